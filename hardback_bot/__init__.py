@@ -1,0 +1,1 @@
+"""Hardback for Discord: rules engine, words, computer players, images, storage and the bot."""

@@ -1,0 +1,141 @@
+"""Moves as small values with a one-line text notation (docs/notation.md).
+
+Examples: ``spell 120 67=A 1156`` (card 67 played wild as A), ``ink``, ``remover 44``,
+``take prestige``, ``reserve 23``, ``buy 91``, ``convert 2``, ``end``.  ``parse_move`` and
+``format_move`` round-trip: ``format_move(parse_move(s)) == normalised s``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import IllegalMove
+
+# kind -> argument shape: "" none, "c" one card id, "n" one number, "w" word slots, "t" a choice,
+# "v" a vote, "s" a word (ghostwriter suggestion)
+MOVE_SHAPES: dict[str, str] = {
+    "ink": "",
+    "remover": "c",
+    "unremover": "c",
+    "spell": "w",
+    "skip": "",
+    "uncover": "c",
+    "double": "c",
+    "trash": "c",
+    "dump": "c",
+    "preview": "",
+    "return": "c",
+    "discard": "c",
+    "pass": "",
+    "take": "t",
+    "reserve": "c",
+    "remove": "c",
+    "flush": "",
+    "buy": "c",
+    "advert": "",
+    "convert": "n",
+    "end": "",
+    "vote": "v",
+    "ghostwriter": "",
+    "suggest": "s",
+    "adopt": "n",
+    "timeout": "",
+}
+TAKE_CHOICES = ("coins", "prestige", "ink", "remover")
+VOTE_CHOICES = ("accept", "reject")
+
+
+@dataclass(frozen=True, slots=True)
+class WordCard:
+    """One card placed in a spelled word; ``wild`` is the letter a face-down card stands for."""
+
+    card: int
+    wild: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.card}={self.wild}" if self.wild else str(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    kind: str
+    card: int | None = None
+    number: int | None = None
+    choice: str | None = None
+    word: tuple[WordCard, ...] = ()
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+def _card_id(token: str) -> int:
+    if not token.isdigit():
+        raise IllegalMove(f"'{token}' is not a card id.", "bad_notation")
+    return int(token)
+
+
+def parse_move(text: str) -> Move:
+    """Parse one move; raises IllegalMove (code ``bad_notation``) with a readable reason."""
+    parts = text.split()
+    if not parts:
+        raise IllegalMove("Empty move.", "bad_notation")
+    kind, args = parts[0].lower(), parts[1:]
+    shape = MOVE_SHAPES.get(kind)
+    if shape is None:
+        raise IllegalMove(f"Unknown move '{parts[0]}'.", "bad_notation")
+    if shape == "w":
+        if not args:
+            raise IllegalMove("A word needs cards: spell <card> <card>=<letter> ...", "bad_notation")
+        slots = []
+        for token in args:
+            card_text, eq, letter = token.partition("=")
+            if eq:
+                letter = letter.upper()
+                if len(letter) != 1 or not ("A" <= letter <= "Z"):
+                    raise IllegalMove(f"A wild card needs one letter A-Z, not '{token}'.", "bad_notation")
+                slots.append(WordCard(_card_id(card_text), letter))
+            else:
+                slots.append(WordCard(_card_id(card_text)))
+        return Move(kind, word=tuple(slots))
+    expected = 0 if shape == "" else 1
+    if len(args) != expected:
+        raise IllegalMove(f"'{kind}' takes {expected or 'no'} argument{'s' if expected != 1 else ''}.",
+                          "bad_notation")
+    if shape == "":
+        return Move(kind)
+    arg = args[0]
+    if shape == "c":
+        return Move(kind, card=_card_id(arg))
+    if shape == "n":
+        if not arg.isdigit():
+            raise IllegalMove(f"'{kind}' needs a whole number, not '{arg}'.", "bad_notation")
+        return Move(kind, number=int(arg))
+    if shape == "t":
+        if arg.lower() not in TAKE_CHOICES:
+            raise IllegalMove(f"Take one of: {', '.join(TAKE_CHOICES)}.", "bad_notation")
+        return Move(kind, choice=arg.lower())
+    if shape == "v":
+        if arg.lower() not in VOTE_CHOICES:
+            raise IllegalMove("Vote accept or reject.", "bad_notation")
+        return Move(kind, choice=arg.lower())
+    # "s": a suggested word
+    if not arg.isalpha() or not arg.isascii():
+        raise IllegalMove("A suggestion is one word of letters A-Z.", "bad_notation")
+    return Move(kind, choice=arg.upper())
+
+
+def format_move(move: Move) -> str:
+    shape = MOVE_SHAPES[move.kind]
+    if shape == "w":
+        return " ".join(["spell", *(str(w) for w in move.word)])
+    if shape == "":
+        return move.kind
+    if shape == "c":
+        return f"{move.kind} {move.card}"
+    if shape == "n":
+        return f"{move.kind} {move.number}"
+    return f"{move.kind} {move.choice}"
+
+
+def as_move(move: Move | str) -> Move:
+    return parse_move(move) if isinstance(move, str) else move

@@ -1,0 +1,69 @@
+"""Table options (RULES.md Part E).  Frozen: options never change during a game."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+GAME_LENGTHS = (40, 60, 90, 180)
+UNIQUE_WORDS = ("off", "game", "player")
+VOTE_MODES = ("off", "majority", "unanimous")
+PENNY_GENRES = ("none", "random", "adventure", "horror", "mystery", "romance")
+AWARD_TABLE = {7: 5, 8: 6, 9: 7, 10: 9, 11: 12, 12: 15}  # R24.1; 12 means "12 or more"
+ADVERTS = ((6, 3), (9, 6), (12, 10), (15, 15), (18, 20))  # R25.1: (cost, prestige), in order
+
+
+class OptionsError(ValueError):
+    """An impossible combination of table options, refused at game creation."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    length: int = 60  # R23: 40/60/90/180 (competitive)
+    awards: bool = True  # R24
+    adverts: bool = True  # R25
+    unique_words: str = "off"  # R26: off / game / player
+    dictionary: str = "common"  # R27: a word list name or "none"
+    vote: str = "off"  # R27.3-R27.4: off / majority / unanimous
+    open_hands: bool = False  # R28 (co-op is always open)
+    coop: bool = False  # R29
+    penny_genre: str = "random"  # R29.3
+    ghostwriter: bool = True  # R30
+    cycling: bool = True  # R18.5 (option to turn off, R32)
+
+    def validate(self, num_players: int) -> None:
+        if self.length not in GAME_LENGTHS:
+            raise OptionsError(f"Game length must be one of {', '.join(map(str, GAME_LENGTHS))}.")
+        if self.unique_words not in UNIQUE_WORDS:
+            raise OptionsError("Unique words must be off, per game or per player.")
+        if self.vote not in VOTE_MODES:
+            raise OptionsError("Votes must be off, majority or unanimous.")
+        if self.penny_genre not in PENNY_GENRES:
+            raise OptionsError(f"Penny's signature genre must be one of {', '.join(PENNY_GENRES)}.")
+        if self.coop:
+            if not 1 <= num_players <= 4:
+                raise OptionsError("Co-op games take 1 to 4 players.")
+        elif not 2 <= num_players <= 5:
+            raise OptionsError("Competitive games take 2 to 5 players.")
+        if self.dictionary == "none" and self.vote == "off":
+            raise OptionsError("Without a dictionary, words must be put to a vote: turn votes on.")
+        if num_players == 1 and (self.vote != "off" or self.dictionary == "none"):
+            raise OptionsError("Votes (and playing without a dictionary) need at least two players.")
+
+    @property
+    def hands_open(self) -> bool:
+        return self.open_hands or self.coop
+
+    def goal(self, num_players: int) -> int:
+        return 60 * num_players if self.coop else self.length
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameOptions:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise OptionsError(f"Unknown table option(s): {', '.join(sorted(unknown))}.")
+        return cls(**data)

@@ -1,0 +1,74 @@
+"""Random legal play: for property tests, benchmarks, crash tests and simulations.
+
+Spelling moves are sampled rather than enumerated (there are too many): a random subset of the
+usable cards that includes every inked card face up, in random order, some hand cards wild.
+With a real dictionary most samples are refused, so random games use ``AcceptAll``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .game import Game
+from .moves import Move, WordCard, format_move
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def random_spell(game: Game, seat: int, rng: random.Random) -> Move | None:
+    options = game.spell_options(seat)
+    if options is None:
+        return None
+    inked = list(options.inked)
+    others = [c for c in options.hand if c not in inked]
+    classics = [c for c, _ in options.classics_in_play]
+    pool = others + classics
+    usable = len(inked) + len(pool)
+    if usable < 2:
+        return None
+    size = rng.randint(max(2, len(inked)), min(usable, max(2, len(inked)) + 5))
+    chosen = inked + rng.sample(pool, size - len(inked))
+    rng.shuffle(chosen)
+    word = []
+    for cid in chosen:
+        wild = cid in others and rng.random() < 0.15
+        word.append(WordCard(cid, rng.choice(LETTERS) if wild else None))
+    return Move("spell", word=tuple(word))
+
+
+def random_move(game: Game, rng: random.Random, off_turn_ink: float = 0.03) -> tuple[int, str]:
+    """A legal (seat, move text) for the current position; the game must not be finished."""
+    if game.finished:
+        raise ValueError("the game is over")
+    active = game.active_seat
+    # Now and then somebody else draws with ink or uses remover, as R6.2 allows.
+    if rng.random() < off_turn_ink:
+        seat = rng.randrange(game.num_players)
+        token = [m for m in game.legal_moves(seat) if m.kind in ("ink", "remover", "unremover")]
+        if token:
+            return seat, format_move(rng.choice(token))
+    moves = [m for m in game.legal_moves(active) if m.kind != "timeout"]
+    spell = random_spell(game, active, rng)
+    if spell is not None and rng.random() < 0.93:
+        return active, format_move(spell)
+    if spell is None and game.spell_options(active) is not None:
+        return active, "skip"
+    # Prefer progress: buying beats ending, taking beats passing, mostly.
+    buys = [m for m in moves if m.kind in ("buy", "advert", "convert")]
+    if buys and rng.random() < 0.8:
+        return active, format_move(rng.choice(buys))
+    non_ink = [m for m in moves if m.kind not in ("ink", "remover", "unremover")]
+    return active, format_move(rng.choice(non_ink or moves))
+
+
+def play_random_game(num_players: int, seed: int, max_moves: int = 20000, **kwargs: object) -> Game:
+    from .options import GameOptions
+
+    game = Game.new(num_players, seed, kwargs.get("options") or GameOptions())  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    for _ in range(max_moves):
+        if game.finished:
+            break
+        seat, move = random_move(game, rng)
+        game.apply(seat, move)
+    return game

@@ -1,0 +1,145 @@
+"""One distinct glyph per benefit kind, with its number.
+
+A glyph is drawn in a band of height ``h`` (pixels of the drawing surface).  ``glyph_width`` lets
+the card lay out a band before drawing it.  Numbers that a doubler multiplies (R13.4) are shown
+already multiplied and on a highlight ring when the multiplier is above 1; every number drawn is
+reported through ``record`` so tests can find it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PIL import ImageDraw
+
+from hardback_bot.render import icons
+from hardback_bot.render.assets import font, ui
+
+#: Kinds whose number a double multiplies (R13.4); the others happen once (R13.5).
+MULTIPLIED = frozenset({
+    "coins", "prestige", "either_coins_or_prestige", "trash_for_coins", "trash_for_prestige",
+    "dump_discard_for_coins", "coins_per_adventure", "prestige_per_inked_card", "prestige_per_wild",
+})
+
+#: Glyph widths in units of the band height.
+WIDTHS = {
+    "coins": 1.0,
+    "prestige": 1.1,
+    "either_coins_or_prestige": 2.45,
+    "ink_or_remover": 2.0,
+    "uncover_adjacent": 1.75,
+    "double_adjacent": 1.95,
+    "jail": 1.0,
+    "trash_for_coins": 2.45,
+    "trash_for_prestige": 2.55,
+    "dump_discard_for_coins": 2.6,
+    "coins_per_adventure": 2.4,
+    "prestige_per_inked_card": 2.4,
+    "prestige_per_wild": 2.4,
+    "preview": 1.7,
+}
+
+#: Plain-words explanation used by the lookup image and docs ("N" is the number).
+DESCRIPTIONS = {
+    "coins": "gain {n}¢",
+    "prestige": "gain {n}★",
+    "either_coins_or_prestige": "choose {n}¢ or {n}★",
+    "ink_or_remover": "take 1 ink or 1 remover",
+    "uncover_adjacent": "turn a wild next to this card face up",
+    "double_adjacent": "double the numbers of a card next to this one",
+    "jail": "jail an offer-row card (reserve or remove it)",
+    "trash_for_coins": "may remove this card from the game for {n}¢",
+    "trash_for_prestige": "may remove this card from the game for {n}★",
+    "dump_discard_for_coins": "may remove a card of your discard pile for {n}¢",
+    "coins_per_adventure": "{n}¢ per adventure card counted",
+    "prestige_per_inked_card": "{n}★ per inked card in your word",
+    "prestige_per_wild": "{n}★ per wild card in your word",
+    "preview": "look at the top {n} cards of your draw pile",
+}
+
+Record = Callable[..., None]
+
+
+def glyph_width(kind: str, h: float) -> float:
+    return WIDTHS[kind] * h
+
+
+def draw_benefit(d: ImageDraw.ImageDraw, kind: str, value: int, multiplier: int, x: float, cy: float,
+                 h: float, record: Record, ink: tuple[int, int, int]) -> float:
+    """Draw one benefit glyph with its left edge at ``x``; returns the width used."""
+    r = h / 2
+    m = multiplier if kind in MULTIPLIED else 1
+    hl = m > 1
+    shown = str(value * m)
+    width = glyph_width(kind, h)
+
+    def number(cx: float, ncy: float, nr: float) -> None:
+        record("number", (cx - nr, ncy - nr, cx + nr, ncy + nr), value=value * m, printed=value,
+               highlighted=hl, benefit=kind)
+
+    def coin_at(cx: float) -> None:
+        icons.coin(d, cx, cy, r * 0.86, shown, highlight=hl)
+        number(cx, cy, r * 0.86)
+
+    def star_at(cx: float) -> None:
+        icons.prestige(d, cx, cy, r * 0.9, shown, highlight=hl)
+        number(cx, cy, r * 0.9)
+
+    if kind == "coins":
+        coin_at(x + r)
+    elif kind == "prestige":
+        star_at(x + width / 2)
+    elif kind == "either_coins_or_prestige":
+        coin_at(x + r)
+        icons.slash(d, x + h * 1.2, cy, r, ink)
+        star_at(x + width - h * 0.55)
+    elif kind == "ink_or_remover":
+        icons.ink_drop(d, x + h * 0.42, cy, r * 0.9)
+        icons.slash(d, x + h, cy, r, ink)
+        icons.remover_drop(d, x + width - h * 0.42, cy, r * 0.9)
+    elif kind == "uncover_adjacent":
+        icons.side_arrows(d, x + width / 2, cy, r * 0.68, r * 0.3, ink)
+        icons.flip_card(d, x + width / 2, cy + r * 0.08, r * 0.95, ui("highlight"))
+    elif kind == "double_adjacent":
+        icons.side_arrows(d, x + width / 2, cy, r * 0.95, r * 0.3, ink)
+        pill = (x + width / 2 - r * 0.9, cy - r * 0.72, x + width / 2 + r * 0.9, cy + r * 0.72)
+        d.rounded_rectangle(pill, r * 0.3, fill=ui("highlight"))
+        d.text((x + width / 2, cy), "×2", font=font("bold", round(h * 0.6)), fill=(255, 255, 255),
+               anchor="mm")
+    elif kind == "jail":
+        icons.jail_bars(d, x + r, cy, r * 0.85, ui("jail"))
+    elif kind in ("trash_for_coins", "trash_for_prestige"):
+        icons.trash_bin(d, x + h * 0.42, cy, r * 0.82, ink)
+        icons.arrow_right(d, x + h * 1.05, cy, r * 0.7, ink)
+        if kind == "trash_for_coins":
+            coin_at(x + width - r)
+        else:
+            star_at(x + width - h * 0.55)
+    elif kind == "dump_discard_for_coins":
+        icons.discard_pile(d, x + h * 0.6, cy, r * 0.85)
+        icons.arrow_right(d, x + h * 1.3, cy, r * 0.6, ink)
+        coin_at(x + width - r)
+    elif kind in ("coins_per_adventure", "prestige_per_inked_card", "prestige_per_wild"):
+        if kind == "coins_per_adventure":
+            coin_at(x + r)
+        else:
+            star_at(x + h * 0.55)
+        icons.slash(d, x + h * 1.3, cy, r, ink)
+        ix = x + width - h * 0.5
+        if kind == "coins_per_adventure":
+            icons.genre_badge(d, "adventure", ix, cy, r * 0.85)
+        elif kind == "prestige_per_inked_card":
+            icons.ink_drop(d, ix, cy, r * 0.9)
+        else:
+            icons.card_back_small(d, ix, cy, r * 0.85)
+    elif kind == "preview":
+        icons.preview_fan(d, x + width / 2, cy, r * 0.95, str(value))
+    else:  # pragma: no cover - cards.py rejects unknown kinds when loading
+        raise ValueError(f"no glyph for benefit kind {kind!r}")
+    record("benefit", (x, cy - r, x + width, cy + r), benefit=kind, value=value, multiplier=m)
+    return width
+
+
+def genre_marker(d: ImageDraw.ImageDraw, genre: str, cx: float, cy: float, r: float) -> None:
+    """Small emblem at the start of the genre band: "only when this genre is active"."""
+    icons.genre_badge(d, genre, cx, cy, r)

@@ -1,0 +1,210 @@
+"""Plain records the store takes and returns. No SQL and no engine here: the bot above sees only these."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+GameStatus = Literal["lobby", "playing", "finished", "abandoned"]
+UNFINISHED: tuple[GameStatus, ...] = ("lobby", "playing")
+Mode = Literal["competitive", "coop"]
+LeaderboardKind = Literal["rating", "wins", "win_rate", "best_word", "longest_word"]
+LEADERBOARD_KINDS: tuple[LeaderboardKind, ...] = ("rating", "wins", "win_rate", "best_word", "longest_word")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table. A human has ``user_id``; a computer player has ``ai_strength``.
+
+    When a computer takes over an AFK human's seat both are set: the seat still belongs to the human for
+    results and stats (leaving does not erase a game), while the bot plays it.
+    """
+
+    seat: int
+    display_name: str
+    user_id: int | None = None
+    ai_strength: int | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.user_id is not None
+
+    @property
+    def is_computer_controlled(self) -> bool:
+        return self.ai_strength is not None
+
+
+@dataclass(frozen=True)
+class Timer:
+    game_id: int
+    kind: str
+    deadline: float
+    seat: int | None = None
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    id: int | None = None  # set by the store
+
+
+@dataclass(frozen=True)
+class Move:
+    seq: int
+    seat: int
+    move: str
+    created_at: float
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int | None
+    status: GameStatus
+    options: Mapping[str, Any]
+    seed: int | None
+    state: str | None  # engine JSON, exactly as saved; None in the lobby or when not requested
+    version: int
+    seats: tuple[Seat, ...]
+    messages: Mapping[str, int]  # kind -> message id ("lobby", "table", …)
+    created_at: float
+    updated_at: float
+    finished_at: float | None = None
+    move_count: int = 0
+
+    @property
+    def num_players(self) -> int:
+        return len(self.seats)
+
+
+@dataclass(frozen=True)
+class ResumeInfo:
+    """What the bot needs after a restart to bring one unfinished game back to life."""
+
+    game: GameRecord
+    timers: tuple[Timer, ...]
+    message_channels: Mapping[str, int]  # kind -> channel id, for messages outside the game's channel
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One seat's line of a finished game (R22, R35). ``stats`` keeps every R35 key the engine gave."""
+
+    seat: int
+    rank: int  # sports-table ranks, ties share (R22.6); in co-op every seat has the team's rank 1
+    prestige: int
+    won: bool
+    words: int = 0
+    best_word_prestige: int = 0
+    best_word: str | None = None
+    longest_word_len: int = 0
+    longest_word: str | None = None
+    cards_bought: int = 0
+    cards_trashed: int = 0
+    ink_used: int = 0
+    invalid_words: int = 0
+    stats: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CoopResult:
+    won: bool  # R29.9: team score strictly above Penny's
+    team_score: int
+    penny_score: int
+    genre: str | None = None  # Penny's signature genre
+
+    @property
+    def margin(self) -> int:
+        return self.team_score - self.penny_score
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """Everything written once when a game finishes."""
+
+    players: tuple[PlayerResult, ...]
+    table_stats: Mapping[str, Any] = field(default_factory=dict)  # R34
+    coop: CoopResult | None = None
+
+    @property
+    def mode(self) -> Mode:
+        return "coop" if self.coop is not None else "competitive"
+
+
+@dataclass(frozen=True)
+class StoredResult:
+    """A :class:`PlayerResult` as stored, with who sat there and what it did to their rating."""
+
+    game_id: int
+    seat: int
+    user_id: int | None
+    ai_strength: int | None
+    display_name: str
+    mode: Mode
+    result: PlayerResult
+    rating_before: float | None
+    rating_after: float | None
+    finished_at: float
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+
+
+@dataclass(frozen=True)
+class LeaderboardEntry:
+    position: int  # 1-based, sports-table ties (equal values share a position)
+    user_id: int
+    display_name: str
+    value: float  # the ranked quantity: rating ordinal, wins, win rate (0..1), word prestige or length
+    games: int
+    wins: int
+    word: str | None = None  # for best_word / longest_word
+
+
+@dataclass(frozen=True)
+class ModeTotals:
+    games: int = 0
+    wins: int = 0
+    prestige_sum: int = 0
+    words_sum: int = 0
+    best_word_prestige: int = 0
+    best_word: str | None = None
+    longest_word_len: int = 0
+    longest_word: str | None = None
+    cards_bought_sum: int = 0
+    cards_trashed_sum: int = 0
+    ink_used_sum: int = 0
+    invalid_words_sum: int = 0
+    margin_sum: int = 0
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def avg_prestige(self) -> float:
+        return self.prestige_sum / self.games if self.games else 0.0
+
+    @property
+    def words_per_game(self) -> float:
+        return self.words_sum / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    guild_id: int
+    user_id: int
+    display_name: str | None
+    competitive: ModeTotals
+    coop: ModeTotals
+    rating: Rating | None
+    coop_by_genre: Mapping[str, tuple[int, int]]  # Penny's genre -> (wins, games)
+    recent: tuple[StoredResult, ...]  # newest first

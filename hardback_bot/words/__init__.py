@@ -1,0 +1,46 @@
+"""Dictionaries (word lists) and, later, the solver: which words a set of cards can spell.
+
+Only the dictionary API is re-exported here; importing this package never loads a list.
+"""
+
+from hardback_bot.words.dictionary import (
+    BUNDLED,
+    DEFAULT_DICTIONARY,
+    NO_DICTIONARY,
+    NONE,
+    WORDLISTS_ENV,
+    Dictionary,
+    DictionaryError,
+    DictionaryFileNotFoundError,
+    EmptyDictionaryError,
+    NoDictionary,
+    UnknownDictionaryError,
+    available_dictionaries,
+    clear_cache,
+    describe,
+    get_dictionary,
+    register_custom,
+    unregister_custom,
+    wordlists_dir,
+)
+
+__all__ = [
+    "BUNDLED",
+    "DEFAULT_DICTIONARY",
+    "NONE",
+    "NO_DICTIONARY",
+    "WORDLISTS_ENV",
+    "Dictionary",
+    "DictionaryError",
+    "DictionaryFileNotFoundError",
+    "EmptyDictionaryError",
+    "NoDictionary",
+    "UnknownDictionaryError",
+    "available_dictionaries",
+    "clear_cache",
+    "describe",
+    "get_dictionary",
+    "register_custom",
+    "unregister_custom",
+    "wordlists_dir",
+]
