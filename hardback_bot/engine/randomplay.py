@@ -9,13 +9,29 @@ from __future__ import annotations
 
 import random
 
+from .errors import IllegalMove
 from .game import Game
 from .moves import Move, WordCard, format_move
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def random_spell(game: Game, seat: int, rng: random.Random) -> Move | None:
+def random_spell(game: Game, seat: int, rng: random.Random, tries: int = 5) -> Move | None:
+    """A random word the rules and the table's checker accept, or None after ``tries`` misses."""
+    for _ in range(tries):
+        move = _sample_spell(game, seat, rng)
+        if move is None:
+            return None
+        try:
+            _, letters = game.check_word(seat, move.word)
+        except IllegalMove:
+            continue
+        if game.checker.is_word(letters):
+            return move
+    return None
+
+
+def _sample_spell(game: Game, seat: int, rng: random.Random) -> Move | None:
     options = game.spell_options(seat)
     if options is None:
         return None
