@@ -737,19 +737,21 @@ class SqliteStore(Store):
         # sports-table positions (ties share), ranked over the whole guild so pages agree.
         queries: dict[str, tuple[str, tuple[Any, ...]]] = {
             "rating": (
-                "SELECT r.user_id, COALESCE(t.display_name, ''), r.ordinal AS value, COALESCE(t.games, 0),"
-                " COALESCE(t.wins, 0), NULL FROM ratings r LEFT JOIN player_totals t"
-                " ON t.guild_id = r.guild_id"
-                " AND t.mode = 'competitive' AND t.user_id = r.user_id WHERE r.guild_id = ?",
+                "SELECT r.user_id AS user_id, COALESCE(t.display_name, '') AS display_name,"
+                " r.ordinal AS value, COALESCE(t.games, 0) AS games, COALESCE(t.wins, 0) AS wins,"
+                " NULL AS word"
+                " FROM ratings r LEFT JOIN player_totals t"
+                " ON t.guild_id = r.guild_id AND t.mode = 'competitive' AND t.user_id = r.user_id"
+                " WHERE r.guild_id = ?",
                 (guild_id,),
             ),
             "wins": (
-                f"SELECT user_id, display_name, wins AS value, games, wins, NULL {comp} AND wins > 0",
+                f"SELECT user_id, display_name, wins AS value, games, wins, NULL AS word {comp} AND wins > 0",
                 (guild_id,),
             ),
             "win_rate": (
-                f"SELECT user_id, display_name, CAST(wins AS REAL) / games AS value, games, wins, NULL {comp}"
-                " AND games >= ?",
+                "SELECT user_id, display_name, CAST(wins AS REAL) / games AS value, games, wins, NULL AS word"
+                f" {comp} AND games >= ?",
                 (guild_id, max(1, int(min_games))),
             ),
             "best_word": _word_query("best_word_prestige", "best_word", guild_id),

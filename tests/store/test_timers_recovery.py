@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+from hardback_bot.store import SqliteStore, Timer
+
+from .conftest import Clock, humans, playing_game
+
+
+async def test_timer_queries(store: SqliteStore, clock: Clock) -> None:
+    gid, _ = await playing_game(store)
+    now = clock.now
+    t1 = await store.set_timer(Timer(gid, "turn", now + 60, seat=0, payload={"version": 3}))
+    await store.set_timer(Timer(gid, "reminder", now + 30, seat=0))
+    assert t1.id is not None
+    nxt = await store.next_timer()
+    assert nxt is not None and (nxt.kind, nxt.deadline) == ("reminder", now + 30)
+    assert await store.due_timers() == []
+    clock.advance(45)
+    assert [t.kind for t in await store.due_timers()] == ["reminder"]
+    # same game, kind and seat replaces
+    await store.set_timer(Timer(gid, "turn", now + 90, seat=0, payload={"version": 4}))
+    turn = [t for t in await store.game_timers(gid) if t.kind == "turn"]
+    assert len(turn) == 1 and turn[0].deadline == now + 90 and turn[0].payload == {"version": 4}
+    clock.advance(100)
+    due = await store.due_timers(limit=1)
+    assert len(due) == 1 and due[0].kind == "reminder"
+    assert await store.delete_timer(due[0].id or 0) is True
+    assert await store.delete_timer(due[0].id or 0) is False  # a second dispatcher loses cleanly
+    assert await store.cancel_timers(gid, "turn") == 1
+    assert await store.next_timer() is None
+
+
+async def test_shift_deadlines_after_downtime(store: SqliteStore, clock: Clock) -> None:
+    gid, _ = await playing_game(store)
+    now = clock.now
+    await store.set_timer(Timer(gid, "turn", now + 10, seat=0))
+    await store.set_timer(Timer(gid, "turn", now + 1000, seat=1))
+    assert await store.shift_deadlines(600, before=now + 500) == 1
+    assert sorted(t.deadline for t in await store.game_timers(gid)) == [now + 610, now + 1000]
+    assert await store.shift_deadlines(5) == 2
+    assert sorted(t.deadline for t in await store.game_timers(gid)) == [now + 615, now + 1005]
+
+
+async def test_commit_replaces_timers_atomically_and_finish_clears_them(
+    store: SqliteStore, clock: Clock
+) -> None:
+    gid, v = await playing_game(store)
+    await store.set_timer(Timer(gid, "turn", clock.now + 60, seat=0))
+    await store.set_timer(Timer(gid, "reminder", clock.now + 30, seat=0))
+    v = await store.commit_move(gid, v, 0, "end", "s1", timers=[Timer(gid, "turn", clock.now + 300, seat=1)])
+    assert [(t.kind, t.seat) for t in await store.game_timers(gid)] == [("turn", 1)]
+    v = await store.commit_move(gid, v, 1, "ink", "s2")  # timers=None leaves them alone
+    assert len(await store.game_timers(gid)) == 1
+    await store.commit_move(gid, v, 1, "end", "s3", finished=True, timers=[Timer(gid, "turn", 1.0, seat=0)])
+    assert await store.game_timers(gid) == []
+
+
+async def test_recovery_lists_every_unfinished_game(store: SqliteStore, clock: Clock) -> None:
+    lobby = await store.create_lobby(10, 1, host_id=100, options={"a": 1}, seats=humans("ann"))
+    await store.set_message(lobby.id, "lobby", 11)
+    gid, v = await playing_game(store, channel=2)
+    await store.set_message(gid, "table", 22)
+    await store.set_message(gid, "thread", 23, channel_id=2323)
+    await store.set_timer(Timer(gid, "turn", clock.now + 60, seat=0, payload={"version": v}))
+    done, dv = await playing_game(store, channel=3)
+    await store.commit_move(done, dv, 0, "m", "s", finished=True)
+    gone = await store.create_lobby(10, 4, host_id=1, options={})
+    await store.abandon_game(gone.id)
+
+    infos = await store.list_unfinished()
+    assert [i.game.id for i in infos] == [lobby.id, gid]
+    lobby_info, game_info = infos
+    assert lobby_info.game.status == "lobby" and lobby_info.game.messages == {"lobby": 11}
+    assert game_info.game.channel_id == 2 and game_info.game.messages == {"table": 22, "thread": 23}
+    assert game_info.message_channels == {"thread": 2323}
+    assert [(t.kind, t.seat, t.payload) for t in game_info.timers] == [("turn", 0, {"version": v})]
+    assert game_info.game.state is None  # loaded lazily unless asked
+    with_state = await store.list_unfinished(with_state=True)
+    assert with_state[1].game.state == "s0"
+    # finished games are kept as history
+    assert (await store.get_game(done)).status == "finished"
+
+
+async def test_expire_idle_lobbies(store: SqliteStore, clock: Clock) -> None:
+    old = await store.create_lobby(10, 1, host_id=1, options={})
+    await store.set_timer(Timer(old.id, "lobby", clock.now + 10))
+    clock.advance(3600)
+    fresh = await store.create_lobby(10, 2, host_id=1, options={})
+    gid, _ = await playing_game(store, channel=3)  # playing games never expire this way
+    clock.advance(1800)
+    await store.update_lobby(fresh.id, fresh.version, options={"x": True})
+    clock.advance(1800)
+    assert await store.expire_lobbies(older_than=3000) == [old.id]
+    got = await store.get_game(old.id)
+    assert got.status == "abandoned" and got.version == 1 and await store.game_timers(old.id) == []
+    assert (await store.get_game(fresh.id)).status == "lobby"
+    assert (await store.get_game(gid)).status == "playing"
+    # the channel is free again
+    await store.create_lobby(10, 1, host_id=1, options={})
