@@ -41,11 +41,8 @@ class CardArtMissing(FileNotFoundError):
 @cache
 def card_art_dir() -> Path:
     override = os.environ.get(ENV_VAR)
-    if override:
-        path = Path(override)
-    else:
-        # hardback_bot/render/assets.py -> repo root
-        path = Path(__file__).resolve().parents[2] / "card_art"
+    # default: hardback_bot/render/assets.py -> repo root / card_art
+    path = Path(override) if override else Path(__file__).resolve().parents[2] / "card_art"
     if not (path / "palette.yaml").is_file():
         raise CardArtMissing(
             f"card art not found at {path}; set {ENV_VAR} to the card_art folder of the repository"

@@ -9,17 +9,27 @@ reported through ``record`` so tests can find it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from hardback_bot.render import icons
 from hardback_bot.render.assets import font, ui
 
 #: Kinds whose number a double multiplies (R13.4); the others happen once (R13.5).
-MULTIPLIED = frozenset({
-    "coins", "prestige", "either_coins_or_prestige", "trash_for_coins", "trash_for_prestige",
-    "dump_discard_for_coins", "coins_per_adventure", "prestige_per_inked_card", "prestige_per_wild",
-})
+MULTIPLIED = frozenset(
+    {
+        "coins",
+        "prestige",
+        "either_coins_or_prestige",
+        "trash_for_coins",
+        "trash_for_prestige",
+        "dump_discard_for_coins",
+        "coins_per_adventure",
+        "prestige_per_inked_card",
+        "prestige_per_wild",
+    }
+)
 
 #: Glyph widths in units of the band height.
 WIDTHS = {
@@ -64,8 +74,17 @@ def glyph_width(kind: str, h: float) -> float:
     return WIDTHS[kind] * h
 
 
-def draw_benefit(d: ImageDraw.ImageDraw, kind: str, value: int, multiplier: int, x: float, cy: float,
-                 h: float, record: Record, ink: tuple[int, int, int]) -> float:
+def draw_benefit(
+    d: ImageDraw.ImageDraw,
+    kind: str,
+    value: int,
+    multiplier: int,
+    x: float,
+    cy: float,
+    h: float,
+    record: Record,
+    ink: tuple[int, int, int],
+) -> float:
     """Draw one benefit glyph with its left edge at ``x``; returns the width used."""
     r = h / 2
     m = multiplier if kind in MULTIPLIED else 1
@@ -74,8 +93,14 @@ def draw_benefit(d: ImageDraw.ImageDraw, kind: str, value: int, multiplier: int,
     width = glyph_width(kind, h)
 
     def number(cx: float, ncy: float, nr: float) -> None:
-        record("number", (cx - nr, ncy - nr, cx + nr, ncy + nr), value=value * m, printed=value,
-               highlighted=hl, benefit=kind)
+        record(
+            "number",
+            (cx - nr, ncy - nr, cx + nr, ncy + nr),
+            value=value * m,
+            printed=value,
+            highlighted=hl,
+            benefit=kind,
+        )
 
     def coin_at(cx: float) -> None:
         icons.coin(d, cx, cy, r * 0.86, shown, highlight=hl)
@@ -104,8 +129,9 @@ def draw_benefit(d: ImageDraw.ImageDraw, kind: str, value: int, multiplier: int,
         icons.side_arrows(d, x + width / 2, cy, r * 0.95, r * 0.3, ink)
         pill = (x + width / 2 - r * 0.9, cy - r * 0.72, x + width / 2 + r * 0.9, cy + r * 0.72)
         d.rounded_rectangle(pill, r * 0.3, fill=ui("highlight"))
-        d.text((x + width / 2, cy), "×2", font=font("bold", round(h * 0.6)), fill=(255, 255, 255),
-               anchor="mm")
+        d.text(
+            (x + width / 2, cy), "×2", font=font("bold", round(h * 0.6)), fill=(255, 255, 255), anchor="mm"
+        )
     elif kind == "jail":
         icons.jail_bars(d, x + r, cy, r * 0.85, ui("jail"))
     elif kind in ("trash_for_coins", "trash_for_prestige"):
@@ -143,3 +169,15 @@ def draw_benefit(d: ImageDraw.ImageDraw, kind: str, value: int, multiplier: int,
 def genre_marker(d: ImageDraw.ImageDraw, genre: str, cx: float, cy: float, r: float) -> None:
     """Small emblem at the start of the genre band: "only when this genre is active"."""
     icons.genre_badge(d, genre, cx, cy, r)
+
+
+@lru_cache(maxsize=256)
+def glyph_image(kind: str, value: int, h: int, multiplier: int = 1) -> Image.Image:
+    """One benefit glyph on a transparent background, ``h`` px tall, drawn supersampled.
+    Cached and shared: read it, never draw on it."""
+    ss = 3
+    w = round(glyph_width(kind, h))
+    img = Image.new("RGBA", (w * ss, h * ss), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    draw_benefit(d, kind, value, multiplier, 0, h * ss / 2, h * ss, lambda *a, **k: None, (60, 50, 40))
+    return img.convert("RGBa").resize((w, h), Image.Resampling.LANCZOS).convert("RGBA")

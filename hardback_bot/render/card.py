@@ -119,7 +119,9 @@ def _ribbon(c: _Canvas, d: CardDef, w: int, note: str | None = None) -> None:
         f = font("bold", c.px(17))
         tw = c.d.textlength(text, font=f) / c.k
         tag = (11, 12, 11 + tw + 14, 36)
-        c.d.rounded_rectangle(c.box(tag), c.u(5), fill=(255, 255, 255), outline=col.dark, width=round(c.u(1.5)))
+        c.d.rounded_rectangle(
+            c.box(tag), c.u(5), fill=(255, 255, 255), outline=col.dark, width=round(c.u(1.5))
+        )
         c.d.text((c.u(tag[0] + 7), c.u(24)), text, font=f, fill=col.dark, anchor="lm")
         c.record_units("cost", tag, cost=d.cost)
     badge_cx = w - 25
@@ -132,8 +134,9 @@ def _ribbon(c: _Canvas, d: CardDef, w: int, note: str | None = None) -> None:
         f = font("bold", c.px(14))
         tw = c.d.textlength(text, font=f) / c.k
         pill = (mid_right - tw - 12, 14, mid_right, 34)
-        c.d.rounded_rectangle(c.box(pill), c.u(10), fill=ui("prestige"), outline=(255, 255, 255),
-                              width=round(c.u(1.5)))
+        c.d.rounded_rectangle(
+            c.box(pill), c.u(10), fill=ui("prestige"), outline=(255, 255, 255), width=round(c.u(1.5))
+        )
         c.d.text((c.u(pill[0] + 6), c.u(24)), text, font=f, fill=(255, 255, 255), anchor="lm")
         c.record_units("purchase", pill, prestige=d.purchase_prestige)
         mid_right = pill[0] - 4
@@ -145,8 +148,13 @@ def _ribbon(c: _Canvas, d: CardDef, w: int, note: str | None = None) -> None:
         c.d.text((c.u(cx), c.u(24)), label, font=f, fill=(255, 255, 255), anchor="mm")
         c.record_units("timeless", (cx - tw / 2, 14, cx + tw / 2, 34))
     elif note:
-        c.d.text((c.u((56 + mid_right) / 2), c.u(24)), note, font=font("bold", c.px(11)),
-                 fill=(255, 255, 255), anchor="mm")
+        c.d.text(
+            (c.u((56 + mid_right) / 2), c.u(24)),
+            note,
+            font=font("bold", c.px(11)),
+            fill=(255, 255, 255),
+            anchor="mm",
+        )
 
 
 def _letter(c: _Canvas, letter: str, cx: float, cy: float, colour: RGB, size: float = LETTER_SIZE) -> None:
@@ -159,8 +167,15 @@ def _letter(c: _Canvas, letter: str, cx: float, cy: float, colour: RGB, size: fl
     c.record("letter", bbox, letter=letter)
 
 
-def _band(c: _Canvas, benefits: tuple[Benefit, ...], box: tuple[float, float, float, float],
-          multiplier: int, ink: RGB, section: str, marker: str | None) -> None:
+def _band(
+    c: _Canvas,
+    benefits: tuple[Benefit, ...],
+    box: tuple[float, float, float, float],
+    multiplier: int,
+    ink: RGB,
+    section: str,
+    marker: str | None,
+) -> None:
     left, top, right, bottom = box
     h = min(GLYPH_H, (bottom - top) - 4)
     if marker:
@@ -197,28 +212,39 @@ def _benefit_area(c: _Canvas, d: CardDef, face: CardFace, box: tuple[float, floa
         if face.genre_active is False:
             # genre not active in this word: fade the band (R10.3)
             c.overlay(lambda o: o.rounded_rectangle(c.box(gbox), c.u(6), fill=(*ui("paper"), 190)))
-            c.d.line(c.box((gbox[0] + 6, gbox[3] - 5, gbox[2] - 6, gbox[1] + 5)), fill=(*col.dark, 255),
-                     width=round(c.u(2)))
+            c.d.line(
+                c.box((gbox[0] + 6, gbox[3] - 5, gbox[2] - 6, gbox[1] + 5)),
+                fill=(*col.dark, 255),
+                width=round(c.u(2)),
+            )
     else:
         _band(c, d.basic, box, face.multiplier, col.dark, "basic", None)
 
 
 def _badge(c: _Canvas, cx: float, cy: float, r: float, kind: str) -> None:
     if kind == "inked":
-        icons._circle(c.d, c.u(cx), c.u(cy), c.u(r), fill=(255, 255, 255), outline=ui("ink"), width=round(c.u(2)))
+        icons._circle(
+            c.d, c.u(cx), c.u(cy), c.u(r), fill=(255, 255, 255), outline=ui("ink"), width=round(c.u(2))
+        )
         icons.ink_drop(c.d, c.u(cx), c.u(cy), c.u(r * 0.72))
     elif kind == "cleared":
-        icons._circle(c.d, c.u(cx), c.u(cy), c.u(r), fill=(200, 230, 255), outline=ui("ink"), width=round(c.u(2)))
+        icons._circle(
+            c.d, c.u(cx), c.u(cy), c.u(r), fill=(200, 230, 255), outline=ui("ink"), width=round(c.u(2))
+        )
         icons.remover_drop(c.d, c.u(cx), c.u(cy), c.u(r * 0.72))
     elif kind == "uncovered":
-        icons._circle(c.d, c.u(cx), c.u(cy), c.u(r), fill=(255, 255, 255), outline=ui("ink"), width=round(c.u(2)))
+        icons._circle(
+            c.d, c.u(cx), c.u(cy), c.u(r), fill=(255, 255, 255), outline=ui("ink"), width=round(c.u(2))
+        )
         icons.eye(c.d, c.u(cx), c.u(cy), c.u(r * 0.72), ui("ink"))
     c.record_units("state", (cx - r, cy - r, cx + r, cy + r), state=kind)
 
 
 def _multiplier_badge(c: _Canvas, cx: float, cy: float, m: int) -> None:
     r = 15
-    icons._circle(c.d, c.u(cx), c.u(cy), c.u(r), fill=ui("highlight"), outline=(255, 255, 255), width=round(c.u(2)))
+    icons._circle(
+        c.d, c.u(cx), c.u(cy), c.u(r), fill=ui("highlight"), outline=(255, 255, 255), width=round(c.u(2))
+    )
     c.d.text((c.u(cx), c.u(cy)), f"×{m}", font=font("bold", c.px(15)), fill=(255, 255, 255), anchor="mm")
     c.record_units("state", (cx - r, cy - r, cx + r, cy + r), state="multiplier", multiplier=m)
 
@@ -248,8 +274,9 @@ def _draw_back(c: _Canvas, face: CardFace, w: int, h: int) -> None:
         x = i * step
         c.d.line(c.box((x, 8, x + (h - 16) * 0.6, h - 8)), fill=pat, width=round(c.u(2)))
         c.d.line(c.box((x + (h - 16) * 0.6, 8, x, h - 8)), fill=pat, width=round(c.u(2)))
-    c.d.rounded_rectangle(c.box((5, 5, w - 5, h - 5)), c.u(9), outline=ui("paper_edge"), width=round(c.u(3)))
-    # cover the lattice that ran past the rounded corners
+    # a rim over the lattice ends, then cut the corners round
+    c.d.rounded_rectangle(c.box((0, 0, w, h)), c.u(12), outline=ui("paper_edge"), width=round(c.u(7)))
+    c.d.rounded_rectangle(c.box((6, 6, w - 6, h - 6)), c.u(8), outline=ui("back"), width=round(c.u(2)))
     mask_outer = Image.new("L", c.img.size, 0)
     ImageDraw.Draw(mask_outer).rounded_rectangle(c.box((0, 0, w, h)), c.u(12), fill=255)
     c.img.putalpha(mask_outer)
@@ -258,8 +285,13 @@ def _draw_back(c: _Canvas, face: CardFace, w: int, h: int) -> None:
     c.d.text((c.u(w / 2), c.u(24)), "WILD", font=font("bold", c.px(17)), fill=ui("paper"), anchor="mm")
     c.record_units("wild", (0, 0, w, h))
     _letter(c, face.wild_letter or "?", w / 2, h / 2 - 4, ui("paper"))
-    c.d.text((c.u(w / 2), c.u(h - 26)), "no benefits", font=font("regular", c.px(12)), fill=ui("paper_edge"),
-             anchor="mm")
+    c.d.text(
+        (c.u(w / 2), c.u(h - 26)),
+        "no benefits",
+        font=font("regular", c.px(12)),
+        fill=ui("paper_edge"),
+        anchor="mm",
+    )
 
 
 def _draw_face(c: _Canvas, face: CardFace, d: CardDef, w: int, h: int) -> None:
@@ -306,10 +338,12 @@ def _draw_face(c: _Canvas, face: CardFace, d: CardDef, w: int, h: int) -> None:
 
 def _draw_overlays(c: _Canvas, face: CardFace, w: int, h: int) -> None:
     if face.jailed:
+
         def bars(o: ImageDraw.ImageDraw) -> None:
             for x in range(18, w - 8, 26):
                 o.rectangle(c.box((x, 4, x + 6, h - 4)), fill=(35, 35, 35, 170))
             o.rectangle(c.box((4, h * 0.38, w - 4, h * 0.38 + 6)), fill=(35, 35, 35, 170))
+
         c.overlay(bars)
         c.record_units("state", (0, 0, w, h), state="jailed")
         _tag(c, f"jail: {face.owner}" if face.owner else "in jail", h - 22, w, ui("jail"))

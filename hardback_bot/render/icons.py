@@ -41,8 +41,19 @@ def compass(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB,
     n, e = r * 0.78, r * 0.5
     w = r * 0.2
     # North-south needle, then the shorter east-west one: an 8-point star
-    d.polygon([(cx, cy - n), (cx + w, cy - w), (cx + e, cy), (cx + w, cy + w), (cx, cy + n),
-               (cx - w, cy + w), (cx - e, cy), (cx - w, cy - w)], fill=colour)
+    d.polygon(
+        [
+            (cx, cy - n),
+            (cx + w, cy - w),
+            (cx + e, cy),
+            (cx + w, cy + w),
+            (cx, cy + n),
+            (cx - w, cy + w),
+            (cx - e, cy),
+            (cx - w, cy - w),
+        ],
+        fill=colour,
+    )
     _circle(d, cx, cy, r * 0.12, fill=bg)
 
 
@@ -50,8 +61,10 @@ def skull(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB, b
     d.ellipse((cx - r * 0.78, cy - r * 0.9, cx + r * 0.78, cy + r * 0.45), fill=colour)
     d.rounded_rectangle((cx - r * 0.45, cy + r * 0.1, cx + r * 0.45, cy + r * 0.88), r * 0.15, fill=colour)
     for sx in (-1, 1):
-        d.ellipse((cx + sx * r * 0.36 - r * 0.22, cy - r * 0.32, cx + sx * r * 0.36 + r * 0.22,
-                   cy + r * 0.1), fill=bg)
+        d.ellipse(
+            (cx + sx * r * 0.36 - r * 0.22, cy - r * 0.32, cx + sx * r * 0.36 + r * 0.22, cy + r * 0.1),
+            fill=bg,
+        )
     d.polygon([(cx, cy + r * 0.12), (cx - r * 0.12, cy + r * 0.35), (cx + r * 0.12, cy + r * 0.35)], fill=bg)
     for tx in (-0.2, 0.0, 0.2):
         d.line((cx + tx * r, cy + r * 0.55, cx + tx * r, cy + r * 0.88), fill=bg, width=_lw(r, 0.08))
@@ -62,8 +75,13 @@ def magnifier(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RG
     d.line((gx + gr * 0.7, gy + gr * 0.7, cx + r * 0.88, cy + r * 0.88), fill=colour, width=_lw(r, 0.3))
     _circle(d, gx, gy, gr, fill=bg, outline=colour, width=_lw(r, 0.2))
     # a glint, so it reads as glass at small sizes
-    d.arc((gx - gr * 0.55, gy - gr * 0.55, gx + gr * 0.55, gy + gr * 0.55), 200, 260, fill=colour,
-          width=_lw(r, 0.08))
+    d.arc(
+        (gx - gr * 0.55, gy - gr * 0.55, gx + gr * 0.55, gy + gr * 0.55),
+        200,
+        260,
+        fill=colour,
+        width=_lw(r, 0.08),
+    )
 
 
 def heart_arrow(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB, bg: RGB) -> None:
@@ -81,8 +99,10 @@ def heart_arrow(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: 
     d.polygon([(cx - r * 0.64, cy - r * 0.1), (cx + r * 0.64, cy - r * 0.1), (cx, cy + r * 0.7)], fill=colour)
     # head half in front
     d.line((cx + r * 0.2, cy - r * 0.13, x1 - r * 0.1, y1 + r * 0.07), fill=shaft, width=_lw(r, 0.11))
-    d.polygon([(x1 + r * 0.08, y1 - r * 0.05), (x1 - r * 0.32, y1 + r * 0.02), (x1 - r * 0.08, y1 + r * 0.3)],
-              fill=shaft)
+    d.polygon(
+        [(x1 + r * 0.08, y1 - r * 0.05), (x1 - r * 0.32, y1 + r * 0.02), (x1 - r * 0.08, y1 + r * 0.3)],
+        fill=shaft,
+    )
 
 
 def dot(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB, bg: RGB) -> None:
@@ -99,8 +119,15 @@ GENRE_ICONS = {
 }
 
 
-def genre_icon(d: ImageDraw.ImageDraw, genre: str, cx: float, cy: float, r: float,
-               colour: RGB | None = None, bg: RGB = (255, 255, 255)) -> None:
+def genre_icon(
+    d: ImageDraw.ImageDraw,
+    genre: str,
+    cx: float,
+    cy: float,
+    r: float,
+    colour: RGB | None = None,
+    bg: RGB = (255, 255, 255),
+) -> None:
     GENRE_ICONS[genre](d, cx, cy, r, colour or genre_colours(genre).main, bg)
 
 
@@ -117,8 +144,9 @@ def _number(d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, size: int, 
     d.text((cx, cy), text, font=font("bold", max(6, size)), fill=fill, anchor="mm")
 
 
-def coin(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, text: str | None = None,
-         highlight: bool = False) -> None:
+def coin(
+    d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, text: str | None = None, highlight: bool = False
+) -> None:
     """A gold coin (¢); the number sits inside it."""
     if highlight:
         _circle(d, cx, cy, r * 1.18, fill=ui("highlight"))
@@ -131,8 +159,9 @@ def coin(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, text: str | Non
         _number(d, cx, cy + r * 0.02, "¢", round(r * 1.1), ui("coin_dark"))
 
 
-def prestige(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, text: str | None = None,
-             highlight: bool = False) -> None:
+def prestige(
+    d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, text: str | None = None, highlight: bool = False
+) -> None:
     """The prestige star (★); the number sits inside it."""
     if highlight:
         d.polygon(star_points(cx, cy + r * 0.06, r * 1.32, 0.55), fill=ui("highlight"))
@@ -142,21 +171,36 @@ def prestige(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, text: str |
         _number(d, cx, cy + r * 0.14, text, round(size), (255, 255, 255))
 
 
-def ink_drop(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB | None = None,
-             outline: RGB | None = None) -> None:
+def ink_drop(
+    d: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    r: float,
+    fill: RGB | None = None,
+    outline: RGB | None = None,
+) -> None:
     fill = fill or ui("ink")
     top = (cx, cy - r)
     body_r = r * 0.62
     by = cy + r * 0.3
-    d.polygon([top, (cx - body_r * 0.92, by - body_r * 0.35), (cx + body_r * 0.92, by - body_r * 0.35)],
-              fill=fill, outline=outline)
+    d.polygon(
+        [top, (cx - body_r * 0.92, by - body_r * 0.35), (cx + body_r * 0.92, by - body_r * 0.35)],
+        fill=fill,
+        outline=outline,
+    )
     _circle(d, cx, by, body_r, fill=fill, outline=outline, width=_lw(r, 0.1) if outline else 0)
     if outline:
         # redraw the seam between the point and the round body
         d.line((top, (cx - body_r * 0.93, by - body_r * 0.33)), fill=outline, width=_lw(r, 0.1))
         d.line((top, (cx + body_r * 0.93, by - body_r * 0.33)), fill=outline, width=_lw(r, 0.1))
-        d.polygon([(cx, cy - r * 0.8), (cx - body_r * 0.75, by - body_r * 0.3),
-                   (cx + body_r * 0.75, by - body_r * 0.3)], fill=fill)
+        d.polygon(
+            [
+                (cx, cy - r * 0.8),
+                (cx - body_r * 0.75, by - body_r * 0.3),
+                (cx + body_r * 0.75, by - body_r * 0.3),
+            ],
+            fill=fill,
+        )
 
 
 def remover_drop(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
@@ -166,40 +210,65 @@ def remover_drop(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None
 
 def card_back_small(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, text: str = "?") -> None:
     w, h = r * 0.72, r
-    d.rounded_rectangle((cx - w, cy - h, cx + w, cy + h), r * 0.15, fill=ui("back"),
-                        outline=(255, 255, 255), width=_lw(r, 0.08))
+    d.rounded_rectangle(
+        (cx - w, cy - h, cx + w, cy + h),
+        r * 0.15,
+        fill=ui("back"),
+        outline=(255, 255, 255),
+        width=_lw(r, 0.08),
+    )
     _number(d, cx, cy, text, round(r * 1.1), (255, 255, 255))
 
 
 def card_outline_small(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
     w, h = r * 0.62, r * 0.85
-    d.rounded_rectangle((cx - w, cy - h, cx + w, cy + h), r * 0.12, fill=fill, outline=ui("ink"),
-                        width=_lw(r, 0.1))
+    d.rounded_rectangle(
+        (cx - w, cy - h, cx + w, cy + h), r * 0.12, fill=fill, outline=ui("ink"), width=_lw(r, 0.1)
+    )
 
 
 def trash_bin(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
-    d.polygon([(cx - r * 0.6, cy - r * 0.5), (cx + r * 0.6, cy - r * 0.5), (cx + r * 0.45, cy + r * 0.9),
-               (cx - r * 0.45, cy + r * 0.9)], fill=colour)
+    d.polygon(
+        [
+            (cx - r * 0.6, cy - r * 0.5),
+            (cx + r * 0.6, cy - r * 0.5),
+            (cx + r * 0.45, cy + r * 0.9),
+            (cx - r * 0.45, cy + r * 0.9),
+        ],
+        fill=colour,
+    )
     d.rounded_rectangle((cx - r * 0.78, cy - r * 0.78, cx + r * 0.78, cy - r * 0.58), r * 0.05, fill=colour)
     d.rectangle((cx - r * 0.22, cy - r * 0.95, cx + r * 0.22, cy - r * 0.78), fill=colour)
     for fx in (-0.25, 0.0, 0.25):
-        d.line((cx + fx * r, cy - r * 0.3, cx + fx * r * 0.85, cy + r * 0.72), fill=(255, 255, 255),
-               width=_lw(r, 0.09))
+        d.line(
+            (cx + fx * r, cy - r * 0.3, cx + fx * r * 0.85, cy + r * 0.72),
+            fill=(255, 255, 255),
+            width=_lw(r, 0.09),
+        )
 
 
 def discard_pile(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     """Dump: a fanned discard pile (three face-up cards)."""
     for i, dx in enumerate((-0.38, 0.0, 0.38)):
-        card_outline_small(d, cx + dx * r, cy + (0.1 if i != 1 else -0.05) * r, r * 0.78,
-                           (255, 255, 255) if i == 2 else (230, 224, 210))
+        card_outline_small(
+            d,
+            cx + dx * r,
+            cy + (0.1 if i != 1 else -0.05) * r,
+            r * 0.78,
+            (255, 255, 255) if i == 2 else (230, 224, 210),
+        )
     d.line((cx + r * 0.2, cy - r * 0.2, cx + r * 0.58, cy + r * 0.35), fill=ui("ink"), width=_lw(r, 0.1))
     d.line((cx + r * 0.58, cy - r * 0.2, cx + r * 0.2, cy + r * 0.35), fill=ui("ink"), width=_lw(r, 0.1))
 
 
 def eye(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
-    top = [(cx - r, cy)] + [(cx + r * math.cos(a), cy - r * 0.62 * math.sin(a))
-                            for a in [math.pi * i / 10 for i in range(10, -1, -1)]]
-    bottom = [(cx + r * math.cos(a), cy + r * 0.62 * math.sin(a)) for a in [math.pi * i / 10 for i in range(11)]]
+    top = [(cx - r, cy)] + [
+        (cx + r * math.cos(a), cy - r * 0.62 * math.sin(a))
+        for a in [math.pi * i / 10 for i in range(10, -1, -1)]
+    ]
+    bottom = [
+        (cx + r * math.cos(a), cy + r * 0.62 * math.sin(a)) for a in [math.pi * i / 10 for i in range(11)]
+    ]
     d.polygon(top + bottom, fill=(255, 255, 255), outline=colour, width=_lw(r, 0.12))
     _circle(d, cx, cy, r * 0.38, fill=colour)
     _circle(d, cx + r * 0.1, cy - r * 0.1, r * 0.11, fill=(255, 255, 255))
@@ -214,8 +283,9 @@ def side_arrows(d: ImageDraw.ImageDraw, cx: float, cy: float, half_gap: float, r
 
 def jail_bars(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
     w = r * 0.82
-    d.rounded_rectangle((cx - w, cy - r * 0.9, cx + w, cy + r * 0.9), r * 0.12, outline=colour,
-                        width=_lw(r, 0.16))
+    d.rounded_rectangle(
+        (cx - w, cy - r * 0.9, cx + w, cy + r * 0.9), r * 0.12, outline=colour, width=_lw(r, 0.16)
+    )
     for fx in (-0.42, 0.0, 0.42):
         d.line((cx + fx * w, cy - r * 0.9, cx + fx * w, cy + r * 0.9), fill=colour, width=_lw(r, 0.13))
     d.line((cx - w, cy, cx + w, cy), fill=colour, width=_lw(r, 0.1))
@@ -227,26 +297,52 @@ def slash(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -
 
 def arrow_right(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
     d.line((cx - r * 0.45, cy, cx + r * 0.1, cy), fill=colour, width=_lw(r, 0.16))
-    d.polygon([(cx + r * 0.5, cy), (cx + r * 0.05, cy - r * 0.35), (cx + r * 0.05, cy + r * 0.35)],
-              fill=colour)
+    d.polygon(
+        [(cx + r * 0.5, cy), (cx + r * 0.05, cy - r * 0.35), (cx + r * 0.05, cy + r * 0.35)], fill=colour
+    )
 
 
 def flip_card(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
     """Uncover: a wild card (back) turning over, with a curved arrow."""
-    d.rounded_rectangle((cx - r * 0.62, cy - r * 0.8, cx + r * 0.05, cy + r * 0.8), r * 0.1,
-                        fill=ui("back"), outline=ui("ink"), width=_lw(r, 0.08))
-    d.polygon([(cx + r * 0.12, cy - r * 0.8), (cx + r * 0.62, cy - r * 0.6), (cx + r * 0.62, cy + r * 0.6),
-               (cx + r * 0.12, cy + r * 0.8)], fill=(255, 255, 255), outline=ui("ink"))
-    d.arc((cx - r * 0.55, cy - r * 1.15, cx + r * 0.55, cy - r * 0.25), 200, 340, fill=colour,
-          width=_lw(r, 0.13))
-    d.polygon([(cx + r * 0.62, cy - r * 0.62), (cx + r * 0.25, cy - r * 0.68), (cx + r * 0.5, cy - r * 0.95)],
-              fill=colour)
+    d.rounded_rectangle(
+        (cx - r * 0.62, cy - r * 0.8, cx + r * 0.05, cy + r * 0.8),
+        r * 0.1,
+        fill=ui("back"),
+        outline=ui("ink"),
+        width=_lw(r, 0.08),
+    )
+    d.polygon(
+        [
+            (cx + r * 0.12, cy - r * 0.8),
+            (cx + r * 0.62, cy - r * 0.6),
+            (cx + r * 0.62, cy + r * 0.6),
+            (cx + r * 0.12, cy + r * 0.8),
+        ],
+        fill=(255, 255, 255),
+        outline=ui("ink"),
+    )
+    d.arc(
+        (cx - r * 0.55, cy - r * 1.15, cx + r * 0.55, cy - r * 0.25),
+        200,
+        340,
+        fill=colour,
+        width=_lw(r, 0.13),
+    )
+    d.polygon(
+        [(cx + r * 0.62, cy - r * 0.62), (cx + r * 0.25, cy - r * 0.68), (cx + r * 0.5, cy - r * 0.95)],
+        fill=colour,
+    )
 
 
 def preview_fan(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, count: str) -> None:
     """Preview: three cards peeled off the top of the draw pile, with an eye."""
     for dx in (-0.5, 0.0, 0.5):
-        d.rounded_rectangle((cx + dx * r - r * 0.42, cy - r * 0.55, cx + dx * r + r * 0.42, cy + r * 0.85),
-                            r * 0.1, fill=ui("back"), outline=(255, 255, 255), width=_lw(r, 0.07))
+        d.rounded_rectangle(
+            (cx + dx * r - r * 0.42, cy - r * 0.55, cx + dx * r + r * 0.42, cy + r * 0.85),
+            r * 0.1,
+            fill=ui("back"),
+            outline=(255, 255, 255),
+            width=_lw(r, 0.07),
+        )
     _number(d, cx + r * 0.5, cy + r * 0.2, count, round(r * 0.8), (255, 255, 255))
     eye(d, cx - r * 0.25, cy - r * 0.5, r * 0.5, ui("ink"))

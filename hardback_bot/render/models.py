@@ -156,6 +156,8 @@ class TableImage:
     offer_row: OfferRowImage | None = None
     #: Co-op: Penny's panel; the players then share one team score (R29.2).
     penny: PennyPanel | None = None
+    #: Co-op team score (R29.2); defaults to the highest seat score when None.
+    team_score: int | None = None
     awards_on: bool = False
     adverts_on: bool = False
     round_number: int | None = None

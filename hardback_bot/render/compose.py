@@ -1,0 +1,170 @@
+"""Shared pieces for composed images: the canvas, card placement, row flow, text, PNG encoding.
+
+Composed images are RGB on Discord's dark surface colour.  Width is fixed at ``WIDTH`` pixels for
+every wide image so they all scale the same way on a phone (shown about 360 px wide there), and the
+card scales used are picked so a card letter stays at least ~28 px tall after that shrink.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from hardback_bot.render import icons
+from hardback_bot.render.assets import RGB, font, ui
+from hardback_bot.render.card import card_pixels, render_card
+from hardback_bot.render.layout import Box, Layout
+from hardback_bot.render.models import CardFace
+
+WIDTH = 772  # every wide image: 4 portrait cards and gaps, or 3 portrait + 1 landscape
+MARGIN = 16
+CONTENT_W = WIDTH - 2 * MARGIN
+GAP = 12
+PNG_COMPRESS = 1  # zlib level: level 1 is ~2x faster than 6 and only ~10% larger on flat art
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """An image plus where things are in it (for tests and for callers that crop)."""
+
+    image: Image.Image
+    layout: Layout
+
+    def png(self) -> bytes:
+        return encode_png(self.image)
+
+
+def encode_png(img: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=PNG_COMPRESS)
+    return buf.getvalue()
+
+
+class Canvas:
+    """An RGB image being composed, its draw handle and its layout."""
+
+    def __init__(self, width: int, height: int, bg: RGB | None = None) -> None:
+        self.img = Image.new("RGB", (width, height), bg or ui("background"))
+        self.d = ImageDraw.Draw(self.img)
+        self.layout = Layout((width, height))
+
+    def card(self, face: CardFace, x: int, y: int, scale: float, path: str) -> Box:
+        r = render_card(face, scale)
+        self.img.paste(r.image, (x, y), r.image)
+        w, h = r.size
+        self.layout.add("card", (x, y, x + w, y + h), path=path, card_id=face.card_id)
+        self.layout.extend(r.regions, x, y, path)
+        return (x, y, x + w, y + h)
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        fill: RGB | None = None,
+        role: str = "bold",
+        anchor: str = "la",
+        kind: str | None = None,
+        **data: object,
+    ) -> Box:
+        f = font(role, size)
+        self.d.text(xy, text, font=f, fill=fill or ui("text"), anchor=anchor)
+        box = self.d.textbbox(xy, text, font=f, anchor=anchor)
+        if kind:
+            self.layout.add(kind, box, text=text, **data)
+        return box  # type: ignore[return-value]
+
+    def finish(self) -> Rendered:
+        return Rendered(self.img, self.layout)
+
+
+def fit_text(text: str, role: str, size: int, max_w: float) -> str:
+    """Shorten with an ellipsis until it fits ``max_w`` pixels (player names can be long)."""
+    f = font(role, size)
+    if f.getlength(text) <= max_w:
+        return text
+    while len(text) > 1 and f.getlength(text + "…") > max_w:
+        text = text[:-1]
+    return text + "…"
+
+
+def flow_rows(widths: Sequence[int], max_w: int, gap: int = GAP) -> list[list[int]]:
+    """Split items (by width) into rows of at most ``max_w``, balanced: the fewest rows the greedy
+    fill needs, with the row limit lowered as far as that row count allows (so 5 cards wrap 3+2,
+    not 4+1)."""
+    if not widths:
+        return []
+
+    def greedy(limit: int) -> list[list[int]]:
+        rows: list[list[int]] = [[]]
+        used = 0
+        for i, w in enumerate(widths):
+            need = w if not rows[-1] else used + gap + w
+            if rows[-1] and need > limit:
+                rows.append([i])
+                used = w
+            else:
+                rows[-1].append(i)
+                used = need
+        return rows
+
+    best = greedy(max_w)
+    lo, hi = max(widths), max_w
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if len(greedy(mid)) <= len(best):
+            hi = mid
+        else:
+            lo = mid + 1
+    return greedy(lo)
+
+
+def place_cards(
+    faces: Sequence[CardFace], scale: float, max_w: int = CONTENT_W, gap: int = GAP
+) -> tuple[list[tuple[int, int]], list[int], int]:
+    """Positions (relative to the block's top-left, rows centred in ``max_w``) for ``faces``;
+    returns (positions, row index per card, block height without captions)."""
+    sizes = [card_pixels(f, scale) for f in faces]
+    rows = flow_rows([w for w, _ in sizes], max_w, gap)
+    pos: list[tuple[int, int]] = [(0, 0)] * len(faces)
+    row_of = [0] * len(faces)
+    y = 0
+    for ri, row in enumerate(rows):
+        row_w = sum(sizes[i][0] for i in row) + gap * (len(row) - 1)
+        row_h = max(sizes[i][1] for i in row)
+        x = (max_w - row_w) // 2
+        for i in row:
+            # landscape cards (shorter) sit on the row's baseline
+            pos[i] = (x, y + row_h - sizes[i][1])
+            row_of[i] = ri
+            x += sizes[i][0] + gap
+        y += row_h + gap
+    return pos, row_of, max(0, y - gap)
+
+
+def row_heights(faces: Sequence[CardFace], scale: float, max_w: int = CONTENT_W, gap: int = GAP) -> list[int]:
+    sizes = [card_pixels(f, scale) for f in faces]
+    rows = flow_rows([w for w, _ in sizes], max_w, gap)
+    return [max(sizes[i][1] for i in row) for row in rows]
+
+
+def token(
+    c: Canvas, kind: str, x: float, cy: float, count: int, size: int = 20, fill: RGB | None = None
+) -> float:
+    """Ink / remover / coin / prestige symbol followed by a number; returns the right edge."""
+    r = size * 0.62
+    if kind == "ink":
+        icons.ink_drop(c.d, x + r, cy, r)
+    elif kind == "remover":
+        icons.remover_drop(c.d, x + r, cy, r)
+    elif kind == "coins":
+        icons.coin(c.d, x + r, cy, r * 0.9)
+    elif kind == "prestige":
+        icons.prestige(c.d, x + r, cy, r * 0.95)
+    box = c.text(
+        (x + 2 * r + 5, cy), str(count), size, fill, anchor="lm", kind="token", token=kind, count=count
+    )
+    return box[2]

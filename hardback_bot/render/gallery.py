@@ -1,0 +1,83 @@
+"""``python -m hardback_bot.render.gallery OUTDIR``: write every image kind for review.
+
+Writes each card state, a contact sheet of all 158 cards, the offer row, a hand, a word preview,
+a 5-player table, a co-op table, results (competitive and co-op) and card lookups.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+from hardback_bot.engine.cards import card_defs
+from hardback_bot.render import samples
+from hardback_bot.render.card import card_pixels, render_card
+from hardback_bot.render.compose import encode_png
+from hardback_bot.render.hand import render_hand
+from hardback_bot.render.lookup import render_card_lookup, render_card_png
+from hardback_bot.render.models import CardFace
+from hardback_bot.render.offer import render_offer_row
+from hardback_bot.render.results import render_results
+from hardback_bot.render.table import render_table
+from hardback_bot.render.word import render_word_preview
+
+SHEET_COLUMNS = 12
+SHEET_SCALE = 0.75
+
+
+def contact_sheet() -> Image.Image:
+    """All distinct cards (ids 1–158) in id order, 12 to a row."""
+    faces = [CardFace(cid) for cid in sorted(card_defs())]
+    cell_w = round(224 * SHEET_SCALE) + 8  # wide enough for a landscape classic
+    cell_h = round(224 * SHEET_SCALE) + 8
+    rows = -(-len(faces) // SHEET_COLUMNS)
+    sheet = Image.new("RGB", (cell_w * SHEET_COLUMNS + 8, cell_h * rows + 8), (43, 45, 49))
+    for i, face in enumerate(faces):
+        r = render_card(face, SHEET_SCALE)
+        w, h = card_pixels(face, SHEET_SCALE)
+        x = 8 + (i % SHEET_COLUMNS) * cell_w + (cell_w - 8 - w) // 2
+        y = 8 + (i // SHEET_COLUMNS) * cell_h + (cell_h - 8 - h) // 2
+        sheet.paste(r.image, (x, y), r.image)
+    return sheet
+
+
+def write_gallery(out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def put(name: str, data: bytes) -> None:
+        path = out / name
+        path.write_bytes(data)
+        written.append(path)
+
+    for name, face in samples.card_states().items():
+        put(f"card_{name}.png", render_card_png(face, 1.0))
+    put("cards_all.png", encode_png(contact_sheet()))
+    put("offer_row.png", render_offer_row(samples.offer_row()))
+    put("hand.png", render_hand(samples.hand()))
+    put("word_preview.png", render_word_preview(samples.word_preview()))
+    put("table_5p.png", render_table(samples.table(5)))
+    put("table_2p.png", render_table(samples.table(2)))
+    put("table_coop.png", render_table(samples.coop_table()))
+    put("results.png", render_results(samples.results()))
+    put("results_coop.png", render_results(samples.coop_results()))
+    for cid in (21, 5, 46, 95, 141):
+        put(f"lookup_{cid}.png", render_card_lookup(cid))
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("outdir", type=Path)
+    args = parser.parse_args(argv)
+    paths = write_gallery(args.outdir)
+    for p in paths:
+        print(f"{p}  {p.stat().st_size // 1024} KiB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
