@@ -1,0 +1,80 @@
+"""Command line for admins and bug reports.
+
+python -m hardback_bot.store export GAME_ID [--db PATH] [--no-state] > game.json
+python -m hardback_bot.store verify game.json        # replays the log, compares with the stored state
+python -m hardback_bot.store unfinished [--db PATH]  # what a restart would resume
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+
+from . import db_path_from_env, open_store
+from .export import parse_export, replay_export, same_state
+
+
+async def _export(db: str, game_id: int, with_state: bool) -> None:
+    store = await open_store(db)
+    try:
+        data = await store.export_game(game_id, with_state=with_state)
+    finally:
+        await store.close()
+    json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+async def _unfinished(db: str) -> None:
+    store = await open_store(db)
+    try:
+        for info in await store.list_unfinished():
+            g = info.game
+            timers = ", ".join(f"{t.kind}@{t.deadline:.0f}" for t in info.timers) or "no timers"
+            print(
+                f"game {g.id} {g.status} v{g.version} guild {g.guild_id} channel {g.channel_id} "
+                f"moves {g.move_count} messages {dict(g.messages)} {timers}"
+            )
+    finally:
+        await store.close()
+
+
+def _verify(path: str) -> int:
+    with open(path, encoding="utf-8") as fh:
+        exp = parse_export(fh.read())
+    game = replay_export(exp)
+    print(f"replayed {len(exp.moves)} moves; finished={game.finished}")
+    if exp.state is None:
+        print("the export carries no stored state to compare with")
+        return 0
+    if same_state(game.to_json(), exp.state):
+        print("OK: the replay reproduces the stored state")
+        return 0
+    print("MISMATCH: the replay differs from the stored state")
+    return 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m hardback_bot.store")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p_exp = sub.add_parser("export", help="print a game as JSON")
+    p_exp.add_argument("game_id", type=int)
+    p_exp.add_argument("--db", default=db_path_from_env())
+    p_exp.add_argument("--no-state", action="store_true", help="leave out the stored engine state")
+    p_ver = sub.add_parser("verify", help="replay an exported game and compare with its stored state")
+    p_ver.add_argument("file")
+    p_unf = sub.add_parser("unfinished", help="list the games a restart would resume")
+    p_unf.add_argument("--db", default=db_path_from_env())
+    args = parser.parse_args(argv)
+    if args.cmd == "export":
+        asyncio.run(_export(args.db, args.game_id, not args.no_state))
+        return 0
+    if args.cmd == "unfinished":
+        asyncio.run(_unfinished(args.db))
+        return 0
+    return _verify(args.file)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
