@@ -5,6 +5,7 @@ and the layout regions the renderer computed, for tests) and a ``render_*`` func
 bytes.  Card faces are cached by (face, scale); fonts are read once.  See docs/render.md.
 """
 
+from hardback_bot.render import samples
 from hardback_bot.render.compose import Rendered
 from hardback_bot.render.hand import draw_hand, render_hand
 from hardback_bot.render.lookup import draw_card_lookup, render_card_lookup, render_card_png
@@ -54,4 +55,5 @@ __all__ = [
     "render_results",
     "render_table",
     "render_word_preview",
+    "samples",
 ]

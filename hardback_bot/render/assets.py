@@ -44,9 +44,7 @@ def card_art_dir() -> Path:
     # default: hardback_bot/render/assets.py -> repo root / card_art
     path = Path(override) if override else Path(__file__).resolve().parents[2] / "card_art"
     if not (path / "palette.yaml").is_file():
-        raise CardArtMissing(
-            f"card art not found at {path}; set {ENV_VAR} to the card_art folder of the repository"
-        )
+        raise CardArtMissing(f"card art not found at {path}; set {ENV_VAR} to the card_art folder of the repository")
     return path
 
 

@@ -129,9 +129,7 @@ def draw_benefit(
         icons.side_arrows(d, x + width / 2, cy, r * 0.95, r * 0.3, ink)
         pill = (x + width / 2 - r * 0.9, cy - r * 0.72, x + width / 2 + r * 0.9, cy + r * 0.72)
         d.rounded_rectangle(pill, r * 0.3, fill=ui("highlight"))
-        d.text(
-            (x + width / 2, cy), "×2", font=font("bold", round(h * 0.6)), fill=(255, 255, 255), anchor="mm"
-        )
+        d.text((x + width / 2, cy), "×2", font=font("bold", round(h * 0.6)), fill=(255, 255, 255), anchor="mm")
     elif kind == "jail":
         icons.jail_bars(d, x + r, cy, r * 0.85, ui("jail"))
     elif kind in ("trash_for_coins", "trash_for_prestige"):

@@ -105,7 +105,7 @@ class _Canvas:
 def _frame(c: _Canvas, w: int, h: int, border: RGB, paper: RGB) -> None:
     c.d.rounded_rectangle(c.box((0, 0, w, h)), c.u(12), fill=border)
     c.d.rounded_rectangle(c.box((6, 6, w - 6, h - 6)), c.u(8), fill=paper)
-    c.record_units("card", (0, 0, w, h))
+    c.record_units("face", (0, 0, w, h))
 
 
 def _ribbon(c: _Canvas, d: CardDef, w: int, note: str | None = None) -> None:
@@ -119,9 +119,7 @@ def _ribbon(c: _Canvas, d: CardDef, w: int, note: str | None = None) -> None:
         f = font("bold", c.px(17))
         tw = c.d.textlength(text, font=f) / c.k
         tag = (11, 12, 11 + tw + 14, 36)
-        c.d.rounded_rectangle(
-            c.box(tag), c.u(5), fill=(255, 255, 255), outline=col.dark, width=round(c.u(1.5))
-        )
+        c.d.rounded_rectangle(c.box(tag), c.u(5), fill=(255, 255, 255), outline=col.dark, width=round(c.u(1.5)))
         c.d.text((c.u(tag[0] + 7), c.u(24)), text, font=f, fill=col.dark, anchor="lm")
         c.record_units("cost", tag, cost=d.cost)
     badge_cx = w - 25
@@ -134,9 +132,7 @@ def _ribbon(c: _Canvas, d: CardDef, w: int, note: str | None = None) -> None:
         f = font("bold", c.px(14))
         tw = c.d.textlength(text, font=f) / c.k
         pill = (mid_right - tw - 12, 14, mid_right, 34)
-        c.d.rounded_rectangle(
-            c.box(pill), c.u(10), fill=ui("prestige"), outline=(255, 255, 255), width=round(c.u(1.5))
-        )
+        c.d.rounded_rectangle(c.box(pill), c.u(10), fill=ui("prestige"), outline=(255, 255, 255), width=round(c.u(1.5)))
         c.d.text((c.u(pill[0] + 6), c.u(24)), text, font=f, fill=(255, 255, 255), anchor="lm")
         c.record_units("purchase", pill, prestige=d.purchase_prestige)
         mid_right = pill[0] - 4
@@ -223,28 +219,20 @@ def _benefit_area(c: _Canvas, d: CardDef, face: CardFace, box: tuple[float, floa
 
 def _badge(c: _Canvas, cx: float, cy: float, r: float, kind: str) -> None:
     if kind == "inked":
-        icons._circle(
-            c.d, c.u(cx), c.u(cy), c.u(r), fill=(255, 255, 255), outline=ui("ink"), width=round(c.u(2))
-        )
+        icons._circle(c.d, c.u(cx), c.u(cy), c.u(r), fill=(255, 255, 255), outline=ui("ink"), width=round(c.u(2)))
         icons.ink_drop(c.d, c.u(cx), c.u(cy), c.u(r * 0.72))
     elif kind == "cleared":
-        icons._circle(
-            c.d, c.u(cx), c.u(cy), c.u(r), fill=(200, 230, 255), outline=ui("ink"), width=round(c.u(2))
-        )
+        icons._circle(c.d, c.u(cx), c.u(cy), c.u(r), fill=(200, 230, 255), outline=ui("ink"), width=round(c.u(2)))
         icons.remover_drop(c.d, c.u(cx), c.u(cy), c.u(r * 0.72))
     elif kind == "uncovered":
-        icons._circle(
-            c.d, c.u(cx), c.u(cy), c.u(r), fill=(255, 255, 255), outline=ui("ink"), width=round(c.u(2))
-        )
+        icons._circle(c.d, c.u(cx), c.u(cy), c.u(r), fill=(255, 255, 255), outline=ui("ink"), width=round(c.u(2)))
         icons.eye(c.d, c.u(cx), c.u(cy), c.u(r * 0.72), ui("ink"))
     c.record_units("state", (cx - r, cy - r, cx + r, cy + r), state=kind)
 
 
 def _multiplier_badge(c: _Canvas, cx: float, cy: float, m: int) -> None:
     r = 15
-    icons._circle(
-        c.d, c.u(cx), c.u(cy), c.u(r), fill=ui("highlight"), outline=(255, 255, 255), width=round(c.u(2))
-    )
+    icons._circle(c.d, c.u(cx), c.u(cy), c.u(r), fill=ui("highlight"), outline=(255, 255, 255), width=round(c.u(2)))
     c.d.text((c.u(cx), c.u(cy)), f"×{m}", font=font("bold", c.px(15)), fill=(255, 255, 255), anchor="mm")
     c.record_units("state", (cx - r, cy - r, cx + r, cy + r), state="multiplier", multiplier=m)
 
@@ -267,7 +255,7 @@ def _draw_back(c: _Canvas, face: CardFace, w: int, h: int) -> None:
     """A wild: face down (R1.6), showing only the letter it stands for. No benefits."""
     c.d.rounded_rectangle(c.box((0, 0, w, h)), c.u(12), fill=ui("paper_edge"))
     c.d.rounded_rectangle(c.box((5, 5, w - 5, h - 5)), c.u(9), fill=ui("back"))
-    c.record_units("card", (0, 0, w, h))
+    c.record_units("face", (0, 0, w, h))
     pat = ui("back_pattern")
     step = 20
     for i in range(-h // step, w // step + 2):  # diagonal lattice, the classic card-back look

@@ -151,9 +151,7 @@ def row_heights(faces: Sequence[CardFace], scale: float, max_w: int = CONTENT_W,
     return [max(sizes[i][1] for i in row) for row in rows]
 
 
-def token(
-    c: Canvas, kind: str, x: float, cy: float, count: int, size: int = 20, fill: RGB | None = None
-) -> float:
+def token(c: Canvas, kind: str, x: float, cy: float, count: int, size: int = 20, fill: RGB | None = None) -> float:
     """Ink / remover / coin / prestige symbol followed by a number; returns the right edge."""
     r = size * 0.62
     if kind == "ink":
@@ -164,7 +162,5 @@ def token(
         icons.coin(c.d, x + r, cy, r * 0.9)
     elif kind == "prestige":
         icons.prestige(c.d, x + r, cy, r * 0.95)
-    box = c.text(
-        (x + 2 * r + 5, cy), str(count), size, fill, anchor="lm", kind="token", token=kind, count=count
-    )
+    box = c.text((x + 2 * r + 5, cy), str(count), size, fill, anchor="lm", kind="token", token=kind, count=count)
     return box[2]

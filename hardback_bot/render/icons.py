@@ -222,9 +222,7 @@ def card_back_small(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, text
 
 def card_outline_small(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
     w, h = r * 0.62, r * 0.85
-    d.rounded_rectangle(
-        (cx - w, cy - h, cx + w, cy + h), r * 0.12, fill=fill, outline=ui("ink"), width=_lw(r, 0.1)
-    )
+    d.rounded_rectangle((cx - w, cy - h, cx + w, cy + h), r * 0.12, fill=fill, outline=ui("ink"), width=_lw(r, 0.1))
 
 
 def trash_bin(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
@@ -263,12 +261,9 @@ def discard_pile(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None
 
 def eye(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
     top = [(cx - r, cy)] + [
-        (cx + r * math.cos(a), cy - r * 0.62 * math.sin(a))
-        for a in [math.pi * i / 10 for i in range(10, -1, -1)]
+        (cx + r * math.cos(a), cy - r * 0.62 * math.sin(a)) for a in [math.pi * i / 10 for i in range(10, -1, -1)]
     ]
-    bottom = [
-        (cx + r * math.cos(a), cy + r * 0.62 * math.sin(a)) for a in [math.pi * i / 10 for i in range(11)]
-    ]
+    bottom = [(cx + r * math.cos(a), cy + r * 0.62 * math.sin(a)) for a in [math.pi * i / 10 for i in range(11)]]
     d.polygon(top + bottom, fill=(255, 255, 255), outline=colour, width=_lw(r, 0.12))
     _circle(d, cx, cy, r * 0.38, fill=colour)
     _circle(d, cx + r * 0.1, cy - r * 0.1, r * 0.11, fill=(255, 255, 255))
@@ -283,9 +278,7 @@ def side_arrows(d: ImageDraw.ImageDraw, cx: float, cy: float, half_gap: float, r
 
 def jail_bars(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
     w = r * 0.82
-    d.rounded_rectangle(
-        (cx - w, cy - r * 0.9, cx + w, cy + r * 0.9), r * 0.12, outline=colour, width=_lw(r, 0.16)
-    )
+    d.rounded_rectangle((cx - w, cy - r * 0.9, cx + w, cy + r * 0.9), r * 0.12, outline=colour, width=_lw(r, 0.16))
     for fx in (-0.42, 0.0, 0.42):
         d.line((cx + fx * w, cy - r * 0.9, cx + fx * w, cy + r * 0.9), fill=colour, width=_lw(r, 0.13))
     d.line((cx - w, cy, cx + w, cy), fill=colour, width=_lw(r, 0.1))
@@ -297,9 +290,7 @@ def slash(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -
 
 def arrow_right(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
     d.line((cx - r * 0.45, cy, cx + r * 0.1, cy), fill=colour, width=_lw(r, 0.16))
-    d.polygon(
-        [(cx + r * 0.5, cy), (cx + r * 0.05, cy - r * 0.35), (cx + r * 0.05, cy + r * 0.35)], fill=colour
-    )
+    d.polygon([(cx + r * 0.5, cy), (cx + r * 0.05, cy - r * 0.35), (cx + r * 0.05, cy + r * 0.35)], fill=colour)
 
 
 def flip_card(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:

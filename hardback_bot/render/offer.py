@@ -36,9 +36,7 @@ def _caption(i: int, n: int) -> str:
     return str(i + 1)
 
 
-def draw_block(
-    c: Canvas, model: OfferRowImage, x0: int, y0: int, scale: float = SCALE, path: str = "offer"
-) -> int:
+def draw_block(c: Canvas, model: OfferRowImage, x0: int, y0: int, scale: float = SCALE, path: str = "offer") -> int:
     """Draw the offer row block with its top-left at (x0, y0); returns its height."""
     c.layout.add("offer_row", (x0, y0, x0 + CONTENT_W, y0 + block_height(model, scale)), path=path)
     cy = y0 + HEADER_H // 2

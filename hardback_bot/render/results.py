@@ -39,9 +39,7 @@ def _ranking(c: Canvas, model: ResultsImage, y: int) -> int:
     x0 = MARGIN
     for i, row in enumerate(model.ranking):
         cy = y + i * ROW_H + ROW_H // 2
-        c.d.rounded_rectangle(
-            (x0, cy - ROW_H // 2 + 3, x0 + CONTENT_W, cy + ROW_H // 2 - 3), 8, fill=ui("panel")
-        )
+        c.d.rounded_rectangle((x0, cy - ROW_H // 2 + 3, x0 + CONTENT_W, cy + ROW_H // 2 - 3), 8, fill=ui("panel"))
         medal = MEDALS.get(row.place, ui("background"))
         c.d.ellipse((x0 + 10, cy - 15, x0 + 40, cy + 15), fill=medal)
         c.text(
@@ -69,9 +67,7 @@ def _ranking(c: Canvas, model: ResultsImage, y: int) -> int:
         if row.award_points:
             details.append(f"award +{row.award_points}")
         details.append(f"ink {row.ink}")
-        c.text(
-            (x0 + CONTENT_W - 120, cy), "  ".join(details), 15, ui("text_dim"), role="regular", anchor="rm"
-        )
+        c.text((x0 + CONTENT_W - 120, cy), "  ".join(details), 15, ui("text_dim"), role="regular", anchor="rm")
         c.text(
             (x0 + CONTENT_W - 12, cy),
             f"{row.score}★",

@@ -29,9 +29,7 @@ def _panel_height(model: TableImage) -> int:
     return h
 
 
-def _bar(
-    c: Canvas, x: int, cy: int, w: int, value: int, goal: int, colour: RGB, kind: str, **data: object
-) -> None:
+def _bar(c: Canvas, x: int, cy: int, w: int, value: int, goal: int, colour: RGB, kind: str, **data: object) -> None:
     h = 16
     box = (x, cy - h // 2, x + w, cy + h // 2)
     c.d.rounded_rectangle(box, h // 2, fill=ui("background"))
@@ -58,9 +56,7 @@ def _award(c: Canvas, x: int, cy: int, award: int | None) -> int:
     c.d.polygon([(x + 14, cy), (x + 18, cy + 12), (x + 12, cy + 9)], fill=col)
     c.d.ellipse((x + 2, cy - 10, x + 18, cy + 6), fill=col, outline=ui("text_dim") if not award else col)
     label = f"award {award}★" if award else "no award"
-    box = c.text(
-        (x + 24, cy), label, 15, ui("text") if award else ui("text_dim"), role="regular", anchor="lm"
-    )
+    box = c.text((x + 24, cy), label, 15, ui("text") if award else ui("text_dim"), role="regular", anchor="lm")
     c.layout.add("award", (x, cy - 10, box[2], cy + 12), award=award)
     return box[2]
 
@@ -188,9 +184,7 @@ def draw_table(model: TableImage) -> Rendered:
     if model.final_round:
         fb = (x0, y, x0 + CONTENT_W, y + BANNER_H - 8)
         c.d.rounded_rectangle(fb, 8, fill=(200, 80, 80))
-        c.text(
-            ((fb[0] + fb[2]) // 2, (fb[1] + fb[3]) // 2), "Final round", 17, anchor="mm", kind="final_round"
-        )
+        c.text(((fb[0] + fb[2]) // 2, (fb[1] + fb[3]) // 2), "Final round", 17, anchor="mm", kind="final_round")
         y += BANNER_H
     if model.penny is not None:
         team = model.team_score

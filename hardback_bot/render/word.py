@@ -126,9 +126,7 @@ def draw_word_preview(model: WordPreview) -> Rendered:
     if model.notes:
         y += 8
         for note in model.notes:
-            c.text(
-                (x0, y), fit_text(note, "regular", 17, CONTENT_W), 17, ui("warn"), role="regular", kind="note"
-            )
+            c.text((x0, y), fit_text(note, "regular", 17, CONTENT_W), 17, ui("warn"), role="regular", kind="note")
             y += 24
     return c.finish()
 

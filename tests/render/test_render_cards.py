@@ -24,9 +24,7 @@ def regions(face: CardFace, kind: str) -> list[Region]:
     return [r for r in render_card(face).regions if r.kind == kind]
 
 
-def count_colour(
-    img: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int], tol: int = 20
-) -> int:
+def count_colour(img: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int], tol: int = 20) -> int:
     arr = np.asarray(img.convert("RGB").crop(box)).astype(int)
     return int((np.abs(arr - np.array(colour)).max(axis=2) <= tol).sum())
 

@@ -1,0 +1,95 @@
+"""Render timings per image kind, warm caches (card faces already drawn), PNG encoding included.
+
+    python bench/render.py [--runs 60]
+
+Prints median and p95 per kind, and the aims from issue 5: offer row and word preview under
+40 ms, table under 80 ms (2-core machine).  Also prints the cold cost of drawing one card face.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+from hardback_bot.engine.cards import card_defs
+from hardback_bot.render import (
+    CardFace,
+    render_card_lookup,
+    render_card_png,
+    render_hand,
+    render_offer_row,
+    render_results,
+    render_table,
+    render_word_preview,
+    samples,
+)
+from hardback_bot.render.card import render_card
+
+AIMS_MS = {"offer_row": 40.0, "word_preview": 40.0, "table_5p": 80.0, "table_coop": 80.0}
+
+
+def kinds() -> dict[str, Callable[[], bytes]]:
+    offer, hand, word = samples.offer_row(), samples.hand(), samples.word_preview()
+    table5, coop, results = samples.table(5), samples.coop_table(), samples.results()
+    return {
+        "card": lambda: render_card_png(CardFace(36, multiplier=2)),
+        "lookup": lambda: render_card_lookup(21),
+        "offer_row": lambda: render_offer_row(offer),
+        "hand": lambda: render_hand(hand),
+        "word_preview": lambda: render_word_preview(word),
+        "table_5p": lambda: render_table(table5),
+        "table_coop": lambda: render_table(coop),
+        "results": lambda: render_results(results),
+    }
+
+
+def time_ms(fn: Callable[[], object], runs: int) -> list[float]:
+    fn()  # warm the caches
+    out = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=60)
+    args = parser.parse_args()
+
+    render_card.cache_clear()
+    faces = [CardFace(cid) for cid in sorted(card_defs())]
+    t = time.perf_counter()
+    for f in faces:
+        render_card(f)
+    cold = (time.perf_counter() - t) * 1000 / len(faces)
+    print(f"cold card face (draw once, then cached): {cold:.1f} ms/card over {len(faces)} cards")
+
+    print(f"{'kind':<14}{'median ms':>10}{'p95 ms':>10}{'aim ms':>9}  size KiB")
+    failed = []
+    for name, fn in kinds().items():
+        ms = time_ms(fn, args.runs)
+        med, hi = statistics.median(ms), p95(ms)
+        aim = AIMS_MS.get(name)
+        size = len(fn()) // 1024
+        mark = ""
+        if aim is not None:
+            mark = "ok" if med < aim else "SLOW"
+            if med >= aim:
+                failed.append(name)
+        aim_text = f"{aim:.0f}" if aim is not None else "-"
+        print(f"{name:<14}{med:>10.1f}{hi:>10.1f}{aim_text:>9}  {size:>5}  {mark}")
+    if failed:
+        print("over the aim:", ", ".join(failed))
+
+
+if __name__ == "__main__":
+    main()

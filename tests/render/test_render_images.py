@@ -1,0 +1,197 @@
+"""Composed images: sizes, modes, phone legibility, layout facts, PNG bytes, thread safety."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from PIL import Image
+
+from hardback_bot.render import (
+    CardFace,
+    HandImage,
+    OfferRowImage,
+    Rendered,
+    draw_card_lookup,
+    draw_hand,
+    draw_offer_row,
+    draw_results,
+    draw_table,
+    draw_word_preview,
+    render_card_png,
+    render_offer_row,
+    render_table,
+    samples,
+)
+from hardback_bot.render.assets import genre_colours
+
+PHONE_W = 360  # Discord on a phone shows an image about this wide
+MIN_LETTER_PX = 28
+MAX_BYTES = 1024 * 1024
+
+KINDS: dict[str, Callable[[], Rendered]] = {
+    "offer_row": lambda: draw_offer_row(samples.offer_row()),
+    "hand": lambda: draw_hand(samples.hand()),
+    "word_preview": lambda: draw_word_preview(samples.word_preview()),
+    "table_5p": lambda: draw_table(samples.table(5)),
+    "table_2p": lambda: draw_table(samples.table(2)),
+    "table_coop": lambda: draw_table(samples.coop_table()),
+    "results": lambda: draw_results(samples.results()),
+    "results_coop": lambda: draw_results(samples.coop_results()),
+    "lookup_portrait": lambda: draw_card_lookup(21),
+    "lookup_timeless": lambda: draw_card_lookup(5),
+    "lookup_starter": lambda: draw_card_lookup(141),
+}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_images_are_rgb_small_and_phone_shaped(kind: str) -> None:
+    r = KINDS[kind]()
+    w, h = r.image.size
+    assert r.image.mode == "RGB"
+    assert w == 772
+    # never a thin strip (unreadable when shrunk) and never a near-square crop bait for wide content
+    assert 0.35 <= w / h <= 2.5
+    png = r.png()
+    assert len(png) < MAX_BYTES
+    decoded = Image.open(io.BytesIO(png))
+    assert decoded.size == (w, h) and decoded.format == "PNG"
+    # every region lies inside the image
+    for region in r.layout:
+        left, top, right, bottom = region.box
+        assert -1 <= left <= right <= w + 1 and -1 <= top <= bottom <= h + 1, region
+
+
+@pytest.mark.parametrize("kind", ["offer_row", "hand", "word_preview", "table_5p", "lookup_portrait"])
+def test_main_card_letters_are_legible_at_phone_width(kind: str) -> None:
+    r = KINDS[kind]()
+    shrink = PHONE_W / r.image.size[0]
+    letters = [x for x in r.layout.of_kind("letter") if not str(x.get("path", "")).startswith("seat")]
+    assert letters
+    for letter in letters:
+        height = (letter.box[3] - letter.box[1]) * shrink
+        assert height >= MIN_LETTER_PX, (letter, height)
+
+
+def test_offer_row_is_newest_first_with_deck_and_flush() -> None:
+    model = samples.offer_row(flush=True)
+    r = draw_offer_row(model)
+    cards = [x for x in r.layout.of_kind("card") if str(x.get("path", "")).count("/") == 1]
+    assert [c.get("card_id") for c in cards] == [f.card_id for f in model.cards]
+    captions = [c.get("text") for c in r.layout.of_kind("caption")]
+    assert captions[0] == "1 · newest" and captions[-1] == "7 · oldest"
+    # reading order: left to right, then down
+    boxes = [c.box for c in cards]
+    assert boxes == sorted(boxes, key=lambda b: (b[3], b[0]))
+    assert r.layout.where("deck", count=96)
+    assert r.layout.of_kind("flush")
+    assert not draw_offer_row(samples.offer_row(flush=False)).layout.of_kind("flush")
+    # the first card's ribbon carries its genre colour in the final image
+    ribbon = next(x for x in r.layout.of_kind("ribbon") if x.get("path") == "offer/card0")
+    x, y = (ribbon.box[0] + ribbon.box[2]) // 2, ribbon.box[3] - 2
+    px = r.image.getpixel((x, y))
+    main = genre_colours("adventure").main
+    assert all(abs(a - b) <= 14 for a, b in zip(px, main, strict=True))
+
+
+def test_offer_row_survives_an_empty_or_short_row() -> None:
+    assert draw_offer_row(OfferRowImage(cards=(), deck_count=0)).image.size[1] > 50
+    short = draw_offer_row(OfferRowImage(cards=(CardFace(1), CardFace(2)), deck_count=0))
+    assert len([c for c in short.layout.of_kind("card") if str(c.get("path")).count("/") == 1]) == 2
+
+
+def test_hand_sets_inked_cards_apart() -> None:
+    r = draw_hand(samples.hand())
+    hand_cards = [c for c in r.layout.of_kind("card") if str(c.get("path", "")).startswith("hand/")]
+    inked_cards = [c for c in r.layout.of_kind("card") if str(c.get("path", "")).startswith("inked/")]
+    assert len(hand_cards) == 5 and len(inked_cards) == 2
+    assert min(c.box[1] for c in inked_cards) > max(c.box[3] for c in hand_cards)
+    inked_states = [s for s in r.layout.where("state", state="inked")]
+    assert len(inked_states) == 2
+    tokens = {t.get("token"): t.get("count") for t in r.layout.of_kind("token")}
+    assert tokens == {"ink": 3, "remover": 1}
+
+
+def test_hand_marks_inked_cards_even_if_the_flag_was_forgotten() -> None:
+    r = draw_hand(HandImage(cards=(CardFace(1),), inked=(CardFace(2),)))
+    assert len(r.layout.where("state", state="inked")) == 1
+
+
+def test_word_preview_shows_each_cards_earnings_genres_and_totals() -> None:
+    model = samples.word_preview()
+    r = draw_word_preview(model)
+    assert r.layout.where("totals", coins=model.coins, prestige=model.prestige)
+    earnings = r.layout.of_kind("earning")
+    assert len(earnings) == len(model.slots) + len(model.classics)
+    assert earnings[1].get("coins") == 3  # the tripled starter T (R13.9)
+    active = {g.get("genre"): g.get("active") for g in r.layout.of_kind("genre_count")}
+    assert active == {"adventure": False, "horror": False, "mystery": False, "romance": True}
+    assert model.word == "BTOKESC"
+    assert r.layout.where("word", text="BTOKESC")
+    # the tripled card's coin is highlighted; the wild has no benefits
+    tripled = [n for n in r.layout.of_kind("number") if n.get("path") == "word/slot1"]
+    assert tripled and all(n.get("highlighted") and n.get("value") == 3 for n in tripled)
+    assert not [b for b in r.layout.of_kind("benefit") if b.get("path") == "word/slot5"]
+
+
+def test_table_shows_every_seat_whose_turn_and_the_offer_row() -> None:
+    model = samples.table(5)
+    r = draw_table(model)
+    panels = r.layout.of_kind("panel")
+    assert [p.get("active") for p in panels] == [i == model.active_seat for i in range(5)]
+    scores = {s.get("seat"): s.get("value") for s in r.layout.of_kind("score")}
+    assert scores == {i: p.score for i, p in enumerate(model.players)}
+    assert r.layout.of_kind("turn")[0].get("seat") == model.active_seat
+    assert r.layout.of_kind("final_round")
+    assert len(r.layout.of_kind("award")) == 5 and len(r.layout.of_kind("adverts")) == 5
+    # classics and jails appear by owner
+    assert [c for c in r.layout.of_kind("card") if c.get("path") == "seat2/jail"]
+    assert len([c for c in r.layout.of_kind("card") if c.get("path") == "seat2/classic"]) == 3
+    assert [c for c in r.layout.of_kind("card") if str(c.get("path", "")).startswith("offer/")]
+
+
+def test_table_without_options_hides_awards_and_adverts() -> None:
+    model = samples.table(3)
+    plain = draw_table(type(model)(players=model.players, active_seat=0, goal=60, offer_row=model.offer_row))
+    assert not plain.layout.of_kind("award") and not plain.layout.of_kind("adverts")
+
+
+def test_coop_table_shows_penny_and_the_team() -> None:
+    r = draw_table(samples.coop_table())
+    who = {s.get("who"): s.get("value") for s in r.layout.of_kind("coop_score")}
+    assert who == {"Team": 123, "Penny Dreadful": 98}
+    assert r.layout.where("penny_genre", genre="romance")
+    assert not r.layout.of_kind("score")  # no per-seat scores: the score is shared (R29.2)
+
+
+def test_results_rank_and_chart() -> None:
+    model = samples.results()
+    r = draw_results(model)
+    assert [p.get("place") for p in r.layout.of_kind("place")] == [row.place for row in model.ranking]
+    assert len(r.layout.of_kind("series")) == len(model.series)
+    chart = r.layout.of_kind("chart")[0]
+    assert chart.get("rounds") == 14
+    assert draw_results(type(model)(ranking=model.ranking)).image.size[1] < r.image.size[1]
+
+
+def test_single_card_png_is_transparent_at_the_corners() -> None:
+    img = Image.open(io.BytesIO(render_card_png(CardFace(1))))
+    assert img.mode == "RGBA" and img.size == (160, 224)
+    assert img.getpixel((0, 0))[3] == 0
+
+
+def test_rendering_is_thread_safe_and_deterministic() -> None:
+    serial_offer = render_offer_row(samples.offer_row())
+    serial_table = render_table(samples.table(4))
+    jobs = [samples.offer_row, lambda: samples.table(4)] * 8
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        outs = list(
+            pool.map(
+                lambda f: render_offer_row(f()) if f is samples.offer_row else render_table(f()),  # type: ignore[arg-type]
+                jobs,
+            )
+        )
+    assert outs[0::2] == [serial_offer] * 8
+    assert outs[1::2] == [serial_table] * 8
