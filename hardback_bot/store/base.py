@@ -127,9 +127,7 @@ class Store(abc.ABC):
     async def get_moves(self, game_id: int, *, after_seq: int = 0) -> list[Move]: ...
 
     @abc.abstractmethod
-    async def set_message(
-        self, game_id: int, kind: str, message_id: int, channel_id: int | None = None
-    ) -> None:
+    async def set_message(self, game_id: int, kind: str, message_id: int, channel_id: int | None = None) -> None:
         """Remember a public message the bot keeps editing ("lobby", "table", "thread" …). Not versioned:
         it is bookkeeping about Discord, not game state."""
 
@@ -173,6 +171,15 @@ class Store(abc.ABC):
     async def shift_deadlines(self, delta: float, *, before: float | None = None) -> int:
         """Add ``delta`` seconds to every deadline (or to those before ``before``), e.g. the downtime after a
         restart so that nobody's turn expired while the bot was away. Returns how many moved."""
+
+    @abc.abstractmethod
+    async def heartbeat(self) -> None:
+        """Record that the bot is alive now (call every minute or so)."""
+
+    @abc.abstractmethod
+    async def last_heartbeat(self) -> float | None:
+        """When the bot was last known alive; at start-up, ``now - last_heartbeat()`` is the downtime to
+        pass to :meth:`shift_deadlines`."""
 
     # -- results, ratings, leaderboards -----------------------------------------------------------------
     @abc.abstractmethod

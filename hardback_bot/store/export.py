@@ -96,9 +96,7 @@ def parse_export(data: Mapping[str, Any] | str | bytes) -> ExportedGame:
     )
 
 
-def replay_export(
-    data: Mapping[str, Any] | str | bytes | ExportedGame, checker: WordChecker | None = None
-) -> Game:
+def replay_export(data: Mapping[str, Any] | str | bytes | ExportedGame, checker: WordChecker | None = None) -> Game:
     """The engine game the export's seed, options and move log produce.
 
     ``checker`` should be the table's dictionary when the log may hold refused words; the default accepts

@@ -36,9 +36,7 @@ def outcome_from_game(game: Game) -> GameOutcome:
         won_flags = [r["won"] for r in results.values() if "won" in r]
         won = bool(won_flags[0]) if won_flags else team > penny  # R29.9: a tie is a loss
         genre = table.get("coopGenre")
-        coop = CoopResult(
-            won=won, team_score=team, penny_score=penny, genre=None if genre is None else str(genre)
-        )
+        coop = CoopResult(won=won, team_score=team, penny_score=penny, genre=None if genre is None else str(genre))
     players = []
     for seat, row in enumerate(rows):
         res = results.get(seat, {})

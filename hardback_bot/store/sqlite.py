@@ -538,6 +538,21 @@ class SqliteStore(Store):
                 cur = await db.execute("UPDATE timers SET deadline = deadline + ? WHERE deadline < ?", (delta, before))
             return cur.rowcount
 
+    async def heartbeat(self) -> None:
+        now = self._now()
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO store_meta (key, value, updated_at) VALUES ('heartbeat', ?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                (repr(now), now),
+            )
+
+    async def last_heartbeat(self) -> float | None:
+        async with self._rlock:
+            assert self._r is not None
+            rows = list(await self._r.execute_fetchall("SELECT value FROM store_meta WHERE key = 'heartbeat'"))
+        return float(rows[0][0]) if rows else None
+
     # -- results ---------------------------------------------------------------------------------------
     async def record_outcome(self, game_id: int, outcome: GameOutcome) -> bool:
         async with self._write() as db:

@@ -57,9 +57,7 @@ class FakeGame:
         return self.state
 
 
-async def start_new(
-    store: SqliteStore, rng: random.Random, mode: str, lobby: GameRecord | None
-) -> GameRecord:
+async def start_new(store: SqliteStore, rng: random.Random, mode: str, lobby: GameRecord | None) -> GameRecord:
     if lobby is None:
         channel = rng.randrange(CHANNELS)
         players = rng.randint(2, 4)

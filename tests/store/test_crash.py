@@ -92,9 +92,7 @@ def replay_state(mode: str, seed: int, options: dict, players: int, moves: list[
     return Game.replay(players, seed, GameOptions.from_dict(options), moves, checker=AcceptAll()).to_json()
 
 
-async def verify(
-    db: Path, mode: str, acked: dict[tuple[int, int], tuple[int, str]], checked: set[int]
-) -> int:
+async def verify(db: Path, mode: str, acked: dict[tuple[int, int], tuple[int, str]], checked: set[int]) -> int:
     """Reopen the store and check every invariant; returns how many moves are stored."""
     store = SqliteStore(db)
     await store.open()  # must succeed after any kill (and finishes a killed migration's rollback)
@@ -132,9 +130,7 @@ async def verify(
                 assert game.status == "playing"
                 assert await store.get_results(gid) == []
         for key, move in acked.items():
-            assert stored.get(key) == move, (
-                f"acknowledged move {key} is missing or differs: {stored.get(key)}"
-            )
+            assert stored.get(key) == move, f"acknowledged move {key} is missing or differs: {stored.get(key)}"
         total = len(stored)
         return total
     finally:

@@ -21,9 +21,7 @@ from hardback_bot.store.results import outcome_from_game  # noqa: E402
 SEATS = [Seat(0, "ann", user_id=1), Seat(1, "bob", user_id=2), Seat(2, "Bot", ai_strength=2)]
 
 
-async def play_through_store(
-    store: SqliteStore, seed: int, stop_after: int | None = None
-) -> tuple[int, Game]:
+async def play_through_store(store: SqliteStore, seed: int, stop_after: int | None = None) -> tuple[int, Game]:
     options = GameOptions()
     lobby = await store.create_lobby(7, seed, host_id=1, options=options.to_dict(), seats=SEATS)
     game = Game.new(num_players=3, seed=seed, options=options, checker=AcceptAll())
@@ -94,9 +92,7 @@ async def test_lobby_export_has_nothing_to_replay(store: SqliteStore) -> None:
         replay_export(data)
 
 
-async def test_cli_export_and_unfinished(
-    store: SqliteStore, db_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+async def test_cli_export_and_unfinished(store: SqliteStore, db_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import asyncio
 
     gid, game = await play_through_store(store, seed=8, stop_after=12)

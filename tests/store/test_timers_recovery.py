@@ -40,9 +40,7 @@ async def test_shift_deadlines_after_downtime(store: SqliteStore, clock: Clock) 
     assert sorted(t.deadline for t in await store.game_timers(gid)) == [now + 615, now + 1005]
 
 
-async def test_commit_replaces_timers_atomically_and_finish_clears_them(
-    store: SqliteStore, clock: Clock
-) -> None:
+async def test_commit_replaces_timers_atomically_and_finish_clears_them(store: SqliteStore, clock: Clock) -> None:
     gid, v = await playing_game(store)
     await store.set_timer(Timer(gid, "turn", clock.now + 60, seat=0))
     await store.set_timer(Timer(gid, "reminder", clock.now + 30, seat=0))
@@ -96,3 +94,17 @@ async def test_expire_idle_lobbies(store: SqliteStore, clock: Clock) -> None:
     assert (await store.get_game(gid)).status == "playing"
     # the channel is free again
     await store.create_lobby(10, 1, host_id=1, options={})
+
+
+async def test_heartbeat_gives_the_downtime_to_shift_by(store: SqliteStore, clock: Clock) -> None:
+    assert await store.last_heartbeat() is None
+    gid, _ = await playing_game(store)
+    await store.set_timer(Timer(gid, "turn", clock.now + 60, seat=0))
+    await store.heartbeat()
+    down_at = clock.now
+    clock.advance(3600)  # the bot was down for an hour
+    downtime = clock.now - (await store.last_heartbeat() or clock.now)
+    assert downtime == 3600
+    await store.shift_deadlines(downtime)
+    assert [t.deadline for t in await store.game_timers(gid)] == [down_at + 60 + 3600]
+    assert await store.due_timers() == []
