@@ -12,20 +12,20 @@ from hardback_bot.render.models import CardFace, PennyPanel, PlayerPanel, TableI
 
 HEADER_H = 52
 BANNER_H = 34
-MINI = 0.45  # classics and jails: secondary, so small
+MINI = 0.5  # classics and jails: secondary, so small
 PANEL_GAP = 8
-LEFT_W = 420  # name, score bar, tokens; mini cards to the right of this
-PENNY_H = 64
-TEAM_H = 64
+LEFT_W = 390  # name, score bar, tokens; mini cards to the right of this
+PENNY_H = 74
+TEAM_H = 74
 ADVERT_COUNT = 5  # R25.1
 
 
 def _panel_height(model: TableImage) -> int:
-    h = 92 if model.penny is None else 62
+    h = 116 if model.penny is None else 80
     if model.awards_on or model.adverts_on:
-        h += 26
+        h += 32
     if any(p.classics or p.jail for p in model.players):
-        h = max(h, 124)
+        h = max(h, 140)
     return h
 
 
@@ -40,24 +40,24 @@ def _bar(c: Canvas, x: int, cy: int, w: int, value: int, goal: int, colour: RGB,
 
 
 def _adverts(c: Canvas, x: int, cy: int, bought: int) -> int:
-    c.text((x, cy), "adverts", 15, ui("text_dim"), role="regular", anchor="lm")
-    x += 62
+    box = c.text((x, cy), "adverts", 19, ui("text_dim"), role="regular", anchor="lm")
+    x = box[2] + 10
     for i in range(ADVERT_COUNT):
-        box = (x + i * 14, cy - 5, x + i * 14 + 10, cy + 5)
-        c.d.rectangle(box, fill=ui("warn") if i < bought else ui("background"))
-    c.layout.add("adverts", (x, cy - 6, x + 14 * ADVERT_COUNT, cy + 6), bought=bought)
-    return x + 14 * ADVERT_COUNT
+        c.d.rectangle(
+            (x + i * 18, cy - 7, x + i * 18 + 13, cy + 7), fill=ui("warn") if i < bought else ui("background")
+        )
+    c.layout.add("adverts", (x, cy - 8, x + 18 * ADVERT_COUNT, cy + 8), bought=bought)
+    return x + 18 * ADVERT_COUNT
 
 
-def _award(c: Canvas, x: int, cy: int, award: int | None) -> int:
+def _award(c: Canvas, x: int, cy: int, award: int) -> int:
     # a rosette: a disc with two ribbon tails
-    col = ui("warn") if award else ui("background")
-    c.d.polygon([(x + 6, cy), (x + 2, cy + 12), (x + 8, cy + 9)], fill=col)
-    c.d.polygon([(x + 14, cy), (x + 18, cy + 12), (x + 12, cy + 9)], fill=col)
-    c.d.ellipse((x + 2, cy - 10, x + 18, cy + 6), fill=col, outline=ui("text_dim") if not award else col)
-    label = f"award {award}★" if award else "no award"
-    box = c.text((x + 24, cy), label, 15, ui("text") if award else ui("text_dim"), role="regular", anchor="lm")
-    c.layout.add("award", (x, cy - 10, box[2], cy + 12), award=award)
+    col = ui("warn")
+    c.d.polygon([(x + 7, cy), (x + 2, cy + 14), (x + 10, cy + 11)], fill=col)
+    c.d.polygon([(x + 17, cy), (x + 22, cy + 14), (x + 14, cy + 11)], fill=col)
+    c.d.ellipse((x + 2, cy - 12, x + 22, cy + 8), fill=col)
+    box = c.text((x + 28, cy), f"award {award}★", 19, ui("text"), role="regular", anchor="lm")
+    c.layout.add("award", (x, cy - 12, box[2], cy + 14), award=award)
     return box[2]
 
 
@@ -71,7 +71,7 @@ def _mini_cards(c: Canvas, p: PlayerPanel, right: int, top: int, bottom: int, pa
     scale = MINI
     need = sum(card_pixels(f, MINI)[0] + 8 for f, _ in items)
     if need > room:  # many classics: shrink them, down to a floor below which they are unreadable
-        scale = max(0.3, MINI * room / need)
+        scale = max(0.3, MINI * (room - 6) / need)
     for face, role in items:
         w, h = card_pixels(face, scale)
         if x - w < LEFT_W + MARGIN:
@@ -92,30 +92,29 @@ def _player_panel(c: Canvas, p: PlayerPanel, seat: int, model: TableImage, y: in
         c.d.rounded_rectangle((x0, y, x0 + 6, y + h), 3, fill=ui("warn"))
     c.layout.add("panel", box, seat=seat, name=p.name, active=active)
     tx = x0 + 18
-    cy = y + 22
-    suffix = "  (bot)" if p.is_bot else ""
-    name = fit_text(p.name, "regular", 21, LEFT_W - 130) + suffix
-    nb = c.text((tx, cy), name, 21, role="regular", anchor="lm", kind="name", seat=seat)
+    cy = y + 24
+    suffix = " (bot)" if p.is_bot else ""
+    name = fit_text(p.name, "regular", 26, LEFT_W - 140 - (70 if p.is_bot else 0)) + suffix
+    nb = c.text((tx, cy), name, 26, role="regular", anchor="lm", kind="name", seat=seat)
     if active:
-        tag = (nb[2] + 10, cy - 11, nb[2] + 92, cy + 11)
-        c.d.rounded_rectangle(tag, 11, fill=ui("warn"))
-        c.text(((tag[0] + tag[2]) // 2, cy), "to play", 14, (30, 30, 30), anchor="mm", kind="turn", seat=seat)
-    cy += 32
+        tag = (nb[2] + 10, cy - 13, nb[2] + 104, cy + 13)
+        c.d.rounded_rectangle(tag, 13, fill=ui("warn"))
+        c.text(((tag[0] + tag[2]) // 2, cy), "to play", 17, (30, 30, 30), anchor="mm", kind="turn", seat=seat)
+    cy += 36
     if model.penny is None:
-        _bar(c, tx, cy, 250, p.score, model.goal, ui("good"), "score", seat=seat)
-        sb = c.text((tx + 262, cy), f"{p.score}★", 22, anchor="lm", kind="score_text", seat=seat)
-        c.text((sb[2] + 8, cy + 1), f"/ {model.goal}", 15, ui("text_dim"), role="regular", anchor="lm")
-        cy += 30
-    x = token(c, "ink", tx, cy, p.ink, 18) + 16
-    x = token(c, "remover", x, cy, p.remover, 18) + 16
+        _bar(c, tx, cy, 240, p.score, model.goal, ui("good"), "score", seat=seat)
+        sb = c.text((tx + 252, cy), f"{p.score}★", 28, anchor="lm", kind="score_text", seat=seat)
+        c.text((sb[2] + 8, cy + 2), f"/ {model.goal}", 18, ui("text_dim"), role="regular", anchor="lm")
+        cy += 36
+    x = token(c, "ink", tx, cy, p.ink, 23) + 20
+    x = token(c, "remover", x, cy, p.remover, 23) + 20
     if p.hand_count is not None:
-        c.text((x, cy), f"hand {p.hand_count}", 15, ui("text_dim"), role="regular", anchor="lm")
-        x += 70
+        c.text((x, cy), f"hand {p.hand_count}", 19, ui("text_dim"), role="regular", anchor="lm")
     if model.awards_on or model.adverts_on:
         # awards and adverts get a line of their own: the token line is full on a 5-seat table
-        cy += 26
+        cy += 32
         x = tx
-        if model.awards_on:
+        if model.awards_on and p.award:
             x = _award(c, x, cy, p.award) + 24
         if model.adverts_on:
             _adverts(c, x, cy, p.adverts)
@@ -129,11 +128,11 @@ def _penny(c: Canvas, penny: PennyPanel, team: int, goal: int, y: int) -> int:
     for i, (label, value, colour) in enumerate(
         (("Team", team, ui("good")), ("Penny Dreadful", penny.score, (200, 80, 80)))
     ):
-        cy = y + 22 + i * TEAM_H
-        c.text((x0 + 18, cy), label, 22, role="letter", anchor="lm", kind="coop_name", who=label)
-        _bar(c, x0 + 18, cy + 26, 420, value, goal, colour, "coop_score", who=label)
-        sb = c.text((x0 + 452, cy + 26), f"{value}★", 22, anchor="lm", kind="score_text", who=label)
-        c.text((sb[2] + 8, cy + 27), f"/ {goal}", 15, ui("text_dim"), role="regular", anchor="lm")
+        cy = y + 24 + i * TEAM_H
+        c.text((x0 + 18, cy), label, 28, role="letter", anchor="lm", kind="coop_name", who=label)
+        _bar(c, x0 + 18, cy + 32, 400, value, goal, colour, "coop_score", who=label)
+        sb = c.text((x0 + 430, cy + 32), f"{value}★", 28, anchor="lm", kind="score_text", who=label)
+        c.text((sb[2] + 8, cy + 34), f"/ {goal}", 18, ui("text_dim"), role="regular", anchor="lm")
     # Penny's signature genre (R29.3)
     gx, gy = x0 + CONTENT_W - 40, y + TEAM_H + 30
     if penny.genre:
@@ -141,7 +140,7 @@ def _penny(c: Canvas, penny: PennyPanel, team: int, goal: int, y: int) -> int:
         c.text(
             (gx - 28, gy),
             f"signature: {penny.genre}",
-            15,
+            18,
             genre_colours(penny.genre).tint,
             role="regular",
             anchor="rm",

@@ -145,7 +145,9 @@ def test_table_shows_every_seat_whose_turn_and_the_offer_row() -> None:
     assert scores == {i: p.score for i, p in enumerate(model.players)}
     assert r.layout.of_kind("turn")[0].get("seat") == model.active_seat
     assert r.layout.of_kind("final_round")
-    assert len(r.layout.of_kind("award")) == 5 and len(r.layout.of_kind("adverts")) == 5
+    awards = {a.get("award") for a in r.layout.of_kind("award")}
+    assert awards == {p.award for p in model.players if p.award}
+    assert [a.get("bought") for a in r.layout.of_kind("adverts")] == [p.adverts for p in model.players]
     # classics and jails appear by owner
     assert [c for c in r.layout.of_kind("card") if c.get("path") == "seat2/jail"]
     assert len([c for c in r.layout.of_kind("card") if c.get("path") == "seat2/classic"]) == 3
