@@ -7,6 +7,7 @@ the point of the stand-in is that discord.py parses *real-shaped* payloads, not 
 
 from __future__ import annotations
 
+import asyncio
 import datetime as _dt
 import itertools
 import re
@@ -59,6 +60,15 @@ DEFAULT_EVERYONE_PERMISSIONS = (
 
 #: What the bot's managed role grants by default: enough to run a game (threads, edits, pins).
 DEFAULT_BOT_PERMISSIONS = DEFAULT_EVERYONE_PERMISSIONS | MANAGE_THREADS | MANAGE_MESSAGES
+
+# Gateway intents the stand-in honours when dispatching.
+INTENT_GUILDS = 1 << 0
+INTENT_GUILD_MEMBERS = 1 << 1
+INTENT_GUILD_PRESENCES = 1 << 8
+INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_GUILD_MESSAGE_REACTIONS = 1 << 10
+INTENT_MESSAGE_CONTENT = 1 << 15
+PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESSAGE_CONTENT
 
 # Channel types.
 GUILD_TEXT = 0
@@ -118,6 +128,16 @@ def iso_now() -> str:
 
 
 _discriminators = itertools.count(1)
+
+
+@dataclass
+class Upload:
+    """One file part of a multipart request (``files[n]``)."""
+
+    index: int
+    filename: str
+    data: bytes
+    content_type: str | None
 
 
 @dataclass
@@ -464,7 +484,7 @@ class Message:
         return [c for c in self.all_components() if c.get("type") == 2]
 
     def button(self, label: str) -> dict[str, Any]:
-        """The button with this label (handy: ``standin.click(user, msg, msg.button("Join")["custom_id"])``)."""
+        """The button with this label, e.g. ``standin.click(user, msg, msg.button("Join")["custom_id"])``."""
         for b in self.buttons():
             if b.get("label") == label:
                 return b
@@ -515,9 +535,16 @@ class Message:
             "embeds": list(self.embeds) if content_visible else [],
             "components": list(self.components) if content_visible else [],
             "reactions": [
-                {"emoji": _emoji_payload(e), "count": len(users), "me": False, "burst_colors": [],
-                 "count_details": {"burst": 0, "normal": len(users)}, "me_burst": False, "burst_me": False,
-                 "burst_count": 0}
+                {
+                    "emoji": _emoji_payload(e),
+                    "count": len(users),
+                    "me": False,
+                    "burst_colors": [],
+                    "count_details": {"burst": 0, "normal": len(users)},
+                    "me_burst": False,
+                    "burst_me": False,
+                    "burst_count": 0,
+                }
                 for e, users in self.reactions.items()
                 if users
             ],
@@ -586,6 +613,8 @@ class Interaction:
     autocomplete_choices: list[dict[str, Any]] | None = None
     errors: list[str] = field(default_factory=list)
     ephemeral_defer: bool = False
+    deadline_flagged: bool = False
+    responded_event: asyncio.Event = field(default_factory=asyncio.Event, repr=False, compare=False)
 
     @property
     def latency(self) -> float | None:

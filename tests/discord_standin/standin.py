@@ -1,0 +1,1276 @@
+"""The stand-in itself: Discord's state and rules, plus the API tests drive it with.
+
+``DiscordStandin`` owns the world (guilds, channels, users, messages, interactions), serves it over
+loopback through :mod:`.server` (REST) and :mod:`.gateway` (websocket), and plays the *users*: tests
+call :meth:`slash`, :meth:`click`, :meth:`select`, :meth:`submit_modal` and :meth:`send_message`
+the way a person would use the Discord client, then inspect what the bot did.
+
+Every payload the bot sends is checked against Discord's limits (:mod:`.limits`); a breach is
+answered the way Discord answers it (an HTTP error) *and* recorded as a :class:`Violation`. The
+test fixture fails any test that ends with unclaimed violations; negative tests claim theirs with
+:meth:`take_violations`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import secrets
+import time
+from collections import defaultdict, deque
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+from . import errors as E
+from . import limits
+from .errors import ApiError, StandinViolation, Violation
+from .models import (
+    ADMINISTRATOR,
+    ATTACH_FILES,
+    CB_AUTOCOMPLETE_RESULT,
+    CB_CHANNEL_MESSAGE,
+    CB_DEFERRED_CHANNEL_MESSAGE,
+    CB_DEFERRED_UPDATE_MESSAGE,
+    CB_MODAL,
+    CB_UPDATE_MESSAGE,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    DEFAULT_BOT_PERMISSIONS,
+    DEFAULT_EVERYONE_PERMISSIONS,
+    FLAG_COMPONENTS_V2,
+    FLAG_EPHEMERAL,
+    FLAG_HAS_THREAD,
+    FLAG_LOADING,
+    FLAG_SUPPRESS_EMBEDS,
+    GUILD_TEXT,
+    INTENT_GUILD_MEMBERS,
+    INTENT_GUILD_MESSAGES,
+    INTENT_GUILDS,
+    IT_APPLICATION_COMMAND,
+    IT_AUTOCOMPLETE,
+    IT_MESSAGE_COMPONENT,
+    IT_MODAL_SUBMIT,
+    MANAGE_MESSAGES,
+    MANAGE_THREADS,
+    MT_CHAT_INPUT_COMMAND,
+    MT_DEFAULT,
+    MT_REPLY,
+    PRIVATE_THREAD,
+    PRIVILEGED_INTENTS,
+    PUBLIC_THREAD,
+    SEND_MESSAGES,
+    Attachment,
+    Channel,
+    Guild,
+    Interaction,
+    Member,
+    Message,
+    Modal,
+    Role,
+    Upload,
+    User,
+    iso_now,
+    snowflake,
+)
+
+#: Discord's deadline for the initial interaction response.
+RESPONSE_DEADLINE = 3.0
+#: Interaction tokens (follow-ups, edits of the original) die after 15 minutes.
+TOKEN_LIFETIME = 15 * 60.0
+
+_MENTION_RE = re.compile(r"<@!?(\d+)>")
+
+
+class DiscordStandin:
+    """A local Discord for end-to-end tests. Start it, build a world, point the bot at ``base_url``.
+
+    Parameters are the knobs tests may turn: ``response_deadline`` (3 s like Discord),
+    ``rate_limit`` (messages, seconds) per channel beyond which a ``flood`` violation is recorded,
+    ``privileged_intents`` the "developer portal" allows, and the bot's guild permissions.
+    """
+
+    def __init__(
+        self,
+        *,
+        bot_name: str = "Hardback",
+        token: str | None = None,
+        response_deadline: float = RESPONSE_DEADLINE,
+        rate_limit: tuple[int, float] | None = (5, 5.0),
+        privileged_intents: int = PRIVILEGED_INTENTS,
+        bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
+        heartbeat_interval_ms: int = 41250,
+    ) -> None:
+        self.application_id = snowflake()
+        self.bot_user = User(self.application_id, bot_name, bot=True)
+        self.owner = User(snowflake(), "app-owner")
+        self.token = token or f"standin.{secrets.token_urlsafe(24)}"
+        self.response_deadline = response_deadline
+        self.rate_limit = rate_limit
+        self.privileged_intents = privileged_intents
+        self.bot_permissions = bot_permissions
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+
+        self.users: dict[int, User] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self.ephemeral: dict[int, list[Message]] = defaultdict(list)
+        self.modals: dict[int, Modal] = {}
+        self.global_commands: dict[str, dict[str, Any]] = {}
+        self.guild_commands: dict[int, dict[str, dict[str, Any]]] = defaultdict(dict)
+        self.command_syncs: list[tuple[int | None, list[dict[str, Any]]]] = []
+        self.violations: list[Violation] = []
+        self.requests: list[tuple[str, str]] = []
+
+        self._clock_offset = 0.0
+        self._posts: dict[int, deque[float]] = defaultdict(deque)
+        self._watchdogs: list[asyncio.TimerHandle] = []
+        self._inflight = 0
+        self._last_activity = time.monotonic()
+        self._background: set[asyncio.Task[Any]] = set()
+        self.default_channel: Channel | None = None
+
+        from .gateway import Gateway
+        from .server import RestServer
+
+        self.gateway = Gateway(self)
+        self.server = RestServer(self)
+
+    # ------------------------------------------------------------------ lifecycle / addresses
+    async def start(self) -> DiscordStandin:
+        """Serve on 127.0.0.1 at a free port."""
+        await self.server.start()
+        return self
+
+    async def stop(self) -> None:
+        for handle in self._watchdogs:
+            handle.cancel()
+        await self.gateway.close_all()
+        await self.server.stop()
+
+    async def __aenter__(self) -> DiscordStandin:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def base_url(self) -> str:
+        """``http://127.0.0.1:PORT`` — the root the stand-in serves everything from."""
+        return self.server.base_url
+
+    @property
+    def api_url(self) -> str:
+        """What ``discord.http.Route.BASE`` must be set to (and ``HARDBACK_DISCORD_API``)."""
+        return f"{self.base_url}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        """The websocket URL (``HARDBACK_DISCORD_GATEWAY``; also returned by ``GET /gateway/bot``)."""
+        return self.base_url.replace("http://", "ws://", 1) + "/gateway"
+
+    def env(self) -> dict[str, str]:
+        """Environment for a bot *process* that should talk to this stand-in (see process.py)."""
+        return {
+            "HARDBACK_DISCORD_API": self.api_url,
+            "HARDBACK_DISCORD_GATEWAY": self.gateway_url,
+            "DISCORD_TOKEN": self.token,
+        }
+
+    # ------------------------------------------------------------------ clock
+    def now(self) -> float:
+        """The stand-in's clock: monotonic time plus whatever tests added with :meth:`advance_time`."""
+        return time.monotonic() + self._clock_offset
+
+    def advance_time(self, seconds: float) -> None:
+        """Pretend ``seconds`` passed (e.g. 15 min to expire interaction tokens) without waiting."""
+        self._clock_offset += seconds
+
+    # ------------------------------------------------------------------ violations
+    def violate(
+        self, kind: str, detail: str, route: str = "", problems: list[limits.Problem] | None = None
+    ) -> None:
+        self.violations.append(Violation(kind, detail, route, list(problems or [])))
+
+    def take_violations(self, kind: str | None = None) -> list[Violation]:
+        """Remove and return the recorded violations (of one kind, or all) — negative tests claim theirs."""
+        taken = [v for v in self.violations if kind is None or v.kind == kind]
+        self.violations = [v for v in self.violations if all(v is not t for t in taken)]
+        return taken
+
+    def assert_no_violations(self) -> None:
+        """Fail (AssertionError) listing every violation still recorded."""
+        if self.violations:
+            listing = "\n".join(f"  * {v}" for v in self.violations)
+            raise StandinViolation(f"The bot broke {len(self.violations)} Discord rule(s):\n{listing}")
+
+    # ------------------------------------------------------------------ building the world
+    def add_guild(self, name: str = "Test Guild", *, owner: User | None = None) -> Guild:
+        """A server the bot is in. Created before the bot connects it arrives in READY; after, via
+        GUILD_CREATE."""
+        owner = owner or self.owner
+        guild = Guild(snowflake(), name, owner.id)
+        guild.roles[guild.id] = Role(guild.id, "@everyone", DEFAULT_EVERYONE_PERMISSIONS)
+        bot_role = Role(snowflake(), self.bot_user.name, self.bot_permissions, position=1, managed=True)
+        guild.roles[bot_role.id] = bot_role
+        guild.members[self.bot_user.id] = Member(self.bot_user, [bot_role.id])
+        guild.members[owner.id] = Member(owner)
+        self.guilds[guild.id] = guild
+        self._spawn(self.gateway.dispatch_guild_create(guild))
+        return guild
+
+    def add_text_channel(self, guild: Guild, name: str = "general", *, topic: str | None = None) -> Channel:
+        channel = Channel(snowflake(), guild.id, name, GUILD_TEXT, position=len(guild.channels), topic=topic)
+        guild.channels[channel.id] = channel
+        self.channels[channel.id] = channel
+        if self.default_channel is None:
+            self.default_channel = channel
+        self._spawn(
+            self.gateway.dispatch(
+                "CHANNEL_CREATE", channel.to_payload(), guild_id=guild.id, intents=INTENT_GUILDS
+            )
+        )
+        return channel
+
+    def add_role(self, guild: Guild, name: str, permissions: int) -> Role:
+        role = Role(snowflake(), name, _perm_value(permissions), position=len(guild.roles))
+        guild.roles[role.id] = role
+        return role
+
+    def add_user(
+        self,
+        name: str,
+        guild: Guild | None = None,
+        *,
+        permissions: int = 0,
+        roles: Iterable[Role] = (),
+        nick: str | None = None,
+    ) -> User:
+        """A person, made a member of ``guild`` (default: every existing guild). ``permissions`` (an int
+        of permission bits such as ``MANAGE_CHANNELS``, or a ``discord.Permissions``) is granted
+        through a personal role on top of @everyone."""
+        user = User(snowflake(), name)
+        self.users[user.id] = user
+        for g in [guild] if guild is not None else list(self.guilds.values()):
+            self.add_member(g, user, permissions=permissions, roles=roles, nick=nick)
+        return user
+
+    def add_member(
+        self,
+        guild: Guild,
+        user: User,
+        *,
+        permissions: int = 0,
+        roles: Iterable[Role] = (),
+        nick: str | None = None,
+    ) -> Member:
+        role_ids = [r.id for r in roles]
+        perms = _perm_value(permissions)
+        if perms:
+            role_ids.append(self.add_role(guild, f"{user.name}-perms", perms).id)
+        member = Member(user, role_ids, nick)
+        guild.members[user.id] = member
+        payload = member.to_payload()
+        payload["guild_id"] = str(guild.id)
+        self._spawn(
+            self.gateway.dispatch(
+                "GUILD_MEMBER_ADD", payload, guild_id=guild.id, intents=INTENT_GUILD_MEMBERS
+            )
+        )
+        return member
+
+    def guild_of(self, channel: Channel) -> Guild:
+        return self.guilds[channel.guild_id]
+
+    def permissions(self, user: User, channel: Channel) -> int:
+        """A member's permissions in a channel (guild-level; permission overwrites are not modelled)."""
+        return self.guild_of(channel).permissions_of(user.id)
+
+    # ------------------------------------------------------------------ inspection
+    def messages(self, channel: Channel) -> list[Message]:
+        """Public messages in a channel or thread, oldest first (deleted ones left out)."""
+        return self.channels[channel.id].live_messages()
+
+    def last_message(self, channel: Channel) -> Message:
+        msgs = self.messages(channel)
+        if not msgs:
+            raise LookupError(f"no messages in #{channel.name}")
+        return msgs[-1]
+
+    def ephemerals(self, user: User) -> list[Message]:
+        """Ephemeral messages only ``user`` can see, oldest first."""
+        return [m for m in self.ephemeral[user.id] if not m.deleted]
+
+    def last_ephemeral(self, user: User) -> Message:
+        msgs = self.ephemerals(user)
+        if not msgs:
+            raise LookupError(f"no ephemeral messages for {user.name}")
+        return msgs[-1]
+
+    def last_modal(self, user: User) -> Modal | None:
+        return self.modals.get(user.id)
+
+    def threads(self, channel: Channel | None = None) -> list[Channel]:
+        return [
+            c
+            for c in self.channels.values()
+            if c.is_thread and not c.deleted and (channel is None or c.parent_id == channel.id)
+        ]
+
+    def find_message(self, message_id: int) -> Message | None:
+        for ch in self.channels.values():
+            msg = ch.messages.get(message_id)
+            if msg is not None:
+                return msg
+        for msgs in self.ephemeral.values():
+            for msg in msgs:
+                if msg.id == message_id:
+                    return msg
+        return None
+
+    def commands(self, guild: Guild | None = None) -> dict[str, dict[str, Any]]:
+        """Synced commands: global, plus the guild's own when ``guild`` is given."""
+        found = dict(self.global_commands)
+        if guild is not None:
+            found.update(self.guild_commands.get(guild.id, {}))
+        return found
+
+    # ------------------------------------------------------------------ waiting
+    async def wait_until_connected(self, timeout: float = 15.0, *, after: int = 0) -> None:
+        """Wait for a bot session to identify and receive its guilds (``after``: number of
+        identifies already seen — pass ``standin.gateway.identify_count`` before a restart)."""
+        await self.wait_for(
+            lambda: self.gateway.identify_count > after and self.gateway.ready_sessions(),
+            timeout=timeout,
+            what="a bot to connect to the gateway",
+        )
+
+    async def wait_for(
+        self, predicate: Callable[[], Any], *, timeout: float = 5.0, what: str = "condition"
+    ) -> Any:
+        """Poll ``predicate`` until truthy (returning its value) or fail after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
+            await asyncio.sleep(0.01)
+
+    async def wait_for_message(
+        self,
+        channel: Channel,
+        predicate: Callable[[Message], bool] = lambda m: True,
+        *,
+        timeout: float = 5.0,
+    ) -> Message:
+        def find() -> Message | None:
+            return next((m for m in reversed(self.messages(channel)) if predicate(m)), None)
+
+        return await self.wait_for(find, timeout=timeout, what=f"a matching message in #{channel.name}")
+
+    async def settle(self, *, quiet: float = 0.1, timeout: float = 5.0) -> None:
+        """Wait until the bot has been silent (no HTTP request in flight or started) for ``quiet`` s."""
+        await self.wait_for(
+            lambda: self._inflight == 0 and time.monotonic() - self._last_activity >= quiet,
+            timeout=timeout,
+            what="the bot to go quiet",
+        )
+
+    def _request_started(self, method: str, path: str) -> None:
+        self._inflight += 1
+        self._last_activity = time.monotonic()
+        self.requests.append((method, path))
+
+    def _request_finished(self) -> None:
+        self._inflight -= 1
+        self._last_activity = time.monotonic()
+
+    def _spawn(self, coro: Awaitable[Any]) -> None:
+        """Run a gateway dispatch in the background when there is a loop (world-building is sync)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            coro.close()  # type: ignore[attr-defined]
+            return
+        task = loop.create_task(coro)  # type: ignore[arg-type]
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    # ------------------------------------------------------------------ users acting
+    async def send_message(
+        self, user: User, channel: Channel, content: str, *, reply_to: Message | None = None
+    ) -> Message:
+        """A person posts ``content`` in a channel or thread (e.g. a Ghostwriter suggestion).
+
+        The bot receives MESSAGE_CREATE; without the Message Content intent the content arrives empty
+        unless the bot is mentioned — exactly the constraint PRODUCT.md warns about.
+        """
+        channel = self.channels[channel.id]
+        guild = self.guild_of(channel)
+        if user.id not in guild.members:
+            raise PermissionError(f"{user.name} is not in {guild.name}")
+        if channel.is_thread:
+            if channel.locked:
+                raise PermissionError(f"thread {channel.name!r} is locked")
+            if channel.archived:
+                await self._set_archived(channel, False)
+            channel.thread_members.add(user.id)
+        msg = Message(
+            snowflake(),
+            channel.id,
+            guild.id,
+            user,
+            content,
+            type=MT_REPLY if reply_to else MT_DEFAULT,
+            mentions=self._mentions(content),
+        )
+        if reply_to is not None:
+            msg.message_reference = {
+                "message_id": str(reply_to.id),
+                "channel_id": str(channel.id),
+                "guild_id": str(guild.id),
+                "type": 0,
+            }
+        channel.messages[msg.id] = msg
+        await self.gateway.dispatch_message_create(msg, guild.members[user.id])
+        return msg
+
+    async def slash(
+        self,
+        user: User,
+        command: str,
+        options: dict[str, Any] | None = None,
+        *,
+        channel: Channel | None = None,
+        wait: bool = True,
+    ) -> Interaction:
+        """``user`` runs ``/command`` (space-separated for groups: ``"hardback start"``) with options.
+
+        Option values are checked the way the Discord client would (names, types, choices, required)
+        and converted to wire form (users, channels and roles become resolved ids). Returns after the
+        bot's initial response (or raises :class:`StandinViolation` after the deadline).
+        """
+        channel = channel or self._require_default_channel()
+        guild = self.guild_of(channel)
+        data = self._command_data(user, guild, command, options or {}, focused=None)
+        return await self._deliver(IT_APPLICATION_COMMAND, user, channel, data, wait=wait)
+
+    async def autocomplete(
+        self,
+        user: User,
+        command: str,
+        focused: str,
+        options: dict[str, Any] | None = None,
+        *,
+        channel: Channel | None = None,
+    ) -> list[dict[str, Any]]:
+        """The user is typing option ``focused``; returns the choices the bot suggested."""
+        channel = channel or self._require_default_channel()
+        guild = self.guild_of(channel)
+        data = self._command_data(user, guild, command, options or {}, focused=focused)
+        inter = await self._deliver(IT_AUTOCOMPLETE, user, channel, data, wait=True)
+        return inter.autocomplete_choices or []
+
+    async def click(self, user: User, message: Message, custom_id: str, *, wait: bool = True) -> Interaction:
+        """``user`` presses the button ``custom_id`` on ``message`` (public or their own ephemeral)."""
+        message = self._visible_message(user, message)
+        comp = message.find_component(custom_id)
+        if comp is None or comp.get("type") != 2:
+            raise LookupError(f"no button {custom_id!r} on message {message.id}; have {message.custom_ids()}")
+        if comp.get("disabled"):
+            raise PermissionError(f"button {custom_id!r} is disabled")
+        data = {"custom_id": custom_id, "component_type": 2}
+        if "id" in comp:
+            data["id"] = comp["id"]
+        return await self._deliver(
+            IT_MESSAGE_COMPONENT, user, self.channels[message.channel_id], data, message=message, wait=wait
+        )
+
+    async def select(
+        self, user: User, message: Message, custom_id: str, values: list[str], *, wait: bool = True
+    ) -> Interaction:
+        """``user`` picks ``values`` in the select menu ``custom_id`` on ``message``."""
+        message = self._visible_message(user, message)
+        comp = message.find_component(custom_id)
+        if comp is None or comp.get("type") not in limits.SELECT_TYPES:
+            raise LookupError(f"no select {custom_id!r} on message {message.id}; have {message.custom_ids()}")
+        if comp.get("disabled"):
+            raise PermissionError(f"select {custom_id!r} is disabled")
+        lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+        if not lo <= len(values) <= hi:
+            raise ValueError(f"select {custom_id!r} takes {lo}..{hi} values, got {len(values)}")
+        data: dict[str, Any] = {
+            "custom_id": custom_id,
+            "component_type": comp["type"],
+            "values": list(values),
+        }
+        if comp["type"] == limits.STRING_SELECT:
+            allowed = {o.get("value") for o in comp.get("options") or []}
+            bad = [v for v in values if v not in allowed]
+            if bad:
+                raise ValueError(f"values {bad} are not options of {custom_id!r} ({sorted(allowed)})")
+        elif comp["type"] == limits.USER_SELECT:
+            guild = self.guild_of(self.channels[message.channel_id])
+            data["resolved"] = self._resolve_users(guild, [int(v) for v in values])
+        return await self._deliver(
+            IT_MESSAGE_COMPONENT, user, self.channels[message.channel_id], data, message=message, wait=wait
+        )
+
+    async def submit_modal(
+        self, user: User, custom_id: str | None, values: dict[str, str], *, wait: bool = True
+    ) -> Interaction:
+        """``user`` fills in and submits the last modal the bot showed them (``custom_id`` checks it
+        is the expected one; None accepts whatever is open)."""
+        modal = self.modals.get(user.id)
+        if modal is None:
+            raise LookupError(f"no modal is open for {user.name}")
+        if custom_id is not None and modal.custom_id != custom_id:
+            raise LookupError(f"the open modal for {user.name} is {modal.custom_id!r}, not {custom_id!r}")
+        known = {t["custom_id"] for t in modal.text_inputs()}
+        unknown_fields = set(values) - known
+        if unknown_fields:
+            raise KeyError(
+                f"modal {modal.custom_id!r} has no inputs {sorted(unknown_fields)}; has {sorted(known)}"
+            )
+        components: list[dict[str, Any]] = []
+        for comp in modal.components:
+            if comp.get("type") == 1:
+                inputs = comp.get("components") or []
+                components.append({"type": 1, "components": [self._filled(t, values) for t in inputs]})
+            elif comp.get("type") == 18 and (comp.get("component") or {}).get("type") == 4:
+                components.append({"type": 18, "component": self._filled(comp["component"], values)})
+        del self.modals[user.id]
+        origin = modal.interaction
+        data = {"custom_id": modal.custom_id, "components": components}
+        return await self._deliver(
+            IT_MODAL_SUBMIT, user, origin.channel, data, message=origin.source_message, wait=wait
+        )
+
+    def dismiss_modal(self, user: User) -> None:
+        """The user closes the modal without submitting (the bot hears nothing, as on Discord)."""
+        self.modals.pop(user.id, None)
+
+    @staticmethod
+    def _filled(text_input: dict[str, Any], values: dict[str, str]) -> dict[str, Any]:
+        cid = text_input["custom_id"]
+        value = values.get(cid, text_input.get("value") or "")
+        if text_input.get("required", True) and not value:
+            raise ValueError(f"text input {cid!r} is required")
+        lo, hi = text_input.get("min_length"), text_input.get("max_length")
+        if value and ((lo is not None and len(value) < lo) or (hi is not None and len(value) > hi)):
+            raise ValueError(f"text input {cid!r} takes {lo}..{hi} chars, got {len(value)}")
+        return {"type": 4, "custom_id": cid, "value": value}
+
+    def _require_default_channel(self) -> Channel:
+        if self.default_channel is None:
+            raise LookupError("no channel: call add_guild/add_text_channel first")
+        return self.default_channel
+
+    def _visible_message(self, user: User, message: Message) -> Message:
+        current = self.find_message(message.id)
+        if current is None or current.deleted:
+            raise LookupError(f"message {message.id} does not exist (deleted?)")
+        if current.ephemeral_user_id is not None and current.ephemeral_user_id != user.id:
+            raise PermissionError(f"message {message.id} is ephemeral for someone else")
+        return current
+
+    # ------------------------------------------------------------------ delivering interactions
+    async def _deliver(
+        self,
+        itype: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        *,
+        message: Message | None = None,
+        wait: bool,
+    ) -> Interaction:
+        guild = self.guild_of(channel)
+        if user.id not in guild.members:
+            raise PermissionError(f"{user.name} is not a member of {guild.name}")
+        if not self.gateway.ready_sessions():
+            raise StandinViolation("no bot is connected to the gateway (did it crash or not start?)")
+        inter = Interaction(
+            id=snowflake(),
+            token=f"itok.{secrets.token_urlsafe(32)}",
+            type=itype,
+            user=user,
+            channel=channel,
+            guild=guild,
+            data=data,
+            received_at=self.now(),
+            source_message=message,
+        )
+        self.interactions[inter.id] = inter
+        payload = self._interaction_payload(inter)
+        inter.received_at = self.now()
+        await self.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=guild.id)
+        loop = asyncio.get_running_loop()
+        self._watchdogs.append(loop.call_later(self.response_deadline, self._check_deadline, inter))
+        if wait:
+            await self.wait_response(inter)
+        return inter
+
+    async def wait_response(self, inter: Interaction) -> Interaction:
+        """Wait for the initial response to ``inter``; raise StandinViolation once the deadline passed."""
+        remaining = inter.received_at + self.response_deadline - self.now()
+        try:
+            await asyncio.wait_for(inter.responded_event.wait(), max(remaining, 0) + 0.05)
+        except TimeoutError:
+            self._check_deadline(inter)
+            raise StandinViolation(
+                f"no initial response to interaction {inter.id} ({_describe(inter)}) within "
+                f"{self.response_deadline:g}s — the user sees 'This interaction failed'"
+            ) from None
+        return inter
+
+    def _check_deadline(self, inter: Interaction) -> None:
+        if inter.acknowledged or inter.deadline_flagged:
+            return
+        inter.deadline_flagged = True
+        self.violate(
+            "no_response", f"no initial response within {self.response_deadline:g}s to {_describe(inter)}"
+        )
+
+    def _interaction_payload(self, inter: Interaction) -> dict[str, Any]:
+        guild, channel, user = inter.guild, inter.channel, inter.user
+        perms = self.permissions(user, channel)
+        channel_payload = channel.to_payload()
+        channel_payload["permissions"] = str(perms)
+        payload: dict[str, Any] = {
+            "id": str(inter.id),
+            "application_id": str(self.application_id),
+            "type": inter.type,
+            "data": inter.data,
+            "guild_id": str(guild.id),
+            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
+            "channel_id": str(channel.id),
+            "channel": channel_payload,
+            "member": guild.members[user.id].to_payload(permissions=perms),
+            "token": inter.token,
+            "version": 1,
+            "app_permissions": str(guild.permissions_of(self.bot_user.id)),
+            "locale": "en-US",
+            "guild_locale": guild.locale,
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(guild.id)},
+            "context": 0,
+            "attachment_size_limit": limits.MAX_ATTACHMENT_BYTES,
+        }
+        if inter.source_message is not None:
+            payload["message"] = inter.source_message.to_payload()
+        return payload
+
+    # ------------------------------------------------------------------ slash command data
+    def _command_data(
+        self, user: User, guild: Guild, command: str, options: dict[str, Any], *, focused: str | None
+    ) -> dict[str, Any]:
+        path = command.strip().lstrip("/").split()
+        if not path:
+            raise ValueError("empty command")
+        root = self.guild_commands.get(guild.id, {}).get(path[0]) or self.global_commands.get(path[0])
+        if root is None:
+            known = sorted(self.commands(guild))
+            raise LookupError(f"/{path[0]} is not synced (synced: {known}) — did the bot call tree.sync()?")
+        required_perms = root.get("default_member_permissions")
+        if required_perms is not None:
+            have = guild.permissions_of(user.id)
+            if int(required_perms) & ~have and not have & ADMINISTRATOR:
+                raise PermissionError(f"/{path[0]} is hidden from {user.name} (default_member_permissions)")
+        node = root
+        wire_chain: list[dict[str, Any]] = []
+        for part in path[1:]:
+            sub = next(
+                (o for o in node.get("options") or [] if o.get("name") == part and o.get("type") in (1, 2)),
+                None,
+            )
+            if sub is None:
+                raise LookupError(f"/{' '.join(path)}: no subcommand {part!r} under {node.get('name')!r}")
+            wire_chain.append({"type": sub["type"], "name": part, "options": []})
+            node = sub
+        if any(o.get("type") in (1, 2) for o in node.get("options") or []):
+            raise LookupError(f"/{' '.join(path)} needs a subcommand")
+        resolved: dict[str, dict[str, Any]] = {}
+        leaf_options = self._leaf_options(guild, node, options, resolved, focused)
+        if wire_chain:
+            wire_chain[-1]["options"] = leaf_options
+            for parent, child in zip(reversed(wire_chain[:-1]), reversed(wire_chain[1:]), strict=True):
+                parent["options"] = [child]
+            top_options: list[dict[str, Any]] = [wire_chain[0]]
+        else:
+            top_options = leaf_options
+        data: dict[str, Any] = {
+            "id": str(root["id"]),
+            "name": root["name"],
+            "type": 1,
+            "options": top_options,
+        }
+        if root.get("guild_id"):
+            data["guild_id"] = str(root["guild_id"])
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+    def _leaf_options(
+        self,
+        guild: Guild,
+        node: dict[str, Any],
+        given: dict[str, Any],
+        resolved: dict[str, dict[str, Any]],
+        focused: str | None,
+    ) -> list[dict[str, Any]]:
+        defs = {o["name"]: o for o in node.get("options") or []}
+        unknown_names = set(given) - set(defs)
+        if unknown_names:
+            raise KeyError(f"/{node.get('name')} has no options {sorted(unknown_names)}; has {sorted(defs)}")
+        missing = [n for n, o in defs.items() if o.get("required") and n not in given and n != focused]
+        if missing and focused is None:
+            raise ValueError(f"/{node.get('name')} requires options {missing}")
+        out: list[dict[str, Any]] = []
+        for name, value in given.items():
+            spec = defs[name]
+            opt: dict[str, Any] = {
+                "name": name,
+                "type": spec["type"],
+                "value": self._option_value(guild, spec, value, resolved, check=name != focused),
+            }
+            if name == focused:
+                opt["focused"] = True
+            out.append(opt)
+        return out
+
+    def _option_value(
+        self,
+        guild: Guild,
+        spec: dict[str, Any],
+        value: Any,
+        resolved: dict[str, dict[str, Any]],
+        *,
+        check: bool,
+    ) -> Any:
+        t = spec["type"]
+        if t == 3:
+            value = str(value)
+            if check and spec.get("min_length") is not None and len(value) < spec["min_length"]:
+                raise ValueError(f"option {spec['name']!r} is shorter than {spec['min_length']}")
+            if check and spec.get("max_length") is not None and len(value) > spec["max_length"]:
+                raise ValueError(f"option {spec['name']!r} is longer than {spec['max_length']}")
+        elif t == 4:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"option {spec['name']!r} takes an integer")
+        elif t == 10:
+            value = float(value)
+        elif t == 5:
+            value = bool(value)
+        elif t in (6, 9) and isinstance(value, User):
+            resolved.update(_merge(resolved, self._resolve_users(guild, [value.id])))
+            value = str(value.id)
+        elif t == 7 and isinstance(value, Channel):
+            chan = value.to_payload()
+            chan["permissions"] = str(ALL_CHANNEL_PERMS)
+            resolved.setdefault("channels", {})[str(value.id)] = chan
+            value = str(value.id)
+        elif t in (8, 9) and isinstance(value, Role):
+            resolved.setdefault("roles", {})[str(value.id)] = value.to_payload()
+            value = str(value.id)
+        elif t in (6, 7, 8, 9, 11):
+            raise TypeError(f"option {spec['name']!r} (type {t}) needs a stand-in User/Channel/Role object")
+        if check and t in (4, 10):
+            if spec.get("min_value") is not None and value < spec["min_value"]:
+                raise ValueError(f"option {spec['name']!r} is below {spec['min_value']}")
+            if spec.get("max_value") is not None and value > spec["max_value"]:
+                raise ValueError(f"option {spec['name']!r} is above {spec['max_value']}")
+        choices = spec.get("choices")
+        if check and choices and value not in [c["value"] for c in choices]:
+            raise ValueError(f"option {spec['name']!r} must be one of {[c['value'] for c in choices]}")
+        return value
+
+    def _resolve_users(self, guild: Guild, user_ids: list[int]) -> dict[str, dict[str, Any]]:
+        users: dict[str, Any] = {}
+        members: dict[str, Any] = {}
+        for uid in user_ids:
+            user = self.users[uid]
+            users[str(uid)] = user.to_payload()
+            member = guild.members.get(uid)
+            if member is not None:
+                members[str(uid)] = member.to_payload(permissions=guild.permissions_of(uid), with_user=False)
+        return {"users": users, "members": members}
+
+    # ------------------------------------------------------------------ bot actions (called by server.py)
+    def check_rate(self, channel: Channel, route: str) -> None:
+        """Record a ``flood`` violation when the bot posts more than N messages in a channel within the
+        window (Discord: ~5 per 5 s; PRODUCT.md: edit the table instead of posting)."""
+        if self.rate_limit is None:
+            return
+        count, window = self.rate_limit
+        now = time.monotonic()
+        posts = self._posts[channel.id]
+        posts.append(now)
+        while posts and now - posts[0] > window:
+            posts.popleft()
+        if len(posts) > count:
+            self.violate(
+                "flood", f"{len(posts)} messages in #{channel.name} within {window:g}s (max {count})", route
+            )
+
+    def require_permission(self, channel: Channel, perm: int, what: str, route: str) -> None:
+        if not self.permissions(self.bot_user, channel) & perm:
+            self.violate("permission", f"bot lacks {what} in #{channel.name}", route)
+            raise ApiError(403, E.MISSING_PERMISSIONS, "Missing Permissions")
+
+    def check_limits(self, problems: list[limits.Problem], route: str, what: str) -> None:
+        if problems:
+            self.violate("limit", f"{what} breaks Discord limits", route, problems)
+            raise ApiError(400, E.INVALID_FORM_BODY, "Invalid Form Body", problems)
+
+    def build_attachments(
+        self,
+        channel_id: int,
+        existing: list[Attachment],
+        payload: dict[str, Any],
+        uploads: list[Upload],
+        route: str,
+    ) -> list[Attachment]:
+        """The attachment list after a create/edit: kept ones (listed by id in ``attachments``, or all
+        when the key is absent) plus the new uploads, with descriptions from ``attachments``."""
+        specs = payload.get("attachments")
+        by_index: dict[str, dict[str, Any]] = {}
+        kept: list[Attachment] = list(existing)
+        if specs is not None:
+            wanted = {str(a.get("id")) for a in specs}
+            kept = [a for a in existing if str(a.id) in wanted]
+            by_index = {str(a.get("id")): a for a in specs}
+        new: list[Attachment] = []
+        for up in uploads:
+            spec = by_index.get(str(up.index), {})
+            att_id = snowflake()
+            filename = spec.get("filename") or up.filename
+            new.append(
+                Attachment(
+                    att_id,
+                    filename,
+                    up.data,
+                    f"{self.base_url}/attachments/{channel_id}/{att_id}/{filename}",
+                    description=spec.get("description"),
+                    content_type=up.content_type,
+                    spoiler=filename.startswith("SPOILER_"),
+                )
+            )
+        return kept + new
+
+    def _resolve_embed_refs(
+        self, embeds: list[dict[str, Any]], attachments: list[Attachment], route: str
+    ) -> None:
+        """Swap ``attachment://name`` in embeds for the attachment URL, as Discord does; a reference to
+        a file the message does not carry is a bug (the image silently fails to show)."""
+        names = {a.filename: a for a in attachments}
+        for embed in embeds:
+            for key in ("image", "thumbnail"):
+                part = embed.get(key)
+                if isinstance(part, dict) and str(part.get("url", "")).startswith("attachment://"):
+                    name = part["url"].removeprefix("attachment://")
+                    att = names.get(name)
+                    if att is None:
+                        self.violate("limit", f"embed {key} refers to missing attachment {name!r}", route)
+                    else:
+                        part["url"] = part["proxy_url"] = att.url
+
+    def _mentions(self, content: str | None) -> list[User]:
+        ids = [int(m) for m in _MENTION_RE.findall(content or "")]
+        return [self.users[i] for i in dict.fromkeys(ids) if i in self.users]
+
+    async def create_message(
+        self,
+        channel: Channel,
+        payload: dict[str, Any],
+        uploads: list[Upload],
+        route: str,
+        *,
+        interaction: Interaction | None = None,
+        ephemeral_for: User | None = None,
+        loading: bool = False,
+    ) -> Message:
+        """Validate and store a message from the bot, then tell the gateway (unless ephemeral)."""
+        attachments = self.build_attachments(channel.id, [], payload, uploads, route)
+        self.check_limits(
+            limits.check_message(payload, [(a.filename, a.size) for a in attachments]), route, "message"
+        )
+        flags = int(payload.get("flags") or 0) & (FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2)
+        if ephemeral_for is not None:
+            flags |= FLAG_EPHEMERAL
+        if loading:
+            flags |= FLAG_LOADING
+        embeds = [dict(e, type=e.get("type", "rich")) for e in payload.get("embeds") or []]
+        self._resolve_embed_refs(embeds, attachments, route)
+        msg = Message(
+            snowflake(),
+            channel.id,
+            channel.guild_id,
+            self.bot_user,
+            payload.get("content") or "",
+            embeds=embeds,
+            components=list(payload.get("components") or []),
+            attachments=attachments,
+            flags=flags,
+            allowed_mentions=payload.get("allowed_mentions"),
+            mentions=self._mentions(payload.get("content")),
+        )
+        if interaction is not None:
+            msg.webhook_id = self.application_id
+            msg.application_id = self.application_id
+            msg.interaction_metadata = interaction.metadata()
+            msg.type = MT_CHAT_INPUT_COMMAND if interaction.type == IT_APPLICATION_COMMAND else MT_DEFAULT
+        ref = payload.get("message_reference")
+        if ref and ref.get("message_id"):
+            msg.type = MT_REPLY
+            msg.message_reference = {
+                "message_id": str(ref["message_id"]),
+                "channel_id": str(channel.id),
+                "guild_id": str(channel.guild_id),
+                "type": 0,
+            }
+        if ephemeral_for is not None:
+            msg.ephemeral_user_id = ephemeral_for.id
+            self.ephemeral[ephemeral_for.id].append(msg)
+            return msg
+        if channel.is_thread and channel.archived:
+            await self._set_archived(channel, False)
+        self.check_rate(channel, route)
+        channel.messages[msg.id] = msg
+        await self.gateway.dispatch_message_create(msg, self.guild_of(channel).members[self.bot_user.id])
+        return msg
+
+    async def edit_message(
+        self, msg: Message, payload: dict[str, Any], uploads: list[Upload], route: str
+    ) -> Message:
+        """PATCH semantics: only keys present change; ``attachments`` lists which existing files stay."""
+        attachments = self.build_attachments(msg.channel_id, msg.attachments, payload, uploads, route)
+        merged = {
+            "content": payload.get("content", msg.content),
+            "embeds": payload.get("embeds", msg.embeds),
+            "components": payload.get("components", msg.components),
+            "attachments": payload.get("attachments") or [],
+            "flags": payload.get("flags", msg.flags) or 0,
+        }
+        new_files = attachments[len(attachments) - len(uploads) :] if uploads else []
+        self.check_limits(
+            limits.check_message(merged, [(a.filename, a.size) for a in new_files]), route, "message edit"
+        )
+        msg.history.append(msg.snapshot(self.now()))
+        msg.content = merged["content"] or ""
+        msg.embeds = [dict(e, type=e.get("type", "rich")) for e in merged["embeds"] or []]
+        msg.components = list(merged["components"] or [])
+        msg.attachments = attachments
+        self._resolve_embed_refs(msg.embeds, attachments, route)
+        if "flags" in payload and payload["flags"] is not None:
+            keep = msg.flags & (FLAG_EPHEMERAL | FLAG_HAS_THREAD | FLAG_COMPONENTS_V2)
+            msg.flags = keep | (int(payload["flags"]) & (FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2))
+        msg.flags &= ~FLAG_LOADING
+        if "content" in payload:
+            msg.mentions = self._mentions(msg.content)
+        msg.edited_timestamp = iso_now()
+        if msg.allowed_mentions is None:
+            msg.allowed_mentions = payload.get("allowed_mentions")
+        if not msg.ephemeral:
+            await self.gateway.dispatch_message_update(msg)
+        return msg
+
+    async def delete_message(self, msg: Message) -> None:
+        msg.deleted = True
+        if not msg.ephemeral:
+            await self.gateway.dispatch(
+                "MESSAGE_DELETE",
+                {"id": str(msg.id), "channel_id": str(msg.channel_id), "guild_id": str(msg.guild_id)},
+                guild_id=msg.guild_id,
+                intents=INTENT_GUILD_MESSAGES,
+            )
+
+    # ------------------------------------------------------------------ interaction responses
+    def interaction_for_token(self, token: str, route: str) -> Interaction:
+        inter = next((i for i in self.interactions.values() if i.token == token), None)
+        if inter is None:
+            self.violate("bad_request", "webhook call with an unknown interaction token", route)
+            raise ApiError(404, E.UNKNOWN_WEBHOOK, "Unknown Webhook")
+        if self.now() - inter.received_at > TOKEN_LIFETIME:
+            self.violate(
+                "token_expired", f"interaction token used after 15 minutes ({_describe(inter)})", route
+            )
+            raise ApiError(401, E.INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
+        return inter
+
+    async def respond(
+        self, interaction_id: int, token: str, body: dict[str, Any], uploads: list[Upload], route: str
+    ) -> tuple[Interaction, Message | None]:
+        """POST /interactions/{id}/{token}/callback — the initial response, with Discord's rules."""
+        inter = self.interactions.get(interaction_id)
+        if inter is None or inter.token != token:
+            self.violate("bad_request", "callback for an unknown interaction", route)
+            raise ApiError(404, E.UNKNOWN_INTERACTION, "Unknown interaction")
+        rtype = body.get("type")
+        data = body.get("data") or {}
+        if inter.acknowledged:
+            kind = "modal_not_first" if rtype == CB_MODAL else "double_response"
+            self.violate(kind, f"second initial response (type {rtype}) to {_describe(inter)}", route)
+            raise ApiError(400, E.ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
+        late = self.now() - inter.received_at
+        if late > self.response_deadline:
+            self.violate("late_response", f"initial response after {late:.2f}s to {_describe(inter)}", route)
+            inter.errors.append("late")
+            raise ApiError(404, E.UNKNOWN_INTERACTION, "Unknown interaction")
+        allowed = {
+            IT_APPLICATION_COMMAND: {CB_CHANNEL_MESSAGE, CB_DEFERRED_CHANNEL_MESSAGE, CB_MODAL},
+            IT_MESSAGE_COMPONENT: {
+                CB_CHANNEL_MESSAGE,
+                CB_DEFERRED_CHANNEL_MESSAGE,
+                CB_DEFERRED_UPDATE_MESSAGE,
+                CB_UPDATE_MESSAGE,
+                CB_MODAL,
+            },
+            IT_AUTOCOMPLETE: {CB_AUTOCOMPLETE_RESULT},
+            IT_MODAL_SUBMIT: {CB_CHANNEL_MESSAGE, CB_DEFERRED_CHANNEL_MESSAGE}
+            | ({CB_DEFERRED_UPDATE_MESSAGE, CB_UPDATE_MESSAGE} if inter.source_message else set()),
+        }[inter.type]
+        if rtype not in allowed:
+            self.violate("bad_request", f"response type {rtype} not allowed for {_describe(inter)}", route)
+            raise ApiError(400, E.INVALID_FORM_BODY, "Interaction response type is not valid here")
+        ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
+        message: Message | None = None
+        if rtype == CB_CHANNEL_MESSAGE:
+            message = await self.create_message(
+                inter.channel,
+                data,
+                uploads,
+                route,
+                interaction=inter,
+                ephemeral_for=inter.user if ephemeral else None,
+            )
+            inter.original = message
+        elif rtype == CB_DEFERRED_CHANNEL_MESSAGE:
+            message = await self.create_message(
+                inter.channel,
+                {"flags": data.get("flags")},
+                [],
+                route,
+                interaction=inter,
+                loading=True,
+                ephemeral_for=inter.user if ephemeral else None,
+            )
+            inter.original = message
+            inter.ephemeral_defer = ephemeral
+        elif rtype == CB_DEFERRED_UPDATE_MESSAGE:
+            inter.original = inter.source_message
+        elif rtype == CB_UPDATE_MESSAGE:
+            assert inter.source_message is not None
+            message = await self.edit_message(inter.source_message, data, uploads, route)
+            inter.original = message
+        elif rtype == CB_AUTOCOMPLETE_RESULT:
+            self.check_limits(limits.check_autocomplete(data), route, "autocomplete result")
+            inter.autocomplete_choices = list(data.get("choices") or [])
+        elif rtype == CB_MODAL:
+            self.check_limits(limits.check_modal(data), route, "modal")
+            modal = Modal(
+                data.get("custom_id", ""), data.get("title", ""), list(data.get("components") or []), inter
+            )
+            inter.modal = modal
+            self.modals[inter.user.id] = modal
+        inter.response_type = rtype
+        inter.responded_at = self.now()
+        inter.responded_event.set()
+        return inter, message
+
+    async def followup(
+        self, token: str, payload: dict[str, Any], uploads: list[Upload], route: str, *, thread_id: int | None
+    ) -> Message:
+        """POST /webhooks/{app}/{token}: a follow-up. After a "thinking" defer, the first follow-up
+        replaces the loading message (and keeps the defer's ephemerality), as on Discord."""
+        inter = self.interaction_for_token(token, route)
+        if not inter.acknowledged:
+            self.violate("bad_request", f"follow-up before the initial response to {_describe(inter)}", route)
+            raise ApiError(404, E.UNKNOWN_WEBHOOK, "Unknown Webhook")
+        original = inter.original
+        if inter.response_type == CB_DEFERRED_CHANNEL_MESSAGE and original is not None and original.loading:
+            return await self.edit_message(original, payload, uploads, route)
+        channel = self.channels.get(thread_id) if thread_id else inter.channel
+        if channel is None:
+            raise ApiError(404, E.UNKNOWN_CHANNEL, "Unknown Channel")
+        ephemeral = bool(int(payload.get("flags") or 0) & FLAG_EPHEMERAL)
+        msg = await self.create_message(
+            channel,
+            payload,
+            uploads,
+            route,
+            interaction=inter,
+            ephemeral_for=inter.user if ephemeral else None,
+        )
+        inter.followups.append(msg)
+        return msg
+
+    def webhook_message(self, inter: Interaction, message_id: str, route: str) -> Message:
+        if message_id == "@original":
+            msg = inter.original
+        else:
+            mid = int(message_id)
+            msg = next((m for m in [inter.original, *inter.followups] if m is not None and m.id == mid), None)
+        if msg is None or msg.deleted:
+            self.violate(
+                "bad_request", f"webhook message {message_id} does not exist for {_describe(inter)}", route
+            )
+            raise ApiError(404, E.UNKNOWN_MESSAGE, "Unknown Message")
+        return msg
+
+    # ------------------------------------------------------------------ threads
+    async def create_thread(
+        self, parent: Channel, body: dict[str, Any], route: str, *, from_message: Message | None
+    ) -> Channel:
+        self.check_limits(limits.check_thread_name(body.get("name")), route, "thread")
+        if parent.is_thread:
+            raise ApiError(400, E.INVALID_FORM_BODY, "Cannot create a thread inside a thread")
+        ttype = PUBLIC_THREAD if from_message is not None else int(body.get("type") or PRIVATE_THREAD)
+        need = CREATE_PUBLIC_THREADS if ttype == PUBLIC_THREAD else CREATE_PRIVATE_THREADS
+        self.require_permission(parent, need, "Create Threads", route)
+        if from_message is not None:
+            if from_message.thread_id is not None:
+                raise ApiError(
+                    400, E.THREAD_ALREADY_CREATED, "A thread has already been created for this message"
+                )
+            thread_id = from_message.id
+        else:
+            thread_id = snowflake()
+        thread = Channel(
+            thread_id,
+            parent.guild_id,
+            body["name"],
+            ttype,
+            parent_id=parent.id,
+            owner_id=self.bot_user.id,
+            auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
+            invitable=bool(body.get("invitable", True)),
+            thread_members={self.bot_user.id},
+        )
+        self.channels[thread.id] = thread
+        self.guild_of(parent).channels[thread.id] = thread
+        if from_message is not None:
+            from_message.thread_id = thread.id
+            from_message.flags |= FLAG_HAS_THREAD
+        payload = thread.to_payload()
+        payload["newly_created"] = True
+        await self.gateway.dispatch("THREAD_CREATE", payload, guild_id=parent.guild_id, intents=INTENT_GUILDS)
+        return thread
+
+    async def edit_channel(self, channel: Channel, body: dict[str, Any], route: str) -> Channel:
+        if "name" in body:
+            check = limits.check_thread_name if channel.is_thread else _check_channel_name
+            self.check_limits(check(body["name"]), route, "channel name")
+            channel.name = body["name"]
+        if channel.is_thread:
+            if channel.owner_id != self.bot_user.id:
+                self.require_permission(channel, MANAGE_THREADS, "Manage Threads", route)
+            if "locked" in body and body["locked"] is not None:
+                channel.locked = bool(body["locked"])
+            if body.get("auto_archive_duration"):
+                channel.auto_archive_duration = int(body["auto_archive_duration"])
+            if "invitable" in body and body["invitable"] is not None:
+                channel.invitable = bool(body["invitable"])
+            if "archived" in body and body["archived"] is not None:
+                channel.archived = bool(body["archived"])
+            await self.gateway.dispatch(
+                "THREAD_UPDATE", channel.to_payload(), guild_id=channel.guild_id, intents=INTENT_GUILDS
+            )
+        else:
+            if "topic" in body:
+                channel.topic = body["topic"]
+            await self.gateway.dispatch(
+                "CHANNEL_UPDATE", channel.to_payload(), guild_id=channel.guild_id, intents=INTENT_GUILDS
+            )
+        return channel
+
+    async def _set_archived(self, channel: Channel, archived: bool) -> None:
+        channel.archived = archived
+        await self.gateway.dispatch(
+            "THREAD_UPDATE", channel.to_payload(), guild_id=channel.guild_id, intents=INTENT_GUILDS
+        )
+
+    async def archive_thread(self, thread: Channel, *, locked: bool = False) -> None:
+        """Archive a thread as Discord's auto-archive (or a moderator) would."""
+        thread.locked = locked or thread.locked
+        await self._set_archived(thread, True)
+
+    # ------------------------------------------------------------------ commands
+    def store_commands(
+        self, guild_id: int | None, commands: list[dict[str, Any]], route: str
+    ) -> list[dict[str, Any]]:
+        self.check_limits(limits.check_commands(commands), route, "command sync")
+        table = self.guild_commands[guild_id] if guild_id else self.global_commands
+        old = dict(table)
+        table.clear()
+        for cmd in commands:
+            previous = old.get(cmd["name"])
+            table[cmd["name"]] = self.command_object(cmd, guild_id, previous)
+        self.command_syncs.append((guild_id, commands))
+        return list(table.values())
+
+    def command_object(
+        self, cmd: dict[str, Any], guild_id: int | None, previous: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """A command as Discord returns it: the sent body plus id, application_id, version, ..."""
+        stored = dict(cmd)
+        stored.setdefault("type", 1)
+        stored.setdefault("options", [])
+        stored.setdefault("default_member_permissions", None)
+        stored.setdefault("nsfw", False)
+        stored.setdefault("description_localizations", None)
+        stored.setdefault("name_localizations", None)
+        stored["id"] = str(previous["id"]) if previous else str(snowflake())
+        stored["application_id"] = str(self.application_id)
+        stored["version"] = str(snowflake())
+        if guild_id:
+            stored["guild_id"] = str(guild_id)
+        else:
+            stored.setdefault("integration_types", [0])
+            stored.setdefault("contexts", None)
+        return stored
+
+
+ALL_CHANNEL_PERMS = DEFAULT_EVERYONE_PERMISSIONS | MANAGE_MESSAGES | ATTACH_FILES | SEND_MESSAGES
+
+
+def _check_channel_name(name: Any) -> list[limits.Problem]:
+    if not isinstance(name, str) or not 1 <= len(name) <= 100:
+        return [limits.Problem("name", "Channel names are 1-100 chars.")]
+    return []
+
+
+def _merge(into: dict[str, dict[str, Any]], extra: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    out = {k: dict(v) for k, v in into.items()}
+    for key, values in extra.items():
+        out.setdefault(key, {}).update(values)
+    return out
+
+
+def _perm_value(permissions: Any) -> int:
+    """Accept an int or anything with ``.value`` (``discord.Permissions``)."""
+    return int(getattr(permissions, "value", permissions) or 0)
+
+
+def _describe(inter: Interaction) -> str:
+    kind = {
+        IT_APPLICATION_COMMAND: "slash",
+        IT_MESSAGE_COMPONENT: "component",
+        IT_AUTOCOMPLETE: "autocomplete",
+        IT_MODAL_SUBMIT: "modal submit",
+    }.get(inter.type, str(inter.type))
+    what = inter.data.get("custom_id") or inter.data.get("name") or ""
+    if inter.type == IT_APPLICATION_COMMAND:
+        what = "/" + " ".join(_command_path(inter.data))
+    return f"{kind} {what!s} by {inter.user.name}"
+
+
+def _command_path(data: dict[str, Any]) -> list[str]:
+    path = [data.get("name", "")]
+    options = data.get("options") or []
+    while options and options[0].get("type") in (1, 2):
+        path.append(options[0]["name"])
+        options = options[0].get("options") or []
+    return path

@@ -1,0 +1,517 @@
+"""The Discord stand-in, exercised with a throwaway discord.py bot (not the product bot).
+
+Each test drives a real ``discord.Client`` over loopback through the stand-in and checks both what
+the bot did (messages, ephemerals, modals, edits, files, threads) and that the stand-in's rule
+checks fire when the bot breaks Discord's limits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import re
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import discord
+import pytest
+from conftest import World
+from discord import app_commands
+from discord_standin import BotProcess, DiscordStandin, StandinViolation
+from discord_standin.runner import run_client
+
+PNG_1 = b"\x89PNG\r\n\x1a\n" + b"first-table" * 10
+PNG_2 = b"\x89PNG\r\n\x1a\n" + b"second-table" * 10
+
+# "The database" of the throwaway bot: survives client restarts, like the product's store would.
+VOTES: list[tuple[int, str, str]] = []
+HEARD: list[tuple[str, str]] = []
+
+
+class VoteButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"vote:(?P<game>\d+):(?P<choice>\w+)"
+):
+    """A restart-proof button: everything it means is in its custom_id."""
+
+    def __init__(self, game: int, choice: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=f"Vote {choice}", custom_id=f"vote:{game}:{choice}", style=discord.ButtonStyle.primary
+            )
+        )
+        self.game = game
+        self.choice = choice
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> VoteButton:
+        return cls(int(match["game"]), match["choice"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        VOTES.append((self.game, self.choice, interaction.user.name))
+        await interaction.response.send_message(
+            f"{interaction.user.name} voted {self.choice} in game {self.game}", ephemeral=True
+        )
+
+
+class WordModal(discord.ui.Modal, title="Spell a word"):
+    word: discord.ui.TextInput[WordModal] = discord.ui.TextInput(
+        label="Word", custom_id="word", max_length=20
+    )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"You spelled {self.word.value.upper()}", ephemeral=True)
+
+
+class SixRows(discord.ui.View):
+    """Sneaks a 6th action row past discord.py's own checks (as a raw payload bug would)."""
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return [
+            {"type": 1, "components": [{"type": 2, "style": 1, "label": f"B{i}", "custom_id": f"b{i}"}]}
+            for i in range(6)
+        ]
+
+
+def make_bot(*, message_content: bool = True) -> tuple[discord.Client, app_commands.CommandTree[Any]]:
+    intents = discord.Intents.default()
+    intents.message_content = message_content
+    client = discord.Client(intents=intents, guild_ready_timeout=0.05)
+    tree: app_commands.CommandTree[Any] = app_commands.CommandTree(client)
+    client.add_dynamic_items(VoteButton)
+    game = app_commands.Group(name="game", description="A throwaway test game")
+
+    @game.command(name="start", description="Post a lobby")
+    @app_commands.choices(
+        length=[
+            app_commands.Choice(name="Short", value="short"),
+            app_commands.Choice(name="Long", value="long"),
+        ]
+    )
+    async def start(inter: discord.Interaction, length: str = "short") -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(VoteButton(7, "yes"))
+        view.add_item(VoteButton(7, "no"))
+        await inter.response.send_message(f"Game 7 ({length})", view=view)
+
+    @game.command(name="hand", description="Show my hand")
+    async def hand(inter: discord.Interaction) -> None:
+        await inter.response.send_message(f"Your cards, {inter.user.name}: A B C", ephemeral=True)
+
+    @game.command(name="spell", description="Spell a word")
+    async def spell(inter: discord.Interaction) -> None:
+        await inter.response.send_modal(WordModal())
+
+    @game.command(name="table", description="Post the table image")
+    async def table(inter: discord.Interaction) -> None:
+        await inter.response.defer(thinking=True)
+        msg = await inter.followup.send(
+            "Table v1",
+            file=discord.File(io.BytesIO(PNG_1), "table.png", description="The offer row"),
+            wait=True,
+        )
+        await inter.followup.send("Only you see this", ephemeral=True)
+        assert inter.channel is not None
+        partial = inter.channel.get_partial_message(msg.id)  # type: ignore[union-attr]
+        await partial.edit(
+            content="Table v2",
+            embed=discord.Embed(title="Scores").set_image(url="attachment://table2.png"),
+            attachments=[discord.File(io.BytesIO(PNG_2), "table2.png", description="Offer row, turn 2")],
+        )
+
+    @game.command(name="ghost", description="Open a Ghostwriter thread")
+    async def ghost(inter: discord.Interaction) -> None:
+        await inter.response.send_message("Ghostwriter help for alice")
+        msg = await inter.original_response()
+        thread = await msg.create_thread(name="Ghostwriter: alice")
+        await thread.send("Reply with a word")
+
+    @game.command(name="slow", description="Answers too late")
+    async def slow(inter: discord.Interaction) -> None:
+        await asyncio.sleep(3.3)
+        await inter.response.send_message("finally")
+
+    @game.command(name="rows", description="Six action rows")
+    async def rows(inter: discord.Interaction) -> None:
+        await inter.response.send_message("rows", view=SixRows())
+
+    @game.command(name="longid", description="A 101-char custom_id")
+    async def longid(inter: discord.Interaction) -> None:
+        view = discord.ui.View()
+        view.add_item(discord.ui.Button(label="Long", custom_id="x" * 101))
+        await inter.response.send_message("long", view=view)
+
+    @game.command(name="flood", description="Posts too many messages")
+    async def flood(inter: discord.Interaction) -> None:
+        await inter.response.send_message("flooding", ephemeral=True)
+        assert isinstance(inter.channel, discord.TextChannel)
+        for i in range(6):
+            await inter.channel.send(f"spam {i}")
+
+    @game.command(name="later", description="Defers, edits later")
+    async def later(inter: discord.Interaction) -> None:
+        await inter.response.defer(ephemeral=True, thinking=True)
+        later_edits.append(inter)
+
+    tree.add_command(game)
+
+    @client.event
+    async def on_message(message: discord.Message) -> None:
+        if message.author.bot or not isinstance(message.channel, discord.Thread):
+            return
+        HEARD.append((message.author.name, message.content))
+        await message.channel.send(f"Heard {message.content!r} from {message.author.name}")
+
+    return client, tree
+
+
+later_edits: list[discord.Interaction] = []
+
+
+@pytest.fixture(autouse=True)
+def _reset_bot_state() -> None:
+    VOTES.clear()
+    HEARD.clear()
+    later_edits.clear()
+
+
+async def _errors_logged(standin: DiscordStandin) -> None:
+    """Let discord.py finish logging the HTTP error it got back."""
+    await standin.settle(quiet=0.05)
+
+
+# ---------------------------------------------------------------------------------------------------
+async def test_login_sync_and_ephemeral_slash(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot()
+    async with run_client(s, client):
+        synced = await tree.sync()
+        assert [c.name for c in synced] == ["game"]
+        assert "game" in s.commands()
+        inter = await s.slash(world.alice, "game hand")
+        assert inter.latency is not None and inter.latency < 3
+        assert inter.message is not None and inter.message.ephemeral
+        assert inter.message.content == "Your cards, alice: A B C"
+        assert s.ephemerals(world.alice) == [inter.message]
+        assert s.ephemerals(world.bob) == []
+        assert s.messages(world.channel) == []  # nothing public
+
+
+async def test_slash_options_are_checked_like_the_client(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot()
+    async with run_client(s, client):
+        await tree.sync()
+        with pytest.raises(ValueError, match="must be one of"):
+            await s.slash(world.alice, "game start", {"length": "medium"})
+        with pytest.raises(LookupError, match="not synced"):
+            await s.slash(world.alice, "nope")
+        inter = await s.slash(world.alice, "game start", {"length": "long"})
+        assert inter.message is not None and inter.message.content == "Game 7 (long)"
+
+
+async def test_dynamic_button_survives_client_restart(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot()
+    async with run_client(s, client):
+        await tree.sync()
+        await s.slash(world.alice, "game start")
+        lobby = s.last_message(world.channel)
+        assert lobby.custom_ids() == ["vote:7:yes", "vote:7:no"]
+        first = await s.click(world.bob, lobby, "vote:7:yes")
+        assert first.message is not None and first.message.content == "bob voted yes in game 7"
+
+    # A brand-new client object: nothing in memory from the first one, like a restarted process.
+    client2, _ = make_bot()
+    async with run_client(s, client2):
+        again = await s.click(world.alice, lobby, lobby.button("Vote no")["custom_id"])
+        assert again.message is not None and again.message.ephemeral
+        assert again.message.content == "alice voted no in game 7"
+    assert VOTES == [(7, "yes", "bob"), (7, "no", "alice")]
+
+
+async def test_modal_round_trip(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot()
+    async with run_client(s, client):
+        await tree.sync()
+        inter = await s.slash(world.alice, "game spell")
+        modal = s.last_modal(world.alice)
+        assert modal is not None and modal.title == "Spell a word"
+        assert [t["custom_id"] for t in modal.text_inputs()] == ["word"]
+        with pytest.raises(ValueError, match="takes"):  # the client would not let a 21-char word through
+            await s.submit_modal(world.alice, modal.custom_id, {"word": "y" * 21})
+        submitted = await s.submit_modal(world.alice, modal.custom_id, {"word": "quiz"})
+        assert submitted.message is not None and submitted.message.content == "You spelled QUIZ"
+        assert inter.modal is modal
+
+
+async def test_defer_followups_and_edit_with_files(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot()
+    async with run_client(s, client):
+        await tree.sync()
+        inter = await s.slash(world.alice, "game table")
+        assert inter.response_type == 5
+        await s.settle()
+        [table] = s.messages(world.channel)
+        # The first follow-up replaced the "thinking" message; the bot then edited it with its own token.
+        assert table.id == inter.message.id and not table.loading  # type: ignore[union-attr]
+        assert table.content == "Table v2"
+        assert table.edit_count == 2
+        assert [h.content for h in table.history] == ["", "Table v1"]
+        assert table.history[1].attachment_names == ["table.png"]
+        att = table.attachment("table2.png")
+        assert att.data == PNG_2 and att.description == "Offer row, turn 2"
+        assert [a.filename for a in table.attachments] == ["table2.png"]
+        assert table.embeds[0]["image"]["url"] == att.url
+        async with aiohttp.ClientSession() as http, http.get(att.url) as resp:
+            assert await resp.read() == PNG_2
+        [private] = s.ephemerals(world.alice)
+        assert private.content == "Only you see this" and private in inter.followups
+
+
+async def test_thread_and_user_reply_via_message_create(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot()
+    async with run_client(s, client):
+        await tree.sync()
+        await s.slash(world.alice, "game ghost")
+        await s.settle()
+        [thread] = s.threads(world.channel)
+        assert thread.name == "Ghostwriter: alice"
+        assert thread.id == s.messages(world.channel)[0].thread_id
+        await s.send_message(world.bob, thread, "QUIZ")
+        reply = await s.wait_for_message(thread, lambda m: m.content.startswith("Heard"))
+        assert reply.content == "Heard 'QUIZ' from bob"
+        assert HEARD == [("bob", "QUIZ")]
+
+
+async def test_without_message_content_intent_replies_arrive_empty(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot(message_content=False)
+    async with run_client(s, client):
+        await tree.sync()
+        await s.slash(world.alice, "game ghost")
+        await s.settle()
+        [thread] = s.threads(world.channel)
+        await s.send_message(world.bob, thread, "QUIZ")
+        await s.wait_for_message(thread, lambda m: m.content.startswith("Heard"))
+        await s.send_message(world.bob, thread, f"{s.bot_user.mention} QUIZ")
+        await s.wait_for(lambda: len(HEARD) == 2)
+    assert [("bob", ""), ("bob", f"{s.bot_user.mention} QUIZ")] == HEARD
+
+
+# ------------------------------------------------------------------------------- rule checks fire
+async def test_six_action_rows_is_a_violation(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot()
+    async with run_client(s, client):
+        await tree.sync()
+        inter = await s.slash(world.alice, "game rows", wait=False)
+        [limit] = await s.wait_for(lambda: s.take_violations("limit"), what="the limit check")
+        await _errors_logged(s)
+    assert "components" in str(limit) and "6 rows" in str(limit)
+    assert not inter.acknowledged  # Discord answered 400, so the user would see "interaction failed"
+    assert s.messages(world.channel) == []
+
+
+async def test_long_custom_id_is_a_violation(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot()
+    async with run_client(s, client):
+        await tree.sync()
+        await s.slash(world.alice, "game longid", wait=False)
+        [limit] = await s.wait_for(lambda: s.take_violations("limit"), what="the limit check")
+        await _errors_logged(s)
+    assert "101 chars" in str(limit)
+
+
+async def test_late_response_is_a_violation(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot()
+    async with run_client(s, client):
+        await tree.sync()
+        with pytest.raises(StandinViolation, match="within 3s"):
+            await s.slash(world.alice, "game slow")
+        await s.wait_for(lambda: s.take_violations("late_response"), timeout=3, what="the late response")
+        await _errors_logged(s)
+    assert s.take_violations("no_response")
+    assert s.messages(world.channel) == []
+
+
+async def test_double_response_is_a_violation(world: World) -> None:
+    """Two processes logged in with one token (an old bot not yet dead) both answer a click."""
+    s = world.standin
+    first, tree = make_bot()
+    second, _ = make_bot()
+    async with run_client(s, first), run_client(s, second):
+        await tree.sync()
+        await s.slash(world.alice, "game start")
+        lobby = s.last_message(world.channel)
+        await s.settle()
+        assert s.take_violations("double_response")  # /game start itself was answered twice
+        await s.click(world.bob, lobby, "vote:7:yes")
+        await _errors_logged(s)
+        [double] = s.take_violations("double_response")
+        assert "vote:7:yes" in str(double)
+    assert len(s.ephemerals(world.bob)) == 1
+
+
+async def test_flood_and_expired_token_are_violations(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot()
+    async with run_client(s, client):
+        await tree.sync()
+        await s.slash(world.alice, "game flood")
+        await s.settle()
+        assert len(s.messages(world.channel)) == 6
+        [flood] = s.take_violations("flood")
+        assert "6 messages" in flood.detail
+
+        await s.slash(world.alice, "game later")
+        s.advance_time(15 * 60 + 1)
+        with pytest.raises(discord.HTTPException):
+            await later_edits[0].edit_original_response(content="too late")
+        assert s.take_violations("token_expired")
+
+
+async def test_raw_payload_limits(world: World) -> None:
+    """Limit checks on routes the bot reaches with its token, without discord.py in between."""
+    s = world.standin
+    url = f"{s.api_url}/channels/{world.channel.id}/messages"
+    headers = {"Authorization": f"Bot {s.token}"}
+    big_embed = {
+        "title": "t" * 256,
+        "description": "d" * 4096,
+        "fields": [{"name": "n", "value": "v" * 1024}] * 2,
+    }
+    bad: list[dict[str, Any]] = [
+        {"content": "x" * 2001},
+        {"embeds": [big_embed]},  # 6000+ chars in total
+        {"embeds": [{"title": "x"}] * 11},
+        {
+            "components": [
+                {"type": 1, "components": [{"type": 2, "style": 1, "label": "L" * 81, "custom_id": "a"}]}
+            ]
+        },
+        {
+            "components": [
+                {
+                    "type": 1,
+                    "components": [
+                        {
+                            "type": 3,
+                            "custom_id": "s",
+                            "options": [{"label": str(i), "value": str(i)} for i in range(26)],
+                        }
+                    ],
+                }
+            ]
+        },
+    ]
+    async with aiohttp.ClientSession(headers=headers) as http:
+        for body in bad:
+            async with http.post(url, json=body) as resp:
+                assert resp.status == 400, body
+                assert (await resp.json())["code"] == 50035
+        async with http.post(url, json={"content": "fine"}) as resp:
+            assert resp.status == 200
+            assert (await resp.json())["author"]["id"] == str(s.bot_user.id)
+        form = aiohttp.FormData()
+        form.add_field("payload_json", json.dumps({"attachments": [{"id": 0, "description": "big"}]}))
+        form.add_field("files[0]", b"\0" * (10 * 1024 * 1024 + 1), filename="big.bin")
+        async with http.post(url, data=form) as resp:
+            assert resp.status == 400
+        async with http.post(
+            f"{url}/{s.last_message(world.channel).id}/threads", json={"name": "n" * 101}
+        ) as resp:
+            assert resp.status == 400
+        async with http.get(f"{s.api_url}/not/a/route") as resp:
+            assert resp.status == 404
+    assert len(s.take_violations("limit")) == len(bad) + 2
+    assert s.take_violations("unsupported_route")
+
+
+# ------------------------------------------------------------------------------- separate process
+BOT_PROCESS_CODE = textwrap.dedent(
+    """
+    import json, os, re, sys
+    import discord, yarl
+    from discord import app_commands
+
+    # What the product's bot.py must do when HARDBACK_DISCORD_API is set:
+    api = os.environ.get("HARDBACK_DISCORD_API")
+    if api:
+        import discord.gateway, discord.http
+        discord.http.Route.BASE = api
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["HARDBACK_DISCORD_GATEWAY"])
+
+    STORE = os.environ["STORE_PATH"]
+
+    def load():
+        return json.load(open(STORE)) if os.path.exists(STORE) else {"clicks": 0}
+
+    class Count(discord.ui.DynamicItem[discord.ui.Button], template=r"count:(?P<game>\\d+)"):
+        def __init__(self, game):
+            super().__init__(discord.ui.Button(label="Count", custom_id=f"count:{game}"))
+            self.game = game
+
+        @classmethod
+        async def from_custom_id(cls, interaction, item, match):
+            return cls(int(match["game"]))
+
+        async def callback(self, interaction):
+            state = load()
+            state["clicks"] += 1
+            json.dump(state, open(STORE, "w"))
+            await interaction.response.send_message(
+                f"clicks={state['clicks']} pid={os.getpid()}", ephemeral=True)
+
+    class Bot(discord.Client):
+        def __init__(self):
+            super().__init__(intents=discord.Intents.default())
+            self.tree = app_commands.CommandTree(self)
+
+        async def setup_hook(self):
+            self.add_dynamic_items(Count)
+
+            @self.tree.command(name="counter", description="Post a counter")
+            async def counter(inter):
+                view = discord.ui.View(timeout=None)
+                view.add_item(Count(1))
+                await inter.response.send_message("Counter", view=view)
+
+            await self.tree.sync()
+
+    Bot().run(os.environ["DISCORD_TOKEN"], log_handler=None)
+    """
+)
+
+
+async def test_bot_process_survives_sigkill(world: World, tmp_path: Path) -> None:
+    s = world.standin
+    bot = BotProcess(s, code=BOT_PROCESS_CODE, env={"STORE_PATH": str(tmp_path / "store.json")})
+    try:
+        await bot.start()
+        first_pid = bot.pid
+        await s.slash(world.alice, "counter")
+        counter = s.last_message(world.channel)
+        first = await s.click(world.alice, counter, "count:1")
+        assert first.message is not None and first.message.content == f"clicks=1 pid={first_pid}"
+
+        await bot.kill()
+        with pytest.raises(StandinViolation, match="no bot is connected"):
+            await s.click(world.alice, counter, "count:1")
+
+        await bot.start()
+        assert bot.pid != first_pid
+        second = await s.click(world.bob, counter, "count:1")
+        assert second.message is not None and second.message.content == f"clicks=2 pid={bot.pid}"
+    finally:
+        await bot.stop()
+    assert bot.starts == 2, bot.output()
