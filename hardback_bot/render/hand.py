@@ -19,7 +19,7 @@ from hardback_bot.render.models import CardFace, HandImage
 
 SCALE = 0.85  # five portrait cards fit one 772 px row; letters ~32 px at 360 px wide
 HEADER_H = 48
-SECTION_H = 30
+SECTION_H = 34
 GAP_SECTIONS = 24
 
 
@@ -38,15 +38,15 @@ def draw_hand(model: HandImage) -> Rendered:
     c = Canvas(WIDTH, height)
     x0, y = MARGIN, MARGIN
     cy = y + HEADER_H // 2
-    title = fit_text(model.title or "Your hand", "regular", 26, CONTENT_W - 330)
-    c.text((x0, cy), title, 26, role="regular", anchor="lm", kind="title")
+    title = fit_text(model.title or "Your hand", "regular", 28, CONTENT_W - 350)
+    c.text((x0, cy), title, 28, role="regular", anchor="lm", kind="title")
     # tokens at the right: ink, remover, and pile counts when known
-    x = x0 + CONTENT_W - 300
-    x = token(c, "ink", x, cy, model.ink, 22) + 12
-    c.text((x, cy), "ink", 16, ui("text_dim"), role="regular", anchor="lm")
-    x += 44
-    x = token(c, "remover", x, cy, model.remover, 22) + 12
-    c.text((x, cy), "remover", 16, ui("text_dim"), role="regular", anchor="lm")
+    x = x0 + CONTENT_W - 330
+    x = token(c, "ink", x, cy, model.ink, 26) + 10
+    c.text((x, cy), "ink", 19, ui("text_dim"), role="regular", anchor="lm")
+    x += 48
+    x = token(c, "remover", x, cy, model.remover, 26) + 10
+    c.text((x, cy), "remover", 19, ui("text_dim"), role="regular", anchor="lm")
     y += HEADER_H
     piles = []
     if model.draw_count is not None:
@@ -54,9 +54,9 @@ def draw_hand(model: HandImage) -> Rendered:
     if model.discard_count is not None:
         piles.append(f"discard {model.discard_count}")
     label = f"Hand · {len(model.cards)} card{'s' if len(model.cards) != 1 else ''}"
-    c.text((x0, y + 4), label, 17, ui("text_dim"), kind="section", section="hand")
+    c.text((x0, y + 2), label, 20, ui("text_dim"), kind="section", section="hand")
     if piles:
-        c.text((x0 + CONTENT_W, y + 4), "   ".join(piles), 15, ui("text_dim"), role="regular", anchor="ra")
+        c.text((x0 + CONTENT_W, y + 4), "   ".join(piles), 18, ui("text_dim"), role="regular", anchor="ra")
     y += SECTION_H
     if model.cards:
         pos, _, _ = place_cards(model.cards, SCALE)
@@ -69,7 +69,7 @@ def draw_hand(model: HandImage) -> Rendered:
     if inked:
         y += GAP_SECTIONS
         c.d.line((x0, y - 10, x0 + CONTENT_W, y - 10), fill=ui("panel"), width=2)
-        c.text((x0, y + 4), "Inked · must be used face up", 17, ui("warn"), kind="section", section="inked")
+        c.text((x0, y + 2), "Inked · must be used face up", 20, ui("warn"), kind="section", section="inked")
         y += SECTION_H
         pos, _, _ = place_cards(inked, SCALE)
         for i, face in enumerate(inked):

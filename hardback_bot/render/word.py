@@ -20,7 +20,7 @@ from hardback_bot.render.models import GenreCount, WordPreview, WordSlot
 SCALE = 0.85
 HEADER_H = 56
 GENRES_H = 46
-EARN_H = 50  # under each card: "+2¢ +1★" and an optional note
+EARN_H = 58  # under each card: "+2¢ +1★" and an optional note
 SECTION_H = 30
 
 
@@ -33,14 +33,14 @@ def _earnings(c: Canvas, slot: WordSlot, box: tuple[int, int, int, int], path: s
     if slot.prestige:
         parts.append(("prestige", slot.prestige))
     if not parts:
-        c.text((cx, y), "—", 18, ui("text_dim"), anchor="mm", kind="earning", path=path, coins=0, prestige=0)
+        c.text((cx, y), "—", 22, ui("text_dim"), anchor="mm", kind="earning", path=path, coins=0, prestige=0)
     else:
         # two tokens side by side, centred under the card
-        width = 58 * len(parts)
+        width = 66 * len(parts)
         x = cx - width // 2
         for kind, n in parts:
-            token(c, kind, x, y, n, 19)
-            x += 58
+            token(c, kind, x, y, n, 24)
+            x += 66
         c.layout.add(
             "earning",
             (cx - width // 2, y - 12, cx + width // 2, y + 12),
@@ -49,8 +49,8 @@ def _earnings(c: Canvas, slot: WordSlot, box: tuple[int, int, int, int], path: s
             prestige=slot.prestige,
         )
     if slot.note:
-        note = fit_text(slot.note, "regular", 13, box[2] - box[0] + 8)
-        c.text((cx, y + 22), note, 13, ui("text_dim"), role="regular", anchor="mm", kind="note", path=path)
+        note = fit_text(slot.note, "regular", 16, box[2] - box[0] + 8)
+        c.text((cx, y + 28), note, 16, ui("text_dim"), role="regular", anchor="mm", kind="note", path=path)
 
 
 def _genre_row(c: Canvas, genres: tuple[GenreCount, ...], x0: int, cy: int) -> None:
@@ -65,7 +65,7 @@ def _genre_row(c: Canvas, genres: tuple[GenreCount, ...], x0: int, cy: int) -> N
         c.d.rounded_rectangle(pill, 17, fill=col.main if active else ui("panel"), outline=col.main, width=2)
         icons.genre_badge(c.d, genre, x + 17, cy, 14)
         label = f"{genre} {n}"
-        c.text((x + 38, cy), label, 16, (255, 255, 255) if active else ui("text_dim"), anchor="lm")
+        c.text((x + 38, cy), label, 18, (255, 255, 255) if active else ui("text_dim"), anchor="lm")
         if active:
             c.text((pill[2] - 10, cy), "✓", 18, (255, 255, 255), anchor="rm")
         c.layout.add("genre_count", pill, genre=genre, count=n, active=active)
@@ -87,7 +87,7 @@ def _draw_slots(c: Canvas, slots: tuple[WordSlot, ...], x0: int, y: int, prefix:
 
 
 def draw_word_preview(model: WordPreview) -> Rendered:
-    notes_h = 24 * len(model.notes) + (8 if model.notes else 0)
+    notes_h = 28 * len(model.notes) + (8 if model.notes else 0)
     height = MARGIN + HEADER_H + GENRES_H + _slot_block_height(model.slots) + notes_h + MARGIN
     if model.classics:
         height += SECTION_H + _slot_block_height(model.classics)
@@ -97,7 +97,7 @@ def draw_word_preview(model: WordPreview) -> Rendered:
     c.text((x0, cy), model.word, 40, role="letter", anchor="lm", kind="word")
     # totals at the right: the two numbers players care about
     x = x0 + CONTENT_W - 200
-    c.text((x - 10, cy), "total", 16, ui("text_dim"), role="regular", anchor="rm")
+    c.text((x - 10, cy), "total", 18, ui("text_dim"), role="regular", anchor="rm")
     x = token(c, "coins", x, cy, model.coins, 30) + 18
     token(c, "prestige", x, cy, model.prestige, 30)
     c.layout.add(
@@ -115,7 +115,7 @@ def draw_word_preview(model: WordPreview) -> Rendered:
         c.text(
             (x0, y + 4),
             "Also paying: your timeless classics in play",
-            16,
+            19,
             ui("text_dim"),
             kind="section",
             section="classics",
@@ -126,8 +126,8 @@ def draw_word_preview(model: WordPreview) -> Rendered:
     if model.notes:
         y += 8
         for note in model.notes:
-            c.text((x0, y), fit_text(note, "regular", 17, CONTENT_W), 17, ui("warn"), role="regular", kind="note")
-            y += 24
+            c.text((x0, y), fit_text(note, "regular", 20, CONTENT_W), 20, ui("warn"), role="regular", kind="note")
+            y += 28
     return c.finish()
 
 
