@@ -23,6 +23,7 @@ from hardback_bot.render.assets import RGB, font, genre_colours, ui
 from hardback_bot.render.benefits import draw_benefit, genre_marker, glyph_width
 from hardback_bot.render.layout import Box, Layout, Region
 from hardback_bot.render.models import CardFace
+from hardback_bot.render.text import printable
 
 CARD_W, CARD_H = 160, 224  # portrait card, in units
 SUPERSAMPLE = 2
@@ -239,6 +240,7 @@ def _multiplier_badge(c: _Canvas, cx: float, cy: float, m: int) -> None:
 
 def _tag(c: _Canvas, text: str, cy: float, w: int, fill: RGB, fg: RGB = (255, 255, 255)) -> None:
     f = font("bold", c.px(12))
+    text = printable(text, "bold")
     while len(text) > 3 and c.d.textlength(text, font=f) / c.k > w - 24:
         text = text[:-2] + "…"
     tw = c.d.textlength(text, font=f) / c.k

@@ -18,6 +18,7 @@ from hardback_bot.render.assets import RGB, font, ui
 from hardback_bot.render.card import card_pixels, render_card
 from hardback_bot.render.layout import Box, Layout
 from hardback_bot.render.models import CardFace
+from hardback_bot.render.text import printable
 
 WIDTH = 772  # every wide image: 4 portrait cards and gaps, or 3 portrait + 1 landscape
 MARGIN = 16
@@ -82,7 +83,9 @@ class Canvas:
 
 
 def fit_text(text: str, role: str, size: int, max_w: float) -> str:
-    """Shorten with an ellipsis until it fits ``max_w`` pixels (player names can be long)."""
+    """Shorten with an ellipsis until it fits ``max_w`` pixels (player names can be long); characters
+    the font lacks are dropped first."""
+    text = printable(text, role)
     f = font(role, size)
     if f.getlength(text) <= max_w:
         return text

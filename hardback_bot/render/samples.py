@@ -102,7 +102,7 @@ def players(n: int = 5) -> tuple[PlayerPanel, ...]:
         ),
         PlayerPanel("Cy", 55, 5, 2, classics=(F(53), F(123), F(31)), jail=F(100, jailed=True), hand_count=5),
         PlayerPanel("Dee", 12, 1, 0, is_bot=True, hand_count=5),
-        PlayerPanel("Émile", 60, 2, 0, award=7, adverts=5, hand_count=5),
+        PlayerPanel("Émile 🎲", 60, 2, 0, award=7, adverts=5, hand_count=5),
     )
     return all_players[:n]
 

@@ -197,3 +197,14 @@ def test_rendering_is_thread_safe_and_deterministic() -> None:
         )
     assert outs[0::2] == [serial_offer] * 8
     assert outs[1::2] == [serial_table] * 8
+
+
+def test_names_drop_characters_the_fonts_cannot_draw() -> None:
+    from hardback_bot.render.text import printable
+
+    assert printable("Émile 🎲 中") == "Émile"
+    assert printable("🎲") == "?"
+    assert printable("Жанна ñ ★") == "Жанна ñ ★"
+    r = draw_table(samples.table(5))
+    names = [n.get("text") for n in r.layout.of_kind("name")]
+    assert "Émile" in names
