@@ -770,7 +770,9 @@ class SqliteStore(Store):
             totals = {
                 r["mode"]: r
                 for r in await db.execute_fetchall(
-                    "SELECT * FROM player_totals WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+                    "SELECT * FROM player_totals WHERE guild_id = ? AND mode IN ('competitive', 'coop')"
+                    " AND user_id = ?",
+                    (guild_id, user_id),
                 )
             }
             rating_rows = list(
