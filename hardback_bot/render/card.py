@@ -154,13 +154,36 @@ def _ribbon(c: _Canvas, d: CardDef, w: int, note: str | None = None) -> None:
         )
 
 
-def _letter(c: _Canvas, letter: str, cx: float, cy: float, colour: RGB, size: float = LETTER_SIZE) -> None:
-    f = font("letter", c.px(size))
-    # Centre on the cap height so Q and J (descenders) sit like the others.
-    cap_top, cap_bottom = f.getbbox("H", anchor="ls")[1], 0
-    baseline = c.u(cy) + (cap_bottom - cap_top) / 2
+def _letter(
+    c: _Canvas,
+    letter: str,
+    cx: float,
+    cy: float,
+    colour: RGB,
+    limits: tuple[float, float] | None = None,
+    size: float = LETTER_SIZE,
+) -> None:
+    """The big letter, centred on the cap height; ``limits`` (top, bottom, in units) keeps the
+    descenders of J and Q out of the benefits: first lift the letter, then shrink it."""
+    for _ in range(4):
+        f = font("letter", c.px(size))
+        cap_top = f.getbbox("H", anchor="ls")[1]
+        baseline = c.u(cy) - cap_top / 2
+        bbox = c.d.textbbox((c.u(cx), baseline), letter, font=f, anchor="ms")
+        if limits is None:
+            break
+        top, bottom = c.u(limits[0]), c.u(limits[1])
+        over = bbox[3] - bottom
+        if over <= 0:
+            break
+        lift = min(over, max(0.0, bbox[1] - top))
+        baseline -= lift
+        bbox = c.d.textbbox((c.u(cx), baseline), letter, font=f, anchor="ms")
+        if bbox[3] <= bottom + 1:
+            break
+        size *= (bottom - bbox[1]) / (bbox[3] - bbox[1])
+        cy -= lift / c.k
     c.d.text((c.u(cx), baseline), letter, font=f, fill=colour, anchor="ms")
-    bbox = c.d.textbbox((c.u(cx), baseline), letter, font=f, anchor="ms")
     c.record("letter", bbox, letter=letter)
 
 
@@ -274,7 +297,7 @@ def _draw_back(c: _Canvas, face: CardFace, w: int, h: int) -> None:
     c.d.ellipse(c.box(disc), fill=ui("back"), outline=ui("paper_edge"), width=round(c.u(3)))
     c.d.text((c.u(w / 2), c.u(24)), "WILD", font=font("bold", c.px(17)), fill=ui("paper"), anchor="mm")
     c.record_units("wild", (0, 0, w, h))
-    _letter(c, face.wild_letter or "?", w / 2, h / 2 - 4, ui("paper"))
+    _letter(c, face.wild_letter or "?", w / 2, h / 2 - 4, ui("paper"), (40, h - 36))
     c.d.text(
         (c.u(w / 2), c.u(h - 26)),
         "no benefits",
@@ -305,7 +328,7 @@ def _draw_face(c: _Canvas, face: CardFace, d: CardDef, w: int, h: int) -> None:
         letter_box = (6, 40, w - 6, 140)
         benefit_box = (9, 141, w - 9, h - 9)
     lcx, lcy = (letter_box[0] + letter_box[2]) / 2, (letter_box[1] + letter_box[3]) / 2 + 3
-    _letter(c, letter, lcx, lcy, col.dark)
+    _letter(c, letter, lcx, lcy, col.dark, (letter_box[1] + 6, letter_box[3] + 2))
     _benefit_area(c, d, face, benefit_box)
 
     if face.uncovered:
