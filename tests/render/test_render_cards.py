@@ -60,10 +60,13 @@ def test_every_card_renders_with_genre_colour_and_its_letter(card_id: int) -> No
     genre = [b.get("benefit") for b in benefits if b.get("section") == "genre"]
     assert basic == [b.kind for b in d.basic]
     assert genre == [b.kind for b in d.genre_bonus]
-    # glyphs stay inside the card
+    # glyphs stay inside the card, and the letter (even J and Q) stays out of them
     for b in benefits:
         left, top, right, bottom = b.box
         assert left >= 0 and top >= 0 and right <= r.size[0] and bottom <= r.size[1]
+        overlap_x = min(right, letter.box[2]) - max(left, letter.box[0])
+        overlap_y = min(bottom, letter.box[3]) - max(top, letter.box[1])
+        assert overlap_x <= 0 or overlap_y <= 1, (letter.box, b.box)
 
 
 def test_starters_are_grey_and_coin_starters_of_any_seat_draw_alike() -> None:
