@@ -1,10 +1,12 @@
 """Writer process for the crash-safety test (test_crash.py): plays scripted random moves into a store and
 prints ``ACK <game> <seq> <seat> <move>`` after each commit returned. The test SIGKILLs it at random.
 
-Run: python crash_writer.py DB_PATH {fake,engine} RNG_SEED
+Run: python crash_writer.py DB_PATH {fake,engine} RNG_SEED [ack-early]
 
 ``fake`` needs no engine: the state is a hash chain over the moves, so "state equals the replay of the log"
 can be checked without it. ``engine`` plays real Hardback through hardback_bot.engine.
+``ack-early`` is a deliberately broken writer (acks before committing), the negative control proving that
+the test notices a lost acknowledged move.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from typing import Any
 from hardback_bot.store import GameRecord, Seat, SqliteStore, Timer
 
 FAKE_MOVES_PER_GAME = 40
-CHANNELS = 3  # a few channels, so several games may be running at once
+CHANNELS = 3
+ACK_EARLY = "ack-early" in sys.argv[4:]  # a few channels, so several games may be running at once
 
 
 def fake_initial(seed: int) -> str:
@@ -104,6 +107,10 @@ async def play(store: SqliteStore, rec: GameRecord, mode: str, rng: random.Rando
         if game.finished and mode == "engine":
             outcome = outcome_from_game(game)
         timers = [Timer(rec.id, "turn", 1e9 + seq, seat=seat, payload={"v": version + 1})]
+        if ACK_EARLY:
+            sys.stdout.write(f"ACK {rec.id} {seq + 1} {seat} {move}\n")
+            sys.stdout.flush()
+            await asyncio.sleep(0.002)
         version = await store.commit_move(
             rec.id,
             version,
@@ -116,8 +123,9 @@ async def play(store: SqliteStore, rec: GameRecord, mode: str, rng: random.Rando
         )
         seq += 1
         # The ack: printed only after the commit returned, flushed before the next move starts.
-        sys.stdout.write(f"ACK {rec.id} {seq} {seat} {move}\n")
-        sys.stdout.flush()
+        if not ACK_EARLY:
+            sys.stdout.write(f"ACK {rec.id} {seq} {seat} {move}\n")
+            sys.stdout.flush()
         if rng.random() < 0.05:
             await store.set_message(rec.id, "table", rng.randrange(1 << 40))
 

@@ -51,10 +51,10 @@ def _reader(proc: subprocess.Popen[str], run: Run) -> None:
             run.ready = True
 
 
-def run_and_kill(db: Path, mode: str, rng: random.Random) -> Run:
+def run_and_kill(db: Path, mode: str, rng: random.Random, *extra: str) -> Run:
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen(
-        [sys.executable, str(WRITER), str(db), mode, str(rng.randrange(1 << 30))],
+        [sys.executable, str(WRITER), str(db), mode, str(rng.randrange(1 << 30)), *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -156,3 +156,20 @@ async def test_sigkill_never_loses_an_acknowledged_move(tmp_path: Path, mode: st
             stored = await verify(db, mode, acked, checked)
     assert stored >= len(acked) > 0
     assert killed_mid_game >= kills // 2  # most kills landed while moves were being committed
+
+
+async def test_negative_control_a_writer_acking_too_early_is_caught(tmp_path: Path) -> None:
+    """The check has teeth: a writer that acks before its commit is found out within a few kills."""
+    rng = random.Random("negative-control")
+    db = tmp_path / "broken.db"
+    acked: dict[tuple[int, int], tuple[int, str]] = {}
+    for _ in range(15):
+        run = await asyncio.to_thread(run_and_kill, db, "fake", rng, "ack-early")
+        acked.update({(g, q): (seat, move) for g, q, seat, move in run.acks})
+        if db.exists():
+            try:
+                await verify(db, "fake", acked, set())
+            except AssertionError as exc:
+                assert "acknowledged move" in str(exc)
+                return
+    pytest.fail("15 kills of a writer that acks before committing went unnoticed")
