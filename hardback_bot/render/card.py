@@ -243,20 +243,20 @@ def _benefit_area(c: _Canvas, d: CardDef, face: CardFace, box: tuple[float, floa
 
 def _badge(c: _Canvas, cx: float, cy: float, r: float, kind: str) -> None:
     if kind == "inked":
-        icons._circle(c.d, c.u(cx), c.u(cy), c.u(r), fill=(255, 255, 255), outline=ui("ink"), width=round(c.u(2)))
+        icons.circle(c.d, c.u(cx), c.u(cy), c.u(r), fill=(255, 255, 255), outline=ui("ink"), width=round(c.u(2)))
         icons.ink_drop(c.d, c.u(cx), c.u(cy), c.u(r * 0.72))
     elif kind == "cleared":
-        icons._circle(c.d, c.u(cx), c.u(cy), c.u(r), fill=(200, 230, 255), outline=ui("ink"), width=round(c.u(2)))
+        icons.circle(c.d, c.u(cx), c.u(cy), c.u(r), fill=(200, 230, 255), outline=ui("ink"), width=round(c.u(2)))
         icons.remover_drop(c.d, c.u(cx), c.u(cy), c.u(r * 0.72))
     elif kind == "uncovered":
-        icons._circle(c.d, c.u(cx), c.u(cy), c.u(r), fill=(255, 255, 255), outline=ui("ink"), width=round(c.u(2)))
+        icons.circle(c.d, c.u(cx), c.u(cy), c.u(r), fill=(255, 255, 255), outline=ui("ink"), width=round(c.u(2)))
         icons.eye(c.d, c.u(cx), c.u(cy), c.u(r * 0.72), ui("ink"))
     c.record_units("state", (cx - r, cy - r, cx + r, cy + r), state=kind)
 
 
 def _multiplier_badge(c: _Canvas, cx: float, cy: float, m: int) -> None:
-    r = 15
-    icons._circle(c.d, c.u(cx), c.u(cy), c.u(r), fill=ui("highlight"), outline=(255, 255, 255), width=round(c.u(2)))
+    r = 14
+    icons.circle(c.d, c.u(cx), c.u(cy), c.u(r), fill=ui("highlight"), outline=(255, 255, 255), width=round(c.u(2)))
     c.d.text((c.u(cx), c.u(cy)), f"×{m}", font=font("bold", c.px(15)), fill=(255, 255, 255), anchor="mm")
     c.record_units("state", (cx - r, cy - r, cx + r, cy + r), state="multiplier", multiplier=m)
 
@@ -321,24 +321,34 @@ def _draw_face(c: _Canvas, face: CardFace, d: CardDef, w: int, h: int) -> None:
     letter = face.wild_letter if (face.uncovered and face.wild_letter) else d.letter
     # an uncovered wild keeps the letter it was given (R14.3): say what is printed on it
     _ribbon(c, d, w, f"printed {d.letter}" if letter != d.letter else None)
-    if w > h:  # timeless classic, landscape: letter left, benefits right
-        letter_box = (6, 42, 112, h - 6)
-        benefit_box = (114, 46, w - 10, h - 10)
+    landscape = w > h
+    if landscape:  # timeless classic: badge column, letter, benefits right
+        letter_box = (30, 42, 116, h - 6)
+        benefit_box = (116, 46, w - 10, h - 10)
+        # the letter fills a landscape card's left part: state badges get their own column
+        spots = {"uncovered": (19.0, 60.0), "ink": (19.0, 96.0), "multiplier": (19.0, 132.0)}
     else:
         letter_box = (6, 40, w - 6, 140)
         benefit_box = (9, 141, w - 9, h - 9)
+        spots = {
+            "uncovered": (letter_box[0] + 20, letter_box[1] + 20),
+            "ink": (letter_box[2] - 20, letter_box[1] + 20),
+            "multiplier": (letter_box[2] - 20, letter_box[3] - 20),
+        }
     lcx, lcy = (letter_box[0] + letter_box[2]) / 2, (letter_box[1] + letter_box[3]) / 2 + 3
-    _letter(c, letter, lcx, lcy, col.dark, (letter_box[1] + 6, letter_box[3] + 2))
+    size = LETTER_SIZE * (0.87 if landscape else 1.0)
+    _letter(c, letter, lcx, lcy, col.dark, (letter_box[1] + 6, letter_box[3] + 2), size)
     _benefit_area(c, d, face, benefit_box)
 
+    r = 13 if landscape else 14
     if face.uncovered:
-        _badge(c, letter_box[0] + 20, letter_box[1] + 20, 14, "uncovered")
+        _badge(c, *spots["uncovered"], r, "uncovered")
     if face.inked:
-        _badge(c, letter_box[2] - 20, letter_box[1] + 20, 14, "inked")
+        _badge(c, *spots["ink"], r, "inked")
     elif face.cleared:
-        _badge(c, letter_box[2] - 20, letter_box[1] + 20, 14, "cleared")
+        _badge(c, *spots["ink"], r, "cleared")
     if face.multiplier > 1:
-        _multiplier_badge(c, letter_box[2] - 20, letter_box[3] - 20, face.multiplier)
+        _multiplier_badge(c, *spots["multiplier"], face.multiplier)
 
     if face.foreign_classic:
         # another player's classic in this word gives nothing (R10.1): fade the benefits

@@ -7,6 +7,7 @@ a 5-player table, a co-op table, results (competitive and co-op) and card lookup
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from pathlib import Path
 
@@ -15,7 +16,6 @@ from PIL import Image
 from hardback_bot.engine.cards import card_defs
 from hardback_bot.render import samples
 from hardback_bot.render.card import card_pixels, render_card
-from hardback_bot.render.compose import encode_png
 from hardback_bot.render.hand import render_hand
 from hardback_bot.render.lookup import render_card_lookup, render_card_png
 from hardback_bot.render.models import CardFace
@@ -55,7 +55,9 @@ def write_gallery(out: Path) -> list[Path]:
 
     for name, face in samples.card_states().items():
         put(f"card_{name}.png", render_card_png(face, 1.0))
-    put("cards_all.png", encode_png(contact_sheet()))
+    sheet = io.BytesIO()
+    contact_sheet().save(sheet, "PNG", optimize=True)  # a review file: size matters more than speed
+    put("cards_all.png", sheet.getvalue())
     put("offer_row.png", render_offer_row(samples.offer_row()))
     put("hand.png", render_hand(samples.hand()))
     put("word_preview.png", render_word_preview(samples.word_preview()))

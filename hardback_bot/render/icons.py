@@ -16,7 +16,7 @@ from hardback_bot.render.assets import RGB, font, genre_colours, ui
 Point = tuple[float, float]
 
 
-def _circle(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, **kw: object) -> None:
+def circle(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, **kw: object) -> None:
     d.ellipse((cx - r, cy - r, cx + r, cy + r), **kw)  # type: ignore[arg-type]
 
 
@@ -37,7 +37,7 @@ def star_points(cx: float, cy: float, r: float, inner: float = 0.5, points: int 
 
 
 def compass(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB, bg: RGB) -> None:
-    _circle(d, cx, cy, r * 0.92, outline=colour, width=_lw(r, 0.14))
+    circle(d, cx, cy, r * 0.92, outline=colour, width=_lw(r, 0.14))
     n, e = r * 0.78, r * 0.5
     w = r * 0.2
     # North-south needle, then the shorter east-west one: an 8-point star
@@ -54,7 +54,7 @@ def compass(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB,
         ],
         fill=colour,
     )
-    _circle(d, cx, cy, r * 0.12, fill=bg)
+    circle(d, cx, cy, r * 0.12, fill=bg)
 
 
 def skull(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB, bg: RGB) -> None:
@@ -73,7 +73,7 @@ def skull(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB, b
 def magnifier(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB, bg: RGB) -> None:
     gx, gy, gr = cx - r * 0.2, cy - r * 0.2, r * 0.58
     d.line((gx + gr * 0.7, gy + gr * 0.7, cx + r * 0.88, cy + r * 0.88), fill=colour, width=_lw(r, 0.3))
-    _circle(d, gx, gy, gr, fill=bg, outline=colour, width=_lw(r, 0.2))
+    circle(d, gx, gy, gr, fill=bg, outline=colour, width=_lw(r, 0.2))
     # a glint, so it reads as glass at small sizes
     d.arc(
         (gx - gr * 0.55, gy - gr * 0.55, gx + gr * 0.55, gy + gr * 0.55),
@@ -94,8 +94,8 @@ def heart_arrow(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: 
         d.line((fx, fy, fx - r * 0.08, fy - r * 0.28), fill=shaft, width=_lw(r, 0.08))
         d.line((fx, fy, fx + r * 0.22, fy + r * 0.12), fill=shaft, width=_lw(r, 0.08))
     lr = r * 0.36
-    _circle(d, cx - r * 0.3, cy - r * 0.22, lr, fill=colour)
-    _circle(d, cx + r * 0.3, cy - r * 0.22, lr, fill=colour)
+    circle(d, cx - r * 0.3, cy - r * 0.22, lr, fill=colour)
+    circle(d, cx + r * 0.3, cy - r * 0.22, lr, fill=colour)
     d.polygon([(cx - r * 0.64, cy - r * 0.1), (cx + r * 0.64, cy - r * 0.1), (cx, cy + r * 0.7)], fill=colour)
     # head half in front
     d.line((cx + r * 0.2, cy - r * 0.13, x1 - r * 0.1, y1 + r * 0.07), fill=shaft, width=_lw(r, 0.11))
@@ -106,8 +106,8 @@ def heart_arrow(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: 
 
 
 def dot(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB, bg: RGB) -> None:
-    _circle(d, cx, cy, r * 0.55, fill=colour)
-    _circle(d, cx, cy, r * 0.2, fill=bg)
+    circle(d, cx, cy, r * 0.55, fill=colour)
+    circle(d, cx, cy, r * 0.2, fill=bg)
 
 
 GENRE_ICONS = {
@@ -133,7 +133,7 @@ def genre_icon(
 
 def genre_badge(d: ImageDraw.ImageDraw, genre: str, cx: float, cy: float, r: float) -> None:
     """The emblem on a white disc with a genre-coloured rim (card ribbons, chart legends)."""
-    _circle(d, cx, cy, r, fill=(255, 255, 255), outline=genre_colours(genre).dark, width=_lw(r, 0.08))
+    circle(d, cx, cy, r, fill=(255, 255, 255), outline=genre_colours(genre).dark, width=_lw(r, 0.08))
     genre_icon(d, genre, cx, cy, r * 0.78)
 
 
@@ -149,9 +149,9 @@ def coin(
 ) -> None:
     """A gold coin (¢); the number sits inside it."""
     if highlight:
-        _circle(d, cx, cy, r * 1.18, fill=ui("highlight"))
-    _circle(d, cx, cy, r, fill=ui("coin"), outline=ui("coin_dark"), width=_lw(r, 0.12))
-    _circle(d, cx, cy, r * 0.74, outline=ui("coin_dark"), width=_lw(r, 0.05))
+        circle(d, cx, cy, r * 1.18, fill=ui("highlight"))
+    circle(d, cx, cy, r, fill=ui("coin"), outline=ui("coin_dark"), width=_lw(r, 0.12))
+    circle(d, cx, cy, r * 0.74, outline=ui("coin_dark"), width=_lw(r, 0.05))
     if text is not None:
         size = r * (1.15 if len(text) == 1 else 0.9)
         _number(d, cx, cy + r * 0.02, text, round(size), ui("coin_dark") if not highlight else (0, 0, 0))
@@ -188,7 +188,7 @@ def ink_drop(
         fill=fill,
         outline=outline,
     )
-    _circle(d, cx, by, body_r, fill=fill, outline=outline, width=_lw(r, 0.1) if outline else 0)
+    circle(d, cx, by, body_r, fill=fill, outline=outline, width=_lw(r, 0.1) if outline else 0)
     if outline:
         # redraw the seam between the point and the round body
         d.line((top, (cx - body_r * 0.93, by - body_r * 0.33)), fill=outline, width=_lw(r, 0.1))
@@ -265,8 +265,8 @@ def eye(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> 
     ]
     bottom = [(cx + r * math.cos(a), cy + r * 0.62 * math.sin(a)) for a in [math.pi * i / 10 for i in range(11)]]
     d.polygon(top + bottom, fill=(255, 255, 255), outline=colour, width=_lw(r, 0.12))
-    _circle(d, cx, cy, r * 0.38, fill=colour)
-    _circle(d, cx + r * 0.1, cy - r * 0.1, r * 0.11, fill=(255, 255, 255))
+    circle(d, cx, cy, r * 0.38, fill=colour)
+    circle(d, cx + r * 0.1, cy - r * 0.1, r * 0.11, fill=(255, 255, 255))
 
 
 def side_arrows(d: ImageDraw.ImageDraw, cx: float, cy: float, half_gap: float, r: float, colour: RGB) -> None:
