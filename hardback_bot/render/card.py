@@ -162,6 +162,7 @@ def _letter(
     colour: RGB,
     limits: tuple[float, float] | None = None,
     size: float = LETTER_SIZE,
+    max_w: float | None = None,
 ) -> None:
     """The big letter, centred on the cap height; ``limits`` (top, bottom, in units) keeps the
     descenders of J and Q out of the benefits: first lift the letter, then shrink it."""
@@ -170,6 +171,9 @@ def _letter(
         cap_top = f.getbbox("H", anchor="ls")[1]
         baseline = c.u(cy) - cap_top / 2
         bbox = c.d.textbbox((c.u(cx), baseline), letter, font=f, anchor="ms")
+        if max_w is not None and bbox[2] - bbox[0] > c.u(max_w):  # W and M on a landscape card
+            size *= c.u(max_w) / (bbox[2] - bbox[0])
+            continue
         if limits is None:
             break
         top, bottom = c.u(limits[0]), c.u(limits[1])
@@ -323,8 +327,9 @@ def _draw_face(c: _Canvas, face: CardFace, d: CardDef, w: int, h: int) -> None:
     _ribbon(c, d, w, f"printed {d.letter}" if letter != d.letter else None)
     landscape = w > h
     if landscape:  # timeless classic: badge column, letter, benefits right
-        letter_box = (30, 42, 116, h - 6)
-        benefit_box = (116, 46, w - 10, h - 10)
+        badges = face.uncovered or face.inked or face.cleared or face.multiplier > 1
+        letter_box = (30 if badges else 8, 42, 118, h - 6)
+        benefit_box = (118, 46, w - 10, h - 10)
         # the letter fills a landscape card's left part: state badges get their own column
         spots = {"uncovered": (19.0, 60.0), "ink": (19.0, 96.0), "multiplier": (19.0, 132.0)}
     else:
@@ -336,8 +341,9 @@ def _draw_face(c: _Canvas, face: CardFace, d: CardDef, w: int, h: int) -> None:
             "multiplier": (letter_box[2] - 20, letter_box[3] - 20),
         }
     lcx, lcy = (letter_box[0] + letter_box[2]) / 2, (letter_box[1] + letter_box[3]) / 2 + 3
-    size = LETTER_SIZE * (0.87 if landscape else 1.0)
-    _letter(c, letter, lcx, lcy, col.dark, (letter_box[1] + 6, letter_box[3] + 2), size)
+    size = LETTER_SIZE * (0.9 if landscape else 1.0)
+    max_w = letter_box[2] - letter_box[0] + 4
+    _letter(c, letter, lcx, lcy, col.dark, (letter_box[1] + 6, letter_box[3] + 2), size, max_w)
     _benefit_area(c, d, face, benefit_box)
 
     r = 13 if landscape else 14
