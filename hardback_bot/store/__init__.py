@@ -15,6 +15,7 @@ from .errors import (
     InvalidRecord,
     SchemaTooNew,
     StaleVersion,
+    StoreBusy,
     StoreError,
     WrongStatus,
 )
@@ -78,6 +79,7 @@ __all__ = [
     "SqliteStore",
     "StaleVersion",
     "Store",
+    "StoreBusy",
     "StoreError",
     "StoredResult",
     "Timer",

@@ -59,3 +59,8 @@ class ChannelBusy(StoreError):
 
 class InvalidRecord(StoreError, ValueError):
     """A value handed to the store fails validation (guild settings, seats, results …)."""
+
+
+class StoreBusy(StoreError):
+    """The database stayed locked by another writer for longer than the busy timeout. Nothing was written;
+    the action may be retried."""

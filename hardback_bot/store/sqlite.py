@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
@@ -20,7 +21,15 @@ import aiosqlite
 
 from . import ratings as ratings_mod
 from .base import Store
-from .errors import ChannelBusy, GameNotFound, InvalidRecord, StaleVersion, StoreError, WrongStatus
+from .errors import (
+    ChannelBusy,
+    GameNotFound,
+    InvalidRecord,
+    StaleVersion,
+    StoreBusy,
+    StoreError,
+    WrongStatus,
+)
 from .export import build_export
 from .migrate import migrate
 from .models import (
@@ -88,8 +97,10 @@ class SqliteStore(Store):
         if str(path) == ":memory:":
             # the reader would open a second, empty database
             raise StoreError("SqliteStore needs a file path (use a temporary file in tests)")
+        if str(synchronous).upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise StoreError(f"unknown synchronous level {synchronous!r}")
         self.path = os.fspath(path)
-        self.synchronous = synchronous
+        self.synchronous = str(synchronous).upper()
         self.busy_timeout_ms = busy_timeout_ms
         self._clock = clock
         self._w: aiosqlite.Connection | None = None
@@ -142,7 +153,10 @@ class SqliteStore(Store):
         if db is None:
             raise StoreError("store is not open")
         async with self._wlock:
-            await db.execute("BEGIN IMMEDIATE")
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:  # busy_timeout ran out: another process holds the lock
+                raise StoreBusy(f"the database is locked by another writer: {exc}") from exc
             try:
                 yield db
             except BaseException:

@@ -170,3 +170,41 @@ async def test_state_is_stored_exactly(store: SqliteStore) -> None:
     game = await store.get_game(gid)
     assert game.state == odd
     assert (await store.get_moves(gid))[0].move == "spell 1=É 2"
+
+
+async def test_a_writer_locked_out_too_long_gets_store_busy(store: SqliteStore, db_path, clock: Clock) -> None:
+    import sqlite3
+
+    from hardback_bot.store import StoreBusy
+
+    gid, v = await playing_game(store)
+    other = SqliteStore(db_path, clock=clock, busy_timeout_ms=50)
+    await other.open()
+    blocker = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        blocker.execute("BEGIN IMMEDIATE")
+        with pytest.raises(StoreBusy):
+            await other.commit_move(gid, v, 0, "m", "s")
+        blocker.execute("ROLLBACK")
+        assert await other.commit_move(gid, v, 0, "m", "s") == v + 1
+    finally:
+        blocker.close()
+        await other.close()
+
+
+def test_importing_the_store_does_not_import_the_engine() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, hardback_bot.store, hardback_bot.store.export, hardback_bot.store.results; "
+        "assert not [m for m in sys.modules if m.startswith('hardback_bot.engine')]"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_unknown_synchronous_level_is_refused(db_path) -> None:
+    from hardback_bot.store import StoreError
+
+    with pytest.raises(StoreError):
+        SqliteStore(db_path, synchronous="sometimes")  # type: ignore[arg-type]
