@@ -109,7 +109,9 @@ def _frame(c: _Canvas, w: int, h: int, border: RGB, paper: RGB) -> None:
     c.record_units("face", (0, 0, w, h))
 
 
-def _ribbon(c: _Canvas, d: CardDef, w: int, note: str | None = None) -> None:
+def _ribbon(c: _Canvas, d: CardDef, w: int, note: str | None = None, reserve: float = 0) -> None:
+    """Genre ribbon: price tag, purchase prestige, genre emblem, and a label between them.
+    ``reserve`` units after the price tag are left free for state badges (landscape cards)."""
     col = genre_colours(d.genre)
     c.d.rounded_rectangle(c.box((6, 6, w - 6, 42)), c.u(8), fill=col.main)
     c.d.rectangle(c.box((6, 30, w - 6, 42)), fill=col.main)
@@ -138,12 +140,16 @@ def _ribbon(c: _Canvas, d: CardDef, w: int, note: str | None = None) -> None:
         c.record_units("purchase", pill, prestige=d.purchase_prestige)
         mid_right = pill[0] - 4
     if d.timeless:
-        label = "TIMELESS CLASSIC" if not d.purchase_prestige else "TIMELESS"
         f = font("bold", c.px(11))
-        tw = c.d.textlength(label, font=f) / c.k
-        cx = (56 + mid_right) / 2
-        c.d.text((c.u(cx), c.u(24)), label, font=f, fill=(255, 255, 255), anchor="mm")
-        c.record_units("timeless", (cx - tw / 2, 14, cx + tw / 2, 34))
+        left = 56 + reserve
+        # the longest label that fits; with no room the landscape shape alone says "timeless"
+        for label in ("TIMELESS CLASSIC", "TIMELESS"):
+            tw = c.d.textlength(label, font=f) / c.k
+            if tw <= mid_right - left - 4:
+                cx = (left + mid_right) / 2
+                c.d.text((c.u(cx), c.u(24)), label, font=f, fill=(255, 255, 255), anchor="mm")
+                c.record_units("timeless", (cx - tw / 2, 14, cx + tw / 2, 34), label=label)
+                break
     elif note:
         c.d.text(
             (c.u((56 + mid_right) / 2), c.u(24)),
@@ -323,21 +329,34 @@ def _draw_face(c: _Canvas, face: CardFace, d: CardDef, w: int, h: int) -> None:
         # the genre rim inside the state border keeps the genre readable
         c.d.rounded_rectangle(c.box((6, 6, w - 6, h - 6)), c.u(8), outline=col.main, width=round(c.u(3)))
     letter = face.wild_letter if (face.uncovered and face.wild_letter) else d.letter
-    # an uncovered wild keeps the letter it was given (R14.3): say what is printed on it
-    _ribbon(c, d, w, f"printed {d.letter}" if letter != d.letter else None)
     landscape = w > h
-    if landscape:  # timeless classic: badge column, letter, benefits right
-        badges = face.uncovered or face.inked or face.cleared or face.multiplier > 1
-        letter_box = (30 if badges else 8, 42, 118, h - 6)
+    badges = [
+        kind
+        for kind, on in (
+            ("uncovered", face.uncovered),
+            ("inked", face.inked),
+            ("cleared", face.cleared and not face.inked),
+            ("multiplier", face.multiplier > 1),
+        )
+        if on
+    ]
+    # an uncovered wild keeps the letter it was given (R14.3): say what is printed on it
+    note = f"printed {d.letter}" if letter != d.letter else None
+    if landscape:
+        # the letter fills a landscape card's left part: its state badges ride in the ribbon
+        _ribbon(c, d, w, note, reserve=30 * len(badges))
+        letter_box = (8, 42, 118, h - 6)
         benefit_box = (118, 46, w - 10, h - 10)
-        # the letter fills a landscape card's left part: state badges get their own column
-        spots = {"uncovered": (19.0, 60.0), "ink": (19.0, 96.0), "multiplier": (19.0, 132.0)}
+        spots = {kind: (64.0 + 30 * i, 24.0) for i, kind in enumerate(badges)}
     else:
+        _ribbon(c, d, w, note)
         letter_box = (6, 40, w - 6, 140)
         benefit_box = (9, 141, w - 9, h - 9)
+        ink_spot = (letter_box[2] - 20, letter_box[1] + 20)
         spots = {
             "uncovered": (letter_box[0] + 20, letter_box[1] + 20),
-            "ink": (letter_box[2] - 20, letter_box[1] + 20),
+            "inked": ink_spot,
+            "cleared": ink_spot,
             "multiplier": (letter_box[2] - 20, letter_box[3] - 20),
         }
     lcx, lcy = (letter_box[0] + letter_box[2]) / 2, (letter_box[1] + letter_box[3]) / 2 + 3
@@ -347,14 +366,11 @@ def _draw_face(c: _Canvas, face: CardFace, d: CardDef, w: int, h: int) -> None:
     _benefit_area(c, d, face, benefit_box)
 
     r = 13 if landscape else 14
-    if face.uncovered:
-        _badge(c, *spots["uncovered"], r, "uncovered")
-    if face.inked:
-        _badge(c, *spots["ink"], r, "inked")
-    elif face.cleared:
-        _badge(c, *spots["ink"], r, "cleared")
-    if face.multiplier > 1:
-        _multiplier_badge(c, *spots["multiplier"], face.multiplier)
+    for kind in badges:
+        if kind == "multiplier":
+            _multiplier_badge(c, *spots[kind], face.multiplier)
+        else:
+            _badge(c, *spots[kind], r, kind)
 
     if face.foreign_classic:
         # another player's classic in this word gives nothing (R10.1): fade the benefits

@@ -208,3 +208,16 @@ def test_names_drop_characters_the_fonts_cannot_draw() -> None:
     r = draw_table(samples.table(5))
     names = [n.get("text") for n in r.layout.of_kind("name")]
     assert "Émile" in names
+
+
+@pytest.mark.parametrize("scale", [0.85, 1.0])
+def test_every_card_letter_is_legible_in_rows_even_with_state_badges(scale: float) -> None:
+    # composed images are 772 px wide; hand and word use scale 0.85, the offer row 1.0
+    from hardback_bot.engine.cards import card_defs
+    from hardback_bot.render.card import render_card
+
+    shrink = PHONE_W / 772
+    for cid in card_defs():
+        for face in (CardFace(cid), CardFace(cid, inked=True, multiplier=2)):
+            letter = next(r for r in render_card(face, scale).regions if r.kind == "letter")
+            assert (letter.box[3] - letter.box[1]) * shrink >= MIN_LETTER_PX, (face, letter)
