@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hardback_bot.engine.cards import Benefit, card
-from hardback_bot.render.assets import genre_colours, ui
+from hardback_bot.render.assets import font, genre_colours, ui
 from hardback_bot.render.benefits import DESCRIPTIONS, glyph_image, glyph_width
 from hardback_bot.render.card import card_pixels
 from hardback_bot.render.compose import CONTENT_W, MARGIN, WIDTH, Canvas, Rendered, fit_text
@@ -34,6 +34,20 @@ def _lines(face: CardFace) -> list[tuple[str, object]]:
         out.append(("head", f"With 2+ {d.genre} cards counted"))
         out.extend(("benefit", b) for b in d.genre_bonus)
     return out
+
+
+def _wrap(text: str, size: int, max_w: float) -> list[str]:
+    """At most two lines, split on spaces; the second is shortened if it still does not fit."""
+    f = font("regular", size)
+    words = text.split()
+    first: list[str] = []
+    while words and f.getlength(" ".join([*first, words[0]])) <= max_w:
+        first.append(words.pop(0))
+    if not words:
+        return [" ".join(first)]
+    if not first:
+        return [fit_text(text, "regular", size, max_w)]
+    return [" ".join(first), fit_text(" ".join(words), "regular", size, max_w)]
 
 
 def _panel_height(lines: list[tuple[str, object]]) -> int:
@@ -75,16 +89,18 @@ def _draw_panel(c: Canvas, face: CardFace, x: int, y: int, w: int, h: int) -> No
             gw = round(glyph_width(b.kind, GLYPH))
             text = DESCRIPTIONS[b.kind].format(n=b.value)
             tx = x + 18 + max(gw, 70) + 12
-            c.text(
-                (tx, ty + LINE_H // 2),
-                fit_text(text, "regular", 15, x + w - tx - 12),
-                15,
-                INK,
-                role="regular",
-                anchor="lm",
-                kind="explain",
-                benefit=b.kind,
-            )
+            rows = _wrap(text, 15, x + w - tx - 12)
+            for i, row in enumerate(rows):
+                c.text(
+                    (tx, ty + LINE_H // 2 + round((i - (len(rows) - 1) / 2) * 18)),
+                    row,
+                    15,
+                    INK,
+                    role="regular",
+                    anchor="lm",
+                    kind="explain",
+                    benefit=b.kind,
+                )
             ty += LINE_H
 
 
