@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from . import scoring
+from . import scoring, variants
 from .cards import (
     GENRES,
     card,
@@ -89,10 +89,6 @@ class Game:
             checker: WordChecker | None = None) -> Game:
         options = options or GameOptions()
         options.validate(num_players)
-        if options.coop or options.vote != "off":
-            from .variants import require_supported  # variants live in their own module
-
-            require_supported(options)
         rng = Rng(seed)
         prestige = prestige_starter_ids()
         rng.shuffle(prestige)
@@ -116,9 +112,7 @@ class Game:
             game._draw_hand(p)
         state.turn = Turn(seat=0)
         if options.coop:
-            from .variants import setup_penny
-
-            setup_penny(game)
+            variants.setup_penny(game)
         state.rng = rng.state
         return game
 
@@ -212,9 +206,7 @@ class Game:
         moves = self._token_moves(seat)
         t = self.state.turn
         if t.phase == VOTE:
-            from .variants import vote_moves
-
-            return moves + vote_moves(self, seat)
+            return moves + variants.vote_moves(self, seat)
         if seat != t.seat:
             return moves
         p = self.player(seat)
@@ -308,9 +300,7 @@ class Game:
         if not p.draw and not p.discard:
             raise IllegalMove("Your draw and discard piles are empty: there is nothing to draw.", "no_cards")
         if self.options.coop:
-            from .variants import check_penny_ink
-
-            check_penny_ink(self, seat, 1)
+            variants.check_penny_ink(self, seat, 1)
         p.ink -= 1
         events: list[Event] = []
         cid = self._draw(p, events)
@@ -320,9 +310,7 @@ class Game:
         p.stats["useInk"] += 1
         events.append({"type": "ink_draw", "seat": seat, "card": cid})  # public, R6.10
         if self.options.coop:
-            from .variants import penny_on_ink
-
-            penny_on_ink(self, seat, 1, events)
+            variants.penny_on_ink(self, seat, 1, events)
         return events
 
     def _require_tokens(self, seat: int) -> None:
@@ -376,11 +364,9 @@ class Game:
     def _move_spell(self, seat: int, m: Move) -> list[Event]:
         self._require_turn(seat, SPELL)
         slots, word = self.check_word(seat, m.word)
-        if not self.checker.is_word(word):
+        if self.options.dictionary == "none" or not self.checker.is_word(word):
             if self.options.vote != "off":
-                from .variants import start_vote
-
-                return start_vote(self, seat, m.word, word)
+                return variants.start_vote(self, seat, m.word, word)
             raise IllegalMove(f"{word} is not in the dictionary.", "not_a_word")
         return self._accept_word(seat, slots, word)
 
@@ -450,6 +436,7 @@ class Game:
         self.state.table_stats["longestWord"] = max(self.state.table_stats["longestWord"], len(word))
         if self.options.awards:
             self._claim_award(seat, len(word), events)
+        variants.note_accepted_word(self, word, sum(1 for s in slots if s.inked))
         t.phase = UNCOVER
         self._advance(events)
         return events
@@ -584,9 +571,7 @@ class Game:
 
     def _add_prestige(self, seat: int, amount: int) -> None:
         if self.options.coop:
-            from .variants import add_team_prestige
-
-            add_team_prestige(self, amount)
+            variants.add_team_prestige(self, amount)
         else:
             self.player(seat).prestige += amount
 
@@ -936,9 +921,9 @@ class Game:
             events.append({"type": "gain", "seat": seat, "coins": 0, "prestige": c.purchase_prestige,
                            "card": m.card})
         if self.options.coop:
-            from .variants import penny_on_buy
-
-            penny_on_buy(self, events)
+            variants.penny_on_buy(self, events)
+            if self.state.finished:
+                return events
         if not from_jail:
             self._refill_one(events=events)
         self._advance(events)
@@ -971,16 +956,12 @@ class Game:
             raise IllegalMove(f"Convert exactly {need} coin{'s' if need > 1 else ''} "
                               f"({3 * need} ink): that is what you are short.", "bad_conversion")
         if self.options.coop:
-            from .variants import check_penny_ink
-
-            check_penny_ink(self, seat, 3 * need)
+            variants.check_penny_ink(self, seat, 3 * need)
         p.ink -= 3 * need
         t.coins += need
         events: list[Event] = [{"type": "convert", "seat": seat, "coins": need, "ink": 3 * need}]
         if self.options.coop:
-            from .variants import penny_on_ink
-
-            penny_on_ink(self, seat, 3 * need, events)
+            variants.penny_on_ink(self, seat, 3 * need, events)
         self._advance(events)
         return events
 
@@ -994,9 +975,7 @@ class Game:
     def _move_timeout(self, seat: int, m: Move) -> list[Event]:
         t = self.state.turn
         if t.phase == VOTE:
-            from .variants import vote_timeout
-
-            return vote_timeout(self, seat)
+            return variants.vote_timeout(self, seat)
         if seat != t.seat:
             raise IllegalMove("It is not your turn.", "not_your_turn")
         if t.phase == SPELL:
@@ -1016,24 +995,16 @@ class Game:
 
     # ------------------------------------------------------------------ variants' entry points
     def _move_vote(self, seat: int, m: Move) -> list[Event]:
-        from .variants import cast_vote
-
-        return cast_vote(self, seat, m)
+        return variants.cast_vote(self, seat, m)
 
     def _move_ghostwriter(self, seat: int, m: Move) -> list[Event]:
-        from .variants import request_ghostwriter
-
-        return request_ghostwriter(self, seat)
+        return variants.request_ghostwriter(self, seat)
 
     def _move_suggest(self, seat: int, m: Move) -> list[Event]:
-        from .variants import suggest_word
-
-        return suggest_word(self, seat, m)
+        return variants.suggest_word(self, seat, m)
 
     def _move_adopt(self, seat: int, m: Move) -> list[Event]:
-        from .variants import adopt_suggestion
-
-        return adopt_suggestion(self, seat, m)
+        return variants.adopt_suggestion(self, seat, m)
 
     # ------------------------------------------------------------------ cleanup (R20) and turn order
     def _end_turn(self, events: list[Event], skipped: bool = False) -> None:
@@ -1066,9 +1037,9 @@ class Game:
                 p.best_word = "".join(s.letter for s in t.word)
             self.state.table_stats["bestWord"] = max(self.state.table_stats["bestWord"], best)
         if "ghost" in t.extra and not skipped:
-            from .variants import pay_ghostwriter
-
-            pay_ghostwriter(self, events)
+            variants.pay_ghostwriter(self, events)
+        t.word = []  # every word card has gone to its place
+        t.classics = []
         self._draw_hand(p, events)
         p.stats["turns"] += 1
         if not coop and self.options.cycling and not t.changed_row and self.state.offer_row:  # R18.5
@@ -1078,15 +1049,13 @@ class Game:
             events.append({"type": "cycle", "card": oldest})
             self._refill_one(events=events)
         events.append({"type": "turn_end", "seat": seat})
-        if coop:
-            from .variants import penny_turn
-
-            if penny_turn(self, events):
-                return
+        if coop and variants.penny_turn(self, events):
+            return
         self._next_turn(events)
 
     def _next_turn(self, events: list[Event]) -> None:
         seat = (self.state.turn.seat + 1) % self.num_players
+        self.state.turn = Turn(seat=seat)
         if seat == 0:  # a round ends when the turn passes back to the first player (R22.2)
             self.state.score_history.append(self.scores())
             self.state.table_stats["turns"] += 1
@@ -1094,7 +1063,6 @@ class Game:
                 self._finish(events)
                 return
             self.state.round += 1
-        self.state.turn = Turn(seat=seat)
         events.append({"type": "turn_start", "seat": seat, "round": self.state.round})
 
     def scores(self) -> list[int]:
@@ -1110,8 +1078,9 @@ class Game:
             events.append({"type": "final_round"})
 
     def _finish(self, events: list[Event]) -> None:
+        # The turn is kept as it is: in co-op the game can end in the middle of a turn (R29.8).
         self.state.finished = True
-        self.state.turn = Turn(seat=self.state.turn.seat, phase=OVER)
+        self.state.turn.phase = OVER
         for p in self.state.players:
             p.stats["pointsAward"] = p.award
         events.append({"type": "game_over", "results": self.results()})
@@ -1119,9 +1088,7 @@ class Game:
     def results(self) -> list[dict[str, Any]]:
         """Final standings (R22.4, R22.6); meaningful once the game is finished."""
         if self.options.coop:
-            from .variants import coop_results
-
-            return coop_results(self)
+            return variants.coop_results(self)
         rows = [{"seat": p.seat, "prestige": p.prestige + p.award, "award": p.award, "ink": p.ink}
                 for p in self.state.players]
         ordered = sorted(rows, key=lambda r: (-r["prestige"], -r["ink"]))
@@ -1142,9 +1109,7 @@ class Game:
             players.append(row)
         table: dict[str, Any] = dict(self.state.table_stats)
         if self.options.coop:
-            from .variants import penny_stats
-
-            table.update(penny_stats(self))
+            table.update(variants.penny_stats(self))
         return {"table": table, "players": players}
 
     # ------------------------------------------------------------------ piles
@@ -1183,9 +1148,7 @@ class Game:
         if events is not None:
             events.append({"type": "row_add", "card": cid})
         if self.options.coop and not initial:
-            from .variants import coop_row_added
-
-            coop_row_added(self, cid, events)
+            variants.coop_row_added(self, cid, events)
         return cid
 
     def _remove_from_game(self, cid: int) -> None:

@@ -26,7 +26,7 @@ def random_spell(game: Game, seat: int, rng: random.Random, tries: int = 5) -> M
             _, letters = game.check_word(seat, move.word)
         except IllegalMove:
             continue
-        if game.checker.is_word(letters):
+        if game.options.dictionary == "none" or game.options.vote != "off" or game.checker.is_word(letters):
             return move
     return None
 
@@ -57,6 +57,18 @@ def random_move(game: Game, rng: random.Random, off_turn_ink: float = 0.03) -> t
     if game.finished:
         raise ValueError("the game is over")
     active = game.active_seat
+    if game.phase == "vote":
+        voters = [s for s in range(game.num_players) if any(m.kind == "vote" for m in game.legal_moves(s))]
+        seat = rng.choice(voters)
+        return seat, "vote accept" if rng.random() < 0.7 else "vote reject"
+    ghost = game.state.turn.extra.get("ghost")
+    if ghost is not None and game.num_players > 1 and rng.random() < 0.2:
+        idea = random_spell(game, active, rng)
+        if idea is not None:
+            _, letters = game.check_word(active, idea.word)
+            helper = rng.choice([s for s in range(game.num_players) if s != active])
+            if [helper, letters] not in ghost["suggestions"]:
+                return helper, f"suggest {letters}"
     # Now and then somebody else draws with ink or uses remover, as R6.2 allows.
     if rng.random() < off_turn_ink:
         seat = rng.randrange(game.num_players)
@@ -64,6 +76,13 @@ def random_move(game: Game, rng: random.Random, off_turn_ink: float = 0.03) -> t
         if token:
             return seat, format_move(rng.choice(token))
     moves = [m for m in game.legal_moves(active) if m.kind != "timeout"]
+    if game.phase == "spell" and game.options.ghostwriter and ghost is None and rng.random() < 0.05:
+        return active, "ghostwriter"
+    if (game.phase == "spell" and ghost is not None and ghost["suggestions"] and ghost["adopted"] is None
+            and rng.random() < 0.3):
+        return active, f"adopt {rng.randrange(len(ghost['suggestions'])) + 1}"
+    if rng.random() < 0.01 and game.phase != "spell":
+        return active, "timeout"
     spell = random_spell(game, active, rng)
     if spell is not None and rng.random() < 0.93:
         return active, format_move(spell)

@@ -49,9 +49,11 @@ def _player_view(game: Game, seat: int, full: bool, open_hands: bool) -> dict[st
         "draw_count": len(p.draw),
         "discard_count": len(p.discard),
     }
-    if full or open_hands:
+    ghost_public = game.state.turn.seat == seat and "ghost" in game.state.turn.extra  # R30.1
+    if full or open_hands or ghost_public:
         view["hand"] = list(p.hand)
         view["cleared"] = list(p.cleared)
+    if full or open_hands:
         view["discard"] = list(p.discard)
         view["draw_contents"] = sorted(p.draw)  # contents, never the order (R28.2, R28.3)
     return view
@@ -72,7 +74,13 @@ def _table_view(game: Game, viewer: int | None) -> dict[str, Any]:
         "score_history": [list(r) for r in s.score_history],
     }
     if game.options.coop:
-        view["penny"] = dict(s.penny)
+        view["penny"] = {k: v for k, v in s.penny.items() if k != "claimed"}
+    ghost = s.turn.extra.get("ghost")
+    if ghost is not None:  # the request and every suggestion are public (R30.1-R30.2)
+        view["ghostwriter"] = {"suggestions": [list(x) for x in ghost["suggestions"]], "adopted": ghost["adopted"]}
+    vote = s.turn.extra.get("vote")
+    if vote is not None:
+        view["vote"] = {"word": vote["word"], "voted": sorted(int(k) for k in vote["votes"])}
     if s.finished:
         view["results"] = game.results()
     return view
