@@ -314,12 +314,12 @@ class Game:
         return events
 
     def _require_tokens(self, seat: int) -> None:
-        if not self._may_use_tokens(seat):
-            raise IllegalMove("You cannot use ink or remover between confirming your word and the end of "
-                              "your turn.", "token_timing")
         t = self.state.turn
         if t.phase == VOTE and seat == t.seat:
             raise IllegalMove("You cannot use ink or remover while your word is being voted on.", "token_timing")
+        if not self._may_use_tokens(seat):
+            raise IllegalMove("You cannot use ink or remover between confirming your word and the end of "
+                              "your turn.", "token_timing")
 
     def _move_remover(self, seat: int, m: Move) -> list[Event]:
         self._require_tokens(seat)
@@ -983,13 +983,14 @@ class Game:
             events.insert(0, {"type": "timeout", "seat": seat})
             return events
         events = [{"type": "timeout", "seat": seat}]
-        if t.preview_cards:  # R33.2 has no preview path: put unhandled cards back as they were
+        if t.preview_cards:  # R33.2 has no preview path: undiscarded cards go back as they were
             p = self.player(seat)
-            for cid in reversed(self._preview_unhandled()):
-                p.draw.append(cid)
-            for cid in reversed(t.preview_returned):
-                p.draw.append(cid)
+            discarded = t.extra.pop("pdisc", [])
+            for cid in reversed(t.preview_cards):
+                if cid not in discarded:
+                    p.draw.append(cid)
             t.preview_cards = []
+            t.preview_returned = []
         self._end_turn(events)
         return events
 
