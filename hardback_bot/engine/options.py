@@ -30,6 +30,10 @@ class GameOptions:
     penny_genre: str = "random"  # R29.3
     ghostwriter: bool = True  # R30
     cycling: bool = True  # R18.5 (option to turn off, R32)
+    # Table settings the engine only carries for the host (no effect on the rules): the turn timer in
+    # seconds (0 = off, R33.4) and whether the solver's hints are offered (always in solo).
+    turn_timer: int = 0
+    hints: bool = False
 
     def validate(self, num_players: int) -> None:
         if self.length not in GAME_LENGTHS:
@@ -38,6 +42,8 @@ class GameOptions:
             raise OptionsError("Unique words must be off, per game or per player.")
         if self.vote not in VOTE_MODES:
             raise OptionsError("Votes must be off, majority or unanimous.")
+        if not 0 <= self.turn_timer <= 86400:
+            raise OptionsError("The turn timer must be between 0 (off) and 86400 seconds.")
         if self.penny_genre not in PENNY_GENRES:
             raise OptionsError(f"Penny's signature genre must be one of {', '.join(PENNY_GENRES)}.")
         if self.coop:

@@ -1,0 +1,236 @@
+"""Platform-neutral panels: what a player sees and may click, built from the engine's legal moves.
+
+A panel is text, an optional picture and rows of buttons or one select per row.  The cogs turn panels
+into Discord messages; every limit Discord sets (5 rows, 5 buttons a row, 25 options a select,
+custom_id 100, label 80) is respected here, so no caller can build an oversized payload.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hardback_bot.engine import Move
+from hardback_bot.engine.cards import card
+from hardback_bot.engine.options import ADVERTS
+
+from .codec import Action, encode_move
+from .describe import PHASE_PROMPT, card_name, cards_text
+from .images import Picture
+from .manager import Loaded
+
+MAX_ROWS = 5
+MAX_BUTTONS = 5
+MAX_OPTIONS = 25
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    label: str
+    custom_id: str
+    style: str = "secondary"  # primary, secondary, success, danger
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "label", self.label[:80])
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    label: str
+    value: str
+    description: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    custom_id: str
+    placeholder: str
+    options: tuple[Option, ...]
+
+
+Row = list[Button] | Select
+
+
+@dataclass
+class Panel:
+    title: str
+    lines: list[str] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)
+    picture: Picture | None = None
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)[:4000]
+
+    def add_buttons(self, buttons: list[Button]) -> None:
+        for i in range(0, len(buttons), MAX_BUTTONS):
+            if len(self.rows) < MAX_ROWS:
+                self.rows.append(buttons[i:i + MAX_BUTTONS])
+
+    def add_select(self, custom_id: str, placeholder: str, options: list[Option]) -> None:
+        """One select per 25 options (a long discard pile becomes two or three selects)."""
+        for i in range(0, len(options), MAX_OPTIONS):
+            if len(self.rows) >= MAX_ROWS - 1:  # keep the last row for buttons
+                return
+            chunk = options[i:i + MAX_OPTIONS]
+            suffix = f" ({i + 1}–{i + len(chunk)})" if len(options) > MAX_OPTIONS else ""
+            # Each select needs its own custom_id: the page number rides in the argument.
+            page_id = custom_id if i == 0 else custom_id.rsplit(":", 1)[0] + f":sel{i // MAX_OPTIONS}"
+            self.rows.append(Select(page_id, (placeholder + suffix)[:150], tuple(chunk)))
+
+
+def move_id(loaded: Loaded, move: str) -> str:
+    return Action("m", loaded.record.id, loaded.record.version, encode_move(move)).custom_id()
+
+
+def select_id(loaded: Loaded) -> str:
+    return Action("m", loaded.record.id, loaded.record.version, "sel").custom_id()
+
+
+def hand_button(game_id: int, label: str = "Open my hand") -> Button:
+    return Button(label, Action("h", game_id, 0).custom_id(), "primary")
+
+
+def _opt(move: Move | str, label: str, description: str | None = None) -> Option:
+    text = move if isinstance(move, str) else str(move)
+    return Option(label[:100], encode_move(text), description[:100] if description else None)
+
+
+def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any]) -> Panel:
+    """The private panel of ``seat``: their hand, the decision they face, every legal action."""
+    game = loaded.game
+    record = loaded.record
+    me = view["players"][seat]
+    legal = game.legal_moves(seat)
+    kinds = {m.kind for m in legal}
+    active = game.active_seat == seat and not game.finished
+    panel = Panel(title=f"Your hand — {loaded.names[seat]}")
+    hand = me.get("hand", [])
+    inked = set(me["inked"])
+    panel.lines.append("**Hand:** " + ", ".join(
+        f"{card_name(c)}{' — inked' if c in inked else ''}" for c in hand) if hand else "**Hand:** empty")
+    panel.lines.append(f"Ink {me['ink']} · remover {me['remover']} · draw pile {me['draw_count']} · "
+                       f"discard {me['discard_count']}")
+    if game.finished:
+        panel.lines.append("The game is over.")
+        return panel
+    turn = view["turn"]
+    if active:
+        panel.lines.append(f"**Your turn.** {PHASE_PROMPT.get(game.phase, '')}")
+        if game.phase not in ("spell", "vote"):
+            panel.lines.append(f"Word: **{turn.get('letters', '')}** · coins this turn: {turn.get('coins', 0)}¢")
+    else:
+        panel.lines.append(f"It is {loaded.names[game.active_seat]}'s turn.")
+
+    # Spelling (R7-R9, R30).
+    if active and game.phase == "spell":
+        buttons = [Button("Spell a word", Action("s", record.id, record.version).custom_id(), "primary")]
+        if "ghost" not in game.state.turn.extra and game.options.ghostwriter:
+            buttons.append(Button("Ask a ghostwriter", move_id(loaded, "ghostwriter")))
+        buttons.append(Button("Skip turn", Action("x", record.id, record.version, "skip").custom_id(), "danger"))
+        panel.add_buttons(buttons)
+        ghost = game.state.turn.extra.get("ghost")
+        if ghost and ghost["suggestions"]:
+            options = [Option(f"{w} (from {loaded.names[s]})", str(i + 1)) for i, (s, w) in
+                       enumerate(ghost["suggestions"])][:MAX_OPTIONS]
+            panel.rows.append(Select(Action("g", record.id, record.version, "adopt").custom_id(),
+                                     "Adopt a suggested word", tuple(options)))
+    ghost = game.state.turn.extra.get("ghost")
+    if not active and ghost is not None and game.phase == "spell" and game.num_players > 1:
+        panel.lines.append(f"{loaded.names[game.active_seat]} asked for a ghostwriter. Their hand: "
+                           f"{cards_text(view['players'][game.active_seat].get('hand', []))}")
+        panel.add_buttons([Button("Suggest a word", Action("g", record.id, record.version, "suggest").custom_id(),
+                                  "primary")])
+
+    # Votes (R27).
+    if "vote" in kinds:
+        word = view.get("vote", {}).get("word", "the word")
+        panel.lines.append(f"Vote: should **{word}** be accepted?")
+        panel.add_buttons([Button(f"Accept {word}", move_id(loaded, "vote accept"), "success"),
+                           Button(f"Reject {word}", move_id(loaded, "vote reject"), "danger")])
+
+    if active:
+        _decision_rows(panel, loaded, seat, legal)
+
+    # Ink and remover, on and off turn (R6).
+    token_buttons = []
+    if "ink" in kinds:
+        token_buttons.append(Button(f"Draw with ink ({me['ink']})", move_id(loaded, "ink")))
+    for m in legal:
+        if m.kind == "unremover":
+            token_buttons.append(Button(f"Undo remover on {card(m.card or 0).letter}", move_id(loaded, str(m))))
+    token_buttons.append(Button("Refresh", Action("h", record.id, 0, "r").custom_id()))
+    panel.add_buttons(token_buttons)
+    removers = [m for m in legal if m.kind == "remover"]
+    if removers and len(panel.rows) < MAX_ROWS:
+        panel.add_select(select_id(loaded), "Use remover on an inked card",
+                         [_opt(m, f"Clear {card_name(m.card or 0)}") for m in removers])
+    return panel
+
+
+def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move]) -> None:
+    game = loaded.game
+    phase = game.phase
+    by_kind: dict[str, list[Move]] = {}
+    for m in legal:
+        by_kind.setdefault(m.kind, []).append(m)
+    buttons: list[Button] = []
+    if phase in ("uncover", "double"):
+        verb = "Uncover" if phase == "uncover" else "Double"
+        buttons += [Button(f"{verb} {card_name(m.card or 0)}", move_id(loaded, str(m)), "primary")
+                    for m in by_kind.get(phase, [])]
+    elif phase == "trash":
+        for cid, (_, kind, value, _) in game._trash_options():
+            unit = "¢" if kind == "coins" else "★"
+            buttons.append(Button(f"Trash {card(cid).letter} for {value}{unit}", move_id(loaded, f"trash {cid}")))
+    elif phase == "dump":
+        value = max(a[2] for a in game._abilities_of_kind("dump_discard_for_coins"))
+        panel.lines.append(f"Remove one card of your discard pile from the game for {value}¢.")
+        panel.add_select(select_id(loaded), f"Dump a card for {value}¢",
+                         [_opt(m, f"Dump {card_name(m.card or 0)}") for m in by_kind.get("dump", [])])
+    elif phase == "previewing":
+        for cid in game.pending()["cards"]:
+            buttons.append(Button(f"Keep {card(cid).letter} on top", move_id(loaded, f"return {cid}"), "success"))
+            buttons.append(Button(f"Discard {card(cid).letter}", move_id(loaded, f"discard {cid}")))
+        panel.lines.append("Previewed: " + ", ".join(card_name(c) for c in game.pending()["cards"]))
+    elif phase == "choice":
+        pend = game.pending()
+        name = card_name(pend["card"])
+        if pend["kind"] == "either_coins_or_prestige":
+            panel.lines.append(f"{name}: take {pend['value']}¢ or {pend['value']}★.")
+            buttons += [Button(f"{pend['value']}¢", move_id(loaded, "take coins"), "primary"),
+                        Button(f"{pend['value']}★", move_id(loaded, "take prestige"), "primary")]
+        else:
+            panel.lines.append(f"{name}: take 1 ink or 1 remover.")
+            buttons += [Button("1 ink", move_id(loaded, "take ink"), "primary"),
+                        Button("1 remover", move_id(loaded, "take remover"), "primary")]
+    elif phase == "jail":
+        row = game.state.offer_row
+        panel.add_select(select_id(loaded), "Reserve a card in your jail",
+                         [_opt(f"reserve {c}", f"Reserve {card_name(c, cost=True)}") for c in row])
+        panel.add_select(select_id(loaded).replace(":sel", ":sel9"), "Remove a card from the game",
+                         [_opt(f"remove {c}", f"Remove {card_name(c, cost=True)}") for c in row])
+    elif phase == "flush":
+        buttons.append(Button("Flush the offer row", move_id(loaded, "flush"), "primary"))
+    elif phase == "buy":
+        t = game.state.turn
+        panel.lines.append(f"You have **{t.coins}¢**. Leftover coins become ink at the end of your turn.")
+        buys = by_kind.get("buy", [])
+        if buys:
+            me = game.player(seat)
+            panel.add_select(select_id(loaded), "Buy a card", [
+                _opt(m, f"Buy {card_name(m.card or 0)} for {card(m.card or 0).cost}¢",
+                     "from your jail" if m.card == me.jail else None) for m in buys])
+        if "advert" in by_kind:
+            cost, prestige = ADVERTS[game.player(seat).adverts]
+            buttons.append(Button(f"Advert: {cost}¢ → {prestige}★", move_id(loaded, "advert")))
+        for m in by_kind.get("convert", []):
+            buttons.append(Button(f"Convert {3 * (m.number or 0)} ink → {m.number}¢", move_id(loaded, str(m))))
+        buttons.append(Button("End turn", move_id(loaded, "end"), "danger"))
+    if "preview" in by_kind:
+        buttons.append(Button("Preview 3 cards", move_id(loaded, "preview")))
+    if "pass" in by_kind:
+        buttons.append(Button({"trash": "Done trashing", "dump": "No dump", "preview": "No preview",
+                               "jail": "No jail", "flush": "Keep the row"}.get(phase, "Pass"),
+                              move_id(loaded, "pass")))
+    panel.add_buttons(buttons)

@@ -1,0 +1,121 @@
+"""From a typed word to the arrangements a player can choose from (PRODUCT.md, spelling).
+
+Each arrangement is an exact spell move; its value comes from the engine itself (``preview``), so
+the numbers a player sees are the numbers they get.  Wild cards give nothing unless something can
+uncover them, so when nothing can, interchangeable wilds are tried once, not in every order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hardback_bot.engine import Game
+from hardback_bot.engine.cards import card
+
+from .preview import WordOutcome, simulate_word
+
+MAX_CANDIDATES = 300
+
+
+class SpellingError(ValueError):
+    """The typed word cannot be spelled with these cards; the message says why."""
+
+
+def clean_word(text: str) -> str:
+    word = text.strip().upper()
+    if not word:
+        raise SpellingError("Type a word.")
+    if not word.isascii() or not word.isalpha():
+        raise SpellingError("A word is letters A to Z only, no spaces or symbols.")
+    if len(word) < 2:
+        raise SpellingError("A word needs at least 2 letters.")
+    return word
+
+
+def candidate_moves(game: Game, seat: int, word: str) -> Iterator[str]:
+    options = game.spell_options(seat)
+    if options is None:
+        raise SpellingError("It is not your turn to spell.")
+    inked = list(options.inked)
+    free = [c for c in options.hand if c not in inked]
+    classics = [c for c, _ in options.classics_in_play]
+    # Cheapest first, so a wild is a starter rather than a valuable card when the choice is free.
+    wild_order = sorted(free, key=lambda c: (not card(c).is_starter, card(c).cost, c))
+    n = len(word)
+    if n > len(options.hand) + len(classics):
+        raise SpellingError(f"You have only {len(options.hand) + len(classics)} cards to spell with.")
+    chosen: list[str] = []
+    used: set[int] = set()
+
+    def inked_left() -> int:
+        return sum(1 for c in inked if c not in used)
+
+    def walk(i: int) -> Iterator[str]:
+        if n - i < inked_left():
+            return
+        if i == n:
+            yield " ".join(["spell", *chosen])
+            return
+        letter = word[i]
+        for c in [*inked, *free, *classics]:
+            if c not in used and card(c).letter == letter:
+                used.add(c)
+                chosen.append(str(c))
+                yield from walk(i + 1)
+                chosen.pop()
+                used.discard(c)
+        # Wilds are interchangeable until something uncovers them, so one card is tried here (the
+        # cheapest whose letter the rest of the word does not need, and the cheapest overall);
+        # arrangements() tries other cards in the wild places of the best candidates afterwards.
+        rest = word[i + 1:]
+        unused = [c for c in wild_order if c not in used]
+        picks = [c for c in unused if card(c).letter not in rest][:1] + unused[:1]
+        for c in dict.fromkeys(picks):
+            used.add(c)
+            chosen.append(f"{c}={letter}")
+            yield from walk(i + 1)
+            chosen.pop()
+            used.discard(c)
+
+    yield from walk(0)
+
+
+def _wild_swaps(game: Game, seat: int, move: str) -> Iterator[str]:
+    """The same arrangement with another unused hand card in one wild place (uncover makes it matter)."""
+    tokens = move.split()[1:]
+    in_word = {int(t.split("=")[0]) for t in tokens}
+    options = game.spell_options(seat)
+    assert options is not None
+    spare = [c for c in options.hand if c not in in_word and c not in options.inked]
+    for i, token in enumerate(tokens):
+        _cid, eq, letter = token.partition("=")
+        if not eq:
+            continue
+        for other in spare:
+            swapped = [*tokens[:i], f"{other}={letter}", *tokens[i + 1:]]
+            yield " ".join(["spell", *swapped])
+
+
+def arrangements(game: Game, seat: int, word: str, limit: int = 25) -> list[WordOutcome]:
+    """The best ``limit`` arrangements of ``word`` for ``seat``, best first (ties: fewer wilds)."""
+    missing = [c for c in game.player(seat).inked if card(c).letter not in word]
+    if missing:
+        names = ", ".join(card(c).letter for c in missing)
+        raise SpellingError(f"Your inked card{'s' if len(missing) > 1 else ''} {names} must be in your word.")
+    outcomes: list[WordOutcome] = []
+    for i, move in enumerate(candidate_moves(game, seat, word)):
+        if i >= MAX_CANDIDATES:
+            break
+        outcomes.append(simulate_word(game, seat, move))
+    if not outcomes:
+        raise SpellingError(f"Your cards cannot spell {word} (inked cards must be in it, face up).")
+    outcomes.sort(key=lambda o: (-o.value, o.move.count("="), o.move))
+    if any(card(c).has("uncover_adjacent") for c in game.player(seat).hand):
+        seen = {o.move for o in outcomes}
+        for best in outcomes[:5]:
+            for move in _wild_swaps(game, seat, best.move):
+                if move not in seen:
+                    seen.add(move)
+                    outcomes.append(simulate_word(game, seat, move))
+        outcomes.sort(key=lambda o: (-o.value, o.move.count("="), o.move))
+    return outcomes[:limit]
