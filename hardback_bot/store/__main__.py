@@ -13,7 +13,7 @@ import json
 import sys
 
 from . import db_path_from_env, open_store
-from .export import parse_export, replay_export, same_state
+from .export import checker_for, parse_export, replay_export, same_state
 
 
 async def _export(db: str, game_id: int, with_state: bool) -> None:
@@ -40,11 +40,17 @@ async def _unfinished(db: str) -> None:
         await store.close()
 
 
-def _verify(path: str) -> int:
+def _verify(path: str, accept_all: bool) -> int:
     with open(path, encoding="utf-8") as fh:
         exp = parse_export(fh.read())
-    game = replay_export(exp)
-    print(f"replayed {len(exp.moves)} moves; finished={game.finished}")
+    if accept_all:
+        from hardback_bot.engine.words import AcceptAll
+
+        checker, note = AcceptAll(), "every word accepted (--accept-all)"
+    else:
+        checker, note = checker_for(exp.options)
+    game = replay_export(exp, checker)
+    print(f"replayed {len(exp.moves)} moves with {note}; finished={game.finished}")
     if exp.state is None:
         print("the export carries no stored state to compare with")
         return 0
@@ -64,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     p_exp.add_argument("--no-state", action="store_true", help="leave out the stored engine state")
     p_ver = sub.add_parser("verify", help="replay an exported game and compare with its stored state")
     p_ver.add_argument("file")
+    p_ver.add_argument("--accept-all", action="store_true", help="replay without the table's dictionary")
     p_unf = sub.add_parser("unfinished", help="list the games a restart would resume")
     p_unf.add_argument("--db", default=db_path_from_env())
     args = parser.parse_args(argv)
@@ -73,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "unfinished":
         asyncio.run(_unfinished(args.db))
         return 0
-    return _verify(args.file)
+    return _verify(args.file, args.accept_all)
 
 
 if __name__ == "__main__":

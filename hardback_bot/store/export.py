@@ -117,6 +117,21 @@ def replay_export(data: Mapping[str, Any] | str | bytes | ExportedGame, checker:
     )
 
 
+def checker_for(options: Mapping[str, Any]) -> tuple[WordChecker, str]:
+    """The table's dictionary for a replay, from ``options["dictionary"]`` through ``hardback_bot.words``;
+    falls back to accepting every word (which replays any game none of whose words went to a vote or was
+    refused) when that list cannot be loaded here. Returns the checker and a note saying which it is."""
+    from hardback_bot.engine.words import AcceptAll
+
+    name = str(options.get("dictionary", "common"))
+    try:
+        from hardback_bot.words import get_dictionary
+
+        return get_dictionary(name), f"dictionary {name!r}"
+    except Exception as exc:  # words layer missing, or the list is not installed on this machine
+        return AcceptAll(), f"every word accepted (dictionary {name!r} unavailable: {exc})"
+
+
 def same_state(a: str, b: str) -> bool:
     """Engine states compared as JSON values, so key order or spacing cannot make a false alarm."""
     return json.loads(a) == json.loads(b)

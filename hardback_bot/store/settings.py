@@ -24,7 +24,7 @@ class GuildSettings:
     co-op, unique words, vote …) by name: the engine validates them when a game is created, so that this
     record does not need to change whenever the engine grows an option."""
 
-    dictionary: str = "default"
+    dictionary: str = "common"  # the engine's and hardback_bot.words' default list
     length: int = 60
     options: Mapping[str, bool | int | str] = field(default_factory=dict)
     turn_timer: int = 300  # seconds per turn

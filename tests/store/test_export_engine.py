@@ -21,10 +21,16 @@ from hardback_bot.store.results import outcome_from_game  # noqa: E402
 SEATS = [Seat(0, "ann", user_id=1), Seat(1, "bob", user_id=2), Seat(2, "Bot", ai_strength=2)]
 
 
-async def play_through_store(store: SqliteStore, seed: int, stop_after: int | None = None) -> tuple[int, Game]:
-    options = GameOptions()
-    lobby = await store.create_lobby(7, seed, host_id=1, options=options.to_dict(), seats=SEATS)
-    game = Game.new(num_players=3, seed=seed, options=options, checker=AcceptAll())
+async def play_through_store(
+    store: SqliteStore,
+    seed: int,
+    stop_after: int | None = None,
+    options: GameOptions | None = None,
+    seats: list[Seat] = SEATS,
+) -> tuple[int, Game]:
+    options = options or GameOptions()
+    lobby = await store.create_lobby(7, seed, host_id=1, options=options.to_dict(), seats=seats)
+    game = Game.new(num_players=len(seats), seed=seed, options=options, checker=AcceptAll())
     version = await store.start_game(lobby.id, lobby.version, seed=seed, state=game.to_json())
     rng = random.Random(seed)
     n = 0
@@ -61,7 +67,7 @@ async def test_finished_game_exports_and_replays(store: SqliteStore, tmp_path: P
     # CLI round trip, as a bug report would go
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    assert cli(["verify", str(path)]) == 0
+    assert cli(["verify", str(path), "--accept-all"]) == 0
 
 
 async def test_unfinished_game_exports_and_replays(store: SqliteStore) -> None:
@@ -101,3 +107,32 @@ async def test_cli_export_and_unfinished(store: SqliteStore, db_path: Path, caps
     assert data["state"] == game.to_json() and len(data["moves"]) == 12
     assert await asyncio.to_thread(cli, ["unfinished", "--db", str(db_path)]) == 0
     assert f"game {gid} playing" in capsys.readouterr().out
+
+
+async def test_coop_game_records_against_penny_without_ratings(store: SqliteStore) -> None:
+    seats = SEATS[:2]
+    gid, game = await play_through_store(store, seed=4, options=GameOptions(coop=True), seats=seats)
+    assert verify_export(await store.export_game(gid))
+    penny = game.stats()["table"]
+    results = await store.get_results(gid)
+    won = game.results()[0]["won"]
+    assert {r.mode for r in results} == {"coop"} and {r.result.won for r in results} == {won}
+    stats = await store.player_stats(7, 1)
+    assert (stats.coop.games, stats.coop.wins, stats.competitive.games) == (1, int(won), 0)
+    assert stats.coop_by_genre == {penny["coopGenre"]: (int(won), 1)}
+    assert stats.coop.margin_sum == game.results()[0]["margin"]
+    assert await store.get_rating(7, 1) is None
+
+
+def test_checker_for_falls_back_to_accepting_every_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    import types
+
+    from hardback_bot.store.export import checker_for
+
+    def missing(name: str) -> None:
+        raise KeyError(name)
+
+    # a stand-in words layer whose list is not installed, so the test does not depend on real word files
+    monkeypatch.setitem(__import__("sys").modules, "hardback_bot.words", types.SimpleNamespace(get_dictionary=missing))
+    checker, note = checker_for({"dictionary": "no-such-list"})
+    assert checker.is_word("qzxv") and "unavailable" in note
