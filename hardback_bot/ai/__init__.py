@@ -1,0 +1,88 @@
+"""Computer players (issue 4): three strengths built on the engine's own scoring.
+
+    choose_move(game, seat, strength) -> "move text"   # one legal move for ``seat`` now
+    wants_to_act(game, seat) -> bool                    # does ``seat`` have a decision to make now?
+
+Every decision is made from :func:`hardback_bot.engine.views.player_view` for that seat plus public
+facts (see :mod:`hardback_bot.ai.seen`): a computer player never sees hidden information.
+Decisions are deterministic: any randomness is seeded from the view itself.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import zlib
+
+from hardback_bot.engine import Game, IllegalMove
+from hardback_bot.engine.views import player_view
+
+from .policy import BRAINS, Brain
+from .public import public_facts
+from .seen import Seen
+
+STRENGTHS: dict[int, str] = {1: "easy", 2: "normal", 3: "hard"}
+
+__all__ = ["STRENGTHS", "choose_move", "decide", "wants_to_act"]
+
+
+def decide(view: dict, public, strength: int) -> str:  # type: ignore[no-untyped-def]
+    """The decision itself: a seat's view and public facts in, one move out (no game object)."""
+    if strength not in BRAINS:
+        raise ValueError(f"strength must be one of {sorted(STRENGTHS)}, not {strength!r}")
+    seed = zlib.crc32(json.dumps(view, sort_keys=True, separators=(",", ":")).encode()) ^ strength
+    brain: Brain = BRAINS[strength](Seen(view, public), random.Random(seed))
+    return brain.decide()
+
+
+def choose_move(game: Game, seat: int, strength: int) -> str:
+    """One legal move for ``seat`` now (1 = easy, 2 = normal, 3 = hard).
+
+    Raises ValueError when the seat has nothing to decide (see :func:`wants_to_act`).
+    """
+    if game.finished:
+        raise ValueError("the game is over")
+    view = player_view(game, seat)
+    move = decide(view, public_facts(game), strength)
+    return _checked(game, seat, move, view)
+
+
+def _checked(game: Game, seat: int, move: str, view: dict) -> str:
+    """A last guard: a move the engine would refuse is replaced by the safest legal one."""
+    if move.startswith("spell "):
+        try:
+            from hardback_bot.engine import parse_move
+
+            _, word = game.check_word(seat, parse_move(move).word)
+            if game.options.dictionary == "none" or game.options.vote != "off" or game.checker.is_word(word):
+                return move
+        except IllegalMove:
+            pass
+        return "skip"
+    if move.startswith("suggest "):
+        return move  # validated by the finder against the speller's public cards
+    if move in view["legal_moves"]:
+        return move
+    for fallback in ("pass", "end", "skip", "take prestige", "take ink"):
+        if fallback in view["legal_moves"]:
+            return fallback
+    return view["legal_moves"][0]
+
+
+def wants_to_act(game: Game, seat: int) -> bool:
+    """True when ``seat`` has a decision to make now: the active player's step, an open vote it has
+    not voted in, or another player's ghostwriter request it can answer (R30)."""
+    if game.finished or not 0 <= seat < game.num_players:
+        return False
+    t = game.state.turn
+    if game.phase == "vote":
+        vote = t.extra.get("vote") or {}
+        return seat != t.seat and str(seat) not in vote.get("votes", {})
+    if seat == t.seat:
+        return True
+    ghost = t.extra.get("ghost")
+    if ghost is None or game.phase != "spell" or any(s == seat for s, _ in ghost["suggestions"]):
+        return False
+    view = player_view(game, seat)
+    brain = BRAINS[2](Seen(view, public_facts(game)), random.Random(0))
+    return brain.suggestion() is not None

@@ -1,0 +1,75 @@
+"""Public facts a computer player may use beyond its view (see :mod:`hardback_bot.ai.seen`)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from hardback_bot.engine import Game, parse_move
+from hardback_bot.engine.cards import card
+from hardback_bot.words import get_dictionary
+
+from .finder import Lexicon, lexicon
+from .seen import Public
+
+SPELLING_LIST = "common"  # what a computer player spells from when the table has no list (R27.3)
+VOTING_LIST = "large"  # what a computer voter accepts: any word a big dictionary knows
+
+
+def _lexicon_for(game: Game) -> Lexicon:
+    words = getattr(game.checker, "words", None)
+    if isinstance(words, tuple) and words:
+        return lexicon(words)
+    name = game.options.dictionary
+    try:
+        found = get_dictionary(name if name != "none" else SPELLING_LIST)
+    except Exception:  # a custom list that is gone: spell everyday words, the checker still decides
+        found = get_dictionary(SPELLING_LIST)
+    if not found.words:
+        found = get_dictionary(SPELLING_LIST)
+    return lexicon(found.words)
+
+
+@lru_cache(maxsize=1)
+def _voting_list():  # type: ignore[no-untyped-def]
+    return get_dictionary(VOTING_LIST)
+
+
+class _Judge:
+    """Accepts a word a big dictionary or the table's own real word list knows."""
+
+    def __init__(self, game: Game) -> None:
+        words = getattr(game.checker, "words", None)
+        self._table = game.checker if isinstance(words, tuple) and words else None
+
+    def is_word(self, word: str) -> bool:
+        return _voting_list().is_word(word) or (self._table is not None and self._table.is_word(word))
+
+
+def _refused_this_turn(game: Game) -> tuple[str, ...]:
+    """Words the active player spelled this turn that a vote refused (public, R27.4-R27.5)."""
+    seat = game.active_seat
+    if game.phase != "spell":
+        return ()
+    words: list[str] = []
+    mine = {"spell", "ink", "remover", "unremover", "ghostwriter", "adopt"}
+    others = {"vote", "suggest", "ink", "remover", "unremover", "timeout"}
+    for who, move in reversed(game.move_log):
+        kind = move.split()[0]
+        if who == seat and kind in mine:
+            if kind == "spell":
+                words.append("".join(w.wild or card(w.card).letter for w in parse_move(move).word))
+            continue
+        if who != seat and kind in others:
+            continue
+        break
+    return tuple(words)
+
+
+def public_facts(game: Game) -> Public:
+    return Public(
+        checker=game.checker,
+        lexicon=_lexicon_for(game),
+        vote_words=_Judge(game),
+        history=tuple((int(s), str(w)) for s, w in game.state.word_history),
+        refused=_refused_this_turn(game),
+    )
