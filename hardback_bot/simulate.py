@@ -23,7 +23,7 @@ from typing import Any
 from hardback_bot.ai import STRENGTHS, choose_move, wants_to_act
 from hardback_bot.engine import Game, GameOptions, OptionsError
 from hardback_bot.engine.options import GAME_LENGTHS, PENNY_GENRES
-from hardback_bot.words import get_dictionary
+from hardback_bot.words import DictionaryError, available_dictionaries, get_dictionary
 
 NAMES = {name: level for level, name in STRENGTHS.items()}
 MAX_MOVES = 5000  # a safety net: a game of Hardback takes a few hundred moves
@@ -228,10 +228,13 @@ def main(argv: list[str] | None = None) -> int:
     options = GameOptions(length=args.length, awards=not args.no_awards, adverts=not args.no_adverts,
                           unique_words=args.unique_words, dictionary=args.dictionary, vote=args.vote,
                           coop=args.coop, penny_genre=args.penny_genre)
+    known = available_dictionaries()
+    if args.dictionary.strip().lower() not in known:
+        parser().error(f"unknown dictionary {args.dictionary!r}; available: {', '.join(known)}")
     try:
         options.validate(len(seats))
         get_dictionary(args.dictionary)
-    except (OptionsError, Exception) as error:  # bad table or unknown word list: one clear line
+    except (OptionsError, DictionaryError) as error:  # bad table or unloadable word list: one clear line
         parser().error(str(error))
     setup = Setup(seats=seats, options=options.to_dict(), seed=args.seed)
     workers = args.workers or (multiprocessing.cpu_count() if args.games >= 8 else 1)

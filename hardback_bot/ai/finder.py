@@ -12,6 +12,7 @@ i.e. the engine's own scoring.
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,8 +29,8 @@ from .evaluate import Earnings, earnings
 #: valuer(earnings, word length, rival classics used) -> how much the computer player likes it.
 Valuer = Callable[[Earnings, int, int], float]
 
-_MAX_POSITIONAL_WORDS = 10  # words arranged one by one in a signature whose cards double/uncover
-_MAX_ARRANGEMENTS = 16  # arrangements tried for one such word
+_MAX_POSITIONAL_WORDS = 6  # words arranged one by one in a signature whose cards double/uncover
+_MAX_ARRANGEMENTS = 10  # arrangements tried for one such word
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +102,12 @@ def _positional(cid: int) -> bool:
 
 
 def best_plays(cards: Cards, lex: Lexicon, valuer: Valuer, accept: Callable[[str], bool] | None = None,
-               keep: int = 12) -> list[Play]:
-    """Up to ``keep`` plays worth the most under ``valuer``, best first, at most one per signature."""
+               keep: int = 12, deadline: float | None = None) -> list[Play]:
+    """Up to ``keep`` plays worth the most under ``valuer``, best first, at most one per signature.
+
+    With a ``deadline`` (a ``time.perf_counter()`` value) the search stops early and returns the best
+    plays found so far; signatures are tried most promising first, so those are usually the best.
+    """
     hand = list(cards.hand)
     inked = [c for c in hand if c in cards.inked]
     free = [c for c in hand if c not in cards.inked]
@@ -164,7 +169,7 @@ def best_plays(cards: Cards, lex: Lexicon, valuer: Valuer, accept: Callable[[str
         members = idx[order[starts[g]:starts[g + 1]]]
         groups.append((uniq[g], members))
     return _evaluate_groups(cards, lex, valuer, accept, keep, groups, hand_letters, classic_letters, inked, free,
-                            classics)
+                            classics, deadline)
 
 
 def _choose(cands: list[int], count: int, prefer_first: Iterable[int] = ()) -> list[int]:
@@ -175,8 +180,9 @@ def _choose(cands: list[int], count: int, prefer_first: Iterable[int] = ()) -> l
 
 def _evaluate_groups(cards: Cards, lex: Lexicon, valuer: Valuer, accept: Callable[[str], bool] | None, keep: int,
                      groups: list, hand_letters: list[int], classic_letters: list[int], inked: list[int],
-                     free: list[int], classics: list[tuple[int, int]]) -> list[Play]:
+                     free: list[int], classics: list[tuple[int, int]], deadline: float | None) -> list[Play]:
     seat = cards.seat
+    memo: dict[tuple[tuple[int, int, bool], ...], tuple[float, Earnings]] = {}
     own_classics = [c for c, o in cards.classics if o == seat and c not in set(cards.hand)]
     scored: list[tuple[float, float, int, list[int], list[tuple[int, int]], list[int]]] = []
     for g, (sig, _members) in enumerate(groups):
@@ -215,6 +221,8 @@ def _evaluate_groups(cards: Cards, lex: Lexicon, valuer: Valuer, accept: Callabl
     for optimistic, value, g, faces, used_classics, wild_pool in scored:
         if len(plays) >= keep and optimistic <= floor:
             break
+        if deadline is not None and plays and time.perf_counter() > deadline:
+            break
         members = groups[g][1]
         positional = optimistic != value
         words = (lex.words[i] for i in members)
@@ -222,11 +230,11 @@ def _evaluate_groups(cards: Cards, lex: Lexicon, valuer: Valuer, accept: Callabl
             words = (w for w in words if accept(w))
         if positional:
             best = _best_positional(cards, list(itertools.islice(words, _MAX_POSITIONAL_WORDS)), faces,
-                                    used_classics, wild_pool, inked, own_classics, valuer)
+                                    used_classics, wild_pool, inked, own_classics, valuer, memo)
         else:
             word = next(words, None)
             best = None if word is None else _arranged(cards, word, faces, used_classics, wild_pool, inked,
-                                                       own_classics, valuer)
+                                                       own_classics, valuer, memo)
         if best is None:
             continue
         plays.append(best)
@@ -278,8 +286,16 @@ def _arrangements(word: str, faces: list[int], used_classics: list[tuple[int, in
                    for p in range(len(word))]
 
 
+Memo = dict[tuple[tuple[int, int, bool], ...], tuple[float, Earnings]]
+
+
 def _value_of(cards: Cards, word: str, arrangement: list[tuple[int, int, bool]], inked: list[int],
-              own_classics: list[int], valuer: Valuer) -> tuple[float, Earnings]:
+              own_classics: list[int], valuer: Valuer, memo: Memo) -> tuple[float, Earnings]:
+    # A wild's letter never changes what a word earns: the card sequence alone decides (R7.3).
+    key = (*arrangement, (len(word), 0, False))
+    found = memo.get(key)
+    if found is not None:
+        return found
     slots = [Slot(c, word[p] if wild else card(c).letter, wild=wild, owner=o, inked=c in inked)
              for p, (c, o, wild) in enumerate(arrangement)]
     in_word = {c for c, _, _ in arrangement}
@@ -291,6 +307,7 @@ def _value_of(cards: Cards, word: str, arrangement: list[tuple[int, int, bool]],
         if best is None or v > best[0]:
             best = (v, e)
     assert best is not None
+    memo[key] = best
     return best
 
 
@@ -300,19 +317,21 @@ def _to_play(word: str, arrangement: list[tuple[int, int, bool]], value: float, 
 
 
 def _arranged(cards: Cards, word: str, faces: list[int], used_classics: list[tuple[int, int]],
-              wild_pool: list[int], inked: list[int], own_classics: list[int], valuer: Valuer) -> Play | None:
+              wild_pool: list[int], inked: list[int], own_classics: list[int], valuer: Valuer, memo: Memo
+              ) -> Play | None:
     for arrangement in _arrangements(word, faces, used_classics, wild_pool, positional=False):
-        value, e = _value_of(cards, word, arrangement, inked, own_classics, valuer)
+        value, e = _value_of(cards, word, arrangement, inked, own_classics, valuer, memo)
         return _to_play(word, arrangement, value, e)
     return None
 
 
 def _best_positional(cards: Cards, words: list[str], faces: list[int], used_classics: list[tuple[int, int]],
-                     wild_pool: list[int], inked: list[int], own_classics: list[int], valuer: Valuer) -> Play | None:
+                     wild_pool: list[int], inked: list[int], own_classics: list[int], valuer: Valuer, memo: Memo
+                     ) -> Play | None:
     best: Play | None = None
     for word in words:
         for arrangement in _arrangements(word, faces, used_classics, wild_pool, positional=True):
-            value, e = _value_of(cards, word, arrangement, inked, own_classics, valuer)
+            value, e = _value_of(cards, word, arrangement, inked, own_classics, valuer, memo)
             if best is None or value > best.value:
                 best = _to_play(word, arrangement, value, e)
     return best

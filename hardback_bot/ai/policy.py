@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from collections import Counter
 
 from hardback_bot.engine.cards import card
@@ -37,10 +38,15 @@ class Brain:
     """Shared plumbing: route each decision, and the plain choices every strength makes alike."""
 
     name = "base"
+    budget = 0.6  # seconds one decision may take; searches stop early past it (issue 4: < 1 s)
 
     def __init__(self, seen: Seen, rng: random.Random) -> None:
         self.seen = seen
         self.rng = rng
+        self.start = time.perf_counter()
+
+    def deadline(self, share: float = 1.0) -> float:
+        return self.start + self.budget * share
 
     # ------------------------------------------------------------------ routing
     def decide(self) -> str:
@@ -99,8 +105,9 @@ class Brain:
         inked = tuple(c for c in s.inked if c not in cleared)
         return Cards(s.me, tuple(s.hand), inked, tuple(s.classics_in_play()))
 
-    def plays(self, cards: Cards | None = None, keep: int = 8) -> list[Play]:
-        return best_plays(cards or self.cards(), self.seen.public.lexicon, self.valuer(), self.accept_word, keep)
+    def plays(self, cards: Cards | None = None, keep: int = 8, share: float = 1.0) -> list[Play]:
+        return best_plays(cards or self.cards(), self.seen.public.lexicon, self.valuer(), self.accept_word, keep,
+                          self.deadline(share))
 
     def valuer(self):  # type: ignore[no-untyped-def]
         return _immediate
@@ -389,7 +396,7 @@ class Hard(Brain):
         pile = s.draw_contents or s.discard  # an empty draw pile is reshuffled first (R6.3)
         if not pile:
             return False
-        current = self.plays(keep=1)
+        current = self.plays(keep=1, share=0.3)
         base = current[0].value if current else 0.0
         cost = self._ink_value()
         if s.coop and s.penny.get("genre") == "horror" and any(card(c).genre == "horror" for c in s.offer_row):
@@ -402,12 +409,14 @@ class Hard(Brain):
         groups = sorted(by_letter.values(), key=lambda g: (-sum(counts[c] for c in g), g[0]))[:6]
         covered = sum(sum(counts[c] for c in g) for g in groups)
         expected = 0.0
-        for group in groups:
+        for i, group in enumerate(groups):
+            if time.perf_counter() > self.deadline(0.3 + 0.05 * i):
+                return False  # out of time: keep the ink for a calmer turn
             cid = group[0]
             weight = sum(counts[c] for c in group) / covered
             cards = self.cards()
             trial = Cards(cards.seat, (*cards.hand, cid), (*cards.inked, cid), cards.classics)
-            found = self.plays(trial, keep=1)
+            found = self.plays(trial, keep=1, share=0.35 + 0.05 * i)
             expected += weight * (found[0].value if found else base - 3.0)
         return expected - base > cost
 

@@ -1,0 +1,72 @@
+"""Decision time of the computer players, per strength (issue 4: hard must decide within 1 s).
+
+    python bench/ai.py [--games 6] [--seed 1]
+
+Plays games where every seat has the same strength (2, 3 and 4 players, and solo co-op) with the
+"common" dictionary, times every ``choose_move`` call and prints p50 / p90 / p99 / max per
+strength as JSON, with the slowest decisions' phases.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+from hardback_bot.ai import STRENGTHS, choose_move, wants_to_act
+from hardback_bot.engine import Game, GameOptions
+from hardback_bot.words import get_dictionary
+
+TABLES = ((2, GameOptions()), (3, GameOptions()), (4, GameOptions()), (1, GameOptions(coop=True)))
+
+
+def _actor(game: Game) -> int:
+    if game.phase == "vote":
+        return next(s for s in range(game.num_players) if s != game.active_seat and wants_to_act(game, s))
+    return game.active_seat
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def bench(games: int, seed: int) -> dict[str, object]:
+    checker = get_dictionary("common")
+    report: dict[str, object] = {}
+    for strength, name in STRENGTHS.items():
+        times: list[tuple[float, str]] = []
+        for g in range(games):
+            players, options = TABLES[g % len(TABLES)]
+            game = Game.new(players, seed + g, options, checker=checker)
+            while not game.finished:
+                seat = _actor(game)
+                start = time.perf_counter()
+                move = choose_move(game, seat, strength)
+                times.append((time.perf_counter() - start, game.phase))
+                game.apply(seat, move)
+        seconds = [t for t, _ in times]
+        slow = sorted(times, reverse=True)[:5]
+        report[name] = {
+            "decisions": len(seconds),
+            "p50_ms": round(1000 * statistics.median(seconds), 2),
+            "p90_ms": round(1000 * _quantile(seconds, 0.90), 2),
+            "p99_ms": round(1000 * _quantile(seconds, 0.99), 2),
+            "max_ms": round(1000 * max(seconds), 2),
+            "slowest": [[round(1000 * t, 1), phase] for t, phase in slow],
+        }
+    return report
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=8)
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args()
+    get_dictionary("common")
+    print(json.dumps(bench(args.games, args.seed), indent=2))
+
+
+if __name__ == "__main__":
+    main()
