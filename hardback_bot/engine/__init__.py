@@ -1,5 +1,6 @@
 """The Hardback rules engine: pure Python, no I/O, deterministic from a seed (RULES.md)."""
 
+from . import scoring
 from .errors import IllegalMove
 from .game import Game, SpellOptions
 from .moves import Move, WordCard, format_move, parse_move
@@ -19,4 +20,5 @@ __all__ = [
     "WordSet",
     "format_move",
     "parse_move",
+    "scoring",
 ]

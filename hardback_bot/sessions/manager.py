@@ -207,6 +207,24 @@ class Sessions:
         await self._notify(Update(game_id, record.channel_id, lobby=True))
         return await self.record(game_id), reply
 
+    async def rematch(self, game_id: int, user_id: int) -> GameRecord:
+        """A new lobby with the seats and options of a finished game (PRODUCT.md, end)."""
+        old = await self.record(game_id)
+        if old.status != "finished":
+            raise SessionError("A rematch is possible once the game is over.")
+        if not any(s.user_id == user_id for s in old.seats):
+            raise SessionError("Only the players of that game can ask for a rematch.")
+        if await self.store.running_game_in_channel(old.channel_id) is not None:
+            raise SessionError("A new game is already open in this channel.")
+        seats = [replace(s, seat=i) for i, s in enumerate(sorted(old.seats, key=lambda s: s.user_id != user_id))]
+        seats = [replace(s, ai_strength=None) if s.user_id is not None else s for s in seats]
+        try:
+            record = await self.store.create_lobby(old.guild_id, old.channel_id, host_id=user_id,
+                                                   options=dict(old.options), seats=seats)
+        except ChannelBusy as error:
+            raise SessionError("A new game is already open in this channel.") from error
+        return record
+
     async def _start(self, record: GameRecord, options: GameOptions) -> GameRecord:
         seats = list(record.seats)
         try:

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Start the Hardback Discord bot:  python bot.py   (reads DISCORD_TOKEN from the environment or .env)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+import time
+
+import discord
+from discord.ext import commands
+
+from hardback_bot.config import ConfigError, Settings, load_env, load_settings
+from hardback_bot.sessions import Sessions
+from hardback_bot.store import SchemaTooNew, Store, open_store
+
+COGS = ("cogs.play", "cogs.hardback")
+log = logging.getLogger("hardback")
+
+
+class HardbackBot(commands.Bot):
+    """The bot: owns the store and the sessions; cogs do the Discord work."""
+
+    store: Store
+    sessions: Sessions
+
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = settings.message_content
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.settings = settings
+        self.started_at = time.time()
+
+    async def setup_hook(self) -> None:
+        self.store = await open_store(self.settings.db_path)
+        register_dictionaries(self.settings)
+        # Load the default word list now, not inside somebody's first click (3-second answer rule).
+        from hardback_bot.words import DEFAULT_DICTIONARY, get_dictionary
+
+        await asyncio.to_thread(get_dictionary, DEFAULT_DICTIONARY)
+        self.sessions = Sessions(self.store, ai_delay=self.settings.ai_delay)
+        for extension in COGS:
+            await self.load_extension(extension)
+        if self.settings.guild_id:
+            guild = discord.Object(self.settings.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        log.info("commands synced; %s cogs loaded", len(COGS))
+
+    async def close(self) -> None:
+        play = self.get_cog("Play")
+        if play is not None:
+            play.shutdown()  # type: ignore[attr-defined]
+        with contextlib.suppress(Exception):
+            await self.sessions.close()
+        await super().close()
+        with contextlib.suppress(Exception):
+            await self.store.close()
+
+
+def register_dictionaries(settings: Settings) -> None:
+    from hardback_bot.words import register_custom
+
+    for name, path in settings.custom_dictionaries.items():
+        register_custom(name, path)
+
+
+def point_at_standin() -> None:
+    """Tests run the real bot against a local stand-in for Discord (docs/testing-discord.md)."""
+    import os
+
+    api = os.environ.get("HARDBACK_DISCORD_API")
+    if not api:
+        return
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    gateway = os.environ.get("HARDBACK_DISCORD_GATEWAY") or api.replace("http", "ws", 1).rsplit("/api", 1)[0] + \
+        "/gateway"
+    discord.http.Route.BASE = api.rstrip("/")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+
+
+async def run(settings: Settings) -> int:
+    bot = HardbackBot(settings)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    async with bot:
+        runner = asyncio.create_task(bot.start(settings.token))
+        waiter = asyncio.create_task(stop.wait())
+        done, _ = await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        if runner in done:
+            runner.result()  # re-raises a failed login
+        log.info("shutting down")
+        await bot.close()
+        runner.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await runner
+    return 0
+
+
+def main() -> int:
+    load_env()
+    try:
+        settings = load_settings()
+    except ConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    point_at_standin()
+    try:
+        return asyncio.run(run(settings))
+    except discord.LoginFailure:
+        print("error: Discord refused DISCORD_TOKEN. Copy a fresh token from https://discord.com/developers/"
+              "applications (your app > Bot > Reset Token) into .env and start again.", file=sys.stderr)
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print("error: the Message Content intent is not enabled for this bot: enable it in the developer portal "
+              "(Bot > Privileged Gateway Intents) or set HARDBACK_MESSAGE_CONTENT=0.", file=sys.stderr)
+        return 1
+    except SchemaTooNew as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,113 @@
+"""The /hardback command group.  Thin: every rule lives in the engine, every step in the sessions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from hardback_bot.engine import GameOptions, OptionsError
+from hardback_bot.sessions import SessionError
+
+if TYPE_CHECKING:
+    from bot import HardbackBot
+
+    from .play import Play
+
+Genre = Literal["random", "none", "adventure", "horror", "mystery", "romance"]
+
+
+class Hardback(commands.GroupCog, group_name="hardback", group_description="Play Hardback, the word deck-builder"):
+    def __init__(self, bot: HardbackBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _defaults(self, guild_id: int | None) -> dict[str, object]:
+        """Table options: the bot's config defaults, overridden by the server's settings."""
+        defaults: dict[str, object] = dict(self.bot.settings.defaults)
+        if guild_id is not None:
+            settings = await self.bot.store.get_guild_settings(guild_id)
+            defaults.update(settings.options)
+            defaults["dictionary"] = settings.dictionary
+            defaults["length"] = settings.length
+            defaults["turn_timer"] = settings.turn_timer
+        return defaults
+
+    @app_commands.command(name="start", description="Open a Hardback table in this channel")
+    @app_commands.describe(
+        length="Prestige needed to end the game (competitive)", dictionary="Word list for this table",
+        awards="Literary awards for long words", adverts="Adverts to buy with coins",
+        unique_words="Refuse words already spelled", votes="Put words missing from the dictionary to a vote",
+        open_hands="Everyone sees everyone's hand", coop="Play together against Penny Dreadful",
+        penny="Penny Dreadful's signature genre (co-op)", turn_timer="Minutes per turn (0 = no timer)",
+        ghostwriter="Players may ask the table for help", hints="Offer the solver's word hints")
+    async def start(self, interaction: discord.Interaction, length: Literal[40, 60, 90, 180] | None = None,
+                    dictionary: str | None = None, awards: bool | None = None, adverts: bool | None = None,
+                    unique_words: Literal["off", "game", "player"] | None = None,
+                    votes: Literal["off", "majority", "unanimous"] | None = None, open_hands: bool | None = None,
+                    coop: bool | None = None, penny: Genre | None = None,
+                    turn_timer: app_commands.Range[int, 0, 1440] | None = None,
+                    ghostwriter: bool | None = None, hints: bool | None = None) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await interaction.response.send_message("Hardback is played in a server channel.", ephemeral=True)
+            return
+        # Refusals are private, so they are decided before the public "thinking" answer.
+        running = await self.bot.store.running_game_in_channel(interaction.channel_id)
+        if running is not None:
+            await interaction.response.send_message(
+                "A game is already running in this channel (see the table or lobby above); finish it or end it "
+                "with /hardback end first.", ephemeral=True)
+            return
+        chosen = await self._defaults(interaction.guild_id)
+        given = {"length": length, "dictionary": dictionary, "awards": awards, "adverts": adverts,
+                 "unique_words": unique_words, "vote": votes, "open_hands": open_hands, "coop": coop,
+                 "penny_genre": penny, "ghostwriter": ghostwriter, "hints": hints,
+                 "turn_timer": turn_timer * 60 if turn_timer is not None else None}
+        chosen.update({k: v for k, v in given.items() if v is not None})
+        try:
+            options = GameOptions.from_dict(chosen)
+            options.validate(1 if options.coop else 2)
+        except (OptionsError, TypeError) as error:
+            await interaction.response.send_message(f"Those options do not work together: {error}", ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True)
+        user = interaction.user
+        try:
+            record = await self.bot.sessions.open_lobby(interaction.guild_id, interaction.channel_id, user.id,
+                                                        user.display_name, options)
+        except SessionError as error:
+            await interaction.followup.send(str(error), ephemeral=True)
+            return
+        play: Play = self.bot.get_cog("Play")  # type: ignore[assignment]
+        await play.post_lobby(interaction, record.id)
+
+    @start.autocomplete("dictionary")
+    async def _dictionaries(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        from hardback_bot.words import available_dictionaries
+
+        names = [*available_dictionaries(), "none"]
+        return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n][:25]
+
+    @app_commands.command(name="end", description="End the game running in this channel (host or Manage Channels)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await self.bot.store.running_game_in_channel(interaction.channel_id or 0)
+        if record is None:
+            await interaction.followup.send("There is no game in this channel.", ephemeral=True)
+            return
+        can_manage = bool(interaction.permissions.manage_channels)
+        if interaction.user.id != record.host_id and not can_manage:
+            await interaction.followup.send("Only the host or someone with Manage Channels can end the game.",
+                                            ephemeral=True)
+            return
+        await self.bot.store.abandon_game(record.id)
+        await interaction.followup.send("The game was ended. The channel is free for a new one.", ephemeral=True)
+        channel = self.bot.get_partial_messageable(record.channel_id)
+        await channel.send(f"The game was ended by {interaction.user.mention}.",
+                           allowed_mentions=discord.AllowedMentions.none())
+
+
+async def setup(bot: HardbackBot) -> None:
+    await bot.add_cog(Hardback(bot))

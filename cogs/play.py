@@ -1,0 +1,399 @@
+"""Playing: every button, select and form of the game, the public table message, and restarts.
+
+Clicks are routed by custom_id (hardback_bot.sessions.codec), never by in-memory views, so every old
+button keeps working after a restart or answers "this view is out of date" with a fresh view.  Slow
+work (store, render) happens after the interaction is acknowledged; modals are sent first, undeferred.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from hardback_bot.sessions import SessionError, Update
+from hardback_bot.sessions.codec import Action, ForgedId, decode_move, encode_move, parse
+from hardback_bot.sessions.images import hand_picture, word_picture
+from hardback_bot.sessions.panels import Button, Option, Panel, Select, hand_panel
+from hardback_bot.sessions.preview import WordOutcome
+from hardback_bot.sessions.spelling import SpellingError, arrangements, clean_word
+from hardback_bot.sessions.tables import lobby_panel, results_panel, table_panel
+
+from .ui import embed_of, file_of, view_of
+
+if TYPE_CHECKING:
+    from bot import HardbackBot
+
+log = logging.getLogger(__name__)
+TABLE_DEBOUNCE = 0.4
+SORRY = "Sorry, something went wrong on my side; the game is safe. Please try again."
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: HardbackBot) -> None:
+        self.bot = bot
+        self._refresh: dict[int, asyncio.Task[None]] = {}
+        self._resumed = False
+
+    async def cog_load(self) -> None:
+        self.bot.sessions.notifier = self
+        self._heartbeat = asyncio.get_running_loop().create_task(self._beat())
+        await self.resume()
+
+    async def cog_unload(self) -> None:
+        self.shutdown()
+
+    def shutdown(self) -> None:
+        self._heartbeat.cancel()
+        for task in self._refresh.values():
+            task.cancel()
+
+    # ------------------------------------------------------------------ restarts
+    async def resume(self) -> None:
+        """Bring every unfinished game back: shift timers by the downtime, let computers play on."""
+        store = self.bot.store
+        last = await store.last_heartbeat()
+        if last is not None:
+            downtime = max(0.0, time.time() - last)
+            await store.shift_deadlines(downtime)  # a restart is never the player's fault
+        await store.expire_lobbies(older_than=self.bot.settings.lobby_expiry_hours * 3600)
+        for info in await store.list_unfinished():
+            if info.game.status == "playing" and any(s.is_computer_controlled for s in info.game.seats):
+                self.bot.sessions.kick_computers(info.game.id)
+        log.info("resumed unfinished games")
+
+    async def _beat(self) -> None:
+        while True:
+            with contextlib.suppress(Exception):
+                await self.bot.store.heartbeat()
+            await asyncio.sleep(30)
+
+    # ------------------------------------------------------------------ notifier (called by sessions)
+    async def update(self, update: Update) -> None:
+        if update.lobby:
+            await self._edit_lobby(update.game_id)
+            record = await self.bot.sessions.record(update.game_id)
+            if record.status == "playing" and "table" not in record.messages:
+                await self._post_table(update.game_id)
+        else:
+            self._schedule_table(update.game_id)
+        channel = self.bot.get_partial_messageable(update.channel_id)
+        mentions = [m for m in [update.mention, *update.vote_mentions] if m]
+        lines = list(update.lines)
+        if update.mention and not update.finished:
+            lines.append(f"<@{update.mention}>, your turn.")
+        if update.vote_mentions:
+            lines.append(" ".join(f"<@{u}>" for u in update.vote_mentions) + " — please vote.")
+        if lines:
+            await channel.send("\n".join(lines)[:2000],
+                               allowed_mentions=discord.AllowedMentions(users=[discord.Object(m) for m in mentions],
+                                                                        everyone=False, roles=False))
+        if update.finished:
+            await self._post_results(update.game_id)
+
+    def _schedule_table(self, game_id: int) -> None:
+        # Several moves in a row (a computer's turn) become one edit: the channel is never flooded.
+        task = self._refresh.get(game_id)
+        if task is not None and not task.done():
+            return
+        self._refresh[game_id] = asyncio.get_running_loop().create_task(self._refresh_table(game_id))
+
+    async def _refresh_table(self, game_id: int) -> None:
+        await asyncio.sleep(TABLE_DEBOUNCE)
+        try:
+            loaded = await self.bot.sessions.load(game_id)
+            message_id = loaded.record.messages.get("table")
+            if message_id is None:
+                return
+            panel = await table_panel(loaded)
+            channel = self.bot.get_partial_messageable(loaded.record.channel_id)
+            file = file_of(panel.picture)
+            await channel.get_partial_message(message_id).edit(
+                embed=embed_of(panel), attachments=[file] if file else [],
+                view=view_of(panel.rows) or discord.ui.View())
+        except Exception:
+            log.exception("refreshing the table of game %s failed", game_id)
+
+    async def _post_table(self, game_id: int) -> None:
+        loaded = await self.bot.sessions.load(game_id)
+        panel = await table_panel(loaded)
+        channel = self.bot.get_partial_messageable(loaded.record.channel_id)
+        file = file_of(panel.picture)
+        message = await channel.send(embed=embed_of(panel), files=[file] if file else [],
+                                     view=view_of(panel.rows) or discord.utils.MISSING)
+        await self.bot.store.set_message(game_id, "table", message.id)
+
+    async def _edit_lobby(self, game_id: int) -> None:
+        record = await self.bot.sessions.record(game_id)
+        message_id = record.messages.get("lobby")
+        if message_id is None:
+            return
+        panel = lobby_panel(record)
+        channel = self.bot.get_partial_messageable(record.channel_id)
+        await channel.get_partial_message(message_id).edit(embed=embed_of(panel),
+                                                           view=view_of(panel.rows) or discord.ui.View())
+
+    async def _post_results(self, game_id: int) -> None:
+        loaded = await self.bot.sessions.load(game_id)
+        panel = await results_panel(loaded)
+        channel = self.bot.get_partial_messageable(loaded.record.channel_id)
+        file = file_of(panel.picture)
+        await channel.send(embed=embed_of(panel), files=[file] if file else [], view=view_of(panel.rows))
+
+    async def post_lobby(self, interaction: discord.Interaction, game_id: int) -> None:
+        record = await self.bot.sessions.record(game_id)
+        panel = lobby_panel(record)
+        await interaction.followup.send(embed=embed_of(panel), view=view_of(panel.rows) or discord.utils.MISSING)
+        message = await interaction.original_response()
+        await self.bot.store.set_message(game_id, "lobby", message.id)
+
+    # ------------------------------------------------------------------ the router
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
+            return
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith("hb:"):
+            return
+        try:
+            action = parse(custom_id)
+        except ForgedId:
+            await self._reply(interaction, "That button is not one I made; it does nothing.")
+            return
+        try:
+            await self._dispatch(interaction, action, data)
+        except SessionError as error:
+            await self._refused(interaction, action, error)
+        except Exception:
+            log.exception("interaction %s (%s) by %s failed", custom_id, interaction.type, interaction.user.id)
+            await self._reply(interaction, SORRY)
+
+    async def _dispatch(self, interaction: discord.Interaction, action: Action, data: dict[str, Any]) -> None:
+        kind = action.kind
+        if kind == "s":  # a modal must be the very first response: no defer, no I/O before it
+            await interaction.response.send_modal(_word_modal(action.game_id, action.version))
+            return
+        if kind == "g" and action.arg == "suggest":
+            await interaction.response.send_modal(_word_modal(action.game_id, action.version, suggest=True))
+            return
+        await self._defer(interaction)
+        if kind == "l":
+            await self._lobby(interaction, action)
+        elif kind == "h":
+            await self._show_hand(interaction, action.game_id)
+        elif kind == "m":
+            move = decode_move(data["values"][0]) if action.arg.startswith("sel") else decode_move(action.arg)
+            await self._move(interaction, action, move)
+        elif kind == "w":
+            word = _modal_value(data)
+            if action.arg == "suggest":
+                await self._move(interaction, action, f"suggest {clean_word_or_refuse(word)}", show_hand=False)
+            else:
+                await self._spell(interaction, action, word)
+        elif kind == "a":
+            await self._arrangement(interaction, action, decode_move(data["values"][0]))
+        elif kind == "x":
+            await self._confirm_skip(interaction, action)
+        elif kind == "g":  # adopt a ghostwriter suggestion, then preview that word
+            index = int(data["values"][0])
+            loaded = await self.bot.sessions.play(action.game_id, interaction.user.id, f"adopt {index}",
+                                                  action.version)
+            word = loaded.game.state.turn.extra["ghost"]["suggestions"][index - 1][1]
+            await self._spell(interaction, Action("w", action.game_id, loaded.record.version), word)
+
+    async def _defer(self, interaction: discord.Interaction) -> None:
+        if interaction.response.is_done():
+            return
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await interaction.response.defer()  # we will edit this private panel in place
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+    async def _reply(self, interaction: discord.Interaction, text: str) -> None:
+        with contextlib.suppress(discord.HTTPException):
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+
+    async def _refused(self, interaction: discord.Interaction, action: Action, error: SessionError) -> None:
+        if error.stale and action.kind in ("m", "w", "a", "x", "g"):
+            # Out of date: answer with the current private view instead of a dead one.
+            with contextlib.suppress(SessionError):
+                await self._show_hand(interaction, action.game_id, notice=str(error))
+                return
+        await self._reply(interaction, str(error))
+
+    # ------------------------------------------------------------------ lobby
+    async def _lobby(self, interaction: discord.Interaction, action: Action) -> None:
+        user = interaction.user
+        if action.arg == "rematch":
+            record = await self.bot.sessions.rematch(action.game_id, user.id)
+            await self.post_lobby(interaction, record.id)
+            return
+        can_manage = bool(interaction.permissions.manage_channels)
+        arg = action.arg
+        strength = int(arg[2:]) if arg.startswith("ai") and arg[2:].isdigit() else 2
+        name = "computer" if arg.startswith("ai") else arg
+        _, reply = await self.bot.sessions.lobby_action(action.game_id, None, user.id, user.display_name, name,
+                                                         can_manage=can_manage, strength=strength)
+        await interaction.followup.send(reply, ephemeral=True)
+
+    # ------------------------------------------------------------------ the private hand
+    async def _show_hand(self, interaction: discord.Interaction, game_id: int, notice: str | None = None) -> None:
+        loaded, seat, view = await self.bot.sessions.view_for(game_id, interaction.user.id)
+        if seat is None:
+            raise SessionError("You are not playing in this game; the table message shows everything public.")
+        panel = hand_panel(loaded, seat, view)
+        if notice:
+            panel.lines.insert(0, f"*{notice}*")
+        panel.picture = await hand_picture(view, seat, loaded.names[seat])
+        await self._send_panel(interaction, panel)
+
+    async def _send_panel(self, interaction: discord.Interaction, panel: Panel) -> None:
+        file = file_of(panel.picture)
+        view = view_of(panel.rows)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await interaction.edit_original_response(embed=embed_of(panel), attachments=[file] if file else [],
+                                                     view=view or discord.ui.View())
+        else:
+            await interaction.followup.send(embed=embed_of(panel), files=[file] if file else [],
+                                            view=view or discord.utils.MISSING, ephemeral=True)
+
+    async def _move(self, interaction: discord.Interaction, action: Action, move: str,
+                    show_hand: bool = True) -> None:
+        await self.bot.sessions.play(action.game_id, interaction.user.id, move, action.version)
+        if show_hand:
+            await self._show_hand(interaction, action.game_id)
+        else:
+            await interaction.followup.send("Thanks: your suggestion was sent.", ephemeral=True)
+
+    async def _confirm_skip(self, interaction: discord.Interaction, action: Action) -> None:
+        panel = Panel(title="Skip your turn?", lines=[
+            "Writer's block: every card in your hand, inked ones included, goes to your discard pile, you earn "
+            "nothing this turn, and you draw a new hand."])
+        panel.add_buttons([Button("Yes, skip my turn", Action("m", action.game_id, action.version, "skip")
+                                  .custom_id(), "danger"),
+                           Button("Back", Action("h", action.game_id, 0, "r").custom_id())])
+        await self._send_panel(interaction, panel)
+
+    # ------------------------------------------------------------------ spelling
+    async def _spell(self, interaction: discord.Interaction, action: Action, text: str) -> None:
+        loaded = await self.bot.sessions.load(action.game_id)
+        seat = loaded.seat_of(interaction.user.id)
+        if seat is None:
+            raise SessionError("You are not playing in this game.")
+        if loaded.record.version != action.version:
+            raise SessionError("This view is out of date: here is the current one.", stale=True)
+        try:
+            word = clean_word(text)
+            options = await asyncio.to_thread(arrangements, loaded.game, seat, word)
+        except SpellingError as error:
+            raise SessionError(str(error)) from error
+        game = loaded.game
+        note = None
+        if game.options.dictionary != "none" and not game.checker.is_word(word):
+            if game.options.vote == "off":
+                raise SessionError(f"{word} is not in the {game.options.dictionary} dictionary.")
+            note = f"{word} is not in the dictionary: confirming puts it to a vote of the other players."
+        if game.options.unique_words != "off":
+            try:
+                game._check_unique(seat, word)
+            except Exception as error:
+                raise SessionError(str(error)) from error
+        await self._word_panel(interaction, loaded.record.id, loaded.record.version, options, options[0], note)
+
+    async def _arrangement(self, interaction: discord.Interaction, action: Action, move: str) -> None:
+        loaded = await self.bot.sessions.load(action.game_id)
+        seat = loaded.seat_of(interaction.user.id)
+        if seat is None or loaded.record.version != action.version:
+            raise SessionError("This view is out of date: here is the current one.", stale=True)
+        word = "".join(s.letter for s in loaded.game.check_word(seat, _word_cards(move))[0])
+        options = await asyncio.to_thread(arrangements, loaded.game, seat, word)
+        chosen = next((o for o in options if o.move == move), None)
+        if chosen is None:
+            from hardback_bot.sessions.preview import simulate_word
+
+            chosen = simulate_word(loaded.game, seat, move)
+        await self._word_panel(interaction, action.game_id, action.version, options, chosen, None)
+
+    async def _word_panel(self, interaction: discord.Interaction, game_id: int, version: int,
+                          options: list[WordOutcome], chosen: WordOutcome, note: str | None) -> None:
+        panel = Panel(title=f"Spell {chosen.word}?")
+        panel.lines.append(f"This arrangement earns **{chosen.coins}¢ and {chosen.prestige}★**"
+                           + (f", plus choices: {'; '.join(chosen.notes)}" if chosen.notes else "") + ".")
+        if note:
+            panel.lines.append(note)
+        panel.lines.append("Pick another arrangement below (which card gives which letter, which go wild), "
+                           "or confirm.")
+        panel.picture = await word_picture(chosen, chosen.word)
+        choices = []
+        for number, o in enumerate(options[:25], start=1):
+            encoded = encode_move(o.move)
+            if len(f"hb:m:{game_id}:{version}:{encoded}") <= 100:
+                choices.append(Option(f"{number}. {o.coins}¢ {o.prestige}★ — {_describe(o)}"[:100], encoded))
+        if choices:
+            panel.rows.append(Select(Action("a", game_id, version, "arr").custom_id(), "Other arrangements",
+                                     tuple(choices)))
+        confirm = Action("m", game_id, version, encode_move(chosen.move))
+        buttons = [Button("Back", Action("h", game_id, 0, "r").custom_id())]
+        try:
+            buttons.insert(0, Button(f"Confirm {chosen.word}", confirm.custom_id(), "success"))
+        except ValueError:
+            panel.lines.append("This word is too long to confirm with a button; choose a shorter arrangement.")
+        panel.add_buttons(buttons)
+        await self._send_panel(interaction, panel)
+
+
+def _describe(outcome: WordOutcome) -> str:
+    from hardback_bot.engine.cards import card
+
+    parts = []
+    for token in outcome.move.split()[1:]:
+        cid, eq, letter = token.partition("=")
+        parts.append(f"{letter}*" if eq else f"{card(int(cid)).letter}")
+    return " ".join(parts) + ("  (* wild)" if "=" in outcome.move else "")
+
+
+def _word_cards(move: str) -> tuple[Any, ...]:
+    from hardback_bot.engine.moves import parse_move
+
+    return parse_move(move).word
+
+
+def clean_word_or_refuse(text: str) -> str:
+    try:
+        return clean_word(text)
+    except SpellingError as error:
+        raise SessionError(str(error)) from error
+
+
+def _modal_value(data: dict[str, Any]) -> str:
+    # Text inputs arrive in action rows (type 1) or, from newer clients, in labels (type 18).
+    for row in data.get("components", []):
+        for component in [*row.get("components", []), row.get("component") or {}]:
+            if component.get("custom_id") == "word":
+                return str(component.get("value", ""))
+    return ""
+
+
+def _word_modal(game_id: int, version: int, suggest: bool = False) -> discord.ui.Modal:
+    action = Action("w", game_id, version, "suggest" if suggest else "")
+    modal = discord.ui.Modal(title="Suggest a word" if suggest else "Spell a word", custom_id=action.custom_id(),
+                             timeout=900)
+    modal.add_item(discord.ui.TextInput(label="Your word" if not suggest else "A word for their cards",
+                                        custom_id="word", min_length=2, max_length=20,
+                                        placeholder="letters only, e.g. STORY"))
+    return modal
+
+
+async def setup(bot: HardbackBot) -> None:
+    await bot.add_cog(Play(bot))

@@ -1,0 +1,83 @@
+"""Settings for the bot process: environment variables (and ``.env``), plus an optional YAML file.
+
+Only ``DISCORD_TOKEN`` is required.  Everything else has a default that works on a fresh clone:
+an SQLite file under ``data/`` and the bundled word lists.  ``.env.example`` lists every variable.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+DEFAULT_DB = "data/hardback.db"
+DEFAULT_CONFIG = "hardback.yaml"
+
+
+class ConfigError(ValueError):
+    """A setting is missing or wrong; the message says how to fix it."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    db_path: str = DEFAULT_DB
+    guild_id: int | None = None  # sync commands to one guild only (instant; for development)
+    ai_delay: float = 1.2  # seconds a computer player "thinks" before each move
+    log_level: str = "INFO"
+    lobby_expiry_hours: float = 6.0
+    custom_dictionaries: Mapping[str, str] = field(default_factory=dict)
+    defaults: Mapping[str, Any] = field(default_factory=dict)  # table option defaults for every guild
+    message_content: bool = False  # read ghostwriter thread replies (privileged intent; buttons work without)
+
+
+def load_env(path: str | os.PathLike[str] = ".env") -> None:
+    """Read ``.env`` into the environment without overriding variables already set."""
+    from dotenv import load_dotenv
+
+    load_dotenv(path, override=False)
+
+
+def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
+    env = os.environ if environ is None else environ
+    token = env.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise ConfigError("DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications, "
+                          "copy its token (Bot > Reset Token) into a .env file as DISCORD_TOKEN=..., and start again.")
+    config_path = Path(env.get("HARDBACK_CONFIG", DEFAULT_CONFIG))
+    data: dict[str, Any] = {}
+    if config_path.exists():
+        try:
+            loaded = yaml.safe_load(config_path.read_text(encoding="utf-8")) or {}
+        except yaml.YAMLError as error:
+            raise ConfigError(f"{config_path} is not valid YAML: {error}") from error
+        if not isinstance(loaded, dict):
+            raise ConfigError(f"{config_path} must be a YAML mapping")
+        unknown = set(loaded) - {"dictionaries", "defaults", "ai_delay", "lobby_expiry_hours"}
+        if unknown:
+            raise ConfigError(f"{config_path}: unknown key(s) {', '.join(sorted(unknown))}")
+        data = loaded
+    elif "HARDBACK_CONFIG" in env:
+        raise ConfigError(f"HARDBACK_CONFIG points at {config_path}, which does not exist")
+    guild = env.get("HARDBACK_GUILD", "").strip()
+    if guild and not guild.isdigit():
+        raise ConfigError("HARDBACK_GUILD must be a server id (a number)")
+    try:
+        ai_delay = float(env.get("HARDBACK_AI_DELAY", data.get("ai_delay", 1.2)))
+        expiry = float(data.get("lobby_expiry_hours", 6.0))
+    except (TypeError, ValueError) as error:
+        raise ConfigError("HARDBACK_AI_DELAY / ai_delay and lobby_expiry_hours must be numbers") from error
+    dictionaries = data.get("dictionaries") or {}
+    if not isinstance(dictionaries, dict) or not all(isinstance(v, str) for v in dictionaries.values()):
+        raise ConfigError("dictionaries: must map a dictionary name to a word file path")
+    defaults = data.get("defaults") or {}
+    if not isinstance(defaults, dict):
+        raise ConfigError("defaults: must be a mapping of table options")
+    return Settings(token=token, db_path=env.get("HARDBACK_DB", DEFAULT_DB), guild_id=int(guild) if guild else None,
+                    ai_delay=max(0.0, ai_delay), log_level=env.get("HARDBACK_LOG_LEVEL", "INFO").upper(),
+                    lobby_expiry_hours=expiry, custom_dictionaries=dictionaries, defaults=defaults,
+                    message_content=env.get("HARDBACK_MESSAGE_CONTENT", "0").strip().lower() in ("1", "true", "yes"))

@@ -1,0 +1,87 @@
+"""Driving the real bot through the Discord stand-in: start it, find its messages, play turns."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import sys
+import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from discord_standin.models import Message, User
+from discord_standin.world import World
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import bot as botmod  # noqa: E402 - needs the repository root on sys.path
+from hardback_bot.config import Settings  # noqa: E402
+from hardback_bot.engine.cards import card  # noqa: E402
+from hardback_bot.words import get_dictionary  # noqa: E402
+
+
+@asynccontextmanager
+async def running_bot(world: World, db_path: str | None = None, ai_delay: float = 0.0
+                      ) -> AsyncIterator[botmod.HardbackBot]:
+    """The product's bot class, in this process, connected to the stand-in."""
+    path = db_path or os.path.join(tempfile.mkdtemp(prefix="hb-e2e-"), "hardback.db")
+    settings = Settings(token=world.standin.token, db_path=path, ai_delay=ai_delay)
+    bot = botmod.HardbackBot(settings)
+    before = world.standin.gateway.identify_count
+    task = asyncio.create_task(bot.start(settings.token))
+    try:
+        await world.standin.wait_until_connected(after=before)
+        yield bot
+    finally:
+        await bot.close()
+        task.cancel()
+        with __import__("contextlib").suppress(BaseException):
+            await task
+
+
+def button(message: Message, suffix: str) -> str:
+    ids = [c for c in message.custom_ids() if c.endswith(suffix) or suffix in c]
+    if not ids:
+        raise LookupError(f"no component matching {suffix!r} on message {message.id}: {message.custom_ids()}")
+    return ids[0]
+
+
+def with_component(world: World, prefix: str) -> Message:
+    """The newest public message of the channel that carries a component starting with ``prefix``."""
+    for message in reversed(world.standin.messages(world.channel)):
+        if any(c.startswith(prefix) for c in message.custom_ids()):
+            return message
+    raise LookupError(f"no message with a component {prefix!r}")
+
+
+def text_of(message: Message) -> str:
+    parts = [message.content]
+    for e in message.embeds:
+        parts += [e.get("title") or "", e.get("description") or ""]
+    return "\n".join(p for p in parts if p)
+
+
+def a_word(letters: str, dictionary: str = "common", max_len: int = 4) -> str | None:
+    """Some word of the dictionary spelled with these letters (no wilds), longest first."""
+    words = get_dictionary(dictionary)
+    for n in range(min(max_len, len(letters)), 1, -1):
+        for combo in itertools.permutations(letters, n):
+            w = "".join(combo)
+            if words.is_word(w):
+                return w
+    return None
+
+
+def hand_letters(bot: botmod.HardbackBot, game, seat: int) -> str:
+    return "".join(card(c).letter for c in game.player(seat).hand)
+
+
+def user_for(world: World, user_id: int | None) -> User:
+    for user in (world.alice, world.bob, world.mod):
+        if user.id == user_id:
+            return user
+    raise LookupError(user_id)
