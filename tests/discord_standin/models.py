@@ -454,6 +454,13 @@ class Message:
     history: list[Snapshot] = field(default_factory=list)
     pinned: bool = False
 
+    def __repr__(self) -> str:
+        kind = "ephemeral " if self.ephemeral else ""
+        extra = f" +{len(self.embeds)} embeds" if self.embeds else ""
+        extra += f" files={[a.filename for a in self.attachments]}" if self.attachments else ""
+        extra += f" ids={self.custom_ids()}" if self.components else ""
+        return f"<{kind}Message {self.id} by {self.author.name}: {self.content[:60]!r}{extra} edits={self.edit_count}>"
+
     # --- convenience for tests -------------------------------------------------------------
     @property
     def ephemeral(self) -> bool:
@@ -615,6 +622,13 @@ class Interaction:
     ephemeral_defer: bool = False
     deadline_flagged: bool = False
     responded_event: asyncio.Event = field(default_factory=asyncio.Event, repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        what = self.data.get("name") or self.data.get("custom_id")
+        return (
+            f"<Interaction {self.id} type={self.type} by {self.user.name} {what!r}"
+            f" response={self.response_type} latency={self.latency}>"
+        )
 
     @property
     def latency(self) -> float | None:

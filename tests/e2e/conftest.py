@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -18,43 +17,21 @@ TESTS_DIR = Path(__file__).resolve().parent.parent
 if str(TESTS_DIR) not in sys.path:
     sys.path.insert(0, str(TESTS_DIR))
 
-from discord_standin import (  # noqa: E402 - needs the sys.path line above
-    MANAGE_CHANNELS,
-    Channel,
-    DiscordStandin,
-    Guild,
-    User,
-    point_discord_at,
-)
-
-
-@dataclass
-class World:
-    """A small server: one text channel, two players and a moderator (Manage Channels)."""
-
-    standin: DiscordStandin
-    guild: Guild
-    channel: Channel
-    alice: User
-    bob: User
-    mod: User
+from discord_standin import DiscordStandin, point_discord_at  # noqa: E402 - needs the sys.path line above
+from discord_standin.world import World, make_world  # noqa: E402
 
 
 @pytest.fixture
 async def world() -> AsyncIterator[World]:
-    standin = await DiscordStandin().start()
-    guild = standin.add_guild("Test Guild")
-    channel = standin.add_text_channel(guild, "general")
-    alice = standin.add_user("alice", guild)
-    bob = standin.add_user("bob", guild)
-    mod = standin.add_user("mod", guild, permissions=MANAGE_CHANNELS)
-    restore = point_discord_at(standin.api_url, standin.gateway_url)
+    """A running stand-in with a guild, #general, alice, bob and mod; discord.py points at it."""
+    w = await make_world()
+    restore = point_discord_at(w.standin.api_url, w.standin.gateway_url)
     try:
-        yield World(standin, guild, channel, alice, bob, mod)
+        yield w
     finally:
         restore()
-        await standin.stop()
-    standin.assert_no_violations()
+        await w.standin.stop()
+    w.standin.assert_no_violations()
 
 
 @pytest.fixture

@@ -18,10 +18,10 @@ from typing import Any
 import aiohttp
 import discord
 import pytest
-from conftest import World
 from discord import app_commands
 from discord_standin import BotProcess, DiscordStandin, StandinViolation
 from discord_standin.runner import run_client
+from discord_standin.world import World
 
 PNG_1 = b"\x89PNG\r\n\x1a\n" + b"first-table" * 10
 PNG_2 = b"\x89PNG\r\n\x1a\n" + b"second-table" * 10
