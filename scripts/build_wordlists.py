@@ -204,9 +204,7 @@ def _same(path: Path, data: bytes) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--scowl-dir", type=Path, default=SCOWL_DIR)
     parser.add_argument("--scowl-doc", type=Path, default=SCOWL_DOC)
     parser.add_argument(

@@ -231,9 +231,7 @@ def get_dictionary(name: str) -> Dictionary:
         elif key in BUNDLED:
             loaded = _load_bundled(key)
         else:
-            raise UnknownDictionaryError(
-                f"unknown dictionary {name!r}; available: {', '.join(available_dictionaries())}"
-            )
+            raise UnknownDictionaryError(f"unknown dictionary {name!r}; available: {', '.join(_names_locked())}")
         _loaded[key] = loaded
         return loaded
 
@@ -248,8 +246,7 @@ def register_custom(name: str, path: str | Path, *, preload: bool = False) -> No
     key = _normalise(name)
     if not _NAME_RE.fullmatch(key):
         raise DictionaryError(
-            f"bad dictionary name {name!r}: use 1–32 characters a–z, 0–9, '-' or '_', starting "
-            "with a letter or digit"
+            f"bad dictionary name {name!r}: use 1–32 characters a–z, 0–9, '-' or '_', starting with a letter or digit"
         )
     if key in BUNDLED or key == NONE:
         raise DictionaryError(f"dictionary name {key!r} is built in; choose another name")
@@ -278,8 +275,12 @@ def unregister_custom(name: str) -> None:
 def available_dictionaries() -> list[str]:
     """Every name ``get_dictionary`` accepts: bundled lists, then "none", then custom names."""
     with _lock:
-        custom = sorted(_custom)
-    return [*BUNDLED, NONE, *custom]
+        return _names_locked()
+
+
+def _names_locked() -> list[str]:
+    # The caller holds _lock (a plain Lock, not re-entrant).
+    return [*BUNDLED, NONE, *sorted(_custom)]
 
 
 def describe(name: str) -> str:
