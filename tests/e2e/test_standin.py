@@ -31,9 +31,7 @@ VOTES: list[tuple[int, str, str]] = []
 HEARD: list[tuple[str, str]] = []
 
 
-class VoteButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"vote:(?P<game>\d+):(?P<choice>\w+)"
-):
+class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"vote:(?P<game>\d+):(?P<choice>\w+)"):
     """A restart-proof button: everything it means is in its custom_id."""
 
     def __init__(self, game: int, choice: str) -> None:
@@ -59,9 +57,7 @@ class VoteButton(
 
 
 class WordModal(discord.ui.Modal, title="Spell a word"):
-    word: discord.ui.TextInput[WordModal] = discord.ui.TextInput(
-        label="Word", custom_id="word", max_length=20
-    )
+    word: discord.ui.TextInput[WordModal] = discord.ui.TextInput(label="Word", custom_id="word", max_length=20)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"You spelled {self.word.value.upper()}", ephemeral=True)
@@ -75,6 +71,42 @@ class SixRows(discord.ui.View):
             {"type": 1, "components": [{"type": 2, "style": 1, "label": f"B{i}", "custom_id": f"b{i}"}]}
             for i in range(6)
         ]
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand:(?P<n>\d+)"):
+    """Draw a card: answers by updating the ephemeral message the button sits on (type 7)."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label="Draw", custom_id=f"hand:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(content=f"Hand drawn {self.n + 1}", view=hand_view(self.n + 1))
+
+
+def hand_view(n: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(n))
+    pick: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id="hand:pick", options=[discord.SelectOption(label=x, value=x) for x in "ABC"]
+    )
+
+    async def picked(interaction: discord.Interaction) -> None:
+        await interaction.response.defer()  # type 6: nothing visible yet
+        await interaction.edit_original_response(content=f"Picked {pick.values[0]}")
+
+    pick.callback = picked  # type: ignore[method-assign]
+    view.add_item(pick)
+    return view
+
+
+GENRES = ["adventure", "horror", "mystery", "romance"]
 
 
 def make_bot(*, message_content: bool = True) -> tuple[discord.Client, app_commands.CommandTree[Any]]:
@@ -100,7 +132,15 @@ def make_bot(*, message_content: bool = True) -> tuple[discord.Client, app_comma
 
     @game.command(name="hand", description="Show my hand")
     async def hand(inter: discord.Interaction) -> None:
-        await inter.response.send_message(f"Your cards, {inter.user.name}: A B C", ephemeral=True)
+        await inter.response.send_message(f"Your cards, {inter.user.name}: A B C", view=hand_view(0), ephemeral=True)
+
+    @game.command(name="card", description="Look up a card")
+    async def card(inter: discord.Interaction, genre: str) -> None:
+        await inter.response.send_message(f"Card {genre}", ephemeral=True)
+
+    @card.autocomplete("genre")
+    async def genre_choices(inter: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=g, value=g) for g in GENRES if g.startswith(current)]
 
     @game.command(name="spell", description="Spell a word")
     async def spell(inter: discord.Interaction) -> None:
@@ -306,6 +346,88 @@ async def test_without_message_content_intent_replies_arrive_empty(world: World)
     assert [("bob", ""), ("bob", f"{s.bot_user.mention} QUIZ")] == HEARD
 
 
+async def test_ephemeral_hand_updates_in_place(world: World) -> None:
+    """The "Open my hand" pattern: buttons and selects on an ephemeral message edit that message."""
+    s = world.standin
+    client, tree = make_bot()
+    async with run_client(s, client):
+        await tree.sync()
+        hand = (await s.slash(world.alice, "game hand")).message
+        assert hand is not None and hand.custom_ids() == ["hand:0", "hand:pick"]
+        drawn = await s.click(world.alice, hand, "hand:0")
+        assert drawn.response_type == 7 and drawn.message is hand
+        assert hand.content == "Hand drawn 1" and hand.custom_ids() == ["hand:1", "hand:pick"]
+        with pytest.raises(PermissionError):
+            await s.click(world.bob, hand, "hand:1")  # not bob's ephemeral
+        with pytest.raises(ValueError, match="not options"):
+            await s.select(world.alice, hand, "hand:pick", ["Z"])
+        picked = await s.select(world.alice, hand, "hand:pick", ["B"])
+        assert picked.response_type == 6
+        await s.wait_for(lambda: hand.content == "Picked B")
+        assert hand.edit_count == 2 and s.messages(world.channel) == []
+
+
+async def test_autocomplete(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot()
+    async with run_client(s, client):
+        await tree.sync()
+        choices = await s.autocomplete(world.alice, "game card", "genre", {"genre": "ho"})
+        assert choices == [{"name": "horror", "value": "horror"}]
+        inter = await s.slash(world.alice, "game card", {"genre": "horror"})
+        assert inter.message is not None and inter.message.content == "Card horror"
+
+
+async def test_auto_sharded_client_and_gateway_reconnect(world: World) -> None:
+    s = world.standin
+
+    class Sharded(discord.AutoShardedClient):
+        async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+            pass  # discord.py waits 5 s between shards by default
+
+    client = Sharded(intents=discord.Intents.default(), shard_count=2, guild_ready_timeout=0.05)
+    tree: app_commands.CommandTree[Any] = app_commands.CommandTree(client)
+
+    @tree.command(name="where", description="Which shard am I on")
+    async def where(inter: discord.Interaction) -> None:
+        await inter.response.send_message(f"shard {inter.guild.shard_id}", ephemeral=True)  # type: ignore[union-attr]
+
+    before = s.gateway.identify_count
+    async with run_client(s, client):
+        await s.wait_for(lambda: s.gateway.identify_count == before + 2, what="both shards")
+        assert sorted(x.shard for x in s.gateway.ready_sessions()) == [(0, 2), (1, 2)]
+        await tree.sync()
+        inter = await s.slash(world.alice, "where")
+        assert inter.message is not None and inter.message.content == f"shard {(world.guild.id >> 22) % 2}"
+
+        await s.gateway.disconnect_all()  # Discord drops the connections; discord.py comes back
+        await s.wait_for(lambda: s.gateway.identify_count >= before + 4, timeout=10, what="re-identify")
+        await s.wait_for(lambda: len(s.gateway.ready_sessions()) == 2)
+        again = await s.slash(world.bob, "where")
+        assert again.message is not None and again.message.content == inter.message.content
+
+
+async def test_modal_after_defer_is_a_violation(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot()
+    async with run_client(s, client):
+        await tree.sync()
+        inter = await s.slash(world.alice, "game later")
+        modal = {
+            "type": 9,
+            "data": {
+                "custom_id": "m",
+                "title": "Too late",
+                "components": [{"type": 1, "components": [{"type": 4, "custom_id": "w", "label": "Word", "style": 1}]}],
+            },
+        }
+        url = f"{s.api_url}/interactions/{inter.id}/{inter.token}/callback"
+        async with aiohttp.ClientSession() as http, http.post(url, json=modal) as resp:
+            assert resp.status == 400 and (await resp.json())["code"] == 40060
+        assert s.take_violations("modal_not_first")
+        assert s.last_modal(world.alice) is None
+
+
 # ------------------------------------------------------------------------------- rule checks fire
 async def test_six_action_rows_is_a_violation(world: World) -> None:
     s = world.standin
@@ -394,11 +516,7 @@ async def test_raw_payload_limits(world: World) -> None:
         {"content": "x" * 2001},
         {"embeds": [big_embed]},  # 6000+ chars in total
         {"embeds": [{"title": "x"}] * 11},
-        {
-            "components": [
-                {"type": 1, "components": [{"type": 2, "style": 1, "label": "L" * 81, "custom_id": "a"}]}
-            ]
-        },
+        {"components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "L" * 81, "custom_id": "a"}]}]},
         {
             "components": [
                 {
@@ -427,9 +545,7 @@ async def test_raw_payload_limits(world: World) -> None:
         form.add_field("files[0]", b"\0" * (10 * 1024 * 1024 + 1), filename="big.bin")
         async with http.post(url, data=form) as resp:
             assert resp.status == 400
-        async with http.post(
-            f"{url}/{s.last_message(world.channel).id}/threads", json={"name": "n" * 101}
-        ) as resp:
+        async with http.post(f"{url}/{s.last_message(world.channel).id}/threads", json={"name": "n" * 101}) as resp:
             assert resp.status == 400
         async with http.get(f"{s.api_url}/not/a/route") as resp:
             assert resp.status == 404
