@@ -9,9 +9,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from itertools import pairwise
 
 # Letters A–Z only, at least two of them (a game word is at least 2 cards, R7.2).
 _WORD_RE = re.compile(r"[a-z]{2,}")
+# A whole file that is already clean: lines of 2+ letters a–z, each ending in a newline.
+_CLEAN_TEXT_RE = re.compile(r"(?:[a-z]{2,}\n)*")
 
 # A single consonant (or y) plus "s" is the plural of a letter's name ("mind your ps and qs"):
 # SCOWL files "cs", "ts", "ms" … among ordinary words.  The vowel forms are real words
@@ -76,3 +79,19 @@ def clean_words(lines: Iterable[str], *, fold_case: bool) -> list[str]:
     """Clean every entry, drop duplicates and return the words sorted."""
     kept = {w for w in (clean_word(line, fold_case=fold_case) for line in lines) if w is not None}
     return sorted(kept)
+
+
+def clean_text(text: str, *, fold_case: bool) -> list[str]:
+    """``clean_words`` over a file's lines, with a fast path for a list that is already clean.
+
+    The bundled lists are committed clean and sorted: checking that with one regex and one pass
+    takes a fifth of the time of cleaning them word by word, which keeps a cold load well
+    under a second.  Anything else (a custom file in capitals, with CRLF, unsorted) takes the
+    full path and gets the same result.
+    """
+    body = text if not text or text.endswith("\n") else text + "\n"
+    if _CLEAN_TEXT_RE.fullmatch(body):
+        words = body.splitlines()
+        if EXCLUDED.isdisjoint(words) and all(a < b for a, b in pairwise(words)):
+            return words
+    return clean_words(text.splitlines(), fold_case=fold_case)

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hardback_bot.words.cleaning import clean_words
+from hardback_bot.words.cleaning import clean_text
 
 if TYPE_CHECKING:  # numpy is imported only when the solver first asks for its arrays
     import numpy as np
@@ -177,15 +177,16 @@ def read_word_file(path: Path, *, fold_case: bool) -> tuple[str, ...]:
     try:
         # utf-8-sig drops a byte-order mark; undecodable bytes cannot be a–z letters anyway.
         with opener(path, "rt", encoding="utf-8-sig", errors="replace") as f:
-            lines = f.read().splitlines()
+            text = f.read()
     except FileNotFoundError as exc:
         raise DictionaryFileNotFoundError(f"word file not found: {path}") from exc
     except IsADirectoryError as exc:
         raise DictionaryFileNotFoundError(f"word file is a folder, not a file: {path}") from exc
     except (OSError, EOFError) as exc:  # a truncated or non-gzip ".gz" lands here
         raise DictionaryError(f"cannot read word file {path}: {exc}") from exc
-    words = tuple(clean_words(lines, fold_case=fold_case))
+    words = tuple(clean_text(text, fold_case=fold_case))
     if not words:
+        lines = text.splitlines()
         detail = (
             "it is empty"
             if not any(line.strip() for line in lines)

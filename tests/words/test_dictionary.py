@@ -17,6 +17,8 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hardback_bot.engine.words import WordChecker
 from hardback_bot.words import (
@@ -37,7 +39,7 @@ from hardback_bot.words import (
     unregister_custom,
 )
 from hardback_bot.words import dictionary as dictionary_module
-from hardback_bot.words.cleaning import clean_word, clean_words
+from hardback_bot.words.cleaning import clean_text, clean_word, clean_words
 
 REPO = Path(__file__).resolve().parents[2]
 WORDLISTS = REPO / "wordlists"
@@ -385,6 +387,20 @@ def test_clean_word_rules() -> None:
     for real in ("as", "is", "us", "es", "os"):  # vowel + s are words, not letter plurals
         assert clean_word(real, fold_case=False) == real
     assert clean_words(["b", "bb", "aa", "AA", "aa"], fold_case=True) == ["aa", "bb"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "aa\nbb\n", "aa\nbb", "bb\naa\n", "aa\naa\n", "aa\ncs\n", "aa\r\nbb\r\n", "Aa\nbb\n", "aa\n\nbb\n"],
+)
+def test_clean_text_fast_path_agrees_with_word_by_word_cleaning(text: str) -> None:
+    for fold_case in (False, True):
+        assert clean_text(text, fold_case=fold_case) == clean_words(text.splitlines(), fold_case=fold_case)
+
+
+@given(st.text(alphabet="abcsAB'é \n\r", max_size=60), st.booleans())
+def test_clean_text_property(text: str, fold_case: bool) -> None:
+    assert clean_text(text, fold_case=fold_case) == clean_words(text.splitlines(), fold_case=fold_case)
 
 
 def load_builder() -> ModuleType:
