@@ -49,9 +49,7 @@ class ApiError(Exception):
         if self.problems:
             errors: dict[str, Any] = defaultdict(lambda: {"_errors": []})
             for p in self.problems:
-                errors[p.path or "_root"]["_errors"].append(
-                    {"code": "BASE_TYPE_INVALID", "message": p.message}
-                )
+                errors[p.path or "_root"]["_errors"].append({"code": "BASE_TYPE_INVALID", "message": p.message})
             data["errors"] = dict(errors)
         return data
 

@@ -206,9 +206,7 @@ class Gateway:
         await session.send(OP_DISPATCH, chunk, "GUILD_MEMBERS_CHUNK")
 
     # ------------------------------------------------------------------ dispatching
-    async def dispatch(
-        self, event: str, data: dict[str, Any], *, guild_id: int | None = None, intents: int = 0
-    ) -> int:
+    async def dispatch(self, event: str, data: dict[str, Any], *, guild_id: int | None = None, intents: int = 0) -> int:
         """Send ``event`` to every ready session that handles the guild and asked for ``intents``.
         Returns how many sessions got it."""
         self.events.append((event, data))

@@ -113,18 +113,14 @@ def check_message(payload: dict[str, Any], files: Iterable[tuple[str, int]] = ()
     else:
         problems += check_message_components(payload.get("components") or [])
     for i, att in enumerate(payload.get("attachments") or []):
-        _too_long(
-            problems, f"attachments.{i}.description", att.get("description"), MAX_ATTACHMENT_DESCRIPTION
-        )
+        _too_long(problems, f"attachments.{i}.description", att.get("description"), MAX_ATTACHMENT_DESCRIPTION)
     files = list(files)
     if len(files) > MAX_FILES:
         problems.append(Problem("files", f"At most {MAX_FILES} files per message (got {len(files)})."))
     total = sum(size for _, size in files)
     if total > MAX_ATTACHMENT_BYTES:
         problems.append(
-            Problem(
-                "files", f"Request entity too large: {total} bytes over the {MAX_ATTACHMENT_BYTES} limit."
-            )
+            Problem("files", f"Request entity too large: {total} bytes over the {MAX_ATTACHMENT_BYTES} limit.")
         )
     return problems
 
@@ -154,9 +150,7 @@ def check_embeds(embeds: list[dict[str, Any]]) -> list[Problem]:
                 problems.append(Problem(f"{p}.fields.{j}", "Field name and value are required."))
             total += _len(f.get("name")) + _len(f.get("value"))
     if total > MAX_EMBED_TOTAL:
-        problems.append(
-            Problem("embeds", f"Embed size exceeds maximum size of {MAX_EMBED_TOTAL} (got {total}).")
-        )
+        problems.append(Problem("embeds", f"Embed size exceeds maximum size of {MAX_EMBED_TOTAL} (got {total})."))
     return problems
 
 
@@ -190,9 +184,7 @@ def _check_select(problems: list[Problem], p: str, s: dict[str, Any]) -> None:
             problems.append(Problem(f"{p}.options", "A string select needs at least one option."))
         if len(options) > MAX_SELECT_OPTIONS:
             problems.append(
-                Problem(
-                    f"{p}.options", f"Must be {MAX_SELECT_OPTIONS} or fewer in length (got {len(options)})."
-                )
+                Problem(f"{p}.options", f"Must be {MAX_SELECT_OPTIONS} or fewer in length (got {len(options)}).")
             )
         values = [o.get("value") for o in options]
         if len(set(values)) != len(values):
@@ -234,9 +226,7 @@ def check_message_components(components: list[dict[str, Any]]) -> list[Problem]:
     problems: list[Problem] = []
     if len(components) > MAX_ACTION_ROWS:
         problems.append(
-            Problem(
-                "components", f"Must be {MAX_ACTION_ROWS} or fewer in length (got {len(components)} rows)."
-            )
+            Problem("components", f"Must be {MAX_ACTION_ROWS} or fewer in length (got {len(components)} rows).")
         )
     for i, row in enumerate(components):
         p = f"components.{i}"
@@ -250,15 +240,11 @@ def check_message_components(components: list[dict[str, Any]]) -> list[Problem]:
         selects = [c for c in children if c.get("type") in SELECT_TYPES]
         others = [c for c in children if c.get("type") not in (BUTTON, *SELECT_TYPES)]
         if others:
-            problems.append(
-                Problem(p, f"Component types {[c.get('type') for c in others]} not allowed in a row.")
-            )
+            problems.append(Problem(p, f"Component types {[c.get('type') for c in others]} not allowed in a row."))
         if selects and (len(selects) > 1 or buttons):
             problems.append(Problem(p, "A select menu must be alone in its action row."))
         if len(buttons) > MAX_BUTTONS_PER_ROW:
-            problems.append(
-                Problem(p, f"Must be {MAX_BUTTONS_PER_ROW} or fewer buttons (got {len(buttons)}).")
-            )
+            problems.append(Problem(p, f"Must be {MAX_BUTTONS_PER_ROW} or fewer buttons (got {len(buttons)})."))
         for j, c in enumerate(children):
             if c.get("type") == BUTTON:
                 _check_button(problems, f"{p}.components.{j}", c)
@@ -275,9 +261,7 @@ def check_v2_components(components: list[dict[str, Any]]) -> list[Problem]:
     problems: list[Problem] = []
     all_comps = list(walk_components(components))
     if len(all_comps) > MAX_V2_COMPONENTS:
-        problems.append(
-            Problem("components", f"At most {MAX_V2_COMPONENTS} components (got {len(all_comps)}).")
-        )
+        problems.append(Problem("components", f"At most {MAX_V2_COMPONENTS} components (got {len(all_comps)})."))
     text = sum(_len(c.get("content")) for c in all_comps if c.get("type") == TEXT_DISPLAY)
     if text > MAX_V2_TEXT_TOTAL:
         problems.append(Problem("components", f"Text displays total {text} chars (max {MAX_V2_TEXT_TOTAL})."))
@@ -332,13 +316,9 @@ def check_modal(data: dict[str, Any]) -> list[Problem]:
             elif inner.get("type") in SELECT_TYPES:
                 _check_select(problems, f"{p}.component", inner)
         elif ctype != TEXT_DISPLAY:
-            problems.append(
-                Problem(f"{p}.type", f"Component type {ctype} not allowed at the top of a modal.")
-            )
+            problems.append(Problem(f"{p}.type", f"Component type {ctype} not allowed at the top of a modal."))
     if cid is not None and len(str(cid)) > MAX_CUSTOM_ID:
-        problems.append(
-            Problem("data.custom_id", f"custom_id is {len(str(cid))} chars (max {MAX_CUSTOM_ID}).")
-        )
+        problems.append(Problem("data.custom_id", f"custom_id is {len(str(cid))} chars (max {MAX_CUSTOM_ID})."))
     _check_custom_ids(problems, components, "data.components.")
     return problems
 
@@ -364,9 +344,7 @@ def check_autocomplete(data: dict[str, Any]) -> list[Problem]:
     problems: list[Problem] = []
     choices = data.get("choices") or []
     if len(choices) > MAX_CHOICES:
-        problems.append(
-            Problem("data.choices", f"Must be {MAX_CHOICES} or fewer in length (got {len(choices)}).")
-        )
+        problems.append(Problem("data.choices", f"Must be {MAX_CHOICES} or fewer in length (got {len(choices)})."))
     for i, c in enumerate(choices):
         _too_long(problems, f"data.choices.{i}.name", c.get("name"), MAX_CHOICE_NAME)
         _too_long(problems, f"data.choices.{i}.value", c.get("value"), MAX_CHOICE_STRING_VALUE)
@@ -405,9 +383,7 @@ def check_commands(commands: list[dict[str, Any]]) -> list[Problem]:
             _check_command_node(problems, p, cmd, kind=0)
             chars = _command_chars(cmd)
             if chars > MAX_COMMAND_TOTAL_CHARS:
-                problems.append(
-                    Problem(p, f"Command is {chars} chars in total (max {MAX_COMMAND_TOTAL_CHARS}).")
-                )
+                problems.append(Problem(p, f"Command is {chars} chars in total (max {MAX_COMMAND_TOTAL_CHARS})."))
         else:
             _too_long(problems, f"{p}.name", cmd.get("name"), MAX_COMMAND_NAME)
     return problems
@@ -420,14 +396,10 @@ def _check_command_node(problems: list[Problem], p: str, node: dict[str, Any], *
         problems.append(Problem(f"{p}.name", f"Bad name {name!r}: 1-32 chars, lowercase, no spaces."))
     desc = node.get("description")
     if not isinstance(desc, str) or not 1 <= len(desc) <= MAX_COMMAND_DESCRIPTION:
-        problems.append(
-            Problem(f"{p}.description", f"Description must be 1-{MAX_COMMAND_DESCRIPTION} chars.")
-        )
+        problems.append(Problem(f"{p}.description", f"Description must be 1-{MAX_COMMAND_DESCRIPTION} chars."))
     options = node.get("options") or []
     if len(options) > MAX_COMMAND_OPTIONS:
-        problems.append(
-            Problem(f"{p}.options", f"Must be {MAX_COMMAND_OPTIONS} or fewer (got {len(options)}).")
-        )
+        problems.append(Problem(f"{p}.options", f"Must be {MAX_COMMAND_OPTIONS} or fewer (got {len(options)})."))
     option_names = [o.get("name") for o in options]
     if len(set(option_names)) != len(option_names):
         problems.append(Problem(f"{p}.options", f"Duplicate option names: {option_names}"))

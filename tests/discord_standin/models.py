@@ -594,6 +594,10 @@ class Modal:
     def text_inputs(self) -> list[dict[str, Any]]:
         return [c for c in walk_components(self.components) if c.get("type") == 4]
 
+    def inputs(self) -> list[dict[str, Any]]:
+        """Everything the user fills in: text inputs and selects (selects sit inside labels)."""
+        return [c for c in walk_components(self.components) if c.get("type") in (3, 4, 5, 6, 7, 8)]
+
 
 @dataclass
 class Interaction:

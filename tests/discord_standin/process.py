@@ -94,17 +94,13 @@ class BotProcess:
         if wait_ready:
             try:
                 await self.standin.wait_for(
-                    lambda: (
-                        self.standin.gateway.identify_count > before and self.standin.gateway.ready_sessions()
-                    ),
+                    lambda: self.standin.gateway.identify_count > before and self.standin.gateway.ready_sessions(),
                     timeout=timeout,
                     what="the bot process to connect",
                 )
             except TimeoutError as exc:
                 status = "exited " + str(self.proc.returncode) if not self.running else "still running"
-                raise TimeoutError(
-                    f"bot process did not connect ({status}); output:\n{self.output()}"
-                ) from exc
+                raise TimeoutError(f"bot process did not connect ({status}); output:\n{self.output()}") from exc
             self._sessions = [x for x in self.standin.gateway.sessions if id(x) not in known]
 
     async def kill(self) -> None:

@@ -85,9 +85,7 @@ class RestServer:
                 if auth and request.headers.get("Authorization") != f"Bot {self.s.token}":
                     return _error(ApiError(401, 0, "401: Unauthorized"))
                 try:
-                    result = await handler(
-                        request, label, **{k: _unquote(v) for k, v in m.groupdict().items()}
-                    )
+                    result = await handler(request, label, **{k: _unquote(v) for k, v in m.groupdict().items()})
                 except ApiError as exc:
                     return _error(exc)
                 if result is NO_CONTENT or result is None:
@@ -112,9 +110,7 @@ class RestServer:
         for msg in candidates:
             for att in msg.attachments:
                 if att.id == att_id:
-                    return web.Response(
-                        body=att.data, content_type=att.content_type or "application/octet-stream"
-                    )
+                    return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")
         return web.Response(status=404, text="Not Found")
 
     def _build_routes(self) -> None:
@@ -202,9 +198,7 @@ class RestServer:
                     continue
                 m = re.fullmatch(r"files\[(\d+)\]", key)
                 if m and isinstance(value, web.FileField):
-                    uploads.append(
-                        Upload(int(m.group(1)), value.filename, value.file.read(), value.content_type)
-                    )
+                    uploads.append(Upload(int(m.group(1)), value.filename, value.file.read(), value.content_type))
                 else:
                     self.s.violate("bad_request", f"unexpected multipart field {key!r}", label)
             return payload, uploads
@@ -265,21 +259,15 @@ class RestServer:
             raise ApiError(404, 10004, "Unknown Guild")
         return self.s.guild_commands[int(guild_id)]
 
-    async def list_commands(
-        self, request: web.Request, label: str, app_id: str, guild_id: str | None = None
-    ) -> Any:
+    async def list_commands(self, request: web.Request, label: str, app_id: str, guild_id: str | None = None) -> Any:
         return list(self._command_table(app_id, guild_id).values())
 
-    async def put_commands(
-        self, request: web.Request, label: str, app_id: str, guild_id: str | None = None
-    ) -> Any:
+    async def put_commands(self, request: web.Request, label: str, app_id: str, guild_id: str | None = None) -> Any:
         self._command_table(app_id, guild_id)
         body, _ = await self._body(request, label)
         return self.s.store_commands(int(guild_id) if guild_id else None, body, label)
 
-    async def post_command(
-        self, request: web.Request, label: str, app_id: str, guild_id: str | None = None
-    ) -> Any:
+    async def post_command(self, request: web.Request, label: str, app_id: str, guild_id: str | None = None) -> Any:
         table = self._command_table(app_id, guild_id)
         body, _ = await self._body(request, label)
         everything = [c for n, c in table.items() if n != body.get("name")] + [body]
@@ -427,9 +415,7 @@ class RestServer:
         if uploads:
             self.s.require_permission(channel, ATTACH_FILES, "Attach Files", label)
         if int(body.get("flags") or 0) & (1 << 6):
-            self.s.violate(
-                "bad_request", "ephemeral flag on a channel message (only interactions can)", label
-            )
+            self.s.violate("bad_request", "ephemeral flag on a channel message (only interactions can)", label)
         msg = await self.s.create_message(channel, body, uploads, label)
         return msg.to_payload()
 
@@ -439,9 +425,7 @@ class RestServer:
         body, uploads = await self._body(request, label)
         if msg.author.id != self.s.bot_user.id:
             self.s.violate("bad_request", "the bot tried to edit someone else's message", label)
-            raise ApiError(
-                403, E.CANNOT_EDIT_OTHERS_MESSAGE, "Cannot edit a message authored by another user"
-            )
+            raise ApiError(403, E.CANNOT_EDIT_OTHERS_MESSAGE, "Cannot edit a message authored by another user")
         return (await self.s.edit_message(msg, body, uploads, label)).to_payload()
 
     async def delete_message(self, request: web.Request, label: str, channel_id: str, message_id: str) -> Any:
@@ -474,9 +458,7 @@ class RestServer:
         return NO_CONTENT
 
     # ------------------------------------------------------------------ threads
-    async def thread_from_message(
-        self, request: web.Request, label: str, channel_id: str, message_id: str
-    ) -> Any:
+    async def thread_from_message(self, request: web.Request, label: str, channel_id: str, message_id: str) -> Any:
         channel = self._channel(channel_id)
         msg = self._message(channel, message_id)
         body, _ = await self._body(request, label)
@@ -517,9 +499,7 @@ class RestServer:
         thread.thread_members.add(self._user_id(user_id))
         return NO_CONTENT
 
-    async def remove_thread_member(
-        self, request: web.Request, label: str, channel_id: str, user_id: str
-    ) -> Any:
+    async def remove_thread_member(self, request: web.Request, label: str, channel_id: str, user_id: str) -> Any:
         thread = self._thread(channel_id)
         thread.thread_members.discard(self._user_id(user_id))
         return NO_CONTENT
@@ -567,26 +547,20 @@ class RestServer:
         msg = self._message(self._channel(channel_id), message_id)
         return [self.s.users[u].to_payload() for u in sorted(msg.reactions.get(emoji, set()))]
 
-    async def clear_emoji(
-        self, request: web.Request, label: str, channel_id: str, message_id: str, emoji: str
-    ) -> Any:
+    async def clear_emoji(self, request: web.Request, label: str, channel_id: str, message_id: str, emoji: str) -> Any:
         channel = self._channel(channel_id)
         self.s.require_permission(channel, MANAGE_MESSAGES, "Manage Messages", label)
         self._message(channel, message_id).reactions.pop(emoji, None)
         return NO_CONTENT
 
-    async def clear_reactions(
-        self, request: web.Request, label: str, channel_id: str, message_id: str
-    ) -> Any:
+    async def clear_reactions(self, request: web.Request, label: str, channel_id: str, message_id: str) -> Any:
         channel = self._channel(channel_id)
         self.s.require_permission(channel, MANAGE_MESSAGES, "Manage Messages", label)
         self._message(channel, message_id).reactions.clear()
         return NO_CONTENT
 
     # ------------------------------------------------------------------ interactions & webhooks
-    async def interaction_callback(
-        self, request: web.Request, label: str, interaction_id: str, token: str
-    ) -> Any:
+    async def interaction_callback(self, request: web.Request, label: str, interaction_id: str, token: str) -> Any:
         body, uploads = await self._body(request, label)
         inter, message = await self.s.respond(int(interaction_id), token, body, uploads, label)
         if request.query.get("with_response") not in ("1", "true", "True"):
@@ -605,32 +579,24 @@ class RestServer:
         self._app(app_id)
         body, uploads = await self._body(request, label)
         thread_id = request.query.get("thread_id")
-        msg = await self.s.followup(
-            token, body, uploads, label, thread_id=int(thread_id) if thread_id else None
-        )
+        msg = await self.s.followup(token, body, uploads, label, thread_id=int(thread_id) if thread_id else None)
         if request.query.get("wait") in ("1", "true", "True"):
             return msg.to_payload()
         return NO_CONTENT
 
-    async def webhook_get(
-        self, request: web.Request, label: str, app_id: str, token: str, message_id: str
-    ) -> Any:
+    async def webhook_get(self, request: web.Request, label: str, app_id: str, token: str, message_id: str) -> Any:
         self._app(app_id)
         inter = self.s.interaction_for_token(token, label)
         return self.s.webhook_message(inter, message_id, label).to_payload()
 
-    async def webhook_edit(
-        self, request: web.Request, label: str, app_id: str, token: str, message_id: str
-    ) -> Any:
+    async def webhook_edit(self, request: web.Request, label: str, app_id: str, token: str, message_id: str) -> Any:
         self._app(app_id)
         inter = self.s.interaction_for_token(token, label)
         msg = self.s.webhook_message(inter, message_id, label)
         body, uploads = await self._body(request, label)
         return (await self.s.edit_message(msg, body, uploads, label)).to_payload()
 
-    async def webhook_delete(
-        self, request: web.Request, label: str, app_id: str, token: str, message_id: str
-    ) -> Any:
+    async def webhook_delete(self, request: web.Request, label: str, app_id: str, token: str, message_id: str) -> Any:
         self._app(app_id)
         inter = self.s.interaction_for_token(token, label)
         msg = self.s.webhook_message(inter, message_id, label)

@@ -14,6 +14,7 @@ test fixture fails any test that ends with unclaimed violations; negative tests 
 from __future__ import annotations
 
 import asyncio
+import mimetypes
 import re
 import secrets
 import time
@@ -187,9 +188,7 @@ class DiscordStandin:
         self._clock_offset += seconds
 
     # ------------------------------------------------------------------ violations
-    def violate(
-        self, kind: str, detail: str, route: str = "", problems: list[limits.Problem] | None = None
-    ) -> None:
+    def violate(self, kind: str, detail: str, route: str = "", problems: list[limits.Problem] | None = None) -> None:
         self.violations.append(Violation(kind, detail, route, list(problems or [])))
 
     def take_violations(self, kind: str | None = None) -> list[Violation]:
@@ -226,9 +225,7 @@ class DiscordStandin:
         if self.default_channel is None:
             self.default_channel = channel
         self._spawn(
-            self.gateway.dispatch(
-                "CHANNEL_CREATE", channel.to_payload(), guild_id=guild.id, intents=INTENT_GUILDS
-            )
+            self.gateway.dispatch("CHANNEL_CREATE", channel.to_payload(), guild_id=guild.id, intents=INTENT_GUILDS)
         )
         return channel
 
@@ -272,11 +269,7 @@ class DiscordStandin:
         guild.members[user.id] = member
         payload = member.to_payload()
         payload["guild_id"] = str(guild.id)
-        self._spawn(
-            self.gateway.dispatch(
-                "GUILD_MEMBER_ADD", payload, guild_id=guild.id, intents=INTENT_GUILD_MEMBERS
-            )
-        )
+        self._spawn(self.gateway.dispatch("GUILD_MEMBER_ADD", payload, guild_id=guild.id, intents=INTENT_GUILD_MEMBERS))
         return member
 
     def guild_of(self, channel: Channel) -> Guild:
@@ -345,9 +338,7 @@ class DiscordStandin:
             what="a bot to connect to the gateway",
         )
 
-    async def wait_for(
-        self, predicate: Callable[[], Any], *, timeout: float = 5.0, what: str = "condition"
-    ) -> Any:
+    async def wait_for(self, predicate: Callable[[], Any], *, timeout: float = 5.0, what: str = "condition") -> Any:
         """Poll ``predicate`` until truthy (returning its value) or fail after ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
         while True:
@@ -519,28 +510,29 @@ class DiscordStandin:
         )
 
     async def submit_modal(
-        self, user: User, custom_id: str | None, values: dict[str, str], *, wait: bool = True
+        self, user: User, custom_id: str | None, values: dict[str, Any], *, wait: bool = True
     ) -> Interaction:
         """``user`` fills in and submits the last modal the bot showed them (``custom_id`` checks it
-        is the expected one; None accepts whatever is open)."""
+        is the expected one; None accepts whatever is open). ``values`` maps text-input custom_ids to
+        strings and select custom_ids (selects inside labels) to lists of values."""
         modal = self.modals.get(user.id)
         if modal is None:
             raise LookupError(f"no modal is open for {user.name}")
         if custom_id is not None and modal.custom_id != custom_id:
             raise LookupError(f"the open modal for {user.name} is {modal.custom_id!r}, not {custom_id!r}")
-        known = {t["custom_id"] for t in modal.text_inputs()}
+        known = {c["custom_id"] for c in modal.inputs()}
         unknown_fields = set(values) - known
         if unknown_fields:
-            raise KeyError(
-                f"modal {modal.custom_id!r} has no inputs {sorted(unknown_fields)}; has {sorted(known)}"
-            )
+            raise KeyError(f"modal {modal.custom_id!r} has no inputs {sorted(unknown_fields)}; has {sorted(known)}")
         components: list[dict[str, Any]] = []
         for comp in modal.components:
             if comp.get("type") == 1:
                 inputs = comp.get("components") or []
                 components.append({"type": 1, "components": [self._filled(t, values) for t in inputs]})
-            elif comp.get("type") == 18 and (comp.get("component") or {}).get("type") == 4:
+            elif comp.get("type") == 18 and comp.get("component"):
                 components.append({"type": 18, "component": self._filled(comp["component"], values)})
+            elif comp.get("type") == 10:
+                components.append({"type": 10, "id": comp.get("id", 0)})
         del self.modals[user.id]
         origin = modal.interaction
         data = {"custom_id": modal.custom_id, "components": components}
@@ -553,12 +545,23 @@ class DiscordStandin:
         self.modals.pop(user.id, None)
 
     @staticmethod
-    def _filled(text_input: dict[str, Any], values: dict[str, str]) -> dict[str, Any]:
-        cid = text_input["custom_id"]
-        value = values.get(cid, text_input.get("value") or "")
-        if text_input.get("required", True) and not value:
+    def _filled(component: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+        """What the client sends back for one modal input, refusing what the client would refuse."""
+        cid = component["custom_id"]
+        if component.get("type") in limits.SELECT_TYPES:
+            chosen = list(values.get(cid, []))
+            lo, hi = component.get("min_values", 1), component.get("max_values", 1)
+            if component.get("required", True) and not lo <= len(chosen) <= hi:
+                raise ValueError(f"select {cid!r} takes {lo}..{hi} values, got {len(chosen)}")
+            if component["type"] == limits.STRING_SELECT:
+                allowed = {o.get("value") for o in component.get("options") or []}
+                if set(chosen) - allowed:
+                    raise ValueError(f"values {sorted(set(chosen) - allowed)} are not options of {cid!r}")
+            return {"type": component["type"], "custom_id": cid, "values": chosen}
+        value = str(values.get(cid, component.get("value") or ""))
+        if component.get("required", True) and not value:
             raise ValueError(f"text input {cid!r} is required")
-        lo, hi = text_input.get("min_length"), text_input.get("max_length")
+        lo, hi = component.get("min_length"), component.get("max_length")
         if value and ((lo is not None and len(value) < lo) or (hi is not None and len(value) > hi)):
             raise ValueError(f"text input {cid!r} takes {lo}..{hi} chars, got {len(value)}")
         return {"type": 4, "custom_id": cid, "value": value}
@@ -630,9 +633,7 @@ class DiscordStandin:
         if inter.acknowledged or inter.deadline_flagged:
             return
         inter.deadline_flagged = True
-        self.violate(
-            "no_response", f"no initial response within {self.response_deadline:g}s to {_describe(inter)}"
-        )
+        self.violate("no_response", f"no initial response within {self.response_deadline:g}s to {_describe(inter)}")
 
     def _interaction_payload(self, inter: Interaction) -> dict[str, Any]:
         guild, channel, user = inter.guild, inter.channel, inter.user
@@ -811,9 +812,7 @@ class DiscordStandin:
         while posts and now - posts[0] > window:
             posts.popleft()
         if len(posts) > count:
-            self.violate(
-                "flood", f"{len(posts)} messages in #{channel.name} within {window:g}s (max {count})", route
-            )
+            self.violate("flood", f"{len(posts)} messages in #{channel.name} within {window:g}s (max {count})", route)
 
     def require_permission(self, channel: Channel, perm: int, what: str, route: str) -> None:
         if not self.permissions(self.bot_user, channel) & perm:
@@ -854,15 +853,13 @@ class DiscordStandin:
                     up.data,
                     f"{self.base_url}/attachments/{channel_id}/{att_id}/{filename}",
                     description=spec.get("description"),
-                    content_type=up.content_type,
+                    content_type=_content_type(filename, up.content_type),
                     spoiler=filename.startswith("SPOILER_"),
                 )
             )
         return kept + new
 
-    def _resolve_embed_refs(
-        self, embeds: list[dict[str, Any]], attachments: list[Attachment], route: str
-    ) -> None:
+    def _resolve_embed_refs(self, embeds: list[dict[str, Any]], attachments: list[Attachment], route: str) -> None:
         """Swap ``attachment://name`` in embeds for the attachment URL, as Discord does; a reference to
         a file the message does not carry is a bug (the image silently fails to show)."""
         names = {a.filename: a for a in attachments}
@@ -894,9 +891,7 @@ class DiscordStandin:
     ) -> Message:
         """Validate and store a message from the bot, then tell the gateway (unless ephemeral)."""
         attachments = self.build_attachments(channel.id, [], payload, uploads, route)
-        self.check_limits(
-            limits.check_message(payload, [(a.filename, a.size) for a in attachments]), route, "message"
-        )
+        self.check_limits(limits.check_message(payload, [(a.filename, a.size) for a in attachments]), route, "message")
         flags = int(payload.get("flags") or 0) & (FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2)
         if ephemeral_for is not None:
             flags |= FLAG_EPHEMERAL
@@ -942,9 +937,7 @@ class DiscordStandin:
         await self.gateway.dispatch_message_create(msg, self.guild_of(channel).members[self.bot_user.id])
         return msg
 
-    async def edit_message(
-        self, msg: Message, payload: dict[str, Any], uploads: list[Upload], route: str
-    ) -> Message:
+    async def edit_message(self, msg: Message, payload: dict[str, Any], uploads: list[Upload], route: str) -> Message:
         """PATCH semantics: only keys present change; ``attachments`` lists which existing files stay."""
         attachments = self.build_attachments(msg.channel_id, msg.attachments, payload, uploads, route)
         merged = {
@@ -994,9 +987,7 @@ class DiscordStandin:
             self.violate("bad_request", "webhook call with an unknown interaction token", route)
             raise ApiError(404, E.UNKNOWN_WEBHOOK, "Unknown Webhook")
         if self.now() - inter.received_at > TOKEN_LIFETIME:
-            self.violate(
-                "token_expired", f"interaction token used after 15 minutes ({_describe(inter)})", route
-            )
+            self.violate("token_expired", f"interaction token used after 15 minutes ({_describe(inter)})", route)
             raise ApiError(401, E.INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
         return inter
 
@@ -1070,9 +1061,7 @@ class DiscordStandin:
             inter.autocomplete_choices = list(data.get("choices") or [])
         elif rtype == CB_MODAL:
             self.check_limits(limits.check_modal(data), route, "modal")
-            modal = Modal(
-                data.get("custom_id", ""), data.get("title", ""), list(data.get("components") or []), inter
-            )
+            modal = Modal(data.get("custom_id", ""), data.get("title", ""), list(data.get("components") or []), inter)
             inter.modal = modal
             self.modals[inter.user.id] = modal
         inter.response_type = rtype
@@ -1114,9 +1103,7 @@ class DiscordStandin:
             mid = int(message_id)
             msg = next((m for m in [inter.original, *inter.followups] if m is not None and m.id == mid), None)
         if msg is None or msg.deleted:
-            self.violate(
-                "bad_request", f"webhook message {message_id} does not exist for {_describe(inter)}", route
-            )
+            self.violate("bad_request", f"webhook message {message_id} does not exist for {_describe(inter)}", route)
             raise ApiError(404, E.UNKNOWN_MESSAGE, "Unknown Message")
         return msg
 
@@ -1132,9 +1119,7 @@ class DiscordStandin:
         self.require_permission(parent, need, "Create Threads", route)
         if from_message is not None:
             if from_message.thread_id is not None:
-                raise ApiError(
-                    400, E.THREAD_ALREADY_CREATED, "A thread has already been created for this message"
-                )
+                raise ApiError(400, E.THREAD_ALREADY_CREATED, "A thread has already been created for this message")
             thread_id = from_message.id
         else:
             thread_id = snowflake()
@@ -1198,9 +1183,7 @@ class DiscordStandin:
         await self._set_archived(thread, True)
 
     # ------------------------------------------------------------------ commands
-    def store_commands(
-        self, guild_id: int | None, commands: list[dict[str, Any]], route: str
-    ) -> list[dict[str, Any]]:
+    def store_commands(self, guild_id: int | None, commands: list[dict[str, Any]], route: str) -> list[dict[str, Any]]:
         self.check_limits(limits.check_commands(commands), route, "command sync")
         table = self.guild_commands[guild_id] if guild_id else self.global_commands
         old = dict(table)
@@ -1247,6 +1230,14 @@ def _merge(into: dict[str, dict[str, Any]], extra: dict[str, dict[str, Any]]) ->
     for key, values in extra.items():
         out.setdefault(key, {}).update(values)
     return out
+
+
+def _content_type(filename: str, sent: str | None) -> str | None:
+    """Discord derives the type from the file itself; discord.py always sends octet-stream."""
+    if sent and sent != "application/octet-stream":
+        return sent
+    guessed, _ = mimetypes.guess_type(filename)
+    return guessed or sent
 
 
 def _perm_value(permissions: Any) -> int:

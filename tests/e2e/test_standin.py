@@ -58,9 +58,18 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"vote
 
 class WordModal(discord.ui.Modal, title="Spell a word"):
     word: discord.ui.TextInput[WordModal] = discord.ui.TextInput(label="Word", custom_id="word", max_length=20)
+    wild: discord.ui.Label[WordModal] = discord.ui.Label(
+        text="Wild card",
+        component=discord.ui.Select(
+            custom_id="wild", options=[discord.SelectOption(label=x, value=x) for x in "ABC"], required=False
+        ),
+    )
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(f"You spelled {self.word.value.upper()}", ephemeral=True)
+        select = self.wild.component
+        assert isinstance(select, discord.ui.Select)
+        wild = ",".join(select.values) or "none"
+        await interaction.response.send_message(f"You spelled {self.word.value.upper()} (wild: {wild})", ephemeral=True)
 
 
 class SixRows(discord.ui.View):
@@ -282,11 +291,11 @@ async def test_modal_round_trip(world: World) -> None:
         inter = await s.slash(world.alice, "game spell")
         modal = s.last_modal(world.alice)
         assert modal is not None and modal.title == "Spell a word"
-        assert [t["custom_id"] for t in modal.text_inputs()] == ["word"]
+        assert [t["custom_id"] for t in modal.inputs()] == ["word", "wild"]
         with pytest.raises(ValueError, match="takes"):  # the client would not let a 21-char word through
             await s.submit_modal(world.alice, modal.custom_id, {"word": "y" * 21})
-        submitted = await s.submit_modal(world.alice, modal.custom_id, {"word": "quiz"})
-        assert submitted.message is not None and submitted.message.content == "You spelled QUIZ"
+        submitted = await s.submit_modal(world.alice, modal.custom_id, {"word": "quiz", "wild": ["B"]})
+        assert submitted.message is not None and submitted.message.content == "You spelled QUIZ (wild: B)"
         assert inter.modal is modal
 
 
@@ -306,7 +315,7 @@ async def test_defer_followups_and_edit_with_files(world: World) -> None:
         assert [h.content for h in table.history] == ["", "Table v1"]
         assert table.history[1].attachment_names == ["table.png"]
         att = table.attachment("table2.png")
-        assert att.data == PNG_2 and att.description == "Offer row, turn 2"
+        assert att.data == PNG_2 and att.description == "Offer row, turn 2" and att.content_type == "image/png"
         assert [a.filename for a in table.attachments] == ["table2.png"]
         assert table.embeds[0]["image"]["url"] == att.url
         async with aiohttp.ClientSession() as http, http.get(att.url) as resp:
