@@ -81,6 +81,7 @@ FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
 FLAG_HAS_THREAD = 1 << 5
 FLAG_SUPPRESS_EMBEDS = 1 << 2
+FLAG_SUPPRESS_NOTIFICATIONS = 1 << 12  # a "silent" message: no ping
 FLAG_COMPONENTS_V2 = 1 << 15
 
 # Interaction types.

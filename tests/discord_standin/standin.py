@@ -43,6 +43,7 @@ from .models import (
     FLAG_HAS_THREAD,
     FLAG_LOADING,
     FLAG_SUPPRESS_EMBEDS,
+    FLAG_SUPPRESS_NOTIFICATIONS,
     GUILD_TEXT,
     INTENT_GUILD_MEMBERS,
     INTENT_GUILD_MESSAGES,
@@ -73,6 +74,9 @@ from .models import (
     iso_now,
     snowflake,
 )
+
+#: Message flags a bot may set when sending (others are Discord's to set or ignored).
+SENDABLE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2
 
 #: Discord's deadline for the initial interaction response.
 RESPONSE_DEADLINE = 3.0
@@ -892,7 +896,7 @@ class DiscordStandin:
         """Validate and store a message from the bot, then tell the gateway (unless ephemeral)."""
         attachments = self.build_attachments(channel.id, [], payload, uploads, route)
         self.check_limits(limits.check_message(payload, [(a.filename, a.size) for a in attachments]), route, "message")
-        flags = int(payload.get("flags") or 0) & (FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2)
+        flags = int(payload.get("flags") or 0) & SENDABLE_FLAGS
         if ephemeral_for is not None:
             flags |= FLAG_EPHEMERAL
         if loading:
@@ -959,7 +963,7 @@ class DiscordStandin:
         self._resolve_embed_refs(msg.embeds, attachments, route)
         if "flags" in payload and payload["flags"] is not None:
             keep = msg.flags & (FLAG_EPHEMERAL | FLAG_HAS_THREAD | FLAG_COMPONENTS_V2)
-            msg.flags = keep | (int(payload["flags"]) & (FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2))
+            msg.flags = keep | (int(payload["flags"]) & (FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2))  # editable
         msg.flags &= ~FLAG_LOADING
         if "content" in payload:
             msg.mentions = self._mentions(msg.content)
