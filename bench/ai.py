@@ -34,6 +34,9 @@ def _quantile(values: list[float], q: float) -> float:
 
 def bench(games: int, seed: int) -> dict[str, object]:
     checker = get_dictionary("common")
+    # Loading the word list and building its letter counts happens once per process: not a decision.
+    warm = Game.new(2, seed, GameOptions(), checker=checker)
+    choose_move(warm, 0, 1)
     report: dict[str, object] = {}
     for strength, name in STRENGTHS.items():
         times: list[tuple[float, str]] = []

@@ -12,7 +12,6 @@ i.e. the engine's own scoring.
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,6 +30,21 @@ Valuer = Callable[[Earnings, int, int], float]
 
 _MAX_POSITIONAL_WORDS = 6  # words arranged one by one in a signature whose cards double/uncover
 _MAX_ARRANGEMENTS = 10  # arrangements tried for one such word
+
+
+class Budget:
+    """How many arrangements a decision may still value: a work limit, not a clock, so a decision is the
+    same on a fast machine and a slow one (decisions must be deterministic)."""
+
+    def __init__(self, units: int) -> None:
+        self.left = units
+
+    def spend(self, units: int = 1) -> None:
+        self.left -= units
+
+    @property
+    def spent(self) -> bool:
+        return self.left <= 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,11 +116,11 @@ def _positional(cid: int) -> bool:
 
 
 def best_plays(cards: Cards, lex: Lexicon, valuer: Valuer, accept: Callable[[str], bool] | None = None,
-               keep: int = 12, deadline: float | None = None) -> list[Play]:
+               keep: int = 12, budget: Budget | None = None) -> list[Play]:
     """Up to ``keep`` plays worth the most under ``valuer``, best first, at most one per signature.
 
-    With a ``deadline`` (a ``time.perf_counter()`` value) the search stops early and returns the best
-    plays found so far; signatures are tried most promising first, so those are usually the best.
+    With a ``budget`` the search stops once it is spent and returns the best plays found so far;
+    signatures are tried most promising first, so those are usually the best.
     """
     hand = list(cards.hand)
     inked = [c for c in hand if c in cards.inked]
@@ -169,7 +183,7 @@ def best_plays(cards: Cards, lex: Lexicon, valuer: Valuer, accept: Callable[[str
         members = idx[order[starts[g]:starts[g + 1]]]
         groups.append((uniq[g], members))
     return _evaluate_groups(cards, lex, valuer, accept, keep, groups, hand_letters, classic_letters, inked, free,
-                            classics, deadline)
+                            classics, budget or Budget(1 << 30))
 
 
 def _choose(cands: list[int], count: int, prefer_first: Iterable[int] = ()) -> list[int]:
@@ -180,7 +194,7 @@ def _choose(cands: list[int], count: int, prefer_first: Iterable[int] = ()) -> l
 
 def _evaluate_groups(cards: Cards, lex: Lexicon, valuer: Valuer, accept: Callable[[str], bool] | None, keep: int,
                      groups: list, hand_letters: list[int], classic_letters: list[int], inked: list[int],
-                     free: list[int], classics: list[tuple[int, int]], deadline: float | None) -> list[Play]:
+                     free: list[int], classics: list[tuple[int, int]], budget: Budget) -> list[Play]:
     seat = cards.seat
     memo: dict[tuple[tuple[int, int, bool], ...], tuple[float, Earnings]] = {}
     own_classics = [c for c, o in cards.classics if o == seat and c not in set(cards.hand)]
@@ -204,6 +218,7 @@ def _evaluate_groups(cards: Cards, lex: Lexicon, valuer: Valuer, accept: Callabl
         slots += [Slot(c, "A", wild=True) for c in wild_cards]
         rest = tuple(c for c in own_classics if c not in {u for u, _ in used_classics})
         rivals = sum(1 for _, o in used_classics if o != seat)
+        budget.spend()
         value = max(valuer(e, length, rivals) for e in earnings(slots, rest, seat))
         positional = any(_positional(s.card) for s in slots if not s.wild and (s.owner in (-1, seat)))
         bonus = 0.0
@@ -221,7 +236,7 @@ def _evaluate_groups(cards: Cards, lex: Lexicon, valuer: Valuer, accept: Callabl
     for optimistic, value, g, faces, used_classics, wild_pool in scored:
         if len(plays) >= keep and optimistic <= floor:
             break
-        if deadline is not None and plays and time.perf_counter() > deadline:
+        if plays and budget.spent:
             break
         members = groups[g][1]
         positional = optimistic != value
@@ -230,11 +245,11 @@ def _evaluate_groups(cards: Cards, lex: Lexicon, valuer: Valuer, accept: Callabl
             words = (w for w in words if accept(w))
         if positional:
             best = _best_positional(cards, list(itertools.islice(words, _MAX_POSITIONAL_WORDS)), faces,
-                                    used_classics, wild_pool, inked, own_classics, valuer, memo)
+                                    used_classics, wild_pool, inked, own_classics, valuer, memo, budget)
         else:
             word = next(words, None)
             best = None if word is None else _arranged(cards, word, faces, used_classics, wild_pool, inked,
-                                                       own_classics, valuer, memo)
+                                                       own_classics, valuer, memo, budget)
         if best is None:
             continue
         plays.append(best)
@@ -290,12 +305,13 @@ Memo = dict[tuple[tuple[int, int, bool], ...], tuple[float, Earnings]]
 
 
 def _value_of(cards: Cards, word: str, arrangement: list[tuple[int, int, bool]], inked: list[int],
-              own_classics: list[int], valuer: Valuer, memo: Memo) -> tuple[float, Earnings]:
+              own_classics: list[int], valuer: Valuer, memo: Memo, budget: Budget) -> tuple[float, Earnings]:
     # A wild's letter never changes what a word earns: the card sequence alone decides (R7.3).
     key = (*arrangement, (len(word), 0, False))
     found = memo.get(key)
     if found is not None:
         return found
+    budget.spend()
     slots = [Slot(c, word[p] if wild else card(c).letter, wild=wild, owner=o, inked=c in inked)
              for p, (c, o, wild) in enumerate(arrangement)]
     in_word = {c for c, _, _ in arrangement}
@@ -317,21 +333,23 @@ def _to_play(word: str, arrangement: list[tuple[int, int, bool]], value: float, 
 
 
 def _arranged(cards: Cards, word: str, faces: list[int], used_classics: list[tuple[int, int]],
-              wild_pool: list[int], inked: list[int], own_classics: list[int], valuer: Valuer, memo: Memo
-              ) -> Play | None:
+              wild_pool: list[int], inked: list[int], own_classics: list[int], valuer: Valuer, memo: Memo,
+              budget: Budget) -> Play | None:
     for arrangement in _arrangements(word, faces, used_classics, wild_pool, positional=False):
-        value, e = _value_of(cards, word, arrangement, inked, own_classics, valuer, memo)
+        value, e = _value_of(cards, word, arrangement, inked, own_classics, valuer, memo, budget)
         return _to_play(word, arrangement, value, e)
     return None
 
 
 def _best_positional(cards: Cards, words: list[str], faces: list[int], used_classics: list[tuple[int, int]],
-                     wild_pool: list[int], inked: list[int], own_classics: list[int], valuer: Valuer, memo: Memo
-                     ) -> Play | None:
+                     wild_pool: list[int], inked: list[int], own_classics: list[int], valuer: Valuer, memo: Memo,
+                     budget: Budget) -> Play | None:
     best: Play | None = None
     for word in words:
+        if best is not None and budget.spent:
+            break
         for arrangement in _arrangements(word, faces, used_classics, wild_pool, positional=True):
-            value, e = _value_of(cards, word, arrangement, inked, own_classics, valuer, memo)
+            value, e = _value_of(cards, word, arrangement, inked, own_classics, valuer, memo, budget)
             if best is None or value > best.value:
                 best = _to_play(word, arrangement, value, e)
     return best

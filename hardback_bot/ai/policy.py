@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from collections import Counter
 
 from hardback_bot.engine.cards import card
 
 from .evaluate import Earnings
-from .finder import Cards, Play, best_plays, face_value
+from .finder import Budget, Cards, Play, best_plays, face_value
 from .seen import Seen
 from .shop import Shop
 from .values import (
@@ -38,15 +37,13 @@ class Brain:
     """Shared plumbing: route each decision, and the plain choices every strength makes alike."""
 
     name = "base"
-    budget = 0.6  # seconds one decision may take; searches stop early past it (issue 4: < 1 s)
+    #: Arrangements one decision may value (about 0.1 ms each): keeps every decision well under 1 s.
+    units = 5000
 
     def __init__(self, seen: Seen, rng: random.Random) -> None:
         self.seen = seen
         self.rng = rng
-        self.start = time.perf_counter()
-
-    def deadline(self, share: float = 1.0) -> float:
-        return self.start + self.budget * share
+        self.budget = Budget(self.units)
 
     # ------------------------------------------------------------------ routing
     def decide(self) -> str:
@@ -105,9 +102,14 @@ class Brain:
         inked = tuple(c for c in s.inked if c not in cleared)
         return Cards(s.me, tuple(s.hand), inked, tuple(s.classics_in_play()))
 
-    def plays(self, cards: Cards | None = None, keep: int = 8, share: float = 1.0) -> list[Play]:
-        return best_plays(cards or self.cards(), self.seen.public.lexicon, self.valuer(), self.accept_word, keep,
-                          self.deadline(share))
+    def plays(self, cards: Cards | None = None, keep: int = 8, units: int | None = None) -> list[Play]:
+        budget = self.budget if units is None else Budget(min(units, max(1, self.budget.left)))
+        before = budget.left
+        found = best_plays(cards or self.cards(), self.seen.public.lexicon, self.valuer(), self.accept_word, keep,
+                           budget)
+        if units is not None:
+            self.budget.spend(before - budget.left)
+        return found
 
     def valuer(self):  # type: ignore[no-untyped-def]
         return _immediate
@@ -396,7 +398,7 @@ class Hard(Brain):
         pile = s.draw_contents or s.discard  # an empty draw pile is reshuffled first (R6.3)
         if not pile:
             return False
-        current = self.plays(keep=1, share=0.3)
+        current = self.plays(keep=1, units=1500)
         base = current[0].value if current else 0.0
         cost = self._ink_value()
         if s.coop and s.penny.get("genre") == "horror" and any(card(c).genre == "horror" for c in s.offer_row):
@@ -409,14 +411,14 @@ class Hard(Brain):
         groups = sorted(by_letter.values(), key=lambda g: (-sum(counts[c] for c in g), g[0]))[:6]
         covered = sum(sum(counts[c] for c in g) for g in groups)
         expected = 0.0
-        for i, group in enumerate(groups):
-            if time.perf_counter() > self.deadline(0.3 + 0.05 * i):
-                return False  # out of time: keep the ink for a calmer turn
+        for group in groups:
+            if self.budget.left < 1500:
+                return False  # too much to weigh: keep the ink for a simpler turn
             cid = group[0]
             weight = sum(counts[c] for c in group) / covered
             cards = self.cards()
             trial = Cards(cards.seat, (*cards.hand, cid), (*cards.inked, cid), cards.classics)
-            found = self.plays(trial, keep=1, share=0.35 + 0.05 * i)
+            found = self.plays(trial, keep=1, units=400)
             expected += weight * (found[0].value if found else base - 3.0)
         return expected - base > cost
 

@@ -24,7 +24,7 @@ def test_only_legal_moves(players: int, options: dict) -> None:
     # Mixed strengths, a few dozen moves each: every decision must be one the engine accepts.
     game = new_game(players, 7 + players, **options)
     strengths = [1 + (seat + players) % 3 for seat in range(players)]
-    play(game, strengths, max_moves=70)
+    play(game, strengths, max_moves=40)
 
 
 @pytest.mark.parametrize("strength", sorted(STRENGTHS))
