@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import json
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -210,6 +211,7 @@ class Gateway:
         """Send ``event`` to every ready session that handles the guild and asked for ``intents``.
         Returns how many sessions got it."""
         self.events.append((event, data))
+        self.s._last_activity = time.monotonic()  # settle() waits for the bot to react to this
         sent = 0
         for session in self.ready_sessions():
             if not session.handles(guild_id):
@@ -228,6 +230,7 @@ class Gateway:
         embeds, attachments and components of other users' messages arrive empty unless the bot is
         mentioned (Discord's rule)."""
         self.events.append(("MESSAGE_CREATE", {"id": str(msg.id)}))
+        self.s._last_activity = time.monotonic()
         bot_id = self.s.bot_user.id
         for session in self.ready_sessions():
             if not session.handles(msg.guild_id) or not session.intents & INTENT_GUILD_MESSAGES:

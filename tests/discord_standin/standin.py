@@ -236,6 +236,14 @@ class DiscordStandin:
     def add_role(self, guild: Guild, name: str, permissions: int) -> Role:
         role = Role(snowflake(), name, _perm_value(permissions), position=len(guild.roles))
         guild.roles[role.id] = role
+        self._spawn(
+            self.gateway.dispatch(
+                "GUILD_ROLE_CREATE",
+                {"guild_id": str(guild.id), "role": role.to_payload()},
+                guild_id=guild.id,
+                intents=INTENT_GUILDS,
+            )
+        )
         return role
 
     def add_user(
@@ -382,6 +390,11 @@ class DiscordStandin:
         self._inflight -= 1
         self._last_activity = time.monotonic()
 
+    async def _flush_background(self) -> None:
+        """Let world-building dispatches (GUILD_MEMBER_ADD, ...) reach the bot before user actions."""
+        if self._background:
+            await asyncio.gather(*list(self._background), return_exceptions=True)
+
     def _spawn(self, coro: Awaitable[Any]) -> None:
         """Run a gateway dispatch in the background when there is a loop (world-building is sync)."""
         try:
@@ -406,6 +419,7 @@ class DiscordStandin:
         guild = self.guild_of(channel)
         if user.id not in guild.members:
             raise PermissionError(f"{user.name} is not in {guild.name}")
+        await self._flush_background()
         if channel.is_thread:
             if channel.locked:
                 raise PermissionError(f"thread {channel.name!r} is locked")
@@ -597,6 +611,7 @@ class DiscordStandin:
         guild = self.guild_of(channel)
         if user.id not in guild.members:
             raise PermissionError(f"{user.name} is not a member of {guild.name}")
+        await self._flush_background()
         if not self.gateway.ready_sessions():
             raise StandinViolation("no bot is connected to the gateway (did it crash or not start?)")
         inter = Interaction(

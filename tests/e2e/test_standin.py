@@ -118,9 +118,12 @@ def hand_view(n: int) -> discord.ui.View:
 GENRES = ["adventure", "horror", "mystery", "romance"]
 
 
-def make_bot(*, message_content: bool = True) -> tuple[discord.Client, app_commands.CommandTree[Any]]:
+def make_bot(
+    *, message_content: bool = True, members: bool = False
+) -> tuple[discord.Client, app_commands.CommandTree[Any]]:
     intents = discord.Intents.default()
     intents.message_content = message_content
+    intents.members = members
     client = discord.Client(intents=intents, guild_ready_timeout=0.05)
     tree: app_commands.CommandTree[Any] = app_commands.CommandTree(client)
     client.add_dynamic_items(VoteButton)
@@ -142,6 +145,12 @@ def make_bot(*, message_content: bool = True) -> tuple[discord.Client, app_comma
     @game.command(name="hand", description="Show my hand")
     async def hand(inter: discord.Interaction) -> None:
         await inter.response.send_message(f"Your cards, {inter.user.name}: A B C", view=hand_view(0), ephemeral=True)
+
+    @game.command(name="perms", description="What may I do")
+    async def perms(inter: discord.Interaction) -> None:
+        member = inter.guild.get_member(inter.user.id) if inter.guild else None  # the bot's cache
+        cached = member.guild_permissions.manage_channels if member else None
+        await inter.response.send_message(f"{inter.permissions.manage_channels} {cached}", ephemeral=True)
 
     @game.command(name="card", description="Look up a card")
     async def card(inter: discord.Interaction, genre: str) -> None:
@@ -374,6 +383,20 @@ async def test_ephemeral_hand_updates_in_place(world: World) -> None:
         assert picked.response_type == 6
         await s.wait_for(lambda: hand.content == "Picked B")
         assert hand.edit_count == 2 and s.messages(world.channel) == []
+
+
+async def test_permissions_and_members_added_while_connected(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot(members=True)  # the members intent lets the bot's cache see joins
+    async with run_client(s, client):
+        await tree.sync()
+        assert (await s.slash(world.mod, "game perms")).message.content == "True True"  # type: ignore[union-attr]
+        assert (await s.slash(world.alice, "game perms")).message.content == "False False"  # type: ignore[union-attr]
+        carol = s.add_user("carol", world.guild, permissions=discord.Permissions(manage_channels=True))
+        assert (await s.slash(carol, "game perms")).message.content == "True True"  # type: ignore[union-attr]
+        outsider = s.add_user("dave", s.add_guild("Elsewhere"))
+        with pytest.raises(PermissionError):
+            await s.slash(outsider, "game perms")
 
 
 async def test_autocomplete(world: World) -> None:
