@@ -10,6 +10,10 @@ from discord.ext import commands
 
 from hardback_bot.engine import GameOptions, OptionsError
 from hardback_bot.sessions import SessionError
+from hardback_bot.sessions.codec import Action
+from hardback_bot.sessions.panels import Button, Panel
+
+from .ui import embed_of, view_of
 
 if TYPE_CHECKING:
     from bot import HardbackBot
@@ -92,21 +96,39 @@ class Hardback(commands.GroupCog, group_name="hardback", group_description="Play
 
     @app_commands.command(name="end", description="End the game running in this channel (host or Manage Channels)")
     async def end(self, interaction: discord.Interaction) -> None:
+        record = await self.bot.store.running_game_in_channel(interaction.channel_id or 0)
+        if record is None:
+            await interaction.response.send_message("There is no game in this channel.", ephemeral=True)
+            return
+        if interaction.user.id != record.host_id and not interaction.permissions.manage_channels:
+            await interaction.response.send_message(
+                "Only the host or someone with Manage Channels can end the game.", ephemeral=True)
+            return
+        panel = Panel(title="End this game?", lines=["The game stops for everyone and cannot be resumed. "
+                                                     "It stays in the history, unrated."])
+        panel.add_buttons([Button("Yes, end the game", Action("l", record.id, 0, "end").custom_id(), "danger")])
+        await interaction.response.send_message(embed=embed_of(panel), view=view_of(panel.rows), ephemeral=True)
+
+    @app_commands.command(name="leave", description="Drop out of the game in this channel; a computer takes your seat")
+    async def leave(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.bot.store.running_game_in_channel(interaction.channel_id or 0)
         if record is None:
             await interaction.followup.send("There is no game in this channel.", ephemeral=True)
             return
-        can_manage = bool(interaction.permissions.manage_channels)
-        if interaction.user.id != record.host_id and not can_manage:
-            await interaction.followup.send("Only the host or someone with Manage Channels can end the game.",
-                                            ephemeral=True)
+        if record.status == "lobby":
+            try:
+                _, reply = await self.bot.sessions.lobby_action(record.id, None, interaction.user.id,
+                                                                interaction.user.display_name, "leave")
+            except SessionError as error:
+                reply = str(error)
+            await interaction.followup.send(reply, ephemeral=True)
             return
-        await self.bot.store.abandon_game(record.id)
-        await interaction.followup.send("The game was ended. The channel is free for a new one.", ephemeral=True)
-        channel = self.bot.get_partial_messageable(record.channel_id)
-        await channel.send(f"The game was ended by {interaction.user.mention}.",
-                           allowed_mentions=discord.AllowedMentions.none())
+        try:
+            reply = await self.bot.sessions.leave(record.id, interaction.user.id)
+        except SessionError as error:
+            reply = str(error)
+        await interaction.followup.send(reply, ephemeral=True)
 
 
 async def setup(bot: HardbackBot) -> None:

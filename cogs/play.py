@@ -44,12 +44,14 @@ class Play(commands.Cog):
         self.bot.sessions.notifier = self
         self._heartbeat = asyncio.get_running_loop().create_task(self._beat())
         await self.resume()
+        self._timers = asyncio.get_running_loop().create_task(self.bot.sessions.run_timers())
 
     async def cog_unload(self) -> None:
         self.shutdown()
 
     def shutdown(self) -> None:
         self._heartbeat.cancel()
+        self._timers.cancel()
         for task in self._refresh.values():
             task.cancel()
 
@@ -75,7 +77,9 @@ class Play(commands.Cog):
 
     # ------------------------------------------------------------------ notifier (called by sessions)
     async def update(self, update: Update) -> None:
-        if update.lobby:
+        if update.cancelled and not update.lobby:
+            await self._close_table(update.game_id)
+        elif update.lobby:
             await self._edit_lobby(update.game_id)
             record = await self.bot.sessions.record(update.game_id)
             if record.status == "playing" and "table" not in record.messages:
@@ -118,6 +122,14 @@ class Play(commands.Cog):
                 view=view_of(panel.rows) or discord.ui.View())
         except Exception:
             log.exception("refreshing the table of game %s failed", game_id)
+
+    async def _close_table(self, game_id: int) -> None:
+        record = await self.bot.sessions.record(game_id)
+        message_id = record.messages.get("table")
+        if message_id is not None:
+            channel = self.bot.get_partial_messageable(record.channel_id)
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(message_id).edit(view=discord.ui.View())
 
     async def _post_table(self, game_id: int) -> None:
         loaded = await self.bot.sessions.load(game_id)
@@ -237,6 +249,10 @@ class Play(commands.Cog):
         if action.arg == "rematch":
             record = await self.bot.sessions.rematch(action.game_id, user.id)
             await self.post_lobby(interaction, record.id)
+            return
+        if action.arg == "end":
+            await self.bot.sessions.end_game(action.game_id, user.id, bool(interaction.permissions.manage_channels))
+            await interaction.followup.send("The game was ended.", ephemeral=True)
             return
         can_manage = bool(interaction.permissions.manage_channels)
         arg = action.arg

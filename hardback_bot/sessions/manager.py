@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 
 MAX_SEATS = 5
 STRENGTH_NAMES = {1: "easy", 2: "normal", 3: "hard"}
+ABSENT = 0  # ai_strength of a seat whose player was removed: it passes every decision (R33.2)
 
 
 class SessionError(Exception):
@@ -106,6 +107,7 @@ class Sessions:
         self._locks: dict[int, asyncio.Lock] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._ai: tuple[ChooseMove, Callable[[Game, int], bool]] | None = None
+        self.timers_changed = asyncio.Event()  # wakes the timer dispatcher when deadlines change
 
     # ------------------------------------------------------------------ plumbing
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -273,21 +275,30 @@ class Sessions:
 
     async def _apply(self, loaded: Loaded, seat: int, move: str) -> tuple[Loaded, list[dict[str, Any]], int]:
         """Apply and commit one move (the caller holds the game's lock)."""
-        game, record = loaded.game, loaded.record
+        return await self._apply_many(loaded, [(seat, move)])
+
+    async def _apply_many(self, loaded: Loaded, moves: list[tuple[int, str]]
+                          ) -> tuple[Loaded, list[dict[str, Any]], int]:
+        """Apply moves and commit them in one transaction; nothing is stored if any is refused."""
+        record = loaded.record
+        game = Game.from_json(loaded.game.to_json(), checker=loaded.game.checker)  # refusals leave loaded intact
         active_before = game.active_seat
+        events: list[dict[str, Any]] = []
         try:
-            events = game.apply(seat, move)
+            for seat, move in moves:
+                events += game.apply(seat, move)
         except IllegalMove as error:
             raise SessionError(str(error)) from error
         options = game.options
         outcome = outcome_from_game(game) if game.finished else None
         timers = [] if game.finished else self._turn_timers(record.id, record.version + 1, game, options)
+        logged = game.move_log[-len(moves):]
         try:
-            version = await self.store.commit_move(record.id, record.version, seat, game.move_log[-1][1],
-                                                   game.to_json(), finished=game.finished, outcome=outcome,
-                                                   timers=timers)
+            version = await self.store.commit_moves(record.id, record.version, logged, game.to_json(),
+                                                    finished=game.finished, outcome=outcome, timers=timers)
         except StaleVersion as error:
             raise SessionError("The game moved on meanwhile: here is the current view.", stale=True) from error
+        self.timers_changed.set()
         record = replace(record, version=version, status="finished" if game.finished else record.status)
         return Loaded(record, game), events, active_before
 
@@ -324,13 +335,135 @@ class Sessions:
             self.kick_computers(game_id)
 
     def _turn_timers(self, game_id: int, version: int, game: Game, options: GameOptions) -> list[Timer]:
+        """The turn timer and its reminder for whoever must act now (R33.4); a vote has one too."""
         if not options.turn_timer or game.finished:
             return []
         now = self.clock()
-        seat = game.active_seat
-        return [Timer(game_id, "turn", now + options.turn_timer, seat=seat, payload={"version": version}),
-                Timer(game_id, "reminder", now + options.turn_timer * 0.75, seat=seat,
-                      payload={"version": version})]
+        deadline = now + options.turn_timer
+        payload = {"version": version, "deadline": deadline}
+        kind = "vote" if game.phase == "vote" else "turn"
+        seat = None if kind == "vote" else game.active_seat
+        return [Timer(game_id, kind, deadline, seat=seat, payload=payload),
+                Timer(game_id, "reminder", now + options.turn_timer * 0.75, seat=seat, payload=payload)]
+
+    async def handle_timer(self, timer: Timer) -> None:
+        """A stored timer came due: remind, or apply the timeout move (R33.2) and the AFK policy."""
+        after: tuple[Loaded, list[dict[str, Any]], int] | None = None
+        update: Update | None = None
+        async with self.lock(timer.game_id):
+            try:
+                loaded = await self.load(timer.game_id)
+            except SessionError:
+                await self._drop_timer(timer)
+                return
+            record = loaded.record
+            if record.status != "playing" or timer.payload.get("version") != record.version:
+                await self._drop_timer(timer)  # the game moved on since the timer was set
+                return
+            game = loaded.game
+            if timer.kind == "reminder":
+                await self._drop_timer(timer)
+                users = self._waiting_users(loaded)
+                if users:
+                    when = int(timer.payload.get("deadline", self.clock()))
+                    update = Update(record.id, record.channel_id, lines=[
+                        " ".join(f"<@{u}>" for u in users) + f" — time is running out: <t:{when}:R>."],
+                        vote_mentions=users)
+            else:
+                if game.phase == "vote":
+                    moves = [(s, "timeout") for s in range(game.num_players)
+                             if any(m.kind == "vote" for m in game.legal_moves(s))]
+                else:
+                    moves = [(game.active_seat, "timeout")]
+                after = await self._apply_many(loaded, moves)
+                loaded = after[0]
+                lines = [f"{loaded.names[s]} ran out of time." for s, _ in moves]
+                settings = await self.store.get_guild_settings(record.guild_id)
+                replaced = await self._afk(loaded, [s for s, _ in moves], settings.afk_misses, settings.afk_policy)
+                if replaced:
+                    loaded, note = replaced
+                    lines += note
+                    after = (loaded, after[1], after[2])
+                update = Update(record.id, record.channel_id, lines=lines)
+        if update is not None:
+            await self._notify(update)
+        if after is not None:
+            await self._after(*after)
+
+    async def _drop_timer(self, timer: Timer) -> None:
+        if timer.id is not None:
+            await self.store.delete_timer(timer.id)
+
+    def _waiting_users(self, loaded: Loaded) -> list[int]:
+        game = loaded.game
+        if game.phase == "vote":
+            seats = [s for s in range(game.num_players) if any(m.kind == "vote" for m in game.legal_moves(s))]
+        else:
+            seats = [game.active_seat]
+        return [u for s in seats if (u := loaded.user_of(s)) is not None]
+
+    async def _afk(self, loaded: Loaded, seats: list[int], misses: int, policy: str
+                   ) -> tuple[Loaded, list[str]] | None:
+        """After ``misses`` timeouts in a row a seat goes to a computer player, or passes every turn."""
+        moves = await self.store.get_moves(loaded.record.id)
+        notes: list[str] = []
+        record = loaded.record
+        for seat in seats:
+            seat_moves = [m.move for m in moves if m.seat == seat]
+            streak = 0
+            for move in reversed(seat_moves):
+                if move != "timeout":
+                    break
+                streak += 1
+            current = record.seats[seat]
+            if streak < misses or current.is_computer_controlled:
+                continue
+            if policy == "remove":
+                replacement = replace(current, ai_strength=ABSENT, display_name=f"{current.display_name} (absent)"[:40])
+                notes.append(f"{current.display_name} missed {streak} turns and is out: their seat passes from now on.")
+            else:
+                replacement = replace(current, ai_strength=2, display_name=f"{current.display_name} (computer)"[:40])
+                notes.append(f"{current.display_name} missed {streak} turns: a computer player takes over.")
+            version = await self.store.replace_seat(record.id, record.version, replacement)
+            seats_now = tuple(replacement if s.seat == seat else s for s in record.seats)
+            record = replace(record, version=version, seats=seats_now)
+        if not notes:
+            return None
+        return Loaded(record, loaded.game), notes
+
+    async def end_game(self, game_id: int, user_id: int, can_manage: bool) -> None:
+        """The host (or Manage Channels) ends a running game; it is kept as abandoned history."""
+        async with self.lock(game_id):
+            record = await self.record(game_id)
+            if record.status not in ("lobby", "playing"):
+                raise SessionError("That game is already over.", stale=True)
+            if user_id != record.host_id and not can_manage:
+                raise SessionError("Only the host or someone with Manage Channels can end the game.")
+            await self.store.abandon_game(game_id)
+            self.timers_changed.set()
+        task = self._ai_tasks.pop(game_id, None)
+        if task is not None:
+            task.cancel()
+        await self._notify(Update(game_id, record.channel_id, cancelled=True, lobby=record.status == "lobby",
+                                  lines=[f"The game was ended by <@{user_id}>. The channel is free for a new one."]))
+
+    async def leave(self, game_id: int, user_id: int) -> str:
+        """A player drops out of a running game: a computer player takes the seat."""
+        async with self.lock(game_id):
+            loaded = await self.load(game_id)
+            seat = loaded.seat_of(user_id)
+            if seat is None or loaded.record.status != "playing":
+                raise SessionError("You are not playing in a running game here.")
+            current = loaded.record.seats[seat]
+            if current.is_computer_controlled:
+                raise SessionError("A computer player already plays your seat.")
+            replacement = replace(current, ai_strength=2, display_name=f"{current.display_name} (computer)"[:40])
+            await self.store.replace_seat(game_id, loaded.record.version, replacement)
+            self.timers_changed.set()
+        await self._notify(Update(game_id, loaded.record.channel_id,
+                                  lines=[f"{current.display_name} left the game; a computer player takes the seat."]))
+        self.kick_computers(game_id)
+        return "You left the game. A computer player plays your seat from now on."
 
     # ------------------------------------------------------------------ computer players
     def _ai_functions(self) -> tuple[ChooseMove, Callable[[Game, int], bool]]:
@@ -358,15 +491,24 @@ class Sessions:
                     return
                 if loaded.record.status != "playing" or loaded.game.finished:
                     return
-                choose, wants = self._ai_functions()
-                seats = [s.seat for s in loaded.record.seats
-                         if s.is_computer_controlled and wants(loaded.game, s.seat)]
-                if not seats:
-                    return
-                seat = seats[0]
-                strength = loaded.record.seats[seat].ai_strength or 2
+                game = loaded.game
+                absent = [s.seat for s in loaded.record.seats if s.ai_strength == ABSENT
+                          and _must_act(game, s.seat)]
+                if absent:
+                    seat, strength = absent[0], ABSENT
+                else:
+                    choose, wants = self._ai_functions()
+                    seats = [s.seat for s in loaded.record.seats
+                             if s.is_computer_controlled and wants(game, s.seat)]
+                    if not seats:
+                        return
+                    seat = seats[0]
+                    strength = loaded.record.seats[seat].ai_strength or 2
                 try:
-                    move = await asyncio.to_thread(choose, _copy(loaded.game), seat, strength)
+                    if strength == ABSENT:
+                        move = "timeout"
+                    else:
+                        move = await asyncio.to_thread(choose, _copy(game), seat, strength)
                     loaded, events, seat_before = await self._apply(loaded, seat, move)
                 except SessionError as error:
                     log.error("computer player %s of game %s failed: %s", seat, game_id, error)
@@ -382,6 +524,23 @@ class Sessions:
         while (task := self._ai_tasks.get(game_id)) is not None and not task.done():
             await asyncio.shield(task)
 
+    async def run_timers(self) -> None:
+        """Serve every stored timer: sleep until the next deadline, handle what is due (forever)."""
+        while True:
+            self.timers_changed.clear()
+            nxt = await self.store.next_timer()
+            delay = 60.0 if nxt is None else nxt.deadline - self.clock()
+            if delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.timers_changed.wait(), timeout=min(delay, 60.0))
+                continue
+            for timer in await self.store.due_timers(now=self.clock()):
+                try:
+                    await self.handle_timer(timer)
+                except Exception:
+                    log.exception("timer %s of game %s failed", timer.id, timer.game_id)
+                    await self._drop_timer(timer)
+
     async def close(self) -> None:
         for task in self._ai_tasks.values():
             task.cancel()
@@ -396,6 +555,14 @@ class Sessions:
         seat = loaded.seat_of(user_id)
         view = player_view(loaded.game, seat) if seat is not None else public_view(loaded.game)
         return loaded, seat, view
+
+
+def _must_act(game: Game, seat: int) -> bool:
+    if game.finished:
+        return False
+    if game.phase == "vote":
+        return any(m.kind == "vote" for m in game.legal_moves(seat))
+    return game.active_seat == seat
 
 
 def _copy(game: Game) -> Game:

@@ -1,0 +1,238 @@
+"""The sessions layer without Discord: lobby, committed moves, refusals, timers and AFK, computers."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine.randomplay import random_move
+from hardback_bot.engine.scenario import build_game
+from hardback_bot.sessions import SessionError, Sessions, Update
+from hardback_bot.sessions.preview import simulate_word
+from hardback_bot.sessions.spelling import SpellingError, arrangements, clean_word
+from hardback_bot.store import GuildSettings, open_store
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.updates: list[Update] = []
+
+    async def update(self, update: Update) -> None:
+        self.updates.append(update)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def random_ai(game: Game, seat: int, strength: int) -> str:
+    rng = random.Random(len(game.move_log))
+    if game.phase == "vote":
+        return "vote accept"
+    for _ in range(50):
+        who, move = random_move(game, rng, off_turn_ink=0)
+        if who == seat:
+            return move
+    return "timeout"
+
+
+def wants(game: Game, seat: int) -> bool:
+    if game.finished:
+        return False
+    if game.phase == "vote":
+        return any(m.kind == "vote" for m in game.legal_moves(seat))
+    return game.active_seat == seat
+
+
+@pytest.fixture
+async def env(tmp_path: Path):
+    store = await open_store(tmp_path / "s.db")
+    recorder = Recorder()
+    clock = Clock()
+    sessions = Sessions(store, recorder, ai_delay=0, clock=clock)
+    sessions.set_ai(random_ai, wants)
+    yield sessions, store, recorder, clock
+    await sessions.close()
+    await store.close()
+
+
+async def two_players(sessions: Sessions, **options) -> int:
+    record = await sessions.open_lobby(1, 10, 100, "Ada", GameOptions(**options))
+    await sessions.lobby_action(record.id, None, 200, "Bob", "join")
+    started, _ = await sessions.lobby_action(record.id, None, 100, "Ada", "start")
+    assert started.status == "playing"
+    return record.id
+
+
+async def test_lobby_rules(env) -> None:
+    sessions, _store, recorder, _ = env
+    record = await sessions.open_lobby(1, 10, 100, "Ada", GameOptions())
+    with pytest.raises(SessionError, match="already running"):
+        await sessions.open_lobby(1, 10, 300, "Cy", GameOptions())
+    with pytest.raises(SessionError, match="already at this table"):
+        await sessions.lobby_action(record.id, None, 100, "Ada", "join")
+    await sessions.lobby_action(record.id, None, 200, "Bob", "join")
+    with pytest.raises(SessionError, match="Only the host"):
+        await sessions.lobby_action(record.id, None, 200, "Bob", "start")
+    with pytest.raises(SessionError, match="Only the host"):
+        await sessions.lobby_action(record.id, None, 200, "Bob", "computer")
+    for _ in range(3):
+        await sessions.lobby_action(record.id, None, 100, "Ada", "computer", strength=3)
+    with pytest.raises(SessionError, match="full"):
+        await sessions.lobby_action(record.id, None, 400, "Di", "join")
+    await sessions.lobby_action(record.id, None, 200, "Bob", "leave")
+    current = await sessions.record(record.id)
+    assert [s.display_name for s in current.seats][:2] == ["Ada", "Computer 1 (hard)"]
+    assert all(u.lobby for u in recorder.updates)
+    # Manage Channels may cancel somebody else's lobby.
+    await sessions.lobby_action(record.id, None, 999, "Mod", "cancel", can_manage=True)
+    assert (await sessions.record(record.id)).status == "abandoned"
+
+
+async def test_coop_needs_one_and_options_are_checked(env) -> None:
+    sessions, *_ = env
+    with pytest.raises(SessionError, match="turn votes on"):
+        await sessions.open_lobby(1, 11, 100, "Ada", GameOptions(dictionary="none"))
+    record = await sessions.open_lobby(1, 11, 100, "Ada", GameOptions(coop=True))
+    started, _ = await sessions.lobby_action(record.id, None, 100, "Ada", "start")
+    assert started.status == "playing" and len(started.seats) == 1
+
+
+async def test_moves_commit_before_notifying_and_refusals_store_nothing(env) -> None:
+    sessions, store, recorder, _ = env
+    game_id = await two_players(sessions, adverts=False)
+    loaded = await sessions.load(game_id)
+    first = loaded.record.seats[0].user_id
+    second = loaded.record.seats[1].user_id
+    with pytest.raises(SessionError, match="not your turn"):
+        await sessions.play(game_id, second, "skip", None)
+    with pytest.raises(SessionError, match="not playing"):
+        await sessions.play(game_id, 12345, "skip", None)
+    with pytest.raises(SessionError, match="out of date") as info:
+        await sessions.play(game_id, first, "skip", loaded.record.version - 1)
+    assert info.value.stale
+    assert await store.get_moves(game_id) == []
+    before = len(recorder.updates)
+    await sessions.play(game_id, first, "skip", loaded.record.version)
+    moves = await store.get_moves(game_id)
+    assert [m.move for m in moves] == ["skip"]
+    update = recorder.updates[before]
+    assert update.mention == second and "skipped" in update.lines[0]
+
+
+async def test_turn_timer_reminder_timeout_and_afk_to_computer(env) -> None:
+    sessions, store, recorder, clock = env
+    game_id = await two_players(sessions, turn_timer=60, adverts=False)
+    record = await store.get_game(game_id)
+    timers = await store.game_timers(game_id)
+    assert {t.kind for t in timers} == {"turn", "reminder"}
+    reminder = next(t for t in timers if t.kind == "reminder")
+    await sessions.handle_timer(reminder)
+    assert "time is running out" in recorder.updates[-1].lines[0] and "<t:" in recorder.updates[-1].lines[0]
+    await store.set_guild_settings(1, GuildSettings(afk_misses=2, afk_policy="computer"))
+    absent = record.seats[0].user_id
+    # The absent player times out twice in a row (the other player skips in between).
+    for _ in range(2):
+        loaded = await sessions.load(game_id)
+        turn = next(t for t in await store.game_timers(game_id) if t.kind == "turn")
+        if loaded.record.seats[loaded.game.active_seat].user_id != absent:
+            await sessions.play(game_id, loaded.record.seats[loaded.game.active_seat].user_id, "skip", None)
+            turn = next(t for t in await store.game_timers(game_id) if t.kind == "turn")
+        clock.now = turn.deadline + 1
+        await sessions.handle_timer(turn)
+    seats = (await store.get_game(game_id)).seats
+    taken = next(s for s in seats if s.user_id == absent)
+    assert taken.ai_strength == 2 and taken.display_name.endswith("(computer)")
+    assert any("computer player takes over" in line for u in recorder.updates for line in u.lines)
+    moves = [m.move for m in await store.get_moves(game_id)]
+    assert moves.count("timeout") >= 2
+
+
+async def test_stale_timer_is_dropped(env) -> None:
+    sessions, store, _, clock = env
+    game_id = await two_players(sessions, turn_timer=60)
+    turn = next(t for t in await store.game_timers(game_id) if t.kind == "turn")
+    loaded = await sessions.load(game_id)
+    await sessions.play(game_id, loaded.record.seats[0].user_id, "skip", None)  # replaces the timers
+    clock.now = turn.deadline + 1
+    await sessions.handle_timer(turn)
+    assert [m.move for m in await store.get_moves(game_id)] == ["skip"]
+
+
+async def test_leave_end_and_rematch(env) -> None:
+    sessions, store, _, _ = env
+    game_id = await two_players(sessions)
+    await sessions.leave(game_id, 200)
+    seat = next(s for s in (await store.get_game(game_id)).seats if s.user_id == 200)
+    assert seat.ai_strength == 2
+    with pytest.raises(SessionError, match="Only the host"):
+        await sessions.end_game(game_id, 200, can_manage=False)
+    await sessions.end_game(game_id, 100, can_manage=False)
+    assert (await store.get_game(game_id)).status == "abandoned"
+    with pytest.raises(SessionError, match="once the game is over"):
+        await sessions.rematch(game_id, 100)
+
+
+async def test_computers_play_a_whole_game(env) -> None:
+    sessions, store, recorder, _ = env
+    record = await sessions.open_lobby(1, 12, 100, "Ada", GameOptions(length=40, coop=False))
+    for _ in range(2):
+        await sessions.lobby_action(record.id, None, 100, "Ada", "computer")
+    # Ada leaves her seat to a computer too, so the whole game runs by itself.
+    await sessions.lobby_action(record.id, None, 100, "Ada", "start")
+    await sessions.leave(record.id, 100)
+    await sessions.wait_for_computers(record.id)
+    final = await store.get_game(record.id)
+    assert final.status == "finished"
+    assert recorder.updates[-1].finished
+    results = await store.get_results(record.id)
+    assert len(results) == 3
+    again = await sessions.rematch(record.id, 100)
+    assert again.status == "lobby" and len(again.seats) == 3
+
+
+def test_preview_pays_what_the_engine_pays() -> None:
+    rng = random.Random(5)
+    for seed in range(40):
+        game = Game.new(2, seed, GameOptions(adverts=False))
+        for _ in range(rng.randrange(0, 60)):
+            if game.finished:
+                break
+            seat, move = random_move(game, rng)
+            game.apply(seat, move)
+        if game.finished or game.phase != "spell":
+            continue
+        seat = game.active_seat
+        from hardback_bot.engine.randomplay import random_spell
+
+        spell = random_spell(game, seat, rng)
+        if spell is None:
+            continue
+        outcome = simulate_word(game, seat, str(spell))
+        real = Game.from_json(game.to_json())
+        events = real.apply(seat, str(spell))
+        while real.phase in ("uncover", "double") and real.active_seat == seat:  # follow the preview's answers
+            answer = outcome.targets.pop(0)
+            events += real.apply(seat, answer)
+        earn = next(e for e in events if e["type"] == "earn")
+        assert (earn["coins"], earn["prestige"]) == (outcome.coins, outcome.prestige)
+
+
+def test_arrangements_rank_by_value_and_explain_refusals() -> None:
+    game = build_game({"seats": [{"hand": [72, 1156, 91, 120, 67, 1141, 1145]}, {}], "options": {"adverts": False}})
+    best = arrangements(game, 0, "KA")[0]
+    assert best.move in ("spell 120 72=A", "spell 120 91=A") and best.coins == 4  # K uncovers a romance wild
+    with pytest.raises(SpellingError, match="only 7 cards"):
+        arrangements(game, 0, "ABCDEFGHIJ")
+    with pytest.raises(SpellingError, match="letters A to Z"):
+        clean_word("do g")
+    game = build_game({"seats": [{"hand": [1141, 1145, 1154], "inked": [1154]}, {}]})
+    with pytest.raises(SpellingError, match="inked card R must be in your word"):
+        arrangements(game, 0, "AE")
