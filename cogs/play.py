@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from hardback_bot.sessions import SessionError, Update
 from hardback_bot.sessions.codec import Action, ForgedId, decode_move, encode_move, parse
-from hardback_bot.sessions.images import hand_picture, word_picture
+from hardback_bot.sessions.images import cards_picture, hand_picture, word_picture
 from hardback_bot.sessions.panels import Button, Option, Panel, Select, hand_panel
 from hardback_bot.sessions.preview import WordOutcome
 from hardback_bot.sessions.spelling import SpellingError, arrangements, clean_word
@@ -38,7 +38,7 @@ class Play(commands.Cog):
     def __init__(self, bot: HardbackBot) -> None:
         self.bot = bot
         self._refresh: dict[int, asyncio.Task[None]] = {}
-        self._resumed = False
+        self._threads: dict[int, int] = {}  # ghostwriter thread id -> game id
 
     async def cog_load(self) -> None:
         self.bot.sessions.notifier = self
@@ -65,6 +65,8 @@ class Play(commands.Cog):
             await store.shift_deadlines(downtime)  # a restart is never the player's fault
         await store.expire_lobbies(older_than=self.bot.settings.lobby_expiry_hours * 3600)
         for info in await store.list_unfinished():
+            if "thread" in info.game.messages:
+                self._threads[info.game.messages["thread"]] = info.game.id
             if info.game.status == "playing" and any(s.is_computer_controlled for s in info.game.seats):
                 self.bot.sessions.kick_computers(info.game.id)
         log.info("resumed unfinished games")
@@ -86,6 +88,10 @@ class Play(commands.Cog):
                 await self._post_table(update.game_id)
         else:
             self._schedule_table(update.game_id)
+        if update.close_thread:
+            await self._close_thread(update.game_id)
+        if update.ghost_request is not None:
+            await self._open_thread(update)
         channel = self.bot.get_partial_messageable(update.channel_id)
         mentions = [m for m in [update.mention, *update.vote_mentions] if m]
         lines = list(update.lines)
@@ -122,6 +128,69 @@ class Play(commands.Cog):
                 view=view_of(panel.rows) or discord.ui.View())
         except Exception:
             log.exception("refreshing the table of game %s failed", game_id)
+
+    # ------------------------------------------------------------------ ghostwriter threads (R30)
+    async def _open_thread(self, update: Update) -> None:
+        request = update.ghost_request
+        assert request is not None
+        record = await self.bot.sessions.record(update.game_id)
+        table_id = record.messages.get("table")
+        if table_id is None:
+            return
+        name = f"Ghostwriter: {request['name']}, round {request['round']}"[:100]
+        try:
+            channel = self.bot.get_channel(record.channel_id) or await self.bot.fetch_channel(record.channel_id)
+            thread = await channel.get_partial_message(table_id).create_thread(  # type: ignore[union-attr]
+                name=name, auto_archive_duration=60)
+        except discord.HTTPException:
+            log.exception("could not open a ghostwriter thread for game %s", update.game_id)
+            return
+        self._threads[thread.id] = update.game_id
+        await self.bot.store.set_message(update.game_id, "thread", thread.id, channel_id=thread.id)
+        picture = await cards_picture(request["hand"], request["inked"], f"{request['name']}'s cards")
+        panel = Panel(title=f"{request['name']} asks for a ghostwriter", lines=[
+            "Their hand is public now (inked cards must be in the word). Suggest a word they can spell: reply "
+            "here with the word, or press the button. If they spell your word, you earn 1 ink, plus 1 for each "
+            "inked card in it."])
+        panel.picture = picture
+        panel.add_buttons([Button("Suggest a word", Action("g", update.game_id, 0, "suggest").custom_id(),
+                                  "primary")])
+        file = file_of(panel.picture)
+        await thread.send(embed=embed_of(panel), files=[file] if file else [], view=view_of(panel.rows))
+
+    async def _close_thread(self, game_id: int) -> None:
+        record = await self.bot.sessions.record(game_id)
+        thread_id = record.messages.get("thread")
+        if thread_id is None:
+            return
+        self._threads.pop(thread_id, None)
+        await self.bot.store.clear_message(game_id, "thread")
+        with contextlib.suppress(discord.HTTPException):
+            thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
+            if isinstance(thread, discord.Thread):
+                await thread.edit(archived=True, locked=True)
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        """Thread replies as ghostwriter suggestions (needs the Message Content intent)."""
+        if message.author.bot or not isinstance(message.channel, discord.Thread):
+            return
+        game_id = self._threads.get(message.channel.id)
+        text = (message.content or "").strip()
+        if game_id is None or not text:
+            return
+        try:
+            word = clean_word(text.split()[0])
+            await self.bot.sessions.play(game_id, message.author.id, f"suggest {word}", None)
+        except (SessionError, SpellingError) as error:
+            with contextlib.suppress(discord.HTTPException):
+                await message.reply(str(error), mention_author=False)
+            return
+        except Exception:
+            log.exception("ghostwriter suggestion in game %s failed", game_id)
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await message.add_reaction("\N{WHITE HEAVY CHECK MARK}")
 
     async def _close_table(self, game_id: int) -> None:
         record = await self.bot.sessions.record(game_id)
@@ -205,7 +274,12 @@ class Play(commands.Cog):
         elif kind == "w":
             word = _modal_value(data)
             if action.arg == "suggest":
-                await self._move(interaction, action, f"suggest {clean_word_or_refuse(word)}", show_hand=False)
+                word = clean_word_or_refuse(word)
+                await self.bot.sessions.play(action.game_id, interaction.user.id, f"suggest {word}", None)
+                await interaction.followup.send(f"Your suggestion {word} was sent.", ephemeral=True)
+                if isinstance(interaction.channel, discord.Thread):
+                    await interaction.channel.send(f"{interaction.user.display_name} suggests **{word}**.",
+                                                   allowed_mentions=discord.AllowedMentions.none())
             else:
                 await self._spell(interaction, action, word)
         elif kind == "a":
@@ -284,13 +358,9 @@ class Play(commands.Cog):
             await interaction.followup.send(embed=embed_of(panel), files=[file] if file else [],
                                             view=view or discord.utils.MISSING, ephemeral=True)
 
-    async def _move(self, interaction: discord.Interaction, action: Action, move: str,
-                    show_hand: bool = True) -> None:
+    async def _move(self, interaction: discord.Interaction, action: Action, move: str) -> None:
         await self.bot.sessions.play(action.game_id, interaction.user.id, move, action.version)
-        if show_hand:
-            await self._show_hand(interaction, action.game_id)
-        else:
-            await interaction.followup.send("Thanks: your suggestion was sent.", ephemeral=True)
+        await self._show_hand(interaction, action.game_id)
 
     async def _confirm_skip(self, interaction: discord.Interaction, action: Action) -> None:
         panel = Panel(title="Skip your turn?", lines=[

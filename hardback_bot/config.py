@@ -74,6 +74,8 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     dictionaries = data.get("dictionaries") or {}
     if not isinstance(dictionaries, dict) or not all(isinstance(v, str) for v in dictionaries.values()):
         raise ConfigError("dictionaries: must map a dictionary name to a word file path")
+    # Relative word-file paths are relative to the config file, wherever the bot is started from.
+    dictionaries = {name: str((config_path.parent / path).resolve()) for name, path in dictionaries.items()}
     defaults = data.get("defaults") or {}
     if not isinstance(defaults, dict):
         raise ConfigError("defaults: must be a mapping of table options")

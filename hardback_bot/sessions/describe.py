@@ -61,8 +61,6 @@ def turn_line(name: str, events: Sequence[dict[str, Any]]) -> str | None:
             extras.append("flushed the offer row")
         elif e["type"] == "award":
             extras.append(f"took the {e['length']}-letter award ({e['value']}★)")
-        elif e["type"] == "ghostwriter_paid":
-            extras.append(f"ghostwriter paid {e['ink']} ink")
     text = parts[0] + (" — " + ", ".join(extras) if extras else "")
     return text[:1900]
 

@@ -149,6 +149,15 @@ async def hand_picture(view: dict[str, Any], seat: int, title: str) -> Picture:
     return Picture(data, "hand.png", hand_description(view, seat))
 
 
+async def cards_picture(cards: Sequence[int], inked: Sequence[int], title: str) -> Picture:
+    """A player's cards shown publicly (a ghostwriter request makes the hand public, R30.1)."""
+    model = HandImage(cards=tuple(CardFace(c) for c in cards if c not in inked),
+                      inked=tuple(CardFace(c, inked=True) for c in inked), title=title)
+    data = await asyncio.to_thread(render_hand, model)
+    letters = " ".join(card(c).letter for c in cards)
+    return Picture(data, "cards.png", f"{title}: {letters}"[:1000])
+
+
 async def offer_picture(view: dict[str, Any], coins: int | None) -> Picture:
     data = await asyncio.to_thread(render_offer_row, _offer_row(view, coins))
     letters = ", ".join(f"{card(c).letter} {card(c).cost}¢" for c in view["offer_row"])

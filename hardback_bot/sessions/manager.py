@@ -50,6 +50,9 @@ class Update:
     finished: bool = False
     lobby: bool = False
     cancelled: bool = False
+    ghost_request: dict[str, Any] | None = None  # a player asked for a ghostwriter: open a thread
+    suggestions: list[tuple[int, str]] = field(default_factory=list)  # (user id, word) accepted suggestions
+    close_thread: bool = False  # the turn with a ghostwriter thread ended
 
 
 class Notifier(Protocol):
@@ -327,6 +330,18 @@ class Sessions:
         if any(e["type"] == "vote_result" for e in events):
             result = next(e for e in events if e["type"] == "vote_result")
             update.lines.append(f"The table {'accepted' if result['accepted'] else 'refused'} **{result['word']}**.")
+        for e in events:
+            if e["type"] == "ghostwriter":
+                update.ghost_request = {"seat": e["seat"], "name": loaded.names[e["seat"]], "hand": e["hand"],
+                                        "inked": e["inked"], "round": loaded.game.state.round}
+            elif e["type"] == "suggestion":
+                who = loaded.record.seats[e["seat"]]
+                update.suggestions.append((who.user_id or 0, e["word"]))
+            elif e["type"] == "ghostwriter_paid":
+                update.lines.append(f"{loaded.names[e['seat']]} ghostwrote {loaded.names[e['for']]}'s word and "
+                                    f"earns {e['ink']} ink.")
+        if turn_ends:
+            update.close_thread = True
         game = loaded.game
         if not game.finished and (game.active_seat != seat_before or turn_ends):
             update.mention = loaded.user_of(game.active_seat)
