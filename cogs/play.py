@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 TABLE_DEBOUNCE = 0.4
+POST_INTERVAL = 1.5  # seconds between two turn-log messages in one channel (Discord allows ~5 per 5 s)
 SORRY = "Sorry, something went wrong on my side; the game is safe. Please try again."
 
 
@@ -39,6 +40,9 @@ class Play(commands.Cog):
         self.bot = bot
         self._refresh: dict[int, asyncio.Task[None]] = {}
         self._threads: dict[int, int] = {}  # ghostwriter thread id -> game id
+        self._outbox: dict[int, tuple[list[str], set[int]]] = {}
+        self._flushers: dict[int, asyncio.Task[None]] = {}
+        self._last_post: dict[int, float] = {}
 
     async def cog_load(self) -> None:
         self.bot.sessions.notifier = self
@@ -52,7 +56,7 @@ class Play(commands.Cog):
     def shutdown(self) -> None:
         self._heartbeat.cancel()
         self._timers.cancel()
-        for task in self._refresh.values():
+        for task in [*self._refresh.values(), *self._flushers.values()]:
             task.cancel()
 
     # ------------------------------------------------------------------ restarts
@@ -92,19 +96,62 @@ class Play(commands.Cog):
             await self._close_thread(update.game_id)
         if update.ghost_request is not None:
             await self._open_thread(update)
-        channel = self.bot.get_partial_messageable(update.channel_id)
-        mentions = [m for m in [update.mention, *update.vote_mentions] if m]
+        mentions = {m for m in [update.mention, *update.vote_mentions] if m}
         lines = list(update.lines)
         if update.mention and not update.finished:
             lines.append(f"<@{update.mention}>, your turn.")
-        if update.vote_mentions:
+        if update.vote_mentions and not any("time is running out" in line for line in lines):
             lines.append(" ".join(f"<@{u}>" for u in update.vote_mentions) + " — please vote.")
         if lines:
-            await channel.send("\n".join(lines)[:2000],
-                               allowed_mentions=discord.AllowedMentions(users=[discord.Object(m) for m in mentions],
-                                                                        everyone=False, roles=False))
+            await self._say(update.channel_id, lines, mentions)
         if update.finished:
+            await self._flush_now(update.channel_id)
             await self._post_results(update.game_id)
+
+    # The turn log goes through a per-channel outbox: lines that come quickly (computer players,
+    # timeouts) are merged so the channel never gets more than one log message every POST_INTERVAL s.
+    async def _say(self, channel_id: int, lines: list[str], mentions: set[int]) -> None:
+        box = self._outbox.setdefault(channel_id, ([], set()))
+        box[0].extend(lines)
+        box[1].update(mentions)
+        flusher = self._flushers.get(channel_id)
+        if flusher is None or flusher.done():
+            self._flushers[channel_id] = asyncio.get_running_loop().create_task(self._flush(channel_id))
+
+    async def _flush(self, channel_id: int) -> None:
+        while self._outbox.get(channel_id, ([], set()))[0]:
+            wait = self._last_post.get(channel_id, 0.0) + POST_INTERVAL - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            await self._send_box(channel_id)
+
+    async def _flush_now(self, channel_id: int) -> None:
+        flusher = self._flushers.get(channel_id)
+        if flusher is not None and not flusher.done():
+            with contextlib.suppress(Exception):
+                await flusher
+
+    async def _send_box(self, channel_id: int) -> None:
+        lines, mentions = self._outbox.get(channel_id, ([], set()))
+        if not lines:
+            return
+        text, taken = "", 0
+        for line in lines:
+            if len(text) + len(line) + 1 > 1900:
+                break
+            text += line + "\n"
+            taken += 1
+        taken = max(taken, 1)
+        del lines[:taken]
+        users = [discord.Object(m) for m in mentions if f"<@{m}>" in text]
+        if not lines:
+            mentions.clear()
+        self._last_post[channel_id] = time.monotonic()
+        try:
+            await self.bot.get_partial_messageable(channel_id).send(
+                text.strip()[:2000], allowed_mentions=discord.AllowedMentions(users=users, everyone=False, roles=False))
+        except discord.HTTPException:
+            log.exception("posting to channel %s failed", channel_id)
 
     def _schedule_table(self, game_id: int) -> None:
         # Several moves in a row (a computer's turn) become one edit: the channel is never flooded.

@@ -305,10 +305,11 @@ class Sessions:
         record = replace(record, version=version, status="finished" if game.finished else record.status)
         return Loaded(record, game), events, active_before
 
-    async def _after(self, loaded: Loaded, events: list[dict[str, Any]], seat_before: int) -> None:
-        """Tell the channel what happened, then let computer players act."""
+    async def _after(self, loaded: Loaded, events: list[dict[str, Any]], seat_before: int,
+                     notes: list[str] | None = None) -> None:
+        """Tell the channel what happened (one update), then let computer players act."""
         game_id = loaded.record.id
-        update = Update(game_id, loaded.record.channel_id, finished=loaded.game.finished)
+        update = Update(game_id, loaded.record.channel_id, finished=loaded.game.finished, lines=list(notes or []))
         turn_ends = [i for i, e in enumerate(events) if e["type"] == "turn_end"]
         start = 0
         for end in turn_ends:
@@ -364,6 +365,7 @@ class Sessions:
     async def handle_timer(self, timer: Timer) -> None:
         """A stored timer came due: remind, or apply the timeout move (R33.2) and the AFK policy."""
         after: tuple[Loaded, list[dict[str, Any]], int] | None = None
+        notes: list[str] = []
         update: Update | None = None
         async with self.lock(timer.game_id):
             try:
@@ -392,18 +394,17 @@ class Sessions:
                     moves = [(game.active_seat, "timeout")]
                 after = await self._apply_many(loaded, moves)
                 loaded = after[0]
-                lines = [f"{loaded.names[s]} ran out of time." for s, _ in moves]
+                notes = [f"{loaded.names[s]} ran out of time." for s, _ in moves]
                 settings = await self.store.get_guild_settings(record.guild_id)
                 replaced = await self._afk(loaded, [s for s, _ in moves], settings.afk_misses, settings.afk_policy)
                 if replaced:
-                    loaded, note = replaced
-                    lines += note
+                    loaded, more = replaced
+                    notes += more
                     after = (loaded, after[1], after[2])
-                update = Update(record.id, record.channel_id, lines=lines)
         if update is not None:
             await self._notify(update)
         if after is not None:
-            await self._after(*after)
+            await self._after(*after, notes=notes)
 
     async def _drop_timer(self, timer: Timer) -> None:
         if timer.id is not None:

@@ -1,0 +1,143 @@
+"""Turn timers through Discord (RULES.md R33): a reminder with a relative timestamp, a timeout that skips
+the turn, a computer player taking over after repeated misses, and a restart during a running timer
+(deadlines are extended by the downtime: a restart is never the player's fault)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import tempfile
+
+from botkit import button, with_component
+from discord_standin.world import World
+
+import bot as botmod
+from cogs.play import POST_INTERVAL
+from hardback_bot.config import Settings
+from hardback_bot.store import GuildSettings
+
+
+class FakeClock:
+    def __init__(self, start: float) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def start_bot(world: World, path: str) -> tuple[botmod.HardbackBot, asyncio.Task[None]]:
+    settings = Settings(token=world.standin.token, db_path=path, ai_delay=0)
+    bot = botmod.HardbackBot(settings)
+    before = world.standin.gateway.identify_count
+    task = asyncio.create_task(bot.start(settings.token))
+    await world.standin.wait_until_connected(after=before)
+    return bot, task
+
+
+async def stop_bot(bot: botmod.HardbackBot, task: asyncio.Task[None]) -> None:
+    await bot.close()
+    task.cancel()
+    with contextlib.suppress(BaseException):
+        await task
+
+
+async def open_timed_table(world: World, bot: botmod.HardbackBot) -> int:
+    s = world.standin
+    await s.slash(world.alice, "hardback start", {"turn_timer": 2, "adverts": False})
+    await s.settle()
+    lobby = with_component(world, "hb:l:")
+    await s.click(world.bob, lobby, button(lobby, ":join"))
+    await s.settle()
+    await s.click(world.alice, s.find_message(lobby.id), button(lobby, ":start"))
+    await s.settle(quiet=0.6)
+    record = await bot.store.running_game_in_channel(world.channel.id)
+    assert record is not None
+    return record.id
+
+
+async def fire(bot: botmod.HardbackBot, clock: FakeClock, kind: str, world: World) -> None:
+    """Move the bot's clock past the next ``kind`` timer and let the dispatcher handle it."""
+    record = await bot.store.running_game_in_channel(world.channel.id)
+    assert record is not None
+    timer = next(t for t in await bot.store.game_timers(record.id) if t.kind == kind)
+    clock.now = timer.deadline + 1
+    bot.sessions.timers_changed.set()
+    for _ in range(200):  # until the dispatcher has handled it (a busy machine may take a while)
+        await asyncio.sleep(0.05)
+        if all(t.id != timer.id for t in await bot.store.game_timers(record.id)):
+            break
+    await asyncio.sleep(POST_INTERVAL)  # the turn log is paced so the channel is never flooded
+    await world.standin.settle(quiet=0.5)
+
+
+async def test_reminder_timeout_and_computer_takeover(world: World) -> None:
+    s = world.standin
+    path = os.path.join(tempfile.mkdtemp(prefix="hb-timer-"), "h.db")
+    bot, task = await start_bot(world, path)
+    try:
+        clock = FakeClock(bot.sessions.clock())
+        bot.sessions.clock = clock
+        await bot.store.set_guild_settings(world.guild.id, GuildSettings(afk_misses=2, afk_policy="computer"))
+        game_id = await open_timed_table(world, bot)
+        timers = await bot.store.game_timers(game_id)
+        turn = next(t for t in timers if t.kind == "turn")
+        assert abs(turn.deadline - clock.now - 120) < 1  # 2 minutes, from the /hardback start option
+
+        await fire(bot, clock, "reminder", world)
+        reminder = s.last_message(world.channel).content
+        assert "time is running out" in reminder and "<t:" in reminder and ":R>" in reminder
+
+        loaded = await bot.sessions.load(game_id)
+        first = loaded.record.seats[0]
+        await fire(bot, clock, "turn", world)
+        moves = [m.move for m in await bot.store.get_moves(game_id)]
+        assert moves == ["timeout"]
+        text = "\n".join(m.content for m in s.messages(world.channel)[-3:])
+        assert f"{first.display_name} ran out of time" in text
+
+        # The second player skips; the first misses again: a computer player takes the seat and plays on.
+        loaded = await bot.sessions.load(game_id)
+        second = next(u for u in (world.alice, world.bob) if u.id == loaded.record.seats[1].user_id)
+        table = with_component(world, "hb:h:")
+        await s.click(second, table, button(table, "hb:h:"))
+        await s.settle()
+        hand = s.last_ephemeral(second)
+        await s.click(second, hand, button(hand, "hb:x:"))
+        await s.settle()
+        confirm = s.last_ephemeral(second)
+        await s.click(second, confirm, button(confirm, ":skip"))
+        await s.settle(quiet=0.6)
+        await fire(bot, clock, "turn", world)
+        seats = (await bot.store.get_game(game_id)).seats
+        assert seats[0].ai_strength == 2 and seats[0].user_id == first.user_id
+        assert any("computer player takes over" in m.content for m in s.messages(world.channel))
+        await bot.sessions.wait_for_computers(game_id)
+        loaded = await bot.sessions.load(game_id)
+        assert loaded.game.active_seat == 1 or loaded.game.finished  # the computer played its turn
+    finally:
+        await stop_bot(bot, task)
+
+
+async def test_restart_extends_deadlines_by_the_downtime(world: World) -> None:
+    path = os.path.join(tempfile.mkdtemp(prefix="hb-timer-"), "h.db")
+    bot, task = await start_bot(world, path)
+    game_id = await open_timed_table(world, bot)
+    before = {t.kind: t.deadline for t in await bot.store.game_timers(game_id)}
+    await bot.store.heartbeat()
+    await stop_bot(bot, task)
+    await asyncio.sleep(1.5)  # the bot is down
+    bot, task = await start_bot(world, path)
+    try:
+        after = {t.kind: t.deadline for t in await bot.store.game_timers(game_id)}
+        assert after.keys() == before.keys()
+        shift = after["turn"] - before["turn"]
+        assert 1.0 <= shift <= 30, shift
+        assert after["reminder"] - before["reminder"] == shift
+        # The restarted bot still serves the timer: fire it.
+        clock = FakeClock(bot.sessions.clock())
+        bot.sessions.clock = clock
+        await fire(bot, clock, "turn", world)
+        assert [m.move for m in await bot.store.get_moves(game_id)] == ["timeout"]
+    finally:
+        await stop_bot(bot, task)
