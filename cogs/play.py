@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 TABLE_DEBOUNCE = 0.4
-POST_INTERVAL = 1.5  # seconds between two turn-log messages in one channel (Discord allows ~5 per 5 s)
+POST_INTERVAL = 1.5  # seconds between two turn-log messages in one channel
+POST_WINDOW, POST_MAX = 5.0, 4  # never more than 4 new messages in any 5 s in one channel (Discord allows ~5)
 SORRY = "Sorry, something went wrong on my side; the game is safe. Please try again."
 
 
@@ -43,6 +44,7 @@ class Play(commands.Cog):
         self._outbox: dict[int, tuple[list[str], set[int]]] = {}
         self._flushers: dict[int, asyncio.Task[None]] = {}
         self._last_post: dict[int, float] = {}
+        self._posts: dict[int, list[float]] = {}
 
     async def cog_load(self) -> None:
         self.bot.sessions.notifier = self
@@ -118,6 +120,17 @@ class Play(commands.Cog):
         if flusher is None or flusher.done():
             self._flushers[channel_id] = asyncio.get_running_loop().create_task(self._flush(channel_id))
 
+    async def _pace(self, channel_id: int) -> None:
+        """Wait until one more message fits in the channel's sliding window, then claim it."""
+        times = self._posts.setdefault(channel_id, [])
+        while True:
+            now = time.monotonic()
+            times[:] = [t for t in times if now - t < POST_WINDOW]
+            if len(times) < POST_MAX:
+                times.append(now)
+                return
+            await asyncio.sleep(POST_WINDOW - (now - times[0]) + 0.01)
+
     async def _flush(self, channel_id: int) -> None:
         while self._outbox.get(channel_id, ([], set()))[0]:
             wait = self._last_post.get(channel_id, 0.0) + POST_INTERVAL - time.monotonic()
@@ -146,6 +159,7 @@ class Play(commands.Cog):
         users = [discord.Object(m) for m in mentions if f"<@{m}>" in text]
         if not lines:
             mentions.clear()
+        await self._pace(channel_id)
         self._last_post[channel_id] = time.monotonic()
         try:
             await self.bot.get_partial_messageable(channel_id).send(
@@ -252,6 +266,7 @@ class Play(commands.Cog):
         panel = await table_panel(loaded)
         channel = self.bot.get_partial_messageable(loaded.record.channel_id)
         file = file_of(panel.picture)
+        await self._pace(loaded.record.channel_id)
         message = await channel.send(embed=embed_of(panel), files=[file] if file else [],
                                      view=view_of(panel.rows) or discord.utils.MISSING)
         await self.bot.store.set_message(game_id, "table", message.id)
@@ -271,6 +286,7 @@ class Play(commands.Cog):
         panel = await results_panel(loaded)
         channel = self.bot.get_partial_messageable(loaded.record.channel_id)
         file = file_of(panel.picture)
+        await self._pace(loaded.record.channel_id)
         await channel.send(embed=embed_of(panel), files=[file] if file else [], view=view_of(panel.rows))
 
     async def post_lobby(self, interaction: discord.Interaction, game_id: int) -> None:

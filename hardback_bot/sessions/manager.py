@@ -356,7 +356,8 @@ class Sessions:
             return []
         now = self.clock()
         deadline = now + options.turn_timer
-        payload = {"version": version, "deadline": deadline}
+        # Staleness is judged by the number of moves, not the version: seat changes bump the version.
+        payload = {"moves": len(game.move_log), "deadline": deadline}
         kind = "vote" if game.phase == "vote" else "turn"
         seat = None if kind == "vote" else game.active_seat
         return [Timer(game_id, kind, deadline, seat=seat, payload=payload),
@@ -374,7 +375,7 @@ class Sessions:
                 await self._drop_timer(timer)
                 return
             record = loaded.record
-            if record.status != "playing" or timer.payload.get("version") != record.version:
+            if record.status != "playing" or timer.payload.get("moves") != len(loaded.game.move_log):
                 await self._drop_timer(timer)  # the game moved on since the timer was set
                 return
             game = loaded.game
