@@ -1,0 +1,474 @@
+"""Information and settings commands of /hardback: leaderboard, stats, history, rules, card, lookup,
+settings, hint.
+
+A mixin, not a cog: ``cogs/hardback.py`` declares ``class Hardback(InfoCommands, commands.GroupCog, ...)``
+and discord.py's CogMeta collects the app commands *and* the listener below across the class's MRO.
+Names here start with ``_info`` so they never shadow the Hardback cog's own methods.
+
+Buttons and selects carry what they mean in their custom_id (``hbi:<what>:<args>``; ``hb:`` belongs to
+the game router in cogs/play.py) and are answered by the listener, so they keep working after a restart.
+Every answer comes within Discord's 3 seconds: slow work (images, dictionaries, hints) runs after a
+defer, in a worker thread.  Refusals are private and change nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import io
+import json
+import logging
+import re
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from hardback_bot.help import (
+    MAX_CHOICES,
+    TOPICS,
+    card_letter_choices,
+    card_title,
+    cards_of,
+    find_topic,
+    letters_of,
+    topic_choices,
+    topic_index,
+    topic_text,
+)
+from hardback_bot.help.format import PAGE_SIZE, Page, history_page, leaderboard_page, stats_page
+from hardback_bot.help.lookup import card_text
+from hardback_bot.help.settings import SettingsRefused, apply_changes, settings_text
+from hardback_bot.help.words import SpellingError, clean_word, hint_plays, lookup_lines
+from hardback_bot.store import GameNotFound
+from hardback_bot.store.models import LEADERBOARD_KINDS
+
+if TYPE_CHECKING:
+    from bot import HardbackBot
+
+log = logging.getLogger(__name__)
+
+COLOUR = discord.Colour.from_rgb(196, 155, 72)  # the table's gold (cogs/ui.py)
+SORRY = "Sorry, something went wrong on my side. Please try again in a moment."
+MIN_GAMES = 5  # the win-rate board's threshold (the store's default)
+HISTORY_GAMES = 10
+GENRE_GAMES = 50  # results read to find a player's favourite genre
+BOARD_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in (
+    ("rating", "rating"), ("wins", "wins"), ("win_rate", "win rate"), ("best_word", "best word"),
+    ("longest_word", "longest word"))]
+# hbi:lb:<board>:<page> (leaderboard pages) · hbi:ex (export select) · hbi:rl:<n> (rules topic selects)
+_CUSTOM_ID = re.compile(r"^hbi:(?:lb:(?P<board>[a-z_]{1,16}):(?P<page>\d{1,4})|(?P<ex>ex)|rl:(?P<rl>[12]))$")
+_TOPIC_ROWS = (TOPICS[: (len(TOPICS) + 1) // 2], TOPICS[(len(TOPICS) + 1) // 2:])
+
+
+def _embed(page: Page) -> discord.Embed:
+    embed = discord.Embed(title=page.title[:256], description=page.description[:4096] or None, colour=COLOUR)
+    for name, value, inline in page.fields[:25]:
+        embed.add_field(name=name[:256], value=value[:1024] or "—", inline=inline)
+    if page.footer:
+        embed.set_footer(text=page.footer[:2048])
+    return embed
+
+
+def _board_view(board: str, page: int, has_next: bool) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="◀ Previous", custom_id=f"hbi:lb:{board}:{max(page - 1, 0)}",
+                                    disabled=page == 0, style=discord.ButtonStyle.secondary))
+    view.add_item(discord.ui.Button(label="Next ▶", custom_id=f"hbi:lb:{board}:{page + 1}",
+                                    disabled=not has_next, style=discord.ButtonStyle.secondary))
+    view.stop()  # answered by the listener from the custom_id, not kept in memory (see cogs/ui.py)
+    return view
+
+
+def _topics_view() -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for number, topics in enumerate(_TOPIC_ROWS, start=1):
+        first, last = topics[0].title.split()[0], topics[-1].title.split()[0]
+        view.add_item(discord.ui.Select(
+            custom_id=f"hbi:rl:{number}", placeholder=f"Rules topics ({number}/2: {first} … {last})"[:150],
+            options=[discord.SelectOption(label=t.title[:100], value=t.key, description=t.summary[:100])
+                     for t in topics[:25]]))
+    view.stop()
+    return view
+
+
+def _topic_embed(key: str | None) -> discord.Embed:
+    topic = find_topic(key) if key else None
+    if topic is None:
+        return _embed(Page("Hardback rules", "Pick a topic below, or `/hardback rules topic:NAME`.\n\n" + topic_index(),
+                           footer="Rules explained in our own words; the game engine follows them exactly."))
+    return _embed(Page(f"Rules — {topic.title}", topic_text(topic)))
+
+
+async def _send_private(interaction: discord.Interaction, text: str) -> None:
+    """A short private answer, whether or not the interaction was already acknowledged."""
+    with contextlib.suppress(discord.HTTPException):
+        if interaction.response.is_done():
+            await interaction.followup.send(text[:2000], ephemeral=True)
+        else:
+            await interaction.response.send_message(text[:2000], ephemeral=True)
+
+
+class InfoCommands:
+    """The information and settings subcommands of /hardback (a mixin for the Hardback GroupCog)."""
+
+    bot: HardbackBot
+
+    async def _info_failed(self, interaction: discord.Interaction, what: str) -> None:
+        log.exception("/hardback %s by %s failed", what, interaction.user.id)
+        await _send_private(interaction, SORRY)
+
+    async def _info_board_message(self, guild_id: int, board: str, page: int) -> tuple[discord.Embed,
+                                                                                        discord.ui.View]:
+        # One extra row tells whether a next page exists without a count query.
+        entries = await self.bot.store.leaderboard(guild_id, board, limit=PAGE_SIZE + 1,  # type: ignore[arg-type]
+                                                   offset=page * PAGE_SIZE, min_games=MIN_GAMES)
+        embed = _embed(leaderboard_page(board, entries[:PAGE_SIZE], page, MIN_GAMES))
+        return embed, _board_view(board, page, len(entries) > PAGE_SIZE)
+
+    # ------------------------------------------------------------------ leaderboard
+    @app_commands.command(name="leaderboard", description="This server's best Hardback players")
+    @app_commands.describe(by="What to rank by (default: rating)")
+    @app_commands.choices(by=BOARD_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction,
+                          by: app_commands.Choice[str] | None = None) -> None:
+        if interaction.guild_id is None:
+            await _send_private(interaction, "Leaderboards belong to a server: use this command in one.")
+            return
+        try:
+            board = by.value if by is not None else "rating"
+            embed, view = await self._info_board_message(interaction.guild_id, board, 0)
+            await interaction.response.send_message(embed=embed, view=view)
+        except Exception:
+            await self._info_failed(interaction, "leaderboard")
+
+    # ------------------------------------------------------------------ stats
+    @app_commands.command(name="stats", description="A player's Hardback record in this server")
+    @app_commands.describe(user="Whose statistics (default: yours)")
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        if interaction.guild_id is None:
+            await _send_private(interaction, "Statistics belong to a server: use this command in one.")
+            return
+        try:
+            who = user or interaction.user
+            stats = await self.bot.store.player_stats(interaction.guild_id, who.id, recent=GENRE_GAMES)
+            if not stats.competitive.games and not stats.coop.games:
+                whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
+                await _send_private(interaction, f"{whose} no finished Hardback games in this server yet.")
+                return
+            # Many results feed the favourite genre; the embed lists only the last five games.
+            embed = _embed(stats_page(dataclasses.replace(stats, recent=stats.recent[:5]), who.display_name,
+                                      stats.recent))
+            embed.set_thumbnail(url=who.display_avatar.url)
+            await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        except Exception:
+            await self._info_failed(interaction, "stats")
+
+    # ------------------------------------------------------------------ history
+    @app_commands.command(name="history", description="Recent Hardback games in this server; export one as JSON")
+    @app_commands.describe(user="Whose games (default: yours)", game="Download this game (its number) as JSON")
+    async def history(self, interaction: discord.Interaction, user: discord.User | None = None,
+                      game: app_commands.Range[int, 1] | None = None) -> None:
+        if interaction.guild_id is None:
+            await _send_private(interaction, "History belongs to a server: use this command in one.")
+            return
+        try:
+            if game is not None:
+                await self._info_export(interaction, game)
+                return
+            who = user or interaction.user
+            stats = await self.bot.store.player_stats(interaction.guild_id, who.id, recent=HISTORY_GAMES)
+            embed = _embed(history_page(who.display_name, stats.recent))
+            view = discord.utils.MISSING
+            if stats.recent:
+                view = discord.ui.View(timeout=None)
+                view.add_item(discord.ui.Select(custom_id="hbi:ex", placeholder="Download a game as JSON", options=[
+                    discord.SelectOption(label=f"Game #{r.game_id}: {r.result.prestige}★"[:100], value=str(r.game_id))
+                    for r in stats.recent[:25]]))
+                view.stop()
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        except Exception:
+            await self._info_failed(interaction, "history")
+
+    async def _info_export(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A finished game of this server as a JSON file, privately (docs/store.md, export format)."""
+        try:
+            record = await self.bot.store.get_game(game_id, with_state=False)
+        except GameNotFound:
+            record = None
+        if record is None or record.guild_id != interaction.guild_id:
+            await _send_private(interaction, f"There is no game #{game_id} in this server.")
+            return
+        if record.status in ("lobby", "playing"):
+            # The seed and the state would show everyone's hidden cards and the deck order.
+            await _send_private(interaction, f"Game #{game_id} is still running; it can be exported once it is over.")
+            return
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        data = await self.bot.store.export_game(game_id, with_state=True)
+        raw = json.dumps(data, ensure_ascii=False, indent=1).encode()
+        file = discord.File(io.BytesIO(raw), filename=f"hardback-game-{game_id}.json",
+                            description=f"Hardback game {game_id}: options, seed, players and every move")
+        await interaction.followup.send(
+            f"Game #{game_id} ({record.status}, {record.move_count} moves). Check it with "
+            "`python -m hardback_bot.store verify` — it replays the moves.", file=file, ephemeral=True)
+
+    # ------------------------------------------------------------------ rules
+    @app_commands.command(name="rules", description="How Hardback is played, topic by topic")
+    @app_commands.describe(topic="A rules topic (start typing)", public="Show the answer to everyone here")
+    async def rules(self, interaction: discord.Interaction, topic: str | None = None, public: bool = False) -> None:
+        try:
+            if topic and find_topic(topic) is None:
+                await _send_private(interaction, f"I have no rules topic called {topic[:50]!r}. Topics: "
+                                    + ", ".join(f"`{t.key}`" for t in TOPICS))
+                return
+            await interaction.response.send_message(embed=_topic_embed(topic), view=_topics_view(),
+                                                    ephemeral=not public)
+        except Exception:
+            await self._info_failed(interaction, "rules")
+
+    @rules.autocomplete("topic")
+    async def _info_topic_names(self, interaction: discord.Interaction, current: str
+                                ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=label, value=key) for label, key in topic_choices(current)]
+
+    # ------------------------------------------------------------------ card
+    @app_commands.command(name="card", description="Look up a card: its picture and what it does")
+    @app_commands.describe(genre="The card's genre", letter="The card's letter", public="Show it to everyone here")
+    async def card(self, interaction: discord.Interaction,
+                   genre: Literal["adventure", "horror", "mystery", "romance", "starter"], letter: str,
+                   public: bool = False) -> None:
+        try:
+            found = cards_of(genre, letter) if len(letter.strip()) == 1 else ()
+            if not found:
+                await _send_private(interaction, f"There is no {genre} card with the letter {letter.strip()[:5]!r}. "
+                                    f"{genre.capitalize()} letters: {' '.join(letters_of(genre))}.")
+                return
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+            from hardback_bot.render import render_card_lookup
+
+            images = await asyncio.gather(*(asyncio.to_thread(render_card_lookup, d.id) for d in found))
+            embeds, files = [], []
+            for d, png in zip(found, images, strict=True):
+                name = f"card-{d.id}.png"
+                files.append(discord.File(io.BytesIO(png), filename=name,
+                                          description=f"{card_title(d)}. {card_text(d)}"[:1024]))
+                embed = discord.Embed(title=card_title(d), description=card_text(d), colour=COLOUR)
+                embeds.append(embed.set_image(url=f"attachment://{name}"))
+            if len(found) > 1:
+                embeds[0].set_footer(text=f"The {genre} deck has two {found[0].letter} cards: both are shown.")
+            await interaction.followup.send(embeds=embeds, files=files, ephemeral=not public)
+        except Exception:
+            await self._info_failed(interaction, "card")
+
+    @card.autocomplete("letter")
+    async def _info_card_letters(self, interaction: discord.Interaction, current: str
+                                 ) -> list[app_commands.Choice[str]]:
+        genre = getattr(interaction.namespace, "genre", None)
+        return [app_commands.Choice(name=label, value=value)
+                for label, value in card_letter_choices(genre, current)][:MAX_CHOICES]
+
+    # ------------------------------------------------------------------ lookup
+    @app_commands.command(name="lookup", description="Privately check a word against this table's dictionary")
+    @app_commands.describe(word="The word to check")
+    async def lookup(self, interaction: discord.Interaction, word: str) -> None:
+        try:
+            try:
+                clean = clean_word(word)
+            except SpellingError as error:
+                await _send_private(interaction, str(error))
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.followup.send("\n".join(await self._info_lookup(interaction, clean)), ephemeral=True)
+        except Exception:
+            await self._info_failed(interaction, "lookup")
+
+    async def _info_lookup(self, interaction: discord.Interaction, word: str) -> list[str]:
+        from hardback_bot.engine import Game
+        from hardback_bot.words import get_dictionary
+
+        record = None
+        if interaction.channel_id is not None:
+            record = await self.bot.store.running_game_in_channel(interaction.channel_id)
+        history: list[Any] = []
+        seat = None
+        names: list[str] = []
+        if record is not None:
+            options = dict(record.options)
+            name = str(options.get("dictionary", "common"))
+            source = "The game in this channel" if record.status == "playing" else "The table being set up here"
+            unique = str(options.get("unique_words", "off"))
+            vote = str(options.get("vote", "off"))
+            if record.status == "playing":
+                full = await self.bot.store.get_game(record.id)
+                if full.state is not None:
+                    history = Game.from_json(full.state).state.word_history
+                seat = next((s.seat for s in record.seats if s.user_id == interaction.user.id), None)
+                names = [s.display_name for s in record.seats]
+        else:
+            settings = await self.bot.store.get_guild_settings(interaction.guild_id) if interaction.guild_id else None
+            name = settings.dictionary if settings else "common"
+            source = "This server's default"
+            unique, vote = "off", "off"
+        try:
+            dictionary = await asyncio.to_thread(get_dictionary, name)
+        except (KeyError, LookupError, OSError, ValueError):
+            return [f"The {name!r} dictionary is not installed on this bot, so I cannot check {word}."]
+        return lookup_lines(word, dictionary, name, source=source, vote=vote, unique_mode=unique, history=history,
+                            seat=seat, names=names)
+
+    # ------------------------------------------------------------------ hint
+    @app_commands.command(name="hint", description="Privately: good words for your hand (tables with hints on, solo)")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        try:
+            record = None
+            if interaction.channel_id is not None:
+                record = await self.bot.store.running_game_in_channel(interaction.channel_id)
+            if record is None or record.status != "playing":
+                await _send_private(interaction, "There is no game being played in this channel.")
+                return
+            options = dict(record.options)
+            seat = next((s.seat for s in record.seats if s.user_id == interaction.user.id), None)
+            solo = bool(options.get("coop")) and len(record.seats) == 1
+            if seat is None:
+                await _send_private(interaction, "You are not playing in this game.")
+                return
+            if not options.get("hints") and not solo:
+                await _send_private(interaction, "Hints are off at this table (the host chooses `hints` at "
+                                    "/hardback start; they are always on in solo games).")
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            loaded = await self.bot.sessions.load(record.id)
+            game = loaded.game
+            if game.spell_options(seat) is None:
+                await interaction.followup.send("Hints are for your spelling step: wait for your turn (or finish "
+                                                "this one's choices first).", ephemeral=True)
+                return
+            plays = await asyncio.to_thread(hint_plays, game, seat, game.checker)
+            if not plays:
+                text = "I found no word for these cards. Skipping the turn (writer's block) is always possible."
+            else:
+                lines = [f"**{p.word}** — {p.coins}¢ and {p.prestige}★"
+                         + (f" (then: {'; '.join(p.notes)})" if p.notes else "") for p in plays]
+                text = ("Words your cards can spell now, best first (each in its best arrangement; type the word "
+                        "with **Spell a word** to choose another arrangement):\n" + "\n".join(lines))
+            await interaction.followup.send(text[:2000], ephemeral=True)
+        except Exception:
+            await self._info_failed(interaction, "hint")
+
+    # ------------------------------------------------------------------ settings
+    @app_commands.command(name="settings", description="Show or change this server's table defaults (Manage Server)")
+    @app_commands.default_permissions(manage_guild=True)  # Discord honours it on top-level commands only
+    @app_commands.describe(
+        dictionary="Default word list", length="Prestige that ends a competitive game",
+        turn_timer="Minutes per turn", afk_policy="What happens to a player who keeps missing turns",
+        afk_misses="Missed turns in a row before that happens", awards="Literary awards for long words",
+        adverts="Adverts to buy with coins", unique_words="Refuse words already spelled",
+        votes="Put words missing from the dictionary to a vote", open_hands="Everyone sees everyone's hand",
+        ghostwriter="Players may ask the table for help", hints="Offer the solver's word hints")
+    async def settings(self, interaction: discord.Interaction, dictionary: str | None = None,
+                       length: Literal[40, 60, 90, 180] | None = None,
+                       turn_timer: app_commands.Range[int, 1, 1440] | None = None,
+                       afk_policy: Literal["computer", "remove"] | None = None,
+                       afk_misses: app_commands.Range[int, 1, 10] | None = None,
+                       awards: bool | None = None, adverts: bool | None = None,
+                       unique_words: Literal["off", "game", "player"] | None = None,
+                       votes: Literal["off", "majority", "unanimous"] | None = None,
+                       open_hands: bool | None = None, ghostwriter: bool | None = None,
+                       hints: bool | None = None) -> None:
+        try:
+            if interaction.guild_id is None:
+                await _send_private(interaction, "Settings belong to a server: use this command in one.")
+                return
+            perms = interaction.permissions
+            if not (perms.manage_guild or perms.administrator):
+                # The default permission hides the command from most members, but Discord ignores it on
+                # subcommands and admins can override it: this check is what actually guards the settings.
+                await _send_private(interaction, "Only members with the Manage Server permission can see or change "
+                                    "the server's Hardback settings.")
+                return
+            from hardback_bot.words import available_dictionaries
+
+            store = self.bot.store
+            current = await store.get_guild_settings(interaction.guild_id)
+            changes: dict[str, Any] = {
+                "dictionary": dictionary, "length": length,
+                "turn_timer": turn_timer * 60 if turn_timer is not None else None,
+                "afk_policy": afk_policy, "afk_misses": afk_misses, "awards": awards, "adverts": adverts,
+                "unique_words": unique_words, "vote": votes, "open_hands": open_hands,
+                "ghostwriter": ghostwriter, "hints": hints}
+            bot_defaults = dict(self.bot.settings.defaults)
+            if all(v is None for v in changes.values()):
+                await interaction.response.send_message(embed=_embed(Page(
+                    "Hardback settings for this server", settings_text(current, bot_defaults),
+                    footer="New tables start with these; the host can still change them at /hardback start.")),
+                    ephemeral=True)
+                return
+            try:
+                updated, lines = apply_changes(current, changes, known_dictionaries=available_dictionaries(),
+                                               bot_defaults=bot_defaults)
+            except SettingsRefused as error:
+                await _send_private(interaction, f"Nothing was changed. {error}")
+                return
+            if lines:
+                await store.set_guild_settings(interaction.guild_id, updated)
+            summary = ("Changed:\n" + "\n".join(lines)) if lines else "Those were already the settings."
+            await interaction.response.send_message(embed=_embed(Page(
+                "Hardback settings for this server", summary + "\n\n" + settings_text(updated, bot_defaults),
+                footer="Games already running keep their own options.")), ephemeral=True)
+        except Exception:
+            await self._info_failed(interaction, "settings")
+
+    @settings.autocomplete("dictionary")
+    async def _info_dictionary_names(self, interaction: discord.Interaction, current: str
+                                     ) -> list[app_commands.Choice[str]]:
+        from hardback_bot.words import available_dictionaries
+
+        names = [*available_dictionaries(), "none"]
+        return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n][:MAX_CHOICES]
+
+    # ------------------------------------------------------------------ buttons and selects (hbi:…)
+    @commands.Cog.listener("on_interaction")
+    async def _info_on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type != discord.InteractionType.component:
+            return
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith("hbi:"):
+            return
+        match = _CUSTOM_ID.match(custom_id)
+        try:
+            if match is None:
+                await _send_private(interaction, "That button is not one I made; it does nothing.")
+            elif match["board"] is not None:
+                await self._info_board_click(interaction, match["board"], int(match["page"]))
+            elif match["ex"] is not None:
+                value = str((data.get("values") or [""])[0])
+                if not value.isdigit() or interaction.guild_id is None:
+                    await _send_private(interaction, "That choice is not one I offered.")
+                else:
+                    await self._info_export(interaction, int(value))
+            else:
+                value = str((data.get("values") or [""])[0])
+                await self._info_topic_click(interaction, value)
+        except Exception:
+            await self._info_failed(interaction, f"component {custom_id}")
+
+    async def _info_board_click(self, interaction: discord.Interaction, board: str, page: int) -> None:
+        if board not in LEADERBOARD_KINDS or interaction.guild_id is None:
+            await _send_private(interaction, "That button is not one I made; it does nothing.")
+            return
+        embed, view = await self._info_board_message(interaction.guild_id, board, page)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    async def _info_topic_click(self, interaction: discord.Interaction, key: str) -> None:
+        if find_topic(key) is None:
+            await _send_private(interaction, "That choice is not one I offered.")
+            return
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await interaction.response.edit_message(embed=_topic_embed(key), view=_topics_view())
+        else:  # a public rules message stays as it was; the reader gets the topic privately
+            await interaction.response.send_message(embed=_topic_embed(key), view=_topics_view(), ephemeral=True)

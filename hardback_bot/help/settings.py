@@ -1,0 +1,106 @@
+"""``/hardback settings``: show a server's table defaults and change them, validated before anything is saved."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hardback_bot.engine import GameOptions, OptionsError
+from hardback_bot.store import InvalidRecord
+from hardback_bot.store.settings import AFK_POLICIES, GAME_LENGTHS, MIN_TURN_TIMER, GuildSettings
+
+# Table options a server may preset; other engine options (co-op, Penny's genre …) are chosen per table.
+OPTION_KEYS: tuple[str, ...] = ("awards", "adverts", "unique_words", "vote", "open_hands", "ghostwriter", "hints")
+ENGINE_DEFAULTS = GameOptions()
+MAX_TABLE_TIMER = 24 * 3600  # the engine's limit for a table's turn timer (GameOptions.validate)
+
+
+class SettingsRefused(ValueError):
+    """The change was refused; the message says why and nothing was saved."""
+
+
+def table_defaults(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The options a new table gets here: bot config, then the server's settings (as cogs/hardback.py does)."""
+    merged: dict[str, Any] = dict(bot_defaults or {})
+    merged.update(settings.options)
+    merged["dictionary"] = settings.dictionary
+    merged["length"] = settings.length
+    merged["turn_timer"] = settings.turn_timer
+    return merged
+
+
+def apply_changes(current: GuildSettings, changes: Mapping[str, Any], *, known_dictionaries: list[str],
+                  bot_defaults: Mapping[str, Any] | None = None) -> tuple[GuildSettings, list[str]]:
+    """The new settings and a line per change.  ``changes`` uses the record's names (``turn_timer`` in
+    seconds; table options by engine name, e.g. ``vote``); ``None`` values are ignored.  Raises
+    :class:`SettingsRefused` without side effects when the result would not make a valid table."""
+    given = {k: v for k, v in changes.items() if v is not None}
+    top = {k: given.pop(k) for k in ("dictionary", "length", "turn_timer", "afk_policy", "afk_misses") if k in given}
+    unknown = sorted(set(given) - set(OPTION_KEYS))
+    if unknown:
+        raise SettingsRefused(f"Unknown setting(s): {', '.join(unknown)}.")
+    _check_friendly(top)
+    if "dictionary" in top:
+        name = str(top["dictionary"]).strip().lower()
+        if name not in known_dictionaries and name != "none":
+            raise SettingsRefused(f"There is no dictionary called {name!r}; choose one of "
+                                  f"{', '.join([*known_dictionaries, 'none'])}.")
+        top["dictionary"] = name
+    options = dict(current.options)
+    options.update(given)
+    try:
+        updated = current.updated(options=options, **top)
+    except (InvalidRecord, TypeError) as error:
+        raise SettingsRefused(str(error).removeprefix("invalid guild settings: ").capitalize() + ".") from error
+    try:
+        GameOptions.from_dict(table_defaults(updated, bot_defaults)).validate(2)
+    except (OptionsError, TypeError) as error:
+        raise SettingsRefused(f"Those settings would not make a valid table: {error}") from error
+    before, after = describe(current, bot_defaults), describe(updated, bot_defaults)
+    lines = [f"{label}: {before[label]} → **{value}**" for label, value in after.items() if before[label] != value]
+    return updated, lines
+
+
+def _check_friendly(top: Mapping[str, Any]) -> None:
+    """The record validates these too, but in its own terms; a server admin gets plain sentences."""
+    if "length" in top and top["length"] not in GAME_LENGTHS:
+        raise SettingsRefused("The game length must be 40, 60, 90 or 180 prestige.")
+    timer = top.get("turn_timer")
+    if timer is not None and not (isinstance(timer, int) and MIN_TURN_TIMER <= timer <= MAX_TABLE_TIMER):
+        raise SettingsRefused("The turn timer must be between 30 seconds and 24 hours.")
+    if "afk_policy" in top and top["afk_policy"] not in AFK_POLICIES:
+        raise SettingsRefused("Absent players are either replaced by a computer or removed.")
+    misses = top.get("afk_misses")
+    if misses is not None and not (isinstance(misses, int) and 1 <= misses <= 10):
+        raise SettingsRefused("Missed turns before that must be a whole number from 1 to 10.")
+
+
+def _on_off(value: object) -> str:
+    return "on" if value else "off"
+
+
+def describe(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """Label → shown value, in display order: what a new table in this server starts with."""
+    o = table_defaults(settings, bot_defaults)
+    get = lambda key: o.get(key, getattr(ENGINE_DEFAULTS, key))  # noqa: E731 - a local shorthand
+    minutes = settings.turn_timer / 60
+    timer = f"{minutes:g} min" if minutes >= 1 else f"{settings.turn_timer} s"
+    afk = "a computer player takes over" if settings.afk_policy == "computer" else "the player is removed"
+    return {
+        "Dictionary": settings.dictionary,
+        "Game length": f"{settings.length}★",
+        "Turn timer": timer,
+        "Absent players": f"after {settings.afk_misses} missed turn{'s' if settings.afk_misses != 1 else ''}, {afk}",
+        "Literary awards": _on_off(get("awards")),
+        "Adverts": _on_off(get("adverts")),
+        "Unique words": {"off": "off", "game": "per game", "player": "per player"}.get(str(get("unique_words")),
+                                                                                      str(get("unique_words"))),
+        "Votes on invalid words": str(get("vote")),
+        "Open hands": _on_off(get("open_hands")),
+        "Ghostwriter": _on_off(get("ghostwriter")),
+        "Hints": _on_off(get("hints")),
+    }
+
+
+def settings_text(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = None) -> str:
+    return "\n".join(f"**{label}:** {value}" for label, value in describe(settings, bot_defaults).items())

@@ -1,0 +1,273 @@
+"""hardback_bot.help: rules topics within Discord's limits, look-ups, texts, settings and hints (no Discord)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hardback_bot.engine import Game, GameOptions, parse_move
+from hardback_bot.engine.cards import ALL_GENRES, card, card_defs
+from hardback_bot.help import (
+    BY_KEY,
+    CARD_GENRES,
+    TOPICS,
+    card_letter_choices,
+    card_title,
+    cards_of,
+    find_topic,
+    letters_of,
+    topic_choices,
+    topic_index,
+    topic_text,
+)
+from hardback_bot.help.format import (
+    favourite_genre,
+    history_page,
+    leaderboard_page,
+    ordinal,
+    stats_page,
+)
+from hardback_bot.help.lookup import card_text
+from hardback_bot.help.settings import SettingsRefused, apply_changes, describe
+from hardback_bot.help.words import hint_plays, lookup_lines, repeat_reason
+from hardback_bot.store.models import (
+    LeaderboardEntry,
+    ModeTotals,
+    PlayerResult,
+    PlayerStats,
+    Rating,
+    StoredResult,
+)
+from hardback_bot.store.settings import GuildSettings
+from hardback_bot.words import get_dictionary
+
+# Discord's embed limits (PRODUCT.md): title 256, description 4,096, 6,000 characters in all.
+TITLE, DESCRIPTION, EMBED_TOTAL, CHOICES, CHOICE_NAME, SELECT_LABEL = 256, 4096, 6000, 25, 100, 100
+
+# The topics the issue asks for, each reachable by the word a player would type.
+ASKED_FOR = ["overview", "turn", "spelling", "wilds", "ink", "remover", "genres", "timeless classics", "benefits",
+             "uncover", "double", "trash", "dump", "preview", "offer row", "buying", "jail", "flush", "cycling",
+             "end of game", "awards", "adverts", "votes", "unique words", "co-op", "penny", "ghostwriter",
+             "timers", "afk", "skip"]
+
+
+# --------------------------------------------------------------------------- topics
+def test_every_topic_fits_one_embed() -> None:
+    keys = [t.key for t in TOPICS]
+    assert len(keys) == len(set(keys))
+    for t in TOPICS:
+        title = f"Rules — {t.title}"
+        text = topic_text(t)
+        assert len(title) <= TITLE and 0 < len(text) <= DESCRIPTION, t.key
+        assert len(title) + len(text) <= EMBED_TOTAL, t.key
+        assert len(t.title) <= SELECT_LABEL and len(t.summary) <= SELECT_LABEL  # select option label/description
+        assert t.key == t.key.lower() and " " not in t.key and len(t.key) <= CHOICE_NAME
+        assert all(k in BY_KEY for k in t.see_also), t.key
+    assert len(topic_index()) <= DESCRIPTION - 200
+
+
+@pytest.mark.parametrize("typed", ASKED_FOR)
+def test_asked_for_topics_exist(typed: str) -> None:
+    topic = find_topic(typed)
+    assert topic is not None, typed
+
+
+def test_find_topic_forgives_case_and_dashes() -> None:
+    assert find_topic("Co-Op") is BY_KEY["coop"]
+    assert find_topic("timeless_classics") is BY_KEY["timeless"]
+    assert find_topic("writer's block") is BY_KEY["skip"]
+    assert find_topic("") is None and find_topic("chess") is None
+
+
+@pytest.mark.parametrize("typed", ["", "a", "e", "in", "penny", "zzz", "x" * 200])
+def test_autocomplete_choices_are_within_discord_limits(typed: str) -> None:
+    choices = topic_choices(typed)
+    assert len(choices) <= CHOICES
+    for name, value in choices:
+        assert 1 <= len(name) <= CHOICE_NAME and value in BY_KEY
+
+
+def test_autocomplete_ranks_exact_and_prefix_first() -> None:
+    assert topic_choices("ink")[0][1] == "ink"
+    assert topic_choices("pen")[0][1] == "coop"
+    assert topic_choices("zzz") == []
+    assert [k for _, k in topic_choices("")][:2] == ["overview", "turn"]
+
+
+def test_topics_are_our_own_words() -> None:
+    # Rules help is written for this project; a crude guard against pasted rulebook or website prose.
+    everything = " ".join(t.text for t in TOPICS).lower()
+    for phrase in ("board game arena", "fowers", "boardgamearena", "rulebook"):
+        assert phrase not in everything
+
+
+# --------------------------------------------------------------------------- cards
+def test_every_card_is_found_by_genre_and_letter() -> None:
+    seen = set()
+    for genre in CARD_GENRES:
+        for letter in letters_of(genre):
+            found = cards_of(genre, letter.lower())
+            assert 1 <= len(found) <= 2
+            assert [d.cost for d in found] == sorted(d.cost for d in found)
+            seen.update(d.id for d in found)
+    assert seen == set(card_defs())
+    assert set(CARD_GENRES) == set(ALL_GENRES)
+
+
+def test_two_copies_follow_the_rules_table() -> None:
+    # RULES.md R2.2: nine letters per genre come twice.
+    doubles = {g: "".join(x for x in letters_of(g) if len(cards_of(g, x)) == 2) for g in ALL_GENRES[1:]}
+    assert doubles == {"adventure": "ACGIJLPWY", "horror": "CDENSUVWX", "mystery": "AFIKMPQRT",
+                       "romance": "BEFHKNORZ"}
+    assert cards_of("starter", "Z") == () and cards_of("horror", "") == ()
+
+
+@pytest.mark.parametrize("genre", [None, "adventure", "starter", "nonsense"])
+def test_letter_autocomplete(genre: str | None) -> None:
+    for typed in ("", "a", "Q", "?"):
+        choices = card_letter_choices(genre, typed)
+        assert len(choices) <= CHOICES
+        assert all(len(name) <= CHOICE_NAME and len(value) == 1 for name, value in choices)
+    assert card_letter_choices("adventure", "a") == [("A (5¢ and 7¢ · two cards)", "A")]
+    assert card_letter_choices("starter", "t") == [("T (starter)", "T")]
+
+
+def test_card_text_explains_benefits() -> None:
+    a = cards_of("adventure", "A")[0]
+    assert card_title(a) == "Adventure A — 5¢ (#1)"
+    text = card_text(a)
+    assert "Costs 5¢. Buying it gives 1★ once." in text and "With 2+ adventure cards counted: gain 1★." in text
+    classic = next(d for d in card_defs().values() if d.timeless)
+    assert "timeless classic" in card_title(classic) and "Timeless classic" in card_text(classic)
+    assert card_text(card(156)).startswith("Starter card")
+
+
+# --------------------------------------------------------------------------- texts
+def _entry(position: int, value: float, word: str | None = None) -> LeaderboardEntry:
+    return LeaderboardEntry(position, 10 + position, f"name*{position}_", value, games=4, wins=1, word=word)
+
+
+def test_leaderboard_lines() -> None:
+    page = leaderboard_page("rating", [_entry(1, 12.345), _entry(2, -1.0)], 0, 5)
+    assert page.description.splitlines()[0] == "`  1.` **name1** — 12.3 rating · 4 games, 1 win"
+    assert "Page 1" in page.footer
+    assert "58%" in leaderboard_page("win_rate", [_entry(1, 0.58)], 0, 5).description
+    assert "STORY for 12★" in leaderboard_page("best_word", [_entry(1, 12, "story")], 0, 5).description
+    assert "ADVENTURE, 9 letters" in leaderboard_page("longest_word", [_entry(1, 9, "adventure")], 0, 5).description
+    empty = leaderboard_page("win_rate", [], 0, 5)
+    assert "Nobody" in empty.description and "at least 5 games" in empty.description
+    assert "shorter now" in leaderboard_page("wins", [], 3, 5).description
+
+
+def _result(game_id: int, deck: tuple[int, int, int, int] | None, *, mode: str = "competitive", rank: int = 1
+            ) -> StoredResult:
+    stats = {f"deck{i + 1}": n for i, n in enumerate(deck)} if deck else {}
+    result = PlayerResult(seat=0, rank=rank, prestige=40 + game_id, won=rank == 1, best_word="quiz", stats=stats)
+    return StoredResult(game_id, 0, 1, None, "ann", mode, result, None, None, 1_700_000_000.0 + game_id)  # type: ignore[arg-type]
+
+
+def test_favourite_genre_from_deck_statistics() -> None:
+    assert favourite_genre([]) is None
+    assert favourite_genre([_result(1, None)]) is None
+    genre, share, games = favourite_genre([_result(1, (1, 5, 0, 0)), _result(2, (2, 1, 1, 0)), _result(3, None)])
+    assert (genre, games) == ("horror", 2) and share == pytest.approx(6 / 10)
+
+
+def test_stats_and_history_pages() -> None:
+    comp = ModeTotals(games=4, wins=3, prestige_sum=200, words_sum=40, best_word_prestige=9, best_word="quiz",
+                      longest_word_len=8, longest_word="treasure", cards_bought_sum=20)
+    coop = ModeTotals(games=2, wins=1, prestige_sum=100, words_sum=10, margin_sum=-4, best_word_prestige=11,
+                      best_word="jazz")
+    recent = (_result(1, (0, 3, 0, 0)), _result(2, (0, 2, 0, 0), mode="coop", rank=2))
+    stats = PlayerStats(1, 1, "ann", comp, coop, Rating(25.0, 3.0, 16.0, 4), {"horror": (1, 2)}, recent)
+    page = stats_page(stats, "ann", recent)
+    fields = {name: value for name, value, _ in page.fields}
+    assert fields["Competitive"].startswith("4 games · 3 won (75%)") and "average 50.0★" in fields["Competitive"]
+    assert fields["Rating"] == "16.0 after 4 rated games"
+    assert fields["Best word"] == "JAZZ (11★)" and fields["Longest word"] == "TREASURE (8 letters)"
+    assert fields["Favourite genre"].startswith("horror (100%")
+    assert "average margin over Penny -2.0★" in fields["Co-op against Penny"]
+    assert "horror: 1/2" in fields["Co-op against Penny"]
+    assert "lost to Penny" in fields["Recent games"] and "1st place" in fields["Recent games"]
+    assert all(len(v) <= 1024 for v in fields.values())
+    empty = PlayerStats(1, 1, None, ModeTotals(), ModeTotals(), None, {}, ())
+    assert stats_page(empty, "ann", ()).description.startswith("No finished games")
+    assert history_page("ann", recent).description.count("game #") == 2
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == \
+        ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+
+
+# --------------------------------------------------------------------------- settings
+KNOWN = ["common", "large"]
+
+
+def test_settings_changes_are_validated_and_described() -> None:
+    current = GuildSettings()
+    updated, lines = apply_changes(current, {"length": 90, "vote": "majority", "turn_timer": 600, "hints": None},
+                                   known_dictionaries=KNOWN)
+    assert (updated.length, updated.turn_timer, dict(updated.options)) == (90, 600, {"vote": "majority"})
+    assert "Game length: 60★ → **90★**" in lines and "Turn timer: 5 min → **10 min**" in lines
+    assert apply_changes(updated, {"length": 90}, known_dictionaries=KNOWN) == (updated, [])
+    shown = describe(updated)
+    assert shown["Votes on invalid words"] == "majority" and shown["Ghostwriter"] == "on"
+    assert shown["Absent players"] == "after 3 missed turns, a computer player takes over"
+
+
+@pytest.mark.parametrize(("changes", "needle"), [
+    ({"dictionary": "none"}, "turn votes on"),
+    ({"dictionary": "klingon"}, "no dictionary called"),
+    ({"length": 50}, "must be 40, 60, 90 or 180"),
+    ({"turn_timer": 10}, "between 30 seconds and 24 hours"),
+    ({"turn_timer": 7 * 24 * 3600}, "between 30 seconds and 24 hours"),
+    ({"afk_policy": "ban"}, "replaced by a computer or removed"),
+    ({"afk_misses": 0}, "from 1 to 10"),
+    ({"coop": True}, "Unknown setting"),
+    ({"unique_words": "sometimes"}, "Unique words must be"),
+])
+def test_settings_refusals(changes: dict, needle: str) -> None:
+    with pytest.raises(SettingsRefused, match=needle):
+        apply_changes(GuildSettings(), changes, known_dictionaries=KNOWN)
+
+
+def test_settings_respect_bot_defaults() -> None:
+    # A bot configured without adverts shows that, and a server may still turn them on.
+    assert describe(GuildSettings(), {"adverts": False})["Adverts"] == "off"
+    updated, lines = apply_changes(GuildSettings(), {"adverts": True}, known_dictionaries=KNOWN,
+                                   bot_defaults={"adverts": False})
+    assert updated.options == {"adverts": True} and lines == ["Adverts: off → **on**"]
+
+
+# --------------------------------------------------------------------------- lookup and hints
+def test_lookup_lines() -> None:
+    common = get_dictionary("common")
+    lines = lookup_lines("STORY", common, "common", source="This server's default")
+    assert lines == ["✅ **STORY** is in the **common** dictionary (this server's default)."]
+    lines = lookup_lines("QXZ", common, "common", source="The game in this channel", vote="majority")
+    assert "not in" in lines[0] and "vote" in lines[1]
+    none = lookup_lines("QXZ", get_dictionary("none"), "none", source="The game in this channel")
+    assert "without a dictionary" in none[0]
+    history = [[0, "CAT"], [1, "DOG"]]
+    lines = lookup_lines("CAT", common, "common", source="x", unique_mode="game", history=history, names=["ann", "bo"])
+    assert lines[1] == "🔁 CAT was already spelled in this game (by ann), so it would be refused."
+
+
+def test_repeat_reason_per_player() -> None:
+    history = [[0, "CAT"], [1, "DOG"]]
+    assert repeat_reason("CAT", "off", history, 0, ()) is None
+    assert repeat_reason("CAT", "player", history, 1, ()) is None
+    assert "You already spelled CAT" in (repeat_reason("CAT", "player", history, 0, ()) or "")
+    assert "spelled by ann" in (repeat_reason("CAT", "player", history, None, ["ann", "bo"]) or "")
+    assert repeat_reason("EMU", "game", history, None, ()) is None
+
+
+def test_hints_are_legal_and_best_first() -> None:
+    common = get_dictionary("common")
+    game = Game.new(num_players=1, seed=3, options=GameOptions(coop=True), checker=common)
+    seat = game.active_seat
+    plays = hint_plays(game, seat, common, limit=5)
+    assert 0 < len(plays) <= 5
+    assert [p.value for p in plays] == sorted((p.value for p in plays), reverse=True)
+    for p in plays:
+        assert common.is_word(p.word)
+        game.check_word(seat, parse_move(p.move).word)  # raises IllegalMove if the arrangement were illegal
+    assert hint_plays(game, seat, get_dictionary("none")) == []
+    assert hint_plays(game, seat, common, budget=-1.0) == []  # out of time: nothing valued, nothing claimed
