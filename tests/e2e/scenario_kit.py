@@ -1,0 +1,381 @@
+"""Playing whole turns through the bot's Discord panels, the way a person would (issue 7 scenarios).
+
+The :class:`Driver` only clicks buttons, picks select options and submits modals through the
+stand-in. It reads the store (the engine state) to *decide* what to click — which word its hand can
+spell, which phase the turn is in — but every move reaches the bot as an interaction.
+
+Each action waits for the bot's private answer (the panel edited, or a new ephemeral message), so
+the next click always sees the panel the bot drew last. Public posts are paced to stay within the
+stand-in's flood check (5 messages in 5 s): the bot posts one log line per turn, and a test that
+plays turns faster than any person would otherwise trip it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from botkit import text_of
+from discord_standin.models import Interaction, Message, User
+from discord_standin.world import World
+
+from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine.cards import card
+from hardback_bot.store import GameRecord, Store
+from hardback_bot.words import get_dictionary
+
+SORRY = "something went wrong on my side"
+OUT_OF_DATE = "out of date"
+
+
+class BotRefused(AssertionError):
+    """The bot answered a click with a refusal (an ephemeral text) where the driver expected a panel."""
+
+
+# ---------------------------------------------------------------------------------------------- state
+async def load_game(store: Store, game_id: int) -> tuple[GameRecord, Game]:
+    """The stored record and engine state of a game (read only: the driver never applies moves)."""
+    record = await store.get_game(game_id)
+    assert record.state is not None, "the game has not started"
+    options = GameOptions.from_dict(dict(record.options))
+    checker = None if options.dictionary == "none" else get_dictionary(options.dictionary)
+    return record, Game.from_json(record.state, checker=checker)
+
+
+def find_word(letters: list[str], required: list[str] | None = None, *, dictionary: str = "common",
+              max_len: int = 6, avoid: set[str] | None = None) -> str | None:
+    """The longest dictionary word these letters spell face up, using every ``required`` letter."""
+    words = get_dictionary(dictionary)
+    need = Counter(required or [])
+    for n in range(min(max_len, len(letters)), max(1, sum(need.values()) - 1), -1):
+        for combo in itertools.permutations(letters, n):
+            if need and need - Counter(combo):
+                continue
+            w = "".join(combo)
+            if words.is_word(w) and w not in (avoid or set()):
+                return w
+    return None
+
+
+# ---------------------------------------------------------------------------------------------- panels
+def move_arg(custom_id: str) -> str:
+    """``hb:m:12:7:take_prestige`` -> ``take_prestige``."""
+    return custom_id.split(":", 4)[4]
+
+
+def move_buttons(panel: Message) -> dict[str, str]:
+    """Move argument -> custom_id for every move button of a panel."""
+    return {move_arg(b["custom_id"]): b["custom_id"] for b in panel.buttons()
+            if str(b.get("custom_id", "")).startswith("hb:m:")}
+
+
+def selects(panel: Message) -> list[dict[str, Any]]:
+    return [c for c in panel.all_components() if c.get("type") == 3]
+
+
+def select_values(panel: Message, prefix: str) -> list[tuple[str, str]]:
+    """(select custom_id, value) for every option of the panel's move selects whose value starts with prefix."""
+    found = []
+    for sel in selects(panel):
+        for option in sel.get("options") or []:
+            if str(option.get("value", "")).startswith(prefix):
+                found.append((sel["custom_id"], option["value"]))
+    return found
+
+
+def post_times(world: World) -> list[float]:
+    """When the bot posted in the channel recently (what the stand-in's flood check counts)."""
+    return list(world.standin._posts[world.channel.id])
+
+
+async def pace(world: World, room: int) -> None:
+    """Wait until the bot may post ``room`` more public messages without breaking 5 in 5 s."""
+    s = world.standin
+    if s.rate_limit is None:
+        return
+    count, window = s.rate_limit
+    while True:
+        now = time.monotonic()
+        recent = [t for t in post_times(world) if now - t <= window]
+        if len(recent) + room <= count:
+            return
+        await asyncio.sleep(max(0.01, recent[0] + window - now + 0.02))
+
+
+# ---------------------------------------------------------------------------------------------- driver
+@dataclass
+class TurnLog:
+    seat: int
+    word: str | None = None
+    moves: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Driver:
+    """Plays the human seats of one game through the stand-in."""
+
+    world: World
+    store: Store
+    game_id: int
+    users: dict[int, User]  # seat -> user
+    room: int | None = None  # public posts one click may cause; None: worked out from the game (room_for)
+    use_ink: bool = False  # draw with ink now and then (the word must then use the inked card)
+    jail: bool = True  # reserve a card when a jail prompt comes
+    preview: bool = True  # look at previews when offered
+    turns: list[TurnLog] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    panels: dict[int, Message] = field(default_factory=dict)  # user id -> their latest hand panel
+    _room: int = 2
+
+    @property
+    def s(self) -> Any:
+        return self.world.standin
+
+    async def game(self) -> tuple[GameRecord, Game]:
+        return await load_game(self.store, self.game_id)
+
+    def table(self) -> Message:
+        prefix = f"hb:h:{self.game_id}:"
+        for message in reversed(self.s.messages(self.world.channel)):
+            if any(c.startswith(prefix) for c in message.custom_ids()):
+                return message
+        raise LookupError(f"no table message of game {self.game_id}")
+
+    def room_for(self, game: Game) -> int:
+        """Posts the next click may cause: the turn line, one line per computer turn after it, and the
+        results when the game may end."""
+        computers = game.num_players - len(self.users)
+        scores = [p.prestige for p in game.state.players]
+        if game.options.coop:
+            scores = [int(game.state.penny.get("team", 0)), int(game.state.penny.get("score", 0))]
+        near_end = game.state.final_round or max(scores) >= game.goal - 30
+        return 1 + computers + (1 if near_end else 0)
+
+    # -- acting -----------------------------------------------------------------------------------
+    def _signature(self, user: User) -> tuple[int, int]:
+        msgs = self.s.ephemerals(user)
+        return len(msgs), sum(m.edit_count for m in msgs)
+
+    def _answered(self, user: User, before: tuple[int, int]) -> bool:
+        return self._signature(user) != before and not any(m.loading for m in self.s.ephemerals(user))
+
+    async def act(self, user: User, start: Callable[[], Awaitable[Interaction]], *, room: int | None = None,
+                  timeout: float = 15.0) -> Interaction:
+        """Run one user action and wait until the bot's private answer has arrived."""
+        await pace(self.world, room or self.room or self._room)
+        before = self._signature(user)
+        known = {m.id for m in self.s.ephemerals(user)}
+        inter = await start()
+        self.actions += 1
+        if inter.latency is not None:
+            self.latencies.append(inter.latency)
+        await self.s.wait_for(lambda: self._answered(user, before), timeout=timeout,
+                              what=f"the bot's answer to {user.name}'s {inter.data.get('custom_id')}")
+        for m in self.s.ephemerals(user):
+            if m.id not in known or m.edit_count:
+                assert SORRY not in text_of(m).lower(), f"the bot failed: {text_of(m)}"
+        return inter
+
+    def _refusals(self, user: User, known: set[int], panel: Message) -> list[str]:
+        return [text_of(m) for m in self.s.ephemerals(user) if m.id not in known and m.id != panel.id
+                and not m.components]
+
+    async def press(self, user: User, panel: Message, custom_id: str, *, room: int | None = None) -> Message:
+        """Click a button on ``panel`` and return the panel as the bot redrew it."""
+        known = {m.id for m in self.s.ephemerals(user)}
+        await self.act(user, lambda: self.s.click(user, panel, custom_id), room=room)
+        return self._after(user, panel, known)
+
+    async def pick(self, user: User, panel: Message, custom_id: str, value: str, *, room: int | None = None
+                   ) -> Message:
+        known = {m.id for m in self.s.ephemerals(user)}
+        await self.act(user, lambda: self.s.select(user, panel, custom_id, [value]), room=room)
+        return self._after(user, panel, known)
+
+    def _after(self, user: User, panel: Message, known: set[int]) -> Message:
+        refusals = self._refusals(user, known, panel)
+        if refusals:
+            raise BotRefused(" / ".join(refusals))
+        if panel.ephemeral:
+            current = self.s.find_message(panel.id)
+            assert current is not None
+            self.panels[user.id] = current
+            return current
+        newest = self.s.last_ephemeral(user)
+        self.panels[user.id] = newest
+        return newest
+
+    async def open_hand(self, user: User) -> Message:
+        table = self.table()
+        custom_id = next(c for c in table.custom_ids() if c.startswith("hb:h:"))
+        return await self.press(user, table, custom_id)
+
+    async def spell(self, user: User, panel: Message, word: str) -> Message:
+        """Open the word form from the hand panel, type ``word``; returns the preview panel."""
+        spell_id = next(c for c in panel.custom_ids() if c.startswith("hb:s:"))
+        inter = await self.s.click(user, panel, spell_id)
+        self.actions += 1
+        assert inter.modal is not None, "the spell button must answer with a modal"
+        if inter.latency is not None:
+            self.latencies.append(inter.latency)
+        known = {m.id for m in self.s.ephemerals(user)}
+        await self.act(user, lambda: self.s.submit_modal(user, inter.modal.custom_id, {"word": word.lower()}))
+        return self._after(user, panel, known)
+
+    # -- a whole turn -----------------------------------------------------------------------------
+    async def play_turn(self, seat: int, *, max_steps: int = 40) -> TurnLog:
+        """Play seat's current turn to its end through the panels; returns what was done."""
+        user = self.users[seat]
+        _, game = await self.game()
+        assert not game.finished and game.active_seat == seat, (game.active_seat, seat)
+        self._room = self.room_for(game)
+        key = (game.state.round, game.active_seat)
+        log = TurnLog(seat)
+        self.turns.append(log)
+        panel = await self.open_hand(user)
+        bought = advert = inked = previewed = False
+        for _ in range(max_steps):
+            _, game = await self.game()
+            if game.finished or (game.state.round, game.active_seat) != key:
+                return log
+            self._room = self.room_for(game)
+            phase = game.phase
+            buttons = move_buttons(panel)
+            me = game.player(seat)
+            if phase == "spell":
+                if self.use_ink and not inked and me.ink > 0 and "ink" in buttons and not me.inked:
+                    inked = True
+                    log.moves.append("ink")
+                    panel = await self.press(user, panel, buttons["ink"])
+                    continue
+                letters = [card(c).letter for c in me.hand]
+                required = [card(c).letter for c in me.inked]
+                history = {w for _, w in game.state.word_history} if game.options.unique_words != "off" else set()
+                word = find_word(letters, required, dictionary=game.options.dictionary, avoid=history)
+                if word is None:
+                    log.moves.append("skip")
+                    panel = await self.press(user, panel, next(c for c in panel.custom_ids() if c.startswith("hb:x:")))
+                    panel = await self.press(user, panel, next(c for c in panel.custom_ids() if c.endswith(":skip")))
+                    continue
+                preview = await self.spell(user, panel, word)
+                assert f"Spell {word}?" in text_of(preview), text_of(preview)
+                confirm = next(b["custom_id"] for b in preview.buttons()
+                               if str(b.get("label", "")).startswith("Confirm"))
+                log.word = word
+                log.moves.append(f"spell {word}")
+                panel = await self.press(user, preview, confirm)
+                continue
+            choice = self._decide(phase, buttons, panel, game, seat, bought=bought, advert=advert,
+                                  previewed=previewed)
+            if choice is None:
+                raise AssertionError(f"no way forward in phase {phase}: {panel.custom_ids()}\n{text_of(panel)}")
+            kind, custom_id, value = choice
+            log.moves.append(value or move_arg(custom_id))
+            if kind == "select":
+                panel = await self.pick(user, panel, custom_id, value)
+            else:
+                panel = await self.press(user, panel, custom_id)
+            bought = bought or value.startswith("buy_")
+            advert = advert or move_arg(custom_id) == "advert"
+            previewed = previewed or move_arg(custom_id) == "preview"
+        raise AssertionError(f"turn of seat {seat} did not end in {max_steps} steps: {log}")
+
+    def _decide(self, phase: str, buttons: dict[str, str], panel: Message, game: Game, seat: int, *,
+                bought: bool, advert: bool, previewed: bool) -> tuple[str, str, str] | None:
+        def first(prefix: str) -> str | None:
+            return next((cid for arg, cid in buttons.items() if arg.startswith(prefix)), None)
+
+        if phase in ("uncover", "double"):
+            cid = first(phase + "_")
+            return ("button", cid, "") if cid else None
+        if phase == "choice":
+            cid = buttons.get("take_prestige") or buttons.get("take_ink") or first("take_")
+            return ("button", cid, "") if cid else None
+        if phase == "previewing":
+            # Discard the first previewed card, keep the others on top.
+            t = game.state.turn
+            untouched = not t.preview_returned and not t.extra.get("pdisc")
+            cid = (first("discard_") if untouched else None) or first("return_")
+            return ("button", cid, "") if cid else None
+        if phase == "preview" and self.preview and not previewed and "preview" in buttons:
+            return "button", buttons["preview"], ""
+        if phase == "jail" and self.jail and game.player(seat).jail is None:
+            options = select_values(panel, "reserve_")
+            if options:
+                best = max(options, key=lambda o: card(int(o[1].split("_")[1])).cost)
+                return "select", best[0], best[1]
+        if phase == "buy":
+            if not bought:
+                options = select_values(panel, "buy_")
+                if options:
+                    best = max(options, key=lambda o: card(int(o[1].split("_")[1])).cost)
+                    return "select", best[0], best[1]
+            if not advert and "advert" in buttons:
+                return "button", buttons["advert"], ""
+            return ("button", buttons["end"], "") if "end" in buttons else None
+        if "pass" in buttons:
+            return "button", buttons["pass"], ""
+        return None
+
+    async def play_until(self, done: Callable[[Game], bool], *, max_turns: int = 200,
+                         between: Callable[[], Awaitable[None]] | None = None) -> Game:
+        """Play every human turn until ``done(game)``; computer seats are left to the bot."""
+        for _ in range(max_turns):
+            _, game = await self.game()
+            if done(game) or game.finished:
+                return game
+            seat = game.active_seat
+            if seat not in self.users:  # a computer's turn: the bot plays it on its own
+                await self.wait_for_seat_change(seat)
+                continue
+            await self.play_turn(seat)
+            if between is not None:
+                await between()
+        raise AssertionError(f"the game did not end within {max_turns} turns")
+
+    async def wait_for_seat_change(self, seat: int, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            _, game = await self.game()
+            if game.finished or game.active_seat != seat:
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"seat {seat} (a computer) did not finish its turn in {timeout}s")
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def latency_summary(values: list[float]) -> str:
+    return (f"{len(values)} responses: p50 {percentile(values, 50) * 1000:.0f} ms, "
+            f"p95 {percentile(values, 95) * 1000:.0f} ms, max {max(values, default=0) * 1000:.0f} ms")
+
+
+def iter_results_messages(world: World, game_id: int) -> Iterator[Message]:
+    rematch = f"hb:l:{game_id}:0:rematch"
+    for message in world.standin.messages(world.channel):
+        if rematch in message.custom_ids():
+            yield message
+
+
+@contextlib.asynccontextmanager
+async def opened_store(path: str) -> Any:
+    from hardback_bot.store import open_store
+
+    store = await open_store(path)
+    try:
+        yield store
+    finally:
+        await store.close()

@@ -1,0 +1,126 @@
+"""Issue 7: whole games through the real bot and the Discord stand-in, by clicks, selects and forms only.
+
+The driver (scenario_kit.py) reads the store to decide what to click, never to make a move: every
+move reaches the bot as an interaction, and the ``world`` fixture fails a test on any breach of
+Discord's limits (payload sizes, 3-second answers, 5 posts in 5 s).
+"""
+
+from __future__ import annotations
+
+import time
+
+from botkit import button, running_bot, text_of, user_for, with_component
+from discord_standin.models import User
+from discord_standin.world import World
+from scenario_kit import Driver, iter_results_messages, latency_summary
+
+from hardback_bot.store import GameRecord
+
+
+async def start_table(world: World, bot, options: dict, *, joiners: tuple[User, ...] = (),
+                      computers: tuple[str, ...] = ()) -> GameRecord:
+    """alice opens a table with ``options``; ``joiners`` join, ``computers`` (ai1/ai2/ai3) are added."""
+    s = world.standin
+    await s.slash(world.alice, "hardback start", options)
+    await s.settle()
+    lobby = with_component(world, "hb:l:")
+    for user in joiners:
+        await s.click(user, s.find_message(lobby.id), button(lobby, ":join"))
+        await s.settle()
+    for level in computers:
+        await s.click(world.alice, s.find_message(lobby.id), button(lobby, f":{level}"))
+        await s.settle()
+    await s.click(world.alice, s.find_message(lobby.id), button(lobby, ":start"))
+    await s.settle(quiet=0.6)
+    record = await bot.store.running_game_in_channel(world.channel.id)
+    assert record is not None and record.status == "playing"
+    return record
+
+
+def seat_users(world: World, record: GameRecord) -> dict[int, User]:
+    return {s.seat: user_for(world, s.user_id) for s in record.seats if s.user_id is not None}
+
+
+async def test_two_player_game_to_the_results(world: World) -> None:
+    s = world.standin
+    began = time.monotonic()
+    async with running_bot(world) as bot:
+        record = await start_table(world, bot, {"length": 40, "adverts": True, "awards": True},
+                                   joiners=(world.bob,))
+        driver = Driver(world, bot.store, record.id, seat_users(world, record))
+        game = await driver.play_until(lambda g: g.finished)
+        await s.settle(quiet=0.6)
+        played = time.monotonic() - began
+        print(f"2-player game: {len(driver.turns)} turns, {driver.actions} actions in {played:.1f}s; "
+              f"{latency_summary(driver.latencies)}")
+        assert game.finished
+        results_messages = list(iter_results_messages(world, record.id))
+        assert len(results_messages) == 1, "the results are posted exactly once"
+        results = results_messages[0]
+        assert "final results" in text_of(results)
+        png = results.attachment("results.png")
+        assert png.data.startswith(b"\x89PNG") and png.description.startswith("Final ranking:")
+        assert results.button("Rematch")
+        assert "Rematch" in [b.get("label") for b in results.buttons()]
+
+        # Results, stats and ratings were stored exactly once.
+        stored = await bot.store.get_results(record.id)
+        assert sorted(r.seat for r in stored) == [0, 1]
+        assert {r.user_id for r in stored} == {world.alice.id, world.bob.id}
+        for user in (world.alice, world.bob):
+            stats = await bot.store.player_stats(world.guild.id, user.id)
+            assert stats.competitive.games == 1 and stats.rating is not None and stats.rating.games == 1
+        board = await bot.store.leaderboard(world.guild.id, "rating")
+        assert {e.user_id: e.games for e in board} == {world.alice.id: 1, world.bob.id: 1}
+        winner = next(r for r in stored if r.result.rank == 1)
+        assert winner.result.prestige >= 40 and winner.result.won
+
+        # The channel is free: a new /hardback start opens a lobby (cancelled again) ...
+        await s.slash(world.bob, "hardback start", {"length": 40})
+        await s.settle()
+        fresh = await bot.store.running_game_in_channel(world.channel.id)
+        assert fresh is not None and fresh.status == "lobby" and fresh.id != record.id
+        lobby = with_component(world, f"hb:l:{fresh.id}:")
+        await s.click(world.bob, lobby, button(lobby, ":cancel"))
+        await s.settle()
+        assert await bot.store.running_game_in_channel(world.channel.id) is None
+        # ... and Rematch opens a lobby with the same seats and options.
+        await s.click(world.bob, results, button(results, ":rematch"))
+        await s.settle()
+        again = await bot.store.running_game_in_channel(world.channel.id)
+        assert again is not None and again.status == "lobby"
+        assert {seat.user_id for seat in again.seats} == {world.alice.id, world.bob.id}
+        assert dict(again.options) == dict(record.options)
+        # (Where the rematch lobby is shown: see test_rematch_lobby_is_public, a known bug.)
+        # Stats are untouched by all of this.
+        assert len(await bot.store.get_results(record.id)) == 2
+        assert (await bot.store.player_stats(world.guild.id, world.alice.id)).competitive.games == 1
+
+
+async def test_solo_coop_against_penny_dreadful(world: World) -> None:
+    s = world.standin
+    began = time.monotonic()
+    async with running_bot(world) as bot:
+        record = await start_table(world, bot, {"coop": True, "penny": "horror"})
+        assert [seat.user_id for seat in record.seats] == [world.alice.id]
+        driver = Driver(world, bot.store, record.id, {0: world.alice})
+        game = await driver.play_until(lambda g: g.finished)
+        await s.settle(quiet=0.6)
+        print(f"solo co-op: {len(driver.turns)} turns, {driver.actions} actions in {time.monotonic() - began:.1f}s; "
+              f"{latency_summary(driver.latencies)}")
+        # Every one of Penny's claims was announced in the channel, in order.
+        said = "\n".join(m.content for m in s.messages(world.channel))
+        claims = [int(v) for v in game.state.penny["claimed"] if v]
+        assert said.count("Penny Dreadful claimed") == len(claims) > 0
+        assert game.state.penny["genre"] == "horror"
+        results = [*iter_results_messages(world, record.id)]
+        assert len(results) == 1
+        text = text_of(results[0])
+        assert ("The team **won**!" in text) or ("Penny Dreadful **won**." in text)
+        png = results[0].attachment("results.png")
+        assert png.data.startswith(b"\x89PNG") and png.description.startswith("Final ranking:")
+        stored = await bot.store.get_results(record.id)
+        assert [(r.user_id, r.mode) for r in stored] == [(world.alice.id, "coop")]
+        stats = await bot.store.player_stats(world.guild.id, world.alice.id)
+        assert stats.coop.games == 1 and stats.competitive.games == 0
+        assert stats.coop_by_genre.get("horror", (0, 0))[1] == 1
