@@ -332,7 +332,13 @@ class Play(commands.Cog):
         elif kind == "h":
             await self._show_hand(interaction, action.game_id)
         elif kind == "m":
-            move = decode_move(data["values"][0]) if action.arg.startswith("sel") else decode_move(action.arg)
+            arg = data["values"][0] if action.arg.startswith("sel") else action.arg
+            confirmed = arg.startswith("-")
+            move = decode_move(arg.lstrip("-"))
+            if not confirmed and await self.bot.sessions.hands_penny_the_game(action.game_id, interaction.user.id,
+                                                                                move):
+                await self._confirm_penny(interaction, action, move)
+                return
             await self._move(interaction, action, move)
         elif kind == "w":
             word = _modal_value(data)
@@ -424,6 +430,16 @@ class Play(commands.Cog):
     async def _move(self, interaction: discord.Interaction, action: Action, move: str) -> None:
         await self.bot.sessions.play(action.game_id, interaction.user.id, move, action.version)
         await self._show_hand(interaction, action.game_id)
+
+    async def _confirm_penny(self, interaction: discord.Interaction, action: Action, move: str) -> None:
+        # R29.8: a move that pushes Penny Dreadful to her goal through her signature ends the game at once.
+        panel = Panel(title="This ends the game", lines=[
+            f"`{move}` lets Penny Dreadful reach her goal through her signature genre: the game ends at once "
+            "and the team is scored as it stands (awards are still added)."])
+        panel.add_buttons([Button("Do it anyway", Action("m", action.game_id, action.version,
+                                                         "-" + encode_move(move)).custom_id(), "danger"),
+                           Button("Back", Action("h", action.game_id, 0, "r").custom_id())])
+        await self._send_panel(interaction, panel)
 
     async def _confirm_skip(self, interaction: discord.Interaction, action: Action) -> None:
         panel = Panel(title="Skip your turn?", lines=[

@@ -276,6 +276,14 @@ class Sessions:
         await self._after(loaded, events, seat_before)
         return loaded
 
+    async def hands_penny_the_game(self, game_id: int, user_id: int, move: str) -> bool:
+        """Whether ``move`` would end a co-op game by giving Penny her goal (R29.8 wants a confirmation)."""
+        if move.split()[0] not in ("ink", "convert", "buy"):
+            return False
+        loaded = await self.load(game_id)
+        seat = loaded.seat_of(user_id)
+        return seat is not None and penny_would_win(loaded.game, seat, move)
+
     async def _apply(self, loaded: Loaded, seat: int, move: str) -> tuple[Loaded, list[dict[str, Any]], int]:
         """Apply and commit one move (the caller holds the game's lock)."""
         return await self._apply_many(loaded, [(seat, move)])
@@ -572,6 +580,18 @@ class Sessions:
         seat = loaded.seat_of(user_id)
         view = player_view(loaded.game, seat) if seat is not None else public_view(loaded.game)
         return loaded, seat, view
+
+
+def penny_would_win(game: Game, seat: int, move: str) -> bool:
+    """Whether ``move`` ends a co-op game by giving Penny Dreadful her goal (tried on a copy)."""
+    if not game.options.coop or game.finished:
+        return False
+    trial = _copy(game)
+    try:
+        trial.apply(seat, move)
+    except IllegalMove:
+        return False  # the real attempt will explain the refusal
+    return trial.finished and trial.state.penny.get("score", 0) >= trial.goal
 
 
 def _must_act(game: Game, seat: int) -> bool:

@@ -236,3 +236,16 @@ def test_arrangements_rank_by_value_and_explain_refusals() -> None:
     game = build_game({"seats": [{"hand": [1141, 1145, 1154], "inked": [1154]}, {}]})
     with pytest.raises(SpellingError, match="inked card R must be in your word"):
         arrangements(game, 0, "AE")
+
+
+def test_penny_winning_move_needs_confirmation() -> None:
+    from hardback_bot.sessions.manager import penny_would_win
+
+    game = build_game({"players": 1, "options": {"coop": True, "penny_genre": "horror"},
+                       "offer_row": [36, 17, 29, 58, 61, 126, 135],
+                       "seats": [{"hand": [1141, 1145], "draw": [1148], "ink": 1}]})
+    game.state.penny["score"] = game.goal - 1
+    assert penny_would_win(game, 0, "ink")  # horror card in the row: 1 ink spent gives Penny her goal
+    assert not penny_would_win(game, 0, "remover 1141")  # refused moves never count
+    game.state.penny["score"] = game.goal - 2
+    assert not penny_would_win(game, 0, "ink")
