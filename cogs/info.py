@@ -38,12 +38,12 @@ from hardback_bot.help import (
     topic_index,
     topic_text,
 )
-from hardback_bot.help.format import PAGE_SIZE, Page, history_page, leaderboard_page, stats_page
+from hardback_bot.help.format import PAGE_SIZE, Page, history_page, leaderboard_page, ordinal, stats_page
 from hardback_bot.help.lookup import card_text
 from hardback_bot.help.settings import SettingsRefused, apply_changes, settings_text
 from hardback_bot.help.words import SpellingError, clean_word, hint_plays, lookup_lines
 from hardback_bot.store import GameNotFound
-from hardback_bot.store.models import LEADERBOARD_KINDS
+from hardback_bot.store.models import LEADERBOARD_KINDS, StoredResult
 
 if TYPE_CHECKING:
     from bot import HardbackBot
@@ -100,6 +100,12 @@ def _topic_embed(key: str | None) -> discord.Embed:
         return _embed(Page("Hardback rules", "Pick a topic below, or `/hardback rules topic:NAME`.\n\n" + topic_index(),
                            footer="Rules explained in our own words; the game engine follows them exactly."))
     return _embed(Page(f"Rules — {topic.title}", topic_text(topic)))
+
+
+def _placing(r: StoredResult) -> str:
+    if r.mode == "coop":
+        return "won against Penny" if r.result.won else "lost to Penny"
+    return f"{ordinal(r.result.rank)} place"
 
 
 async def _send_private(interaction: discord.Interaction, text: str) -> None:
@@ -185,7 +191,8 @@ class InfoCommands:
             if stats.recent:
                 view = discord.ui.View(timeout=None)
                 view.add_item(discord.ui.Select(custom_id="hbi:ex", placeholder="Download a game as JSON", options=[
-                    discord.SelectOption(label=f"Game #{r.game_id}: {r.result.prestige}★"[:100], value=str(r.game_id))
+                    discord.SelectOption(label=f"Game #{r.game_id}: {_placing(r)}, {r.result.prestige}★"[:100],
+                                         value=str(r.game_id))
                     for r in stats.recent[:25]]))
                 view.stop()
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
@@ -345,6 +352,10 @@ class InfoCommands:
             if game.spell_options(seat) is None:
                 await interaction.followup.send("Hints are for your spelling step: wait for your turn (or finish "
                                                 "this one's choices first).", ephemeral=True)
+                return
+            if getattr(game.checker, "is_none", False):
+                await interaction.followup.send("This table plays without a dictionary, so I have no word list to "
+                                                "suggest from: any word goes to a vote.", ephemeral=True)
                 return
             plays = await asyncio.to_thread(hint_plays, game, seat, game.checker)
             if not plays:

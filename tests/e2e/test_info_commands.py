@@ -304,6 +304,18 @@ async def test_hint_only_where_allowed(world: World) -> None:
         await s.settle()
         assert "not playing" in text_of(s.last_ephemeral(world.mod))
         await bot.store.abandon_game(game_id)
+        # Hints on, but not your spelling step; a table without a dictionary has nothing to suggest from.
+        game_id = await seed_game(bot.store, world.guild.id, world.channel.id,
+                                  [(world.alice.id, "alice"), (world.bob.id, "bob")], seed=33, finish=False,
+                                  stop_after_words=0, hints=True, dictionary="none", vote="majority")
+        record = await bot.store.get_game(game_id)
+        active = Game.from_json(record.state).active_seat
+        waiting, speller = (world.bob, world.alice) if active == 0 else (world.alice, world.bob)
+        await s.slash(waiting, "hardback hint")
+        assert "wait for your turn" in text_of(await private_answer(s, waiting))
+        await s.slash(speller, "hardback hint")
+        assert "without a dictionary" in text_of(await private_answer(s, speller))
+        await bot.store.abandon_game(game_id)
         # Solo against Penny: hints are always on.
         await seed_game(bot.store, world.guild.id, world.channel.id, [(world.alice.id, "alice")], seed=32,
                         finish=False, stop_after_words=0, coop=True)
