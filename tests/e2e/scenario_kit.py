@@ -292,6 +292,9 @@ class Driver:
         def first(prefix: str) -> str | None:
             return next((cid for arg, cid in buttons.items() if arg.startswith(prefix)), None)
 
+        confirm = first("-")  # "This ends the game" (a move handing Penny her goal): do it anyway
+        if confirm:
+            return "button", confirm, ""
         if phase in ("uncover", "double"):
             cid = first(phase + "_")
             return ("button", cid, "") if cid else None
