@@ -1,0 +1,61 @@
+"""Starting bot.py: a missing or refused token is one clear sentence and a non-zero exit; SIGTERM stops the
+bot cleanly; a bad config file is refused."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+from discord_standin.world import World
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "HARDBACK_"))}
+    env.update(HARDBACK_DB=str(tmp_path / "h.db"), PYTHONUNBUFFERED="1", **extra)
+    return env
+
+
+async def _run(env: dict[str, str], cwd: Path, timeout: float = 30) -> tuple[int, str]:
+    proc = await asyncio.create_subprocess_exec(sys.executable, str(ROOT / "bot.py"), cwd=cwd, env=env,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    out, _ = await asyncio.wait_for(proc.communicate(), timeout)
+    return proc.returncode or 0, out.decode()
+
+
+async def test_missing_token(tmp_path: Path) -> None:
+    code, out = await _run(_env(tmp_path), tmp_path)
+    assert code != 0
+    assert "DISCORD_TOKEN is not set" in out and "developers/applications" in out
+    assert "Traceback" not in out
+
+
+async def test_bad_config_file(tmp_path: Path) -> None:
+    (tmp_path / "hardback.yaml").write_text("colour: blue\n")
+    code, out = await _run(_env(tmp_path, DISCORD_TOKEN="x"), tmp_path)
+    assert code != 0 and "unknown key(s) colour" in out and "Traceback" not in out
+
+
+async def test_refused_token_against_the_standin(world: World, tmp_path: Path) -> None:
+    env = _env(tmp_path, **world.standin.env())
+    env["DISCORD_TOKEN"] = "not-the-right-token"
+    code, out = await _run(env, tmp_path)
+    assert code == 1 and "Discord refused DISCORD_TOKEN" in out and "Traceback" not in out
+
+
+async def test_sigterm_stops_cleanly(world: World, tmp_path: Path) -> None:
+    env = _env(tmp_path, **world.standin.env())
+    before = world.standin.gateway.identify_count
+    proc = await asyncio.create_subprocess_exec(sys.executable, str(ROOT / "bot.py"), cwd=tmp_path, env=env,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    await world.standin.wait_until_connected(after=before, timeout=30)
+    assert "hardback" in world.standin.commands()  # the command group was synced
+    proc.send_signal(signal.SIGTERM)
+    out, _ = await asyncio.wait_for(proc.communicate(), 30)
+    assert proc.returncode == 0, out.decode()
+    assert "shutting down" in out.decode()
+    assert (tmp_path / "h.db").exists()
