@@ -1,0 +1,351 @@
+"""The solver: which words a player's cards can spell, how, and which play is worth most.
+
+    cards = PlayerCards.from_game(game, seat)
+    playable_words(cards, get_dictionary("common"), max_wilds=2)   # ["ale", "ales", ...]
+    best_arrangement(cards, "stale")                                # Play | None
+    best_play(cards, get_dictionary("common"), Weights(coins=1.5))  # Play | None
+
+Rules: RULES.md R6.4 (inked cards face up in the word), R7 (usable cards, wilds), R10-R17 (values).
+Values come from the engine's own scoring functions (see :mod:`.solver_value`); docs/solver.md
+describes the search and its measured speed.  Everything here is thread-safe: the only shared
+state is the per-dictionary index cache, which is lock-guarded and immutable once built.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from hardback_bot.engine.cards import card
+from hardback_bot.engine.moves import WordCard
+
+from .solver_bounds import Context, build_context
+from .solver_index import WordIndex, index_for
+from .solver_search import all_arrangements, best_for_word, chosen_from_cards, evaluate
+from .solver_value import Outcome, Weights
+
+if TYPE_CHECKING:
+    from hardback_bot.engine.game import Game, SpellOptions
+
+__all__ = [
+    "Play",
+    "PlayerCards",
+    "Weights",
+    "arrangements",
+    "best_arrangement",
+    "best_play",
+    "evaluate_arrangement",
+    "playable_words",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCards:
+    """The cards one player may spell with now (R7.1): hand, inked cards, classics in play."""
+
+    hand: tuple[int, ...]
+    inked: tuple[int, ...] = ()
+    classics: tuple[tuple[int, int], ...] = ()  # (card, owner seat) of every player's classics in play
+    seat: int = 0
+    discard_size: int | None = None  # cards already in the discard pile (for dump); None: assume enough
+
+    @classmethod
+    def from_options(cls, seat: int, options: SpellOptions, discard_size: int | None = None) -> PlayerCards:
+        return cls(tuple(options.hand), tuple(options.inked), tuple(options.classics_in_play), seat, discard_size)
+
+    @classmethod
+    def from_game(cls, game: Game, seat: int) -> PlayerCards:
+        p = game.player(seat)
+        return cls(tuple(p.hand), tuple(p.inked), tuple(game.classics_in_play()), seat, len(p.discard))
+
+    def context(self, weights: Weights) -> Context:
+        return build_context(self.seat, self.hand, self.inked, self.classics, weights, self.discard_size)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One arrangement of a word with its exact value and the choices that earn it."""
+
+    word: str  # upper case
+    cards: tuple[WordCard, ...]  # the engine's spell move, left to right
+    value: float  # weighted sum under the Weights asked with
+    coins: int  # coins the turn earns from the word, all choices made as below
+    prestige: int
+    ink: int
+    remover: int
+    trash: tuple[int, ...]  # cards to trash (R12.5)
+    dumps: int  # dump abilities to use (R12.6)
+    steps: tuple[tuple[str, int, int], ...]  # ("uncover" | "double", source card, target card)
+    choices: tuple[tuple[int, str], ...]  # R12.8 answers in the engine's order: (card, "coins"/"prestige"/...)
+    jails: int  # jail abilities worth using under the weights
+    previews: int
+
+    @property
+    def move(self) -> str:
+        """The engine notation of the spell move, e.g. ``spell 120 67=A 1156``."""
+        return " ".join(["spell", *(str(w) for w in self.cards)])
+
+    def wilds(self) -> int:
+        return sum(1 for w in self.cards if w.wild)
+
+
+def _play(word: str, cards: tuple[WordCard, ...], o: Outcome) -> Play:
+    return Play(word.upper(), cards, o.value, o.coins, o.prestige, o.ink, o.remover, o.trash, o.dumps, o.steps,
+                o.choices, o.jails, o.previews)
+
+
+# ---------------------------------------------------------------------- playable words
+def _letter_vectors(cards: PlayerCards) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """(face-up counts, fixed counts, inked counts) per letter a-z, and the number of wildable cards."""
+    face = np.zeros(26, dtype=np.int64)
+    fixed = np.zeros(26, dtype=np.int64)
+    inked = np.zeros(26, dtype=np.int64)
+    inked_set = set(cards.inked)
+    hand_set = set(cards.hand)
+    for cid in cards.hand:
+        x = ord(card(cid).letter) - 65
+        face[x] += 1
+        if cid in inked_set:
+            fixed[x] += 1
+            inked[x] += 1
+    for cid, _ in cards.classics:
+        if cid in hand_set:
+            continue
+        x = ord(card(cid).letter) - 65
+        face[x] += 1
+        fixed[x] += 1
+    wildable = len(cards.hand) - len(inked_set & hand_set)
+    return face, fixed, inked, wildable
+
+
+def playable_indices(cards: PlayerCards, index: WordIndex, *, min_length: int = 2, max_length: int | None = None,
+                     required: str = "", max_wilds: int | None = None) -> np.ndarray:
+    """Indexes (into ``index.words``) of every word the cards can spell; see :func:`playable_words`."""
+    face, fixed, inked, wildable = _letter_vectors(cards)
+    budget = wildable if max_wilds is None else max(0, min(wildable, max_wilds))
+    top = wildable + int(fixed.sum())
+    if max_length is not None:
+        top = min(top, max_length)
+    top = min(top, index.max_length)
+    if top < max(2, min_length) or index.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    n = index.prefix64(top)
+    bits = index.all_bits[:n].copy()
+    need = inked.copy()
+    for ch in required.lower():
+        if "a" <= ch <= "z":
+            x = ord(ch) - 97
+            need[x] = max(need[x], sum(1 for c in required.lower() if c == ch))
+    for x in np.flatnonzero(need):
+        if need[x] > index.max_count[x]:
+            return np.zeros(0, dtype=np.int64)
+        bits &= index.ge[x][need[x]][:n]
+    if budget < top:
+        # Bit-sliced counter of letters a word has more of than the player's cards: at most ``budget``.
+        levels = [np.zeros(n, dtype=np.uint64) for _ in range(budget + 1)]
+        for x in range(26):
+            k = int(face[x]) + 1
+            if k > index.max_count[x]:
+                continue
+            plane = index.ge[x][k][:n]
+            for j in range(budget, 0, -1):
+                levels[j] |= levels[j - 1] & plane
+            levels[0] |= plane
+        bits &= ~levels[budget]
+    found = index.words_at(bits, index.end(top))
+    if len(found) == 0:
+        return found
+    lengths = index.lengths[found].astype(np.int64)
+    keep = lengths >= max(2, min_length)
+    # Exact multiset check where the quick filters cannot decide: long words (hand need, R7.3)
+    # and words with repeated letters beyond the wild budget.
+    check = keep & ((lengths > wildable) | (budget < top))
+    if check.any():
+        rows = index.counts[found[check]].astype(np.int64)
+        hand_need = np.maximum(rows - fixed, 0).sum(axis=1)
+        excess = np.maximum(rows - face, 0).sum(axis=1)
+        keep[check] = (hand_need <= wildable) & (excess <= budget)
+    return found[keep]
+
+
+def playable_words(cards: PlayerCards, dictionary: Any, *, min_length: int = 2, max_length: int | None = None,
+                   required: str = "", max_wilds: int | None = None) -> list[str]:
+    """Every word of ``dictionary`` the cards can spell (R6.4, R7), shortest first, then a-z.
+
+    ``required`` letters must all appear (repeats count); ``max_wilds`` limits how many cards may
+    be played wild (None: as many as the rules allow, i.e. any hand card that is not inked).
+    """
+    index = index_for(dictionary)
+    found = playable_indices(cards, index, min_length=min_length, max_length=max_length, required=required,
+                             max_wilds=max_wilds)
+    return [index.words[i] for i in found]
+
+
+# ---------------------------------------------------------------------- one word
+def best_arrangement(cards: PlayerCards, word: str, weights: Weights | None = None) -> Play | None:
+    """The arrangement of ``word`` worth most to the player, or None if the cards cannot spell it."""
+    ctx = cards.context(weights or Weights())
+    found = best_for_word(ctx, word)
+    return _play(word, found[1], found[0]) if found else None
+
+
+def evaluate_arrangement(cards: PlayerCards, arrangement: tuple[WordCard, ...], weights: Weights | None = None
+                         ) -> Play:
+    """The exact value of one given arrangement (best uncover/double/optional choices)."""
+    ctx = cards.context(weights or Weights())
+    word = "".join(w.wild or card(w.card).letter for w in arrangement)
+    return _play(word, arrangement, evaluate(ctx, word, chosen_from_cards(ctx, arrangement)))
+
+
+def iter_arrangements(cards: PlayerCards, word: str) -> Iterator[tuple[WordCard, ...]]:
+    """Every legal arrangement of ``word``: which card supplies each letter and which go wild."""
+    yield from all_arrangements(cards.context(Weights()), word)
+
+
+def arrangements(cards: PlayerCards, word: str, weights: Weights | None = None, limit: int | None = None
+                 ) -> list[Play]:
+    """Every legal arrangement of ``word`` with its exact value, best first (``limit``: keep that many).
+
+    The count grows fast with the number of wild-capable cards (a wild can be any free hand
+    card): use :func:`best_arrangement` when only the best one is wanted.
+    """
+    ctx = cards.context(weights or Weights())
+    plays = [_play(word, a, evaluate(ctx, word.upper(), chosen_from_cards(ctx, a)))
+             for a in all_arrangements(ctx, word)]
+    plays.sort(key=lambda p: -p.value)
+    return plays if limit is None else plays[:limit]
+
+
+# ---------------------------------------------------------------------- best play
+def best_play(cards: PlayerCards, dictionary: Any, weights: Weights | None = None, *, min_length: int = 2,
+              exclude: Iterable[str] = ()) -> Play | None:
+    """The word and arrangement worth most to the player under ``weights``, or None if none is playable.
+
+    ``exclude``: words that may not be spelled (the unique-words option, R26).
+    """
+    index = index_for(dictionary)
+    ctx = cards.context(weights or Weights())
+    search = _GroupSearch(ctx, index, max(2, min_length), {w.lower() for w in exclude})
+    search.run()
+    if search.best is None:
+        return None
+    outcome, arrangement, word = search.best
+    return _play(word, arrangement, outcome)
+
+
+class _GroupSearch:
+    """Branch and bound over *groups*: words that use the same number of each of the player's letters.
+
+    Each step fixes how many copies of one of the player's letters a word holds, with a few ANDs of
+    the index's bit-planes; a group whose bound (best card values for those letters, see
+    :mod:`.solver_bounds`) cannot beat the best play found is never opened.
+    """
+
+    def __init__(self, ctx: Context, index: WordIndex, min_length: int, exclude: set[str]) -> None:
+        self.ctx = ctx
+        self.index = index
+        self.min_length = min_length
+        self.exclude = exclude
+        entries = ctx.entries
+        prof = ctx.everything()  # valid for every word: looser than a group's own profile
+        self.prof = prof
+        self.letters: list[tuple[int, int, int, int, list[float], str]] = []
+        for letter, ids in ctx.by_letter.items():
+            weights = sorted((prof.weight[i] for i in ids), reverse=True)
+            prefix = [0.0]
+            for w in weights:
+                prefix.append(prefix[-1] + w)
+            fixed = sum(1 for i in ids if entries[i].role != "hand")
+            inked = sum(1 for i in ids if entries[i].role == "inked")
+            self.letters.append((ord(letter) - 65, len(ids), fixed, inked, prefix, letter))
+        self.letters.sort(key=lambda t: -t[4][-1])
+        k = len(self.letters)
+        self.rest = [0.0] * (k + 1)
+        self.fixed_rest = [0] * (k + 1)
+        for j in range(k - 1, -1, -1):
+            self.rest[j] = self.rest[j + 1] + self.letters[j][4][-1]
+            self.fixed_rest[j] = self.fixed_rest[j + 1] + self.letters[j][2]
+        self.wildable = len(ctx.pool)
+        self.floor = -math.inf
+        self.best: tuple[Outcome, tuple[WordCard, ...], str] | None = None
+        self.length_weight = max(0.0, ctx.weights.length)
+        self.reveal = prof.uncover_bonus(set())  # what revealed wilds may add, whatever the word
+        self.used: list[int] = [0] * k
+
+    def run(self) -> None:
+        top = min(self.index.max_length, self.wildable + self.fixed_rest[0])
+        if top < self.min_length or self.index.size == 0:
+            return
+        n = self.index.prefix64(top)
+        self._visit(0, self.index.all_bits[:n], 0.0, 0)
+
+    def _visit(self, k: int, bits: np.ndarray, acc: float, acc_fixed: int) -> None:
+        index = self.index
+        if k == len(self.letters):
+            self._leaf(bits, self.wildable + acc_fixed)
+            return
+        x, face, fixed, inked, prefix, _ = self.letters[k]
+        base = self.prof.base + self.reveal
+        for u in range(face, inked - 1, -1):
+            cap = min(index.max_length, self.wildable + acc_fixed + min(u, fixed) + self.fixed_rest[k + 1])
+            if base + acc + prefix[u] + self.rest[k + 1] + self.length_weight * cap <= self.floor:
+                break  # fewer copies only lowers the bound
+            if cap < self.min_length or u > index.max_count[x]:
+                continue
+            n = index.prefix64(cap)
+            plane = index.ge[x][u] if u == face else index.eq[x][u]
+            sub = bits[:n] & plane[:n]
+            if not sub.any():
+                continue
+            self.used[k] = u
+            self._visit(k + 1, sub, acc + prefix[u], acc_fixed + min(u, fixed))
+
+    def _group_bound(self) -> tuple[float, bool]:
+        """The bound of the current group under its own profile, and whether positions matter."""
+        ctx = self.ctx
+        letters = frozenset(t[5] for t, u in zip(self.letters, self.used, strict=True) if u)
+        prof = ctx.profile(letters)
+        taken: set[int] = set()
+        for t, u in zip(self.letters, self.used, strict=True):
+            if u:
+                taken.update(sorted(ctx.by_letter[t[5]], key=lambda i: -prof.weight[i])[:u])
+        bound = prof.base + sum(prof.weight[i] for i in taken) + prof.uncover_bonus(taken)
+        return bound, prof.positional
+
+    def _leaf(self, bits: np.ndarray, cap: int) -> None:
+        index, ctx = self.index, self.ctx
+        bound, positional = self._group_bound()
+        if bound + self.length_weight * cap <= self.floor:
+            return
+        found = index.words_at(bits, index.end(cap))
+        found = found[index.lengths[found] >= self.min_length]
+        if len(found) == 0:
+            return
+        if not positional:
+            # Positions do not matter: every word of the same length in a group is worth the same,
+            # so one word per length stands for the group (the first one not excluded, R26).
+            lengths = index.lengths[found]
+            _, first = np.unique(lengths, return_index=True)
+            reps = []
+            for j in first:
+                i = found[j]
+                if index.words[i] in self.exclude:
+                    same = found[lengths == lengths[j]]
+                    allowed = [k for k in same if index.words[k] not in self.exclude]
+                    if not allowed:
+                        continue
+                    i = allowed[0]
+                reps.append(i)
+            found = np.array(reps, dtype=np.int64)
+        for i in found[::-1]:  # longest first: the length bonus, if any, favours them
+            word = index.words[i]
+            if bound + ctx.weights.length * len(word) <= self.floor or word in self.exclude:
+                continue
+            result = best_for_word(ctx, word, self.floor)
+            if result is not None and result[0].value > self.floor:
+                self.floor = result[0].value
+                self.best = (result[0], result[1], word)

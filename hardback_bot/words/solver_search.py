@@ -1,0 +1,329 @@
+"""Exact arrangement search for one word (RULES.md R6.4, R7, R7.10).
+
+An *arrangement* says, for each letter of the word, which card supplies it and whether it is
+wild.  :func:`best_for_word` finds the arrangement worth most, exactly: every choice that can
+change the value is tried, and the engine's scoring code values each candidate.  It skips only
+choices that provably cannot win:
+
+* with no uncover ability and no ``prestige_per_wild`` among the player's cards, a card that can
+  be face up is never worse face up than wild (a wild then gives nothing), so each letter uses
+  as many matching cards as it can;
+* with no uncover and no double ability, positions do not matter, so only *which* cards are
+  face up is searched, not where;
+* which physical card a wild is matters only if the wild may be uncovered (it sits next to an
+  uncover card, or next to such a wild), so other wilds take any free hand card;
+* a partial choice whose upper bound cannot beat the best value found is dropped.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator
+from dataclasses import replace
+
+from hardback_bot.engine.moves import WordCard
+from hardback_bot.engine.state import Slot
+
+from .solver_bounds import Context, Profile
+from .solver_value import Outcome, best_outcome
+
+WILD = -1  # an anonymous wild in an arrangement key: any free hand card, never uncovered
+
+Placement = dict[int, int]  # word position -> entry index (face up)
+
+
+def _local_weights(ctx: Context, prof: Profile, word: str) -> list[float]:
+    """Each card's bound in this word: a doubler adds only what its possible neighbours can give."""
+    if not prof.double_mode:
+        return prof.weight
+    entries = ctx.entries
+    wild_extra = max((prof.extra[i] for i in ctx.pool), default=0.0) if prof.uncover_mode else 0.0
+    near: dict[str, float] = {}
+    for p, ch in enumerate(word):
+        best = wild_extra
+        for q in (p - 1, p + 1):
+            if 0 <= q < len(word):
+                for i in ctx.by_letter.get(word[q], ()):
+                    if entries[i].source and prof.extra[i] > best:
+                        best = prof.extra[i]
+        near[ch] = max(near.get(ch, 0.0), best)
+    if prof.uncover_mode:  # a doubler may itself be a revealed wild anywhere in the word
+        anywhere = max(near.values(), default=0.0)
+        near = {ch: anywhere for ch in near}
+    out = list(prof.weight)
+    for i, e in enumerate(entries):
+        if prof.double[i] and e.role != "own":
+            out[i] = prof.plain[i] + near.get(e.letter, wild_extra if prof.uncover_mode else 0.0) * prof.double[i]
+    return out
+
+
+def _letter_options(ctx: Context, prof: Profile, positions: list[int], cands: list[int], weight: list[float]
+                    ) -> list[tuple[float, Placement, int]]:
+    """Ways one letter's positions can be filled face up: (bound, placement, wildable cards used)."""
+    entries = ctx.entries
+    inked = [i for i in cands if entries[i].role == "inked"]
+    if len(inked) > len(positions):
+        return []
+    top = min(len(positions), len(cands))
+    counts = range(len(inked), top + 1) if prof.flexible else [top]
+    out: list[tuple[float, Placement, int]] = []
+    others = [i for i in cands if entries[i].role != "inked"]
+    for f in counts:
+        for extra in itertools.combinations(others, f - len(inked)):
+            chosen = inked + list(extra)
+            bound = sum(weight[i] for i in chosen)
+            used_pool = sum(1 for i in chosen if entries[i].role == "hand")
+            if prof.positional:
+                for spots in itertools.combinations(positions, f):
+                    for order in itertools.permutations(chosen):
+                        out.append((bound, dict(zip(spots, order, strict=True)), used_pool))
+            else:
+                out.append((bound, dict(zip(positions, chosen, strict=False)), used_pool))
+    out.sort(key=lambda o: -o[0])
+    return out
+
+
+def _word_letters(word: str) -> dict[str, list[int]]:
+    spots: dict[str, list[int]] = {}
+    for i, ch in enumerate(word):
+        spots.setdefault(ch, []).append(i)
+    return spots
+
+
+def word_bound(ctx: Context, word: str) -> float:
+    """Upper bound of the best arrangement of ``word`` (what :func:`best_for_word` checks first)."""
+    word = word.upper()
+    spots = _word_letters(word)
+    prof = ctx.profile(frozenset(spots))
+    return _quick_bound(ctx, prof, word, spots, _local_weights(ctx, prof, word))[0]
+
+
+def _quick_bound(ctx: Context, prof: Profile, word: str, spots: dict[str, list[int]], weight: list[float]
+                 ) -> tuple[float, bool]:
+    # Sources are at most the face-up cards per letter plus one revealed card per uncover ability;
+    # the best such set is the best cards per letter plus the best remaining wildable cards
+    # (a matroid: greedy is optimal).
+    taken: set[int] = set()
+    for x, ps in spots.items():
+        cands = ctx.by_letter.get(x)
+        if cands:
+            taken.update(sorted(cands, key=lambda i: -weight[i])[: len(ps)])
+    top = prof.base + sum(weight[i] for i in taken) + ctx.weights.length * len(word)
+    return top + prof.uncover_bonus(taken), bool(prof.uncovers)
+
+
+def best_for_word(ctx: Context, word: str, floor: float = -math.inf) -> tuple[Outcome, tuple[WordCard, ...]] | None:
+    """The best arrangement of ``word`` worth more than ``floor``, or None (R7.10)."""
+    word = word.upper()
+    spots = _word_letters(word)
+    entries = ctx.entries
+    if any(entries[i].letter not in spots for i in ctx.inked):
+        return None  # R6.4: an inked card's letter is not in the word
+    prof = ctx.profile(frozenset(spots))
+    weight = _local_weights(ctx, prof, word)
+    top, can_reveal = _quick_bound(ctx, prof, word, spots, weight)
+    if top <= floor:
+        return None
+    letters = sorted(spots, key=lambda x: -max((weight[i] for i in ctx.by_letter.get(x, [])), default=0.0))
+    options = [_letter_options(ctx, prof, spots[x], ctx.by_letter.get(x, []), weight) for x in letters]
+    if any(not o for o in options):
+        return None
+    best_rest = [0.0] * (len(options) + 1)
+    for k in range(len(options) - 1, -1, -1):
+        best_rest[k] = best_rest[k + 1] + options[k][0][0]
+    best: list[tuple[Outcome, tuple[WordCard, ...]]] = []
+    state = {"floor": floor}
+    placement: Placement = {}
+    fixed = prof.base + ctx.weights.length * len(word)
+    # Revealed wilds are cards not face up: bounded by the best wildable cards not yet placed.
+    reveal_any = prof.uncover_bonus(set()) if can_reveal else 0.0
+
+    def rec(k: int, bound: float, free: int) -> None:
+        if k == len(options):
+            if len(word) - len(placement) > free:
+                return  # not enough wildable cards left for the other letters
+            for found in _complete(ctx, prof, word, placement, state["floor"]):
+                if found[0].value > state["floor"]:
+                    state["floor"] = found[0].value
+                    best.append(found)
+            return
+        for b, place, used_pool in options[k]:
+            if fixed + bound + b + best_rest[k + 1] + reveal_any <= state["floor"]:
+                break  # options are sorted by bound
+            placement.update(place)
+            if not reveal_any or (fixed + bound + b + best_rest[k + 1]
+                                  + prof.uncover_bonus(set(placement.values())) > state["floor"]):
+                rec(k + 1, bound + b, free - used_pool)
+            for pos in place:
+                del placement[pos]
+
+    rec(0, 0.0, len(ctx.pool))
+    return best[-1] if best else None
+
+
+def _complete(ctx: Context, prof: Profile, word: str, placement: Placement, floor: float
+              ) -> Iterator[tuple[Outcome, tuple[WordCard, ...]]]:
+    """Give the wild positions cards and value the arrangement (identities matter only if uncoverable)."""
+    used = set(placement.values())
+    free = [i for i in ctx.pool if i not in used]
+    wild_positions = [p for p in range(len(word)) if p not in placement]
+    if not prof.uncover_mode:
+        if _arrangement_bound(ctx, prof, word, placement, {}) > floor:
+            yield _value(ctx, word, placement, {}, free)
+        return
+    identities: dict[int, int] = {}
+
+    def reachable() -> list[int]:
+        # Wild positions next to a face-up uncover card, or next to a wild given an uncover card.
+        out = []
+        for p in wild_positions:
+            if p in identities:
+                continue
+            for q in (p - 1, p + 1):
+                i = placement.get(q, identities.get(q))
+                if i is not None and prof.uncover[i]:
+                    out.append(p)
+                    break
+        return out
+
+    def dominated(free_now: list[int]) -> bool:
+        # A wild that nobody can uncover gives nothing; if a free card could stand there face up
+        # instead, that arrangement (also searched) is at least as good (R13.7, R14.2: never harmful).
+        if prof.per_wild_mode:
+            return False
+        spare = set(free_now)
+        for p in wild_positions:
+            if p not in identities and any(i in spare for i in ctx.by_letter.get(word[p], ())):
+                return True
+        return False
+
+    def rec(free_now: list[int]) -> Iterator[tuple[Outcome, tuple[WordCard, ...]]]:
+        todo = reachable()
+        if not todo or not free_now:
+            if not dominated(free_now) and _arrangement_bound(ctx, prof, word, placement, identities) > floor:
+                yield _value(ctx, word, placement, identities, free_now)
+            return
+        p = todo[0]
+        for i in sorted(free_now, key=lambda i: -prof.weight[i]):
+            identities[p] = i
+            yield from rec([j for j in free_now if j != i])
+            del identities[p]
+
+    yield from rec(free)
+
+
+def _arrangement_bound(ctx: Context, prof: Profile, word: str, placement: Placement,
+                       identities: dict[int, int]) -> float:
+    """Bound of one arrangement: its possible sources, and for each doubler its best neighbour."""
+    entries = ctx.entries
+    at = dict(identities)
+    at.update(placement)
+    total = prof.base + ctx.weights.length * len(word)
+    for p, i in at.items():
+        e = entries[i]
+        if not e.source:
+            total += prof.weight[i]
+            continue
+        if e.role != "own":
+            total += prof.plain[i]
+        if prof.double[i]:
+            best = 0.0
+            for q in (p - 1, p + 1):
+                j = at.get(q)
+                if j is not None and entries[j].source:
+                    best = max(best, prof.extra[j])
+            total += best * prof.double[i]
+    return total
+
+
+def _value(ctx: Context, word: str, placement: Placement, identities: dict[int, int], free: list[int]
+           ) -> tuple[Outcome, tuple[WordCard, ...]]:
+    entries = ctx.entries
+    key = (word, *((placement[p], False) if p in placement else (identities.get(p, WILD), True)
+                   for p in range(len(word))))
+    # Anonymous wilds take the free hand cards that matter least (never uncovered, so any will do).
+    spare = [i for i in free if i not in identities.values()]
+    chosen: list[tuple[int, bool]] = []
+    for i, wild in key[1:]:
+        if wild and i == WILD:
+            i = spare.pop(0)
+        chosen.append((i, wild))
+    outcome = ctx.memo.get(key)
+    if outcome is None:
+        outcome = evaluate(ctx, word, chosen)
+        ctx.memo[key] = outcome
+    cards = tuple(WordCard(entries[i].card, word[p] if wild else None) for p, (i, wild) in enumerate(chosen))
+    return outcome, cards
+
+
+def slots_for(ctx: Context, word: str, chosen: list[tuple[int, bool]]) -> tuple[list[Slot], tuple[int, ...], int]:
+    """The engine's slots for an arrangement, own classics left out of it, and hand cards used."""
+    entries = ctx.entries
+    slots = []
+    in_word = set()
+    hand_used = 0
+    for p, (i, wild) in enumerate(chosen):
+        e = entries[i]
+        in_word.add(e.card)
+        if e.role in ("hand", "inked"):
+            hand_used += 1
+        slots.append(Slot(card=e.card, letter=word[p] if wild else e.letter, wild=wild,
+                          owner=e.owner if e.role in ("own", "rival") else -1, inked=e.role == "inked"))
+    classics = tuple(c for c in ctx.own_classics if c not in in_word)
+    return slots, classics, hand_used
+
+
+def evaluate(ctx: Context, word: str, chosen: list[tuple[int, bool]]) -> Outcome:
+    slots, classics, hand_used = slots_for(ctx, word, chosen)
+    room = None if ctx.discard_size is None else ctx.discard_size + ctx.hand_size - hand_used
+    outcome = best_outcome(slots, classics, ctx.seat, ctx.weights, room)
+    w = ctx.weights
+    rivals = sum(1 for i, _ in chosen if ctx.entries[i].role == "rival")
+    bonus = w.length * len(word) + w.rival_classic * rivals
+    if bonus:
+        outcome = _with_bonus(outcome, bonus)
+    return outcome
+
+
+def _with_bonus(o: Outcome, bonus: float) -> Outcome:
+    return replace(o, value=o.value + bonus)
+
+
+def all_arrangements(ctx: Context, word: str) -> Iterator[tuple[WordCard, ...]]:
+    """Every legal arrangement of ``word`` (R6.4, R7.3): each position a matching card face up or
+    any free hand card wild, every inked card face up."""
+    word = word.upper()
+    entries = ctx.entries
+    n = len(word)
+    chosen: list[tuple[int, bool]] = []
+    used: set[int] = set()
+    inked = set(ctx.inked)
+
+    def rec(p: int) -> Iterator[tuple[WordCard, ...]]:
+        if p == n:
+            if inked <= used:
+                yield tuple(WordCard(entries[i].card, word[q] if wild else None)
+                            for q, (i, wild) in enumerate(chosen))
+            return
+        for i, e in enumerate(entries):
+            if i in used:
+                continue
+            options = []
+            if e.letter == word[p]:
+                options.append(False)
+            if e.wildable:
+                options.append(True)
+            for wild in options:
+                used.add(i)
+                chosen.append((i, wild))
+                yield from rec(p + 1)
+                chosen.pop()
+                used.discard(i)
+
+    yield from rec(0)
+
+
+def chosen_from_cards(ctx: Context, cards: tuple[WordCard, ...]) -> list[tuple[int, bool]]:
+    index = {e.card: i for i, e in enumerate(ctx.entries)}
+    return [(index[w.card], w.wild is not None) for w in cards]
