@@ -207,19 +207,21 @@ class Gateway:
         await session.send(OP_DISPATCH, chunk, "GUILD_MEMBERS_CHUNK")
 
     # ------------------------------------------------------------------ dispatching
-    async def dispatch(self, event: str, data: dict[str, Any], *, guild_id: int | None = None, intents: int = 0) -> int:
+    async def dispatch(
+        self, event: str, data: dict[str, Any], *, guild_id: int | None = None, intents: int = 0
+    ) -> list[Session]:
         """Send ``event`` to every ready session that handles the guild and asked for ``intents``.
-        Returns how many sessions got it."""
+        Returns the sessions that got it."""
         self.events.append((event, data))
         self.s._last_activity = time.monotonic()  # settle() waits for the bot to react to this
-        sent = 0
+        sent: list[Session] = []
         for session in self.ready_sessions():
             if not session.handles(guild_id):
                 continue
             if intents and not session.intents & intents:
                 continue
             await session.send(OP_DISPATCH, data, event)
-            sent += 1
+            sent.append(session)
         return sent
 
     async def dispatch_guild_create(self, guild: Guild) -> None:

@@ -626,6 +626,7 @@ class Interaction:
     errors: list[str] = field(default_factory=list)
     ephemeral_defer: bool = False
     deadline_flagged: bool = False
+    delivered_to: list[Any] = field(default_factory=list, repr=False, compare=False)  # gateway sessions
     responded_event: asyncio.Event = field(default_factory=asyncio.Event, repr=False, compare=False)
 
     def __repr__(self) -> str:

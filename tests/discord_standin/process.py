@@ -70,7 +70,7 @@ class BotProcess:
         """Everything the process(es) printed so far (stdout and stderr, all restarts)."""
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
-    async def start(self, *, wait_ready: bool = True, timeout: float = 20.0) -> None:
+    async def start(self, *, wait_ready: bool = True, timeout: float = 30.0) -> None:
         """Start the process; with ``wait_ready`` return once it has identified and got its guilds."""
         if self.running:
             raise RuntimeError("bot process already running")
@@ -100,7 +100,10 @@ class BotProcess:
                 )
             except TimeoutError as exc:
                 status = "exited " + str(self.proc.returncode) if not self.running else "still running"
-                raise TimeoutError(f"bot process did not connect ({status}); output:\n{self.output()}") from exc
+                raise TimeoutError(
+                    f"bot process did not connect ({status}; {self.standin.connection_report()}); "
+                    f"output:\n{self.output()}"
+                ) from exc
             self._sessions = [x for x in self.standin.gateway.sessions if id(x) not in known]
 
     async def kill(self) -> None:
@@ -136,7 +139,7 @@ class BotProcess:
             return
         await self._wait_disconnected()
 
-    async def restart(self, *, kill: bool = True, timeout: float = 20.0) -> None:
+    async def restart(self, *, kill: bool = True, timeout: float = 30.0) -> None:
         """Kill (SIGKILL by default, else SIGTERM) and start again, waiting for the new session."""
         await (self.kill() if kill else self.stop())
         await self.start(timeout=timeout)

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 @contextlib.asynccontextmanager
-async def run_client(standin: DiscordStandin, client: discord.Client, *, timeout: float = 15.0) -> AsyncIterator[Any]:
+async def run_client(standin: DiscordStandin, client: discord.Client, *, timeout: float = 30.0) -> AsyncIterator[Any]:
     """Start ``client`` (login, ``setup_hook``, gateway) and yield once it has identified and received its
     guilds; close it on exit. discord.py must already point at the stand-in (see ``point_discord_at``).
 
@@ -24,11 +24,14 @@ async def run_client(standin: DiscordStandin, client: discord.Client, *, timeout
     before = standin.gateway.identify_count
     task = asyncio.create_task(client.start(standin.token), name="standin-client")
     try:
-        await standin.wait_for(
-            lambda: task.done() or (standin.gateway.identify_count > before and standin.gateway.ready_sessions()),
-            timeout=timeout,
-            what="the client to connect",
-        )
+        try:
+            await standin.wait_for(
+                lambda: task.done() or (standin.gateway.identify_count > before and standin.gateway.ready_sessions()),
+                timeout=timeout,
+                what="the client to connect",
+            )
+        except TimeoutError as exc:
+            raise TimeoutError(f"{exc} — {standin.connection_report()}") from None
         if task.done():
             task.result()  # re-raise the login/connect error
             raise RuntimeError("client stopped before connecting")

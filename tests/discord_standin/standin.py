@@ -341,13 +341,28 @@ class DiscordStandin:
         return found
 
     # ------------------------------------------------------------------ waiting
-    async def wait_until_connected(self, timeout: float = 15.0, *, after: int = 0) -> None:
+    async def wait_until_connected(self, timeout: float = 30.0, *, after: int = 0) -> None:
         """Wait for a bot session to identify and receive its guilds (``after``: number of
-        identifies already seen — pass ``standin.gateway.identify_count`` before a restart)."""
-        await self.wait_for(
-            lambda: self.gateway.identify_count > after and self.gateway.ready_sessions(),
-            timeout=timeout,
-            what="a bot to connect to the gateway",
+        identifies already seen — pass ``standin.gateway.identify_count`` before a restart).
+        The generous default covers a bot whose ``setup_hook`` loads data on a busy machine."""
+        try:
+            await self.wait_for(
+                lambda: self.gateway.identify_count > after and self.gateway.ready_sessions(),
+                timeout=timeout,
+                what="a bot to connect to the gateway",
+            )
+        except TimeoutError as exc:
+            raise TimeoutError(f"{exc} — {self.connection_report()}") from None
+
+    def connection_report(self) -> str:
+        """How far a connecting bot got: login, command sync, websocket, IDENTIFY (for timeouts)."""
+        seen = [f"{m} {p}" for m, p in self.requests]
+        logged_in = any(p == "/users/@me" for _, p in self.requests)
+        sessions = self.gateway.sessions
+        return (
+            f"logged in: {logged_in}; REST calls: {len(seen)} (last: {seen[-3:]}); "
+            f"websockets open: {len(sessions)}, identified: {sum(x.ready for x in sessions)}; "
+            f"identifies so far: {self.gateway.identify_count}"
         )
 
     async def wait_for(self, predicate: Callable[[], Any], *, timeout: float = 5.0, what: str = "condition") -> Any:
@@ -358,7 +373,8 @@ class DiscordStandin:
             if value:
                 return value
             if time.monotonic() > deadline:
-                raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
+                busy = f" (still: {'; '.join(self.busy_reasons(0))})" if what == "the bot to go quiet" else ""
+                raise TimeoutError(f"timed out after {timeout}s waiting for {what}{busy}")
             await asyncio.sleep(0.01)
 
     async def wait_for_message(
@@ -374,12 +390,34 @@ class DiscordStandin:
         return await self.wait_for(find, timeout=timeout, what=f"a matching message in #{channel.name}")
 
     async def settle(self, *, quiet: float = 0.1, timeout: float = 5.0) -> None:
-        """Wait until the bot has been silent (no HTTP request in flight or started) for ``quiet`` s."""
-        await self.wait_for(
-            lambda: self._inflight == 0 and time.monotonic() - self._last_activity >= quiet,
-            timeout=timeout,
-            what="the bot to go quiet",
-        )
+        """Wait until the bot is done reacting: no HTTP request in flight, none for ``quiet`` seconds,
+        no interaction still waiting for its initial response, and no "is thinking..." message left
+        (a deferred interaction the bot has yet to complete) — unless the bot session that got it is
+        gone (a killed bot never finishes; on Discord that message stays "thinking" too)."""
+        await self.wait_for(lambda: not self.busy_reasons(quiet), timeout=timeout, what="the bot to go quiet")
+
+    def busy_reasons(self, quiet: float = 0.1) -> list[str]:
+        """Why :meth:`settle` would keep waiting (empty when settled); also shown on timeout."""
+        reasons: list[str] = []
+        if self._inflight:
+            reasons.append(f"{self._inflight} HTTP request(s) in flight")
+        if time.monotonic() - self._last_activity < quiet:
+            reasons.append("recent activity")
+        live = set(map(id, self.gateway.sessions))
+        now = self.now()
+        for inter in self.interactions.values():
+            if not any(id(x) in live for x in inter.delivered_to):
+                continue
+            if not inter.acknowledged and now - inter.received_at <= self.response_deadline:
+                reasons.append(f"awaiting the response to {_describe(inter)}")
+            elif (
+                inter.original is not None
+                and inter.original.loading
+                and not inter.original.deleted
+                and now - inter.received_at <= TOKEN_LIFETIME
+            ):
+                reasons.append(f"{_describe(inter)} is still 'thinking'")
+        return reasons
 
     def _request_started(self, method: str, path: str) -> None:
         self._inflight += 1
@@ -628,7 +666,7 @@ class DiscordStandin:
         self.interactions[inter.id] = inter
         payload = self._interaction_payload(inter)
         inter.received_at = self.now()
-        await self.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=guild.id)
+        inter.delivered_to = await self.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=guild.id)
         loop = asyncio.get_running_loop()
         self._watchdogs.append(loop.call_later(self.response_deadline, self._check_deadline, inter))
         if wait:
@@ -951,7 +989,8 @@ class DiscordStandin:
             return msg
         if channel.is_thread and channel.archived:
             await self._set_archived(channel, False)
-        self.check_rate(channel, route)
+        if interaction is None:  # Discord's 5/5 s channel limit applies to bot-token posts
+            self.check_rate(channel, route)
         channel.messages[msg.id] = msg
         await self.gateway.dispatch_message_create(msg, self.guild_of(channel).members[self.bot_user.id])
         return msg

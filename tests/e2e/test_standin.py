@@ -146,6 +146,12 @@ def make_bot(
     async def hand(inter: discord.Interaction) -> None:
         await inter.response.send_message(f"Your cards, {inter.user.name}: A B C", view=hand_view(0), ephemeral=True)
 
+    @game.command(name="think", description="Defers, works quietly, then answers")
+    async def think(inter: discord.Interaction) -> None:
+        await inter.response.defer(ephemeral=True, thinking=True)
+        await asyncio.sleep(0.5)  # e.g. rendering in a worker thread: no HTTP traffic meanwhile
+        await inter.followup.send("Thought it through", ephemeral=True)
+
     @game.command(name="perms", description="What may I do")
     async def perms(inter: discord.Interaction) -> None:
         member = inter.guild.get_member(inter.user.id) if inter.guild else None  # the bot's cache
@@ -399,6 +405,18 @@ async def test_permissions_and_members_added_while_connected(world: World) -> No
             await s.slash(outsider, "game perms")
 
 
+async def test_settle_waits_for_thinking_messages(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot()
+    async with run_client(s, client):
+        await tree.sync()
+        inter = await s.slash(world.alice, "game think")
+        assert inter.message is not None and inter.message.loading
+        await s.settle(quiet=0.05)
+        assert not inter.message.loading and inter.message.content == "Thought it through"
+        assert s.ephemerals(world.alice) == [inter.message]
+
+
 async def test_autocomplete(world: World) -> None:
     s = world.standin
     client, tree = make_bot()
@@ -463,6 +481,7 @@ async def test_modal_after_defer_is_a_violation(world: World) -> None:
 # ------------------------------------------------------------------------------- rule checks fire
 async def test_six_action_rows_is_a_violation(world: World) -> None:
     s = world.standin
+    s.response_deadline = 0.5  # the rejected answer means no answer; don't wait 3 s to see it
     client, tree = make_bot()
     async with run_client(s, client):
         await tree.sync()
@@ -471,11 +490,13 @@ async def test_six_action_rows_is_a_violation(world: World) -> None:
         await _errors_logged(s)
     assert "components" in str(limit) and "6 rows" in str(limit)
     assert not inter.acknowledged  # Discord answered 400, so the user would see "interaction failed"
+    assert s.take_violations("no_response")
     assert s.messages(world.channel) == []
 
 
 async def test_long_custom_id_is_a_violation(world: World) -> None:
     s = world.standin
+    s.response_deadline = 0.5
     client, tree = make_bot()
     async with run_client(s, client):
         await tree.sync()
@@ -483,6 +504,7 @@ async def test_long_custom_id_is_a_violation(world: World) -> None:
         [limit] = await s.wait_for(lambda: s.take_violations("limit"), what="the limit check")
         await _errors_logged(s)
     assert "101 chars" in str(limit)
+    assert s.take_violations("no_response")
 
 
 async def test_late_response_is_a_violation(world: World) -> None:
