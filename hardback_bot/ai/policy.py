@@ -28,6 +28,7 @@ from .values import (
     card_value,
     horizon,
     next_adverts,
+    penny_claim,
     per_play,
     plays_left,
 )
@@ -305,10 +306,12 @@ class Hard(Brain):
         s = self.seen
         if not s.coop:
             return 0.0
-        c = card(cid)
-        worth = c.cost * (2 if s.penny.get("genre") == "romance" and c.genre == "romance" else 1)
+        worth = penny_claim(s, cid)
         row = s.offer_row
         soon = row.index(cid) if cid in row else 7
+        penny = int(s.penny.get("score", 0))
+        if soon == 0 and penny + worth >= s.goal and len(row) > 1 and penny + penny_claim(s, row[1]) < s.goal:
+            return 40.0  # her next claim would end the game (R29.8): taking it away keeps the team alive
         # The nearer Penny's claim, the surer the denial; an average refill is worth about 4.6.
         return max(0.0, worth - 4.6) * (1.0 - soon / 10.0)
 
@@ -343,7 +346,7 @@ class Hard(Brain):
     def valuer(self):  # type: ignore[no-untyped-def]
         s = self.seen
         shop = self.shop()
-        last_shop = self.shop(last=True) if not s.coop else shop
+        last_shop = self.shop(last=True)
         prestige_now = s.prestige
         thin = 0.6 if self.hz.turns_left > 3 else 0.0
         rival_bonus = 0.0 if s.coop else 0.8
@@ -368,13 +371,13 @@ class Hard(Brain):
                 if e.dumps:
                     c += sum(e.dumps)
                     extra += thin * len(e.dumps)
-                final = not s.coop and prestige_now + p >= goal
+                final = prestige_now + p >= goal  # the game ends after this round (R22.2, R29.8)
                 coins_worth = (last_shop if final else shop).worth(c)
                 total = p + coins_worth + extra
                 if total > best:
                     best = total
             best += e.ink_or_remover * max(ink_value, 0.3) + 1.2 * e.jails + 0.8 * e.previews
-            best += 0.8 * award_gain(s, length) + rival_bonus * rivals
+            best += (1.0 if s.coop else 0.8) * award_gain(s, length) + rival_bonus * rivals
             return best
 
         return value

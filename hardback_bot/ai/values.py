@@ -41,13 +41,19 @@ def horizon(seen: Seen) -> Horizon:
     if seen.coop:
         team, penny = seen.prestige, int(seen.penny.get("score", 0))
         n = seen.num_players
-        # Penny takes about 4.6 prestige a player turn; the team must outrun her.
-        penny_turns = (goal - penny) / 4.6
+        # Penny claims the oldest offer-row card after every player turn (R29.4): about 5 prestige,
+        # more once the dear cards have aged; the team must reach the goal before she does.
+        claims = int(seen.penny.get("turns", 0))
+        pace = max(4.6, penny / claims) if claims >= 3 else 5.2
+        penny_turns = (goal - penny) / pace
         team_rate = max(4.0 * n, team / rounds * 1.2) if seen.round > 1 else 5.0 * n
         team_turns = (goal - team) / team_rate * n
         left = max(0.0, min(penny_turns, team_turns) / n)
         progress = max(team, penny) / goal
-        return Horizon(left, progress, False)
+        # Penny's next claims end the game whatever I take from the row: this turn is the team's last.
+        claims_next = sorted(penny_claim(seen, c) for c in seen.offer_row[:2])
+        last = bool(claims_next) and penny + claims_next[0] >= goal
+        return Horizon(0.0 if last else left, progress, last)
     leader = seen.leader_score()
     rate = leader / rounds if seen.round > 1 else 4.0
     rate = max(4.0, rate * 1.25)  # decks get stronger: scoring speeds up
@@ -55,6 +61,12 @@ def horizon(seen: Seen) -> Horizon:
     if seen.final_round:
         left = 0.0
     return Horizon(left, min(1.0, leader / goal), seen.final_round)
+
+
+def penny_claim(seen: Seen, cid: int) -> int:
+    """Prestige Penny gains when she claims ``cid`` (R29.3 romance signature, R29.4)."""
+    c = card(cid)
+    return c.cost * (2 if seen.penny.get("genre") == "romance" and c.genre == "romance" else 1)
 
 
 def genre_odds(deck: list[int], genre: str, classics: list[int]) -> float:
@@ -144,6 +156,8 @@ def award_gain(seen: Seen, length: int) -> int:
         return 0
     best = max(int(p["award"]) for p in seen.view["players"])
     wins = value > best if seen.coop else (best == 0 or value >= best)
+    if seen.coop:
+        return value - best if wins else 0  # one award for the whole team (R24.2)
     return value - mine if wins else 0
 
 
@@ -153,4 +167,4 @@ def next_adverts(seen: Seen) -> list[tuple[int, int]]:
     return list(ADVERTS[int(seen.mine["adverts"]):])
 
 
-__all__ = ["GENRES", "Horizon", "award_gain", "card_value", "horizon", "next_adverts"]
+__all__ = ["GENRES", "Horizon", "award_gain", "card_value", "horizon", "next_adverts", "penny_claim"]
