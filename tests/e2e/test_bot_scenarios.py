@@ -145,3 +145,49 @@ async def test_rematch_lobby_is_public(world: World) -> None:
         await s.click(world.alice, lobby, button(lobby, ":start"))
         await s.settle(quiet=0.6)
         with_component(world, f"hb:h:{again.id}:")  # the new game's table
+
+
+async def test_alice_against_a_normal_computer(world: World) -> None:
+    s = world.standin
+    began = time.monotonic()
+    async with running_bot(world, ai_delay=0.0) as bot:
+        record = await start_table(world, bot, {"length": 40}, computers=("ai2",))
+        computer = next(seat for seat in record.seats if seat.user_id is None)
+        assert computer.ai_strength == 2 and "normal" in computer.display_name
+        driver = Driver(world, bot.store, record.id, seat_users(world, record), use_ink=True)
+        game = await driver.play_until(lambda g: g.finished)
+        await bot.sessions.wait_for_computers(record.id)
+        await s.settle(quiet=0.6)
+        print(f"alice vs normal computer: {len(driver.turns)} of alice's turns, {driver.actions} actions in "
+              f"{time.monotonic() - began:.1f}s; {latency_summary(driver.latencies)}")
+        assert game.finished
+        moves = await bot.store.get_moves(record.id)
+        assert {m.seat for m in moves} == {0, 1}
+        # A turn starts with a word or a skip (the engine ends a turn itself once nothing is left to do).
+        computer_turns = sum(1 for m in moves if m.seat == computer.seat and m.move.split()[0] in ("spell", "skip"))
+        assert computer_turns >= len(driver.turns) - 1 > 0
+        # alice is told each time her turn comes (the computer's own log lines: see test_every_turn_is_logged).
+        said = "\n".join(m.content for m in s.messages(world.channel))
+        assert said.count(f"<@{world.alice.id}>, your turn.") >= len(driver.turns)
+        assert any(t.moves and t.moves[0] == "ink" for t in driver.turns), "alice drew with ink at least once"
+        results = [*iter_results_messages(world, record.id)]
+        assert len(results) == 1 and results[0].attachment("results.png").description.startswith("Final ranking:")
+        stored = await bot.store.get_results(record.id)
+        assert sorted((r.user_id, r.ai_strength) for r in stored if r.user_id is None) == [(None, 2)]
+        assert (await bot.store.player_stats(world.guild.id, world.alice.id)).competitive.games == 1
+        # The computer never played out of turn or twice: replaying the stored log gives the stored game.
+        assert len(game.move_log) == len(moves)
+
+
+@pytest.mark.xfail(reason="bug: the turn's log line is built from the events of the move that ends the turn only, "
+                          "so a word spelled earlier in the turn (nearly always) is never announced")
+async def test_every_turn_is_logged(world: World) -> None:
+    s = world.standin
+    async with running_bot(world) as bot:
+        record = await start_table(world, bot, {"length": 40}, joiners=(world.bob,))
+        driver = Driver(world, bot.store, record.id, seat_users(world, record))
+        turn = await driver.play_turn(0)
+        assert turn.word is not None, "a starting hand always spells something"
+        await s.settle(quiet=2.0)  # the turn log may be held back a little to respect Discord's rate
+        said = "\n".join(m.content for m in s.messages(world.channel))
+        assert f"**{driver.users[0].name}** spelled **{turn.word}**" in said
