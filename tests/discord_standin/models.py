@@ -454,6 +454,7 @@ class Message:
     deleted: bool = False
     history: list[Snapshot] = field(default_factory=list)
     pinned: bool = False
+    referenced: Message | None = field(default=None, repr=False)  # the message this one replies to
 
     def __repr__(self) -> str:
         kind = "ephemeral " if self.ephemeral else ""
@@ -572,6 +573,8 @@ class Message:
             data["interaction_metadata"] = self.interaction_metadata
         if self.message_reference is not None:
             data["message_reference"] = self.message_reference
+            if self.referenced is not None and not self.referenced.deleted:
+                data["referenced_message"] = self.referenced.to_payload()
         return data
 
 

@@ -446,12 +446,20 @@ class DiscordStandin:
 
     # ------------------------------------------------------------------ users acting
     async def send_message(
-        self, user: User, channel: Channel, content: str, *, reply_to: Message | None = None
+        self,
+        user: User,
+        channel: Channel,
+        content: str,
+        *,
+        reply_to: Message | None = None,
+        ping: bool = True,
     ) -> Message:
         """A person posts ``content`` in a channel or thread (e.g. a Ghostwriter suggestion).
 
         The bot receives MESSAGE_CREATE; without the Message Content intent the content arrives empty
-        unless the bot is mentioned — exactly the constraint PRODUCT.md warns about.
+        unless the bot is mentioned — exactly the constraint PRODUCT.md warns about. A reply
+        (``reply_to``, with the client's default "ping" on) mentions the replied-to author, except
+        that replying to an interaction response is not a mention (PRODUCT.md).
         """
         channel = self.channels[channel.id]
         guild = self.guild_of(channel)
@@ -474,6 +482,10 @@ class DiscordStandin:
             mentions=self._mentions(content),
         )
         if reply_to is not None:
+            msg.referenced = reply_to
+            pings_author = ping and reply_to.interaction_metadata is None
+            if pings_author and all(u.id != reply_to.author.id for u in msg.mentions):
+                msg.mentions.append(reply_to.author)
             msg.message_reference = {
                 "message_id": str(reply_to.id),
                 "channel_id": str(channel.id),
@@ -977,6 +989,7 @@ class DiscordStandin:
         ref = payload.get("message_reference")
         if ref and ref.get("message_id"):
             msg.type = MT_REPLY
+            msg.referenced = self.find_message(int(ref["message_id"]))
             msg.message_reference = {
                 "message_id": str(ref["message_id"]),
                 "channel_id": str(channel.id),

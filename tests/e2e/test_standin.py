@@ -225,10 +225,11 @@ def make_bot(
 
     @client.event
     async def on_message(message: discord.Message) -> None:
-        if message.author.bot or not isinstance(message.channel, discord.Thread):
+        if message.author.bot:
             return
         HEARD.append((message.author.name, message.content))
-        await message.channel.send(f"Heard {message.content!r} from {message.author.name}")
+        if isinstance(message.channel, discord.Thread):
+            await message.channel.send(f"Heard {message.content!r} from {message.author.name}")
 
     return client, tree
 
@@ -366,8 +367,12 @@ async def test_without_message_content_intent_replies_arrive_empty(world: World)
         await s.send_message(world.bob, thread, "QUIZ")
         await s.wait_for_message(thread, lambda m: m.content.startswith("Heard"))
         await s.send_message(world.bob, thread, f"{s.bot_user.mention} QUIZ")
-        await s.wait_for(lambda: len(HEARD) == 2)
-    assert [("bob", ""), ("bob", f"{s.bot_user.mention} QUIZ")] == HEARD
+        prompt = s.messages(thread)[0]  # "Reply with a word", posted with the bot token
+        await s.send_message(world.bob, thread, "ZEBRA", reply_to=prompt)  # a reply pings the bot
+        table = s.messages(world.channel)[0]  # an interaction response: replying to it is no mention
+        await s.send_message(world.bob, world.channel, "JAZZ", reply_to=table)
+        await s.wait_for(lambda: len(HEARD) == 4)
+    assert [("bob", ""), ("bob", f"{s.bot_user.mention} QUIZ"), ("bob", "ZEBRA"), ("bob", "")] == HEARD
 
 
 async def test_ephemeral_hand_updates_in_place(world: World) -> None:
@@ -415,6 +420,27 @@ async def test_settle_waits_for_thinking_messages(world: World) -> None:
         await s.settle(quiet=0.05)
         assert not inter.message.loading and inter.message.content == "Thought it through"
         assert s.ephemerals(world.alice) == [inter.message]
+
+
+async def test_guild_commands_and_default_member_permissions(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot()
+
+    @tree.command(name="cancel", description="Cancel the game here")
+    @app_commands.default_permissions(manage_channels=True)
+    async def cancel(inter: discord.Interaction) -> None:
+        await inter.response.send_message("cancelled", ephemeral=True)
+
+    async with run_client(s, client):
+        guild = discord.Object(world.guild.id)
+        tree.copy_global_to(guild=guild)
+        await tree.sync(guild=guild)
+        assert s.global_commands == {} and set(s.commands(world.guild)) == {"game", "cancel"}
+        with pytest.raises(PermissionError, match="hidden"):
+            await s.slash(world.alice, "cancel")
+        inter = await s.slash(world.mod, "cancel")
+        assert inter.message is not None and inter.message.content == "cancelled"
+        assert inter.data["guild_id"] == str(world.guild.id)
 
 
 async def test_autocomplete(world: World) -> None:
