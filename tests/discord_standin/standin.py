@@ -801,13 +801,14 @@ class DiscordStandin:
         out: list[dict[str, Any]] = []
         for name, value in given.items():
             spec = defs[name]
-            opt: dict[str, Any] = {
-                "name": name,
-                "type": spec["type"],
-                "value": self._option_value(guild, spec, value, resolved, check=name != focused),
-            }
-            if name == focused:
-                opt["focused"] = True
+            if name == focused:  # what the user has typed so far: always a string, never checked
+                opt: dict[str, Any] = {"name": name, "type": spec["type"], "value": str(value), "focused": True}
+            else:
+                opt = {
+                    "name": name,
+                    "type": spec["type"],
+                    "value": self._option_value(guild, spec, value, resolved, check=True),
+                }
             out.append(opt)
         return out
 

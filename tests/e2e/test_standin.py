@@ -152,6 +152,11 @@ def make_bot(
         await asyncio.sleep(0.5)  # e.g. rendering in a worker thread: no HTTP traffic meanwhile
         await inter.followup.send("Thought it through", ephemeral=True)
 
+    @game.command(name="who", description="Stats of a player")
+    async def who(inter: discord.Interaction, member: discord.Member, where: discord.TextChannel | None = None) -> None:
+        place = where.name if where else "-"
+        await inter.response.send_message(f"{member.display_name} {member.id} {place}", ephemeral=True)
+
     @game.command(name="perms", description="What may I do")
     async def perms(inter: discord.Interaction) -> None:
         member = inter.guild.get_member(inter.user.id) if inter.guild else None  # the bot's cache
@@ -441,6 +446,19 @@ async def test_guild_commands_and_default_member_permissions(world: World) -> No
         inter = await s.slash(world.mod, "cancel")
         assert inter.message is not None and inter.message.content == "cancelled"
         assert inter.data["guild_id"] == str(world.guild.id)
+
+
+async def test_user_and_channel_options_are_resolved(world: World) -> None:
+    s = world.standin
+    client, tree = make_bot()
+    async with run_client(s, client):
+        await tree.sync()
+        inter = await s.slash(world.alice, "game who", {"member": world.bob, "where": world.channel})
+        assert inter.message is not None and inter.message.content == f"bob {world.bob.id} general"
+        with pytest.raises(TypeError):
+            await s.slash(world.alice, "game who", {"member": "bob"})
+        with pytest.raises(ValueError, match="requires"):
+            await s.slash(world.alice, "game who", {})
 
 
 async def test_autocomplete(world: World) -> None:
