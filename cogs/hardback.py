@@ -13,6 +13,7 @@ from hardback_bot.sessions import SessionError
 from hardback_bot.sessions.codec import Action
 from hardback_bot.sessions.panels import Button, Panel
 
+from .info import InfoCommands
 from .ui import embed_of, view_of
 
 if TYPE_CHECKING:
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
 Genre = Literal["random", "none", "adventure", "horror", "mystery", "romance"]
 
 
-class Hardback(commands.GroupCog, group_name="hardback", group_description="Play Hardback, the word deck-builder"):
+class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
+               group_description="Play Hardback, the word deck-builder"):
     def __init__(self, bot: HardbackBot) -> None:
         self.bot = bot
         super().__init__()
