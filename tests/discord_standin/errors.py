@@ -15,7 +15,8 @@ class Violation:
 
     ``kind`` is a short stable name tests can filter on, e.g. ``"limit"``, ``"late_response"``,
     ``"no_response"``, ``"double_response"``, ``"modal_not_first"``, ``"token_expired"``,
-    ``"flood"``, ``"permission"``, ``"unsupported_route"``, ``"bad_request"``.
+    ``"flood"``, ``"permission"``, ``"unsupported_route"``, ``"bad_request"``, and
+    ``"standin_error"`` (a bug in the stand-in itself — fix the stand-in, not the bot).
     """
 
     kind: str

@@ -15,6 +15,7 @@ import contextlib
 import json
 import secrets
 import time
+import traceback
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -116,7 +117,10 @@ class Gateway:
                     if msg.type == WSMsgType.BINARY:
                         self.s.violate("bad_request", "binary (ETF?) gateway frame; only JSON is supported")
                     continue
-                await self._on_message(session, json.loads(msg.data))
+                try:
+                    await self._on_message(session, json.loads(msg.data))
+                except Exception as exc:  # keep the connection; make the test fail with the cause
+                    self.s.violate("standin_error", "".join(traceback.format_exception(exc)), "gateway")
         finally:
             session.ready = False
             if session in self.sessions:

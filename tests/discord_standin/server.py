@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import traceback
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -88,6 +89,11 @@ class RestServer:
                     result = await handler(request, label, **{k: _unquote(v) for k, v in m.groupdict().items()})
                 except ApiError as exc:
                     return _error(exc)
+                except Exception as exc:  # a bug in the stand-in (or a body it cannot parse)
+                    # 400, not 500: discord.py retries 5xx with growing sleeps, which would hide the
+                    # cause behind a slow test. The violation carries the traceback.
+                    self.s.violate("standin_error", "".join(traceback.format_exception(exc)), label)
+                    return _error(ApiError(400, 0, f"stand-in could not handle this request: {exc!r}"))
                 if result is NO_CONTENT or result is None:
                     return web.Response(status=204)
                 return _json(result)
@@ -205,7 +211,11 @@ class RestServer:
         if not request.can_read_body:
             return {}, []
         text = await request.text()
-        return (json.loads(text) if text else {}), []
+        try:
+            return (json.loads(text) if text else {}), []
+        except json.JSONDecodeError as exc:
+            self.s.violate("bad_request", f"invalid JSON body: {exc}", label)
+            raise ApiError(400, 50109, "The request body contains invalid JSON.") from None
 
     # ------------------------------------------------------------------ login / meta
     async def get_gateway(self, request: web.Request, label: str) -> Any:

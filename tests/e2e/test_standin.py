@@ -647,8 +647,13 @@ async def test_raw_payload_limits(world: World) -> None:
             assert resp.status == 400
         async with http.get(f"{s.api_url}/not/a/route") as resp:
             assert resp.status == 404
+        async with http.post(url, data=b"{not json", headers={"Content-Type": "application/json"}) as resp:
+            assert resp.status == 400 and (await resp.json())["code"] == 50109
+        async with http.get(f"{s.api_url}/users/@me", headers={"Authorization": "Bot wrong"}) as resp:
+            assert resp.status == 401
     assert len(s.take_violations("limit")) == len(bad) + 2
     assert s.take_violations("unsupported_route")
+    assert s.take_violations("bad_request")
 
 
 # ------------------------------------------------------------------------------- separate process
