@@ -90,6 +90,8 @@ class RestServer:
                 except ApiError as exc:
                     return _error(exc)
                 except Exception as exc:  # a bug in the stand-in (or a body it cannot parse)
+                    if request.transport is None or request.transport.is_closing():
+                        return web.Response(status=499)  # the bot went away mid-request (SIGKILL)
                     # 400, not 500: discord.py retries 5xx with growing sleeps, which would hide the
                     # cause behind a slow test. The violation carries the traceback.
                     self.s.violate("standin_error", "".join(traceback.format_exception(exc)), label)
