@@ -43,7 +43,9 @@ from .models import (
     User,
 )
 from .process import BotProcess
+from .runner import run_client
 from .standin import DiscordStandin
+from .world import World, make_world
 
 __all__ = [
     "ADMINISTRATOR",
@@ -74,6 +76,9 @@ __all__ = [
     "StandinViolation",
     "User",
     "Violation",
+    "World",
     "apply_env",
+    "make_world",
     "point_discord_at",
+    "run_client",
 ]

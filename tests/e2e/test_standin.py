@@ -923,3 +923,20 @@ def test_limits_accept_what_discord_accepts() -> None:
         )
         == []
     )
+
+
+def test_apply_env_points_discord_py_at_the_standin() -> None:
+    import discord.gateway
+    import discord.http
+    from discord_standin import apply_env
+    from discord_standin.discord_patch import derive_gateway
+
+    assert derive_gateway("http://127.0.0.1:4000/api/v10") == "ws://127.0.0.1:4000/gateway"
+    assert apply_env({}) is False
+    old_base, old_gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    try:
+        assert apply_env({"HARDBACK_DISCORD_API": "http://127.0.0.1:4000/api/v10/"}) is True
+        assert discord.http.Route.BASE == "http://127.0.0.1:4000/api/v10"
+        assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == "ws://127.0.0.1:4000/gateway"
+    finally:
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_base, old_gateway
