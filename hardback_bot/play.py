@@ -17,7 +17,9 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from hardback_bot.ai import STRENGTHS, choose_move, wants_to_act
-from hardback_bot.ai.finder import Cards, Lexicon, best_plays
+from hardback_bot.ai.finder import Budget, Cards, best_plays
+from hardback_bot.ai.public import public_facts
+from hardback_bot.ai.solving import arrange
 from hardback_bot.engine import Game, GameOptions, IllegalMove, OptionsError
 from hardback_bot.engine.cards import Benefit, card
 from hardback_bot.engine.options import GAME_LENGTHS, PENNY_GENRES
@@ -84,7 +86,6 @@ class Terminal:
         self.names = names
         self.out = out
         self.read = read
-        self._lexicons: dict[str, Lexicon] = {}
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -195,12 +196,12 @@ class Terminal:
             self.say("You cannot spell now.")
             return
         cards = Cards(seat, options.hand, options.inked, options.classics_in_play)
-        plays = best_plays(cards, Lexicon([word]), _earned, keep=1)
-        if not plays:
+        play = arrange(cards, word.upper(), _earned)  # the solver's best arrangement (R7.10)
+        if play is None:
             self.say(f"Your cards cannot spell {word.upper()} (remember: inked cards must be in the word, face up).")
             return
-        self.say(f"Spelling {plays[0].word}: {plays[0].move}")
-        self.apply(seat, plays[0].move)
+        self.say(f"Spelling {play.word}: {play.move}")
+        self.apply(seat, play.move)
 
     # ------------------------------------------------------------------ showing things
     def describe_table_options(self) -> str:
@@ -298,13 +299,11 @@ class Terminal:
         if options is None:
             self.say("Hints are for spelling.")
             return
-        from hardback_bot.ai.public import public_facts
-
-        lex = public_facts(self.game).lexicon
+        facts = public_facts(self.game)
         cards = Cards(seat, options.hand, options.inked, options.classics_in_play)
         checker = self.game.checker
         accept = None if self.game.options.dictionary == "none" else checker.is_word
-        plays = best_plays(cards, lex, _earned, accept, keep=5)
+        plays = best_plays(cards, facts.lexicon, _earned, accept, keep=5, budget=Budget(4000))
         if not plays:
             self.say("No word found: you may have to skip (or clear an inked card with remover).")
         for p in plays:

@@ -14,11 +14,13 @@ import random
 from collections import Counter
 
 from hardback_bot.engine.cards import card
+from hardback_bot.words.solver import Weights
 
 from .evaluate import Earnings
 from .finder import Budget, Cards, Play, best_plays, face_value
 from .seen import Seen
 from .shop import Shop
+from .solving import arrange, modest_words, solver_best
 from .values import (
     COIN_VALUE,
     INK_VALUE,
@@ -32,6 +34,8 @@ from .values import (
     per_play,
     plays_left,
 )
+
+_SOLVER_CARDS = 8  # usable cards up to which the hard player also asks the solver (it slows beyond)
 
 
 class Brain:
@@ -83,10 +87,21 @@ class Brain:
         if "hand" not in speller:
             return None
         cards = Cards(s.active, tuple(speller["hand"]), tuple(speller["inked"]), tuple(s.classics_in_play()))
-        plays = best_plays(cards, s.public.lexicon, _immediate, self.accept_word, keep=3)
-        return f"suggest {plays[0].word}" if plays else None
+        # The word worth most to the speller is the one they are likeliest to adopt (R30.2).
+        play = solver_best(cards, s.public.dictionary, Weights(), self.accept_word, _immediate, self.excluded(),
+                           None)
+        return f"suggest {play.word}" if play else None
 
     # ------------------------------------------------------------------ spelling (R6-R9)
+    def excluded(self) -> set[str]:
+        """Words the table would refuse this player before any dictionary check (R26, R27.5)."""
+        s = self.seen
+        words = set(s.public.refused)
+        mode = s.options["unique_words"]
+        if mode != "off":
+            words |= {w for who, w in s.public.history if mode == "game" or who == s.active}
+        return words
+
     def accept_word(self, word: str) -> bool:
         s = self.seen
         if word in s.public.refused:
@@ -115,6 +130,17 @@ class Brain:
     def valuer(self):  # type: ignore[no-untyped-def]
         return _immediate
 
+    def solver_plays(self, cards: Cards | None = None, weights: Weights | None = None) -> list[Play]:
+        """The solver's best play under ``weights`` (default: coins and prestige one each), or none."""
+        s = self.seen
+        play = solver_best(cards or self.cards(), s.public.dictionary, weights or Weights(), self.accept_word,
+                           self.valuer(), self.excluded(), len(s.discard) if "discard" in s.mine else None)
+        return [play] if play else []
+
+    def spell_candidates(self) -> list[Play]:
+        found = self.solver_plays()
+        return found or self.plays(keep=3)  # the own finder also knows words an odd checker accepts
+
     def on_spell(self) -> str:
         s = self.seen
         if len(s.public.refused) >= 3:
@@ -122,7 +148,7 @@ class Brain:
         move = self.ink_or_remover()
         if move:
             return move
-        plays = self.plays()
+        plays = self.spell_candidates()
         if not plays:
             if s.inked and s.remover:
                 return f"remover {self.worst_inked()}"
@@ -211,11 +237,20 @@ class Easy(Brain):
 
     name = "easy"
 
-    def pick(self, plays: list[Play]) -> Play:
-        short = [p for p in plays if len(p.word) <= 4] or plays
-        # Somewhere in the lower half of what it found: a beginner sees a word, not the best word.
-        half = short[len(short) // 2:] or short
-        return self.rng.choice(half)
+    def spell_candidates(self) -> list[Play]:
+        # A beginner sees a short word, not the best word: any 3-4 letter word with at most one wild.
+        s = self.seen
+        cards = self.cards()
+        for length in (5, 8):
+            words = [w for w in modest_words(cards, s.public.dictionary, length)
+                     if len(w) >= 3 and self.accept_word(w)]
+            if words:
+                sample = self.rng.sample(words, min(12, len(words)))
+                plays = [p for p in (arrange(cards, w, _immediate) for w in sample) if p is not None]
+                if plays:
+                    plays.sort(key=lambda p: (-p.value, p.word))
+                    return plays[:1]  # the best of the few words it noticed, not the best word there is
+        return super().spell_candidates()
 
     def on_choice(self) -> str:
         kind = self.seen.pending["kind"]
@@ -225,8 +260,13 @@ class Easy(Brain):
 
     def on_buy(self) -> str:
         buys = self.safe(self.legal("buy"))
-        if buys and self.seen.turn.get("coins", 0) and self.rng.random() < 0.7:
-            return self.rng.choice(sorted(buys))
+        if self.has("advert") and self.rng.random() < 0.5:
+            return "advert"
+        coins = int(self.seen.turn.get("coins", 0))
+        # One of the dearer cards it can afford: a beginner spends its money but does not plan a deck.
+        dear = [m for m in buys if card(int(m.split()[1])).cost >= coins - 2] or buys
+        if dear and self.rng.random() < 0.85:
+            return self.rng.choice(sorted(dear))
         return "end"
 
 
@@ -238,7 +278,7 @@ class Normal(Brain):
 
     def ink_or_remover(self) -> str | None:
         s = self.seen
-        if s.inked and s.remover and not self.plays(keep=1):
+        if s.inked and s.remover and not self.spell_candidates():
             return f"remover {self.worst_inked()}"
         # More cards make longer, richer words; normal spends spare ink a card at a time.
         if s.ink >= 2 and not s.inked and self.has("ink") and not self.hands_penny_the_game("ink"):
@@ -383,6 +423,26 @@ class Hard(Brain):
         return value
 
     # ---------------------------------------------------------------- spelling
+    def spell_candidates(self) -> list[Play]:
+        """Its own search under the exact valuation, plus the solver's pick under linear weights that
+        approximate it; the best of them by the exact valuation."""
+        found = self.plays(keep=4, units=3000)
+        cards = self.cards()
+        # The solver's search time grows with doublers and uncoverers (positions matter): those hands,
+        # rare and slow, are left to the own search so a decision stays under a second.
+        positional = sum(1 for c in cards.hand if card(c).has("double_adjacent") or card(c).has("uncover_adjacent"))
+        if positional == 0 and len(cards.hand) + len(cards.classics) <= _SOLVER_CARDS:
+            found += self.solver_plays(cards, self.linear_weights())
+        return sorted(found, key=lambda p: -p.value)
+
+    def linear_weights(self) -> Weights:
+        shop = self.shop()
+        coin = max(0.3, (shop.worth(10) - shop.worth(0)) / 10)
+        keep = [self.keep_value(c) for c in self.seen.hand]
+        return Weights(coins=coin, prestige=1.0, ink=max(0.3, self._ink_value()), remover=0.3,
+                       trash_cost=max(0.0, sum(keep) / max(1, len(keep))), dump_bonus=0.6, jail=1.2, preview=0.8,
+                       rival_classic=0.0 if self.seen.coop else 0.8)
+
     def ink_or_remover(self) -> str | None:
         s = self.seen
         if s.inked and s.remover:

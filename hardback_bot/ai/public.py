@@ -6,27 +6,26 @@ from functools import lru_cache
 
 from hardback_bot.engine import Game, parse_move
 from hardback_bot.engine.cards import card
-from hardback_bot.words import get_dictionary
+from hardback_bot.words import Dictionary, DictionaryError, get_dictionary
 
-from .finder import Lexicon, lexicon
 from .seen import Public
 
 SPELLING_LIST = "common"  # what a computer player spells from when the table has no list (R27.3)
 VOTING_LIST = "large"  # what a computer voter accepts: any word a big dictionary knows
 
 
-def _lexicon_for(game: Game) -> Lexicon:
+def _dictionary_for(game: Game) -> Dictionary:
+    """The word list a computer player spells from: the table's own, else everyday words."""
     words = getattr(game.checker, "words", None)
-    if isinstance(words, tuple) and words:
-        return lexicon(words)
+    if isinstance(game.checker, Dictionary) and isinstance(words, tuple) and words:
+        return game.checker
     name = game.options.dictionary
     try:
         found = get_dictionary(name if name != "none" else SPELLING_LIST)
-    except Exception:  # a custom list that is gone: spell everyday words, the checker still decides
+    except DictionaryError:  # a custom list that is gone: spell everyday words, the checker still decides
         found = get_dictionary(SPELLING_LIST)
-    if not found.words:
-        found = get_dictionary(SPELLING_LIST)
-    return lexicon(found.words)
+    return found if found.words else get_dictionary(SPELLING_LIST)
+
 
 
 @lru_cache(maxsize=1)
@@ -66,9 +65,10 @@ def _refused_this_turn(game: Game) -> tuple[str, ...]:
 
 
 def public_facts(game: Game) -> Public:
+    dictionary = _dictionary_for(game)
     return Public(
         checker=game.checker,
-        lexicon=_lexicon_for(game),
+        dictionary=dictionary,
         vote_words=_Judge(game),
         history=tuple((int(s), str(w)) for s, w in game.state.word_history),
         refused=_refused_this_turn(game),

@@ -15,7 +15,7 @@ from typing import Any
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.words import WordChecker
 
-from .finder import Lexicon
+from .finder import Lexicon, lexicon
 
 
 @dataclass(frozen=True)
@@ -23,10 +23,15 @@ class Public:
     """Public facts that are not part of the view dict."""
 
     checker: WordChecker  # the table's word list (R27.1): public
-    lexicon: Lexicon  # the words a computer player knows, to find what it can spell
+    dictionary: Any  # the words a computer player spells from (a Dictionary), for the shared solver
     vote_words: WordChecker  # the list a computer voter judges words against (R27.3)
     history: tuple[tuple[int, str], ...] = ()  # accepted words (R26), announced to everyone
     refused: tuple[str, ...] = ()  # words of the active player refused by a vote this turn (R27.5)
+
+    @property
+    def lexicon(self) -> Lexicon:
+        """The same words for the computer players' own finder (built once per word list)."""
+        return lexicon(self.dictionary.words)
 
 
 @dataclass
