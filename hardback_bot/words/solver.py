@@ -23,7 +23,7 @@ import numpy as np
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.moves import WordCard
 
-from .solver_bounds import Context, build_context
+from .solver_bounds import Context, Profile, build_context
 from .solver_index import WordIndex, index_for
 from .solver_search import all_arrangements, best_for_word, chosen_from_cards, evaluate
 from .solver_value import Outcome, Weights
@@ -273,7 +273,8 @@ class _GroupSearch:
         self.floor = -math.inf
         self.best: tuple[Outcome, tuple[WordCard, ...], str] | None = None
         self.length_weight = max(0.0, ctx.weights.length)
-        self.reveal = prof.uncover_bonus(set())  # what revealed wilds may add, whatever the word
+        # What revealed wilds and per-wild prestige may add, whatever the word.
+        self.reveal = prof.uncover_bonus(set()) + prof.wild_rate * len(ctx.pool)
         self.used: list[int] = [0] * k
 
     def run(self) -> None:
@@ -304,22 +305,20 @@ class _GroupSearch:
             self.used[k] = u
             self._visit(k + 1, sub, acc + prefix[u], acc_fixed + min(u, fixed))
 
-    def _group_bound(self) -> tuple[float, bool]:
+    def _group_bound(self) -> tuple[float, Profile, set[int]]:
         """The bound of the current group under its own profile, and whether positions matter."""
         ctx = self.ctx
-        letters = frozenset(t[5] for t, u in zip(self.letters, self.used, strict=True) if u)
-        prof = ctx.profile(letters)
-        taken: set[int] = set()
-        for t, u in zip(self.letters, self.used, strict=True):
-            if u:
-                taken.update(sorted(ctx.by_letter[t[5]], key=lambda i: -prof.weight[i])[:u])
+        uses = frozenset((t[5], u) for t, u in zip(self.letters, self.used, strict=True) if u)
+        prof = ctx.profile(uses)
+        taken = ctx.taken(prof, uses)
         bound = prof.base + sum(prof.weight[i] for i in taken) + prof.uncover_bonus(taken)
-        return bound, prof.positional
+        return bound, prof, taken
 
     def _leaf(self, bits: np.ndarray, cap: int) -> None:
         index, ctx = self.index, self.ctx
-        bound, positional = self._group_bound()
-        if bound + self.length_weight * cap <= self.floor:
+        bound, prof, taken = self._group_bound()
+        positional = prof.positional
+        if bound + self.length_weight * cap + prof.wild_bonus(cap, taken) <= self.floor:
             return
         found = index.words_at(bits, index.end(cap))
         found = found[index.lengths[found] >= self.min_length]
@@ -343,7 +342,8 @@ class _GroupSearch:
             found = np.array(reps, dtype=np.int64)
         for i in found[::-1]:  # longest first: the length bonus, if any, favours them
             word = index.words[i]
-            if bound + ctx.weights.length * len(word) <= self.floor or word in self.exclude:
+            if (bound + ctx.weights.length * len(word) + prof.wild_bonus(len(word), taken) <= self.floor
+                    or word in self.exclude):
                 continue
             result = best_for_word(ctx, word, self.floor)
             if result is not None and result[0].value > self.floor:

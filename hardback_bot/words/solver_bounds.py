@@ -13,6 +13,7 @@ import threading
 from dataclasses import dataclass, field
 
 from hardback_bot.engine.cards import GENRES, card
+from hardback_bot.engine.cards import card as card_def
 
 from .solver_value import Outcome, Weights, card_bound
 
@@ -60,6 +61,18 @@ class Profile:
     uncover_mode: bool
     double_mode: bool
     per_wild_mode: bool
+    wild_rate: float = 0.0  # bound of what one more wild pays through prestige_per_wild (R11.11)
+
+    def wild_bonus(self, length: int, taken: set[int] | frozenset[int]) -> float:
+        """Bound of per-wild prestige for a word of ``length`` letters whose face-up cards are ``taken``.
+
+        Every position not face up is a wild; a card counted face up could be wild instead (then it
+        gives the rate and not its weight).  Card weights leave per-wild prestige out.
+        """
+        if not self.wild_rate:
+            return 0.0
+        swaps = sum(max(0.0, self.wild_rate - self.weight[i]) for i in taken)
+        return swaps + self.wild_rate * min(len(self.pool), max(0, length - len(taken)))
 
     @property
     def positional(self) -> bool:
@@ -95,18 +108,38 @@ class Context:
     memo: dict[tuple[object, ...], Outcome] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def profile(self, letters: frozenset[str]) -> Profile:
-        """Bounds for words whose letters among the player's are ``letters`` (cached)."""
-        letters = frozenset(x for x in letters if x in self.by_letter)
-        found = self.profiles.get(letters)
+    def profile(self, uses: frozenset[tuple[str, int]]) -> Profile:
+        """Bounds for words holding ``uses``: (letter, how many of the player's cards of it can be used).
+
+        Letters the player has no card for are left out; the result is cached per question.
+        """
+        found = self.profiles.get(uses)
         if found is None:
-            found = _profile(self, letters)
-            self.profiles[letters] = found
+            found = _profile(self, dict(uses))
+            self.profiles[uses] = found
         return found
 
+    def uses(self, counts: dict[str, int]) -> frozenset[tuple[str, int]]:
+        """The profile key of a word with these letter counts (upper-case letters)."""
+        return frozenset((x, min(k, len(self.by_letter[x]))) for x, k in counts.items()
+                         if k and x in self.by_letter)
+
     def everything(self) -> Profile:
-        """Bounds valid for every word (all the player's letters)."""
-        return self.profile(frozenset(self.by_letter))
+        """Bounds valid for every word (all the player's cards usable)."""
+        return self.profile(frozenset((x, len(ids)) for x, ids in self.by_letter.items()))
+
+    def taken(self, prof: Profile, uses: dict[str, int] | frozenset[tuple[str, int]]) -> set[int]:
+        """The best face-up set for these letter uses: inked cards first (R6.4), then the heaviest."""
+        out: set[int] = set()
+        for x, u in dict(uses).items():
+            ids = self.by_letter.get(x)
+            if not ids or not u:
+                continue
+            inked = [i for i in ids if self.entries[i].role == "inked"]
+            others = sorted((i for i in ids if self.entries[i].role != "inked"), key=lambda i: -prof.weight[i])
+            out.update(inked)
+            out.update(others[: max(0, u - len(inked))])
+        return out
 
 
 def build_context(seat: int, hand: tuple[int, ...], inked: tuple[int, ...], classics: tuple[tuple[int, int], ...],
@@ -140,37 +173,62 @@ def build_context(seat: int, hand: tuple[int, ...], inked: tuple[int, ...], clas
     )
 
 
-def _profile(ctx: Context, letters: frozenset[str]) -> Profile:
+def _profile(ctx: Context, uses: dict[str, int]) -> Profile:
     entries = ctx.entries
     n = len(entries)
-    cands = {i for x in letters for i in ctx.by_letter[x]}
+    # Cards that may be face up: inked ones always, the others only if a copy of the letter is left.
+    face_ok: set[int] = set()
+    for x, u in uses.items():
+        ids = ctx.by_letter[x]
+        inked = [i for i in ids if entries[i].role == "inked"]
+        face_ok.update(inked)
+        if u > len(inked):
+            face_ok.update(i for i in ids if entries[i].role != "inked")
     own = [i for i, e in enumerate(entries) if e.role == "own"]
-    # Which genres can be active (R10.3): face-up candidates, own classics, and cards revealed by an
-    # uncover (only if an uncover card can be face up, and at most one card per uncover).
-    reveal_cards = [i for i in cands if entries[i].in_hand and (entries[i].uncover_basic or entries[i].uncover_genre)]
-    optimistic_uncovers = len(reveal_cards)
-    counts = {g: 0 for g in GENRES}
-    for i in cands.union(own):
-        if entries[i].source and entries[i].genre in counts:
-            counts[entries[i].genre] += 1
-    if optimistic_uncovers:
+    # Genre counts (R10.4) can reach: per letter at most its copies, own classics always, plus one
+    # revealed wild per uncover ability that may work (R14.4).  Genre-bonus uncovers need their genre
+    # active first, so iterate to a fixed point.
+    face_counts = {g: 0 for g in GENRES}
+    for x, u in uses.items():
         for g in GENRES:
-            outside = sum(1 for i in ctx.pool if i not in cands and entries[i].genre == g)
-            counts[g] += min(optimistic_uncovers, outside)
-    possible = {g for g, k in counts.items() if k >= 2}
+            k = sum(1 for i in ctx.by_letter[x] if i in face_ok and entries[i].role != "own" and entries[i].source
+                    and entries[i].genre == g)
+            face_counts[g] += min(u, k)
+    for i in own:
+        if entries[i].genre in face_counts:
+            face_counts[entries[i].genre] += 1
+    pool_genre = {g: sum(1 for i in ctx.pool if entries[i].genre == g) for g in GENRES}
+
+    def works(i: int, possible: set[str]) -> bool:
+        e = entries[i]
+        return e.in_hand and (e.uncover_basic or (e.uncover_genre and e.genre in possible))
+
+    possible = {g for g, k in face_counts.items() if k >= 2}
+    reveals = 0
+    while True:
+        if any(works(i, possible) for i in face_ok):
+            reveals = sum(1 for i in face_ok.union(ctx.pool) if works(i, possible))
+        # Never more than the distinct cards of the genre that can be sources at all.
+        able = face_ok.union(own, ctx.pool if reveals else ())
+        counts = {g: min(face_counts[g] + min(reveals, pool_genre[g]),
+                         sum(1 for i in able if entries[i].source and entries[i].genre == g)) for g in GENRES}
+        widened = {g for g, k in counts.items() if k >= 2}
+        if widened == possible:
+            break
+        possible = widened
     w = ctx.weights
     plain = [0.0] * n
     extra = [0.0] * n
     uncover = [False] * n
     double = [0] * n
-    wild_max = len(ctx.pool)
     for i, e in enumerate(entries):
         active = e.genre in possible
-        plain[i], extra[i] = card_bound(e.card, active, w, counts["adventure"], len(ctx.inked), wild_max)
+        # Per-wild prestige is bounded per word (Profile.wild_bonus), not per card: wild_max 0 here.
+        plain[i], extra[i] = card_bound(e.card, active, w, counts["adventure"], len(ctx.inked), 0)
         if e.source and e.role != "own":
-            uncover[i] = e.uncover_basic or (active and e.uncover_genre)
+            uncover[i] = works(i, possible)
             double[i] = e.double_basic + (e.double_genre if active else 0)
-    reach = [i for i in range(n) if i in cands or i in ctx.pool or i in own]
+    reach = face_ok.union(own, ctx.pool if reveals else ())
     max_extra = max((extra[i] for i in reach if entries[i].source), default=0.0)
     weight = [0.0] * n
     for i, e in enumerate(entries):
@@ -181,12 +239,13 @@ def _profile(ctx: Context, letters: frozenset[str]) -> Profile:
         else:
             weight[i] = plain[i] + max_extra * double[i]  # R13.3: a double adds one more copy of a card
     base = sum(plain[i] for i in own)
-    face_uncover = any(uncover[i] for i in cands)
-    uncovers = sum(1 for i in cands.union(ctx.pool) if uncover[i]) if face_uncover else 0
+    revealable = face_ok.union(ctx.pool) if reveals else face_ok
+    per_wild = sum(b.value for i in revealable if entries[i].per_wild and entries[i].genre in possible
+                   for b in card_def(entries[i].card).genre_bonus if b.kind == "prestige_per_wild")
+    doubles = sum(double[i] for i in revealable)
     return Profile(
         weight=weight, plain=plain, extra=extra, uncover=uncover, double=double, base=base,
-        uncovers=uncovers, pool=ctx.pool, uncover_mode=face_uncover,
-        double_mode=any(double[i] for i in cands) or (face_uncover and any(double[i] for i in ctx.pool)),
-        per_wild_mode=any(entries[i].per_wild and entries[i].genre in possible and entries[i].in_hand
-                          for i in (cands | (set(ctx.pool) if face_uncover else set()))),
+        uncovers=reveals, pool=ctx.pool, uncover_mode=bool(reveals),
+        double_mode=any(double[i] for i in revealable),
+        per_wild_mode=bool(per_wild), wild_rate=max(0.0, w.prestige) * per_wild * (1 + doubles),
     )

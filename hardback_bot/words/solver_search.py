@@ -95,12 +95,12 @@ def word_bound(ctx: Context, word: str) -> float:
     """Upper bound of the best arrangement of ``word`` (what :func:`best_for_word` checks first)."""
     word = word.upper()
     spots = _word_letters(word)
-    prof = ctx.profile(frozenset(spots))
-    return _quick_bound(ctx, prof, word, spots, _local_weights(ctx, prof, word))[0]
+    prof = ctx.profile(ctx.uses({x: len(ps) for x, ps in spots.items()}))
+    return _quick_bound(ctx, prof, word, spots, _local_weights(ctx, prof, word))
 
 
 def _quick_bound(ctx: Context, prof: Profile, word: str, spots: dict[str, list[int]], weight: list[float]
-                 ) -> tuple[float, bool]:
+                 ) -> float:
     # Sources are at most the face-up cards per letter plus one revealed card per uncover ability;
     # the best such set is the best cards per letter plus the best remaining wildable cards
     # (a matroid: greedy is optimal).
@@ -108,9 +108,12 @@ def _quick_bound(ctx: Context, prof: Profile, word: str, spots: dict[str, list[i
     for x, ps in spots.items():
         cands = ctx.by_letter.get(x)
         if cands:
-            taken.update(sorted(cands, key=lambda i: -weight[i])[: len(ps)])
+            inked = [i for i in cands if ctx.entries[i].role == "inked"]
+            others = sorted((i for i in cands if ctx.entries[i].role != "inked"), key=lambda i: -weight[i])
+            taken.update(inked)
+            taken.update(others[: max(0, len(ps) - len(inked))])
     top = prof.base + sum(weight[i] for i in taken) + ctx.weights.length * len(word)
-    return top + prof.uncover_bonus(taken), bool(prof.uncovers)
+    return top + prof.uncover_bonus(taken) + prof.wild_bonus(len(word), taken)
 
 
 def best_for_word(ctx: Context, word: str, floor: float = -math.inf) -> tuple[Outcome, tuple[WordCard, ...]] | None:
@@ -120,10 +123,9 @@ def best_for_word(ctx: Context, word: str, floor: float = -math.inf) -> tuple[Ou
     entries = ctx.entries
     if any(entries[i].letter not in spots for i in ctx.inked):
         return None  # R6.4: an inked card's letter is not in the word
-    prof = ctx.profile(frozenset(spots))
+    prof = ctx.profile(ctx.uses({x: len(ps) for x, ps in spots.items()}))
     weight = _local_weights(ctx, prof, word)
-    top, can_reveal = _quick_bound(ctx, prof, word, spots, weight)
-    if top <= floor:
+    if _quick_bound(ctx, prof, word, spots, weight) <= floor:
         return None
     letters = sorted(spots, key=lambda x: -max((weight[i] for i in ctx.by_letter.get(x, [])), default=0.0))
     options = [_letter_options(ctx, prof, spots[x], ctx.by_letter.get(x, []), weight) for x in letters]
@@ -135,9 +137,9 @@ def best_for_word(ctx: Context, word: str, floor: float = -math.inf) -> tuple[Ou
     best: list[tuple[Outcome, tuple[WordCard, ...]]] = []
     state = {"floor": floor}
     placement: Placement = {}
-    fixed = prof.base + ctx.weights.length * len(word)
+    fixed = prof.base + ctx.weights.length * len(word) + prof.wild_rate * min(len(word), len(ctx.pool))
     # Revealed wilds are cards not face up: bounded by the best wildable cards not yet placed.
-    reveal_any = prof.uncover_bonus(set()) if can_reveal else 0.0
+    reveal_any = prof.uncover_bonus(set())
 
     def rec(k: int, bound: float, free: int) -> None:
         if k == len(options):
@@ -220,6 +222,7 @@ def _arrangement_bound(ctx: Context, prof: Profile, word: str, placement: Placem
     at = dict(identities)
     at.update(placement)
     total = prof.base + ctx.weights.length * len(word)
+    total += prof.wild_rate * sum(1 for p in range(len(word)) if p not in placement)
     for p, i in at.items():
         e = entries[i]
         if not e.source:
