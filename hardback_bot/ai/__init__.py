@@ -40,8 +40,10 @@ def choose_move(game: Game, seat: int, strength: int) -> str:
 
     Raises ValueError when the seat has nothing to decide (see :func:`wants_to_act`).
     """
-    if game.finished:
-        raise ValueError("the game is over")
+    if strength not in BRAINS:
+        raise ValueError(f"strength must be one of {sorted(STRENGTHS)}, not {strength!r}")
+    if not wants_to_act(game, seat):
+        raise ValueError(f"seat {seat} has no decision to make now")
     view = player_view(game, seat)
     move = decide(view, public_facts(game), strength)
     return _checked(game, seat, move, view)
