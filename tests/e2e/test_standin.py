@@ -940,3 +940,29 @@ def test_apply_env_points_discord_py_at_the_standin() -> None:
         assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == "ws://127.0.0.1:4000/gateway"
     finally:
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_base, old_gateway
+
+
+async def test_missing_bot_permissions_are_403(world: World) -> None:
+    from discord_standin.models import ATTACH_FILES, CREATE_PUBLIC_THREADS, DEFAULT_EVERYONE_PERMISSIONS
+
+    s = world.standin
+    world.guild.roles[world.guild.id].permissions = (
+        DEFAULT_EVERYONE_PERMISSIONS & ~ATTACH_FILES & ~CREATE_PUBLIC_THREADS
+    )
+    for role_id in world.guild.members[s.bot_user.id].roles:
+        world.guild.roles[role_id].permissions &= ~ATTACH_FILES & ~CREATE_PUBLIC_THREADS
+    url = f"{s.api_url}/channels/{world.channel.id}/messages"
+    async with aiohttp.ClientSession(headers={"Authorization": f"Bot {s.token}"}) as http:
+        form = aiohttp.FormData()
+        form.add_field("payload_json", json.dumps({"content": "table"}))
+        form.add_field("files[0]", PNG_1, filename="table.png")
+        async with http.post(url, data=form) as resp:
+            assert resp.status == 403 and (await resp.json())["code"] == 50013
+        async with http.post(url, json={"content": "table"}) as resp:
+            message_id = (await resp.json())["id"]
+        async with http.post(f"{url}/{message_id}/threads", json={"name": "Ghostwriter"}) as resp:
+            assert resp.status == 403
+    assert [v.detail for v in s.take_violations("permission")] == [
+        "bot lacks Attach Files in #general",
+        "bot lacks Create Threads in #general",
+    ]
