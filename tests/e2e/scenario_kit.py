@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from botkit import text_of
+from botkit import button, text_of, user_for, with_component
 from discord_standin.models import Interaction, Message, User
 from discord_standin.world import World
 
@@ -61,6 +61,31 @@ def find_word(letters: list[str], required: list[str] | None = None, *, dictiona
             if words.is_word(w) and w not in (avoid or set()):
                 return w
     return None
+
+
+async def start_table(world: World, store: Store, options: dict[str, Any], *, joiners: tuple[User, ...] = (),
+                      computers: tuple[str, ...] = ()) -> GameRecord:
+    """alice opens a table with ``options``; ``joiners`` join, ``computers`` (ai1/ai2/ai3) are added, she starts."""
+    s = world.standin
+    await s.slash(world.alice, "hardback start", options)
+    await s.settle()
+    lobby = with_component(world, "hb:l:")
+    for user in joiners:
+        await s.click(user, s.find_message(lobby.id), button(lobby, ":join"))
+        await s.settle()
+    for level in computers:
+        await s.click(world.alice, s.find_message(lobby.id), button(lobby, f":{level}"))
+        await s.settle()
+    await s.click(world.alice, s.find_message(lobby.id), button(lobby, ":start"))
+    await s.settle(quiet=0.6)
+    record = await store.running_game_in_channel(world.channel.id)
+    assert record is not None and record.status == "playing"
+    return record
+
+
+def seat_users(world: World, record: GameRecord) -> dict[int, User]:
+    """Seat -> the stand-in user sitting there (computer seats left out)."""
+    return {s.seat: user_for(world, s.user_id) for s in record.seats if s.user_id is not None}
 
 
 # ---------------------------------------------------------------------------------------------- panels
@@ -230,8 +255,9 @@ class Driver:
         return self._after(user, panel, known)
 
     # -- a whole turn -----------------------------------------------------------------------------
-    async def play_turn(self, seat: int, *, max_steps: int = 40) -> TurnLog:
-        """Play seat's current turn to its end through the panels; returns what was done."""
+    async def play_turn(self, seat: int, *, panel: Message | None = None, max_steps: int = 40) -> TurnLog:
+        """Play seat's current turn to its end through the panels (from ``panel``, else a hand opened
+        from the table); returns what was done."""
         user = self.users[seat]
         _, game = await self.game()
         assert not game.finished and game.active_seat == seat, (game.active_seat, seat)
@@ -239,7 +265,8 @@ class Driver:
         key = (game.state.round, game.active_seat)
         log = TurnLog(seat)
         self.turns.append(log)
-        panel = await self.open_hand(user)
+        if panel is None:
+            panel = await self.open_hand(user)
         bought = advert = inked = previewed = False
         for _ in range(max_steps):
             _, game = await self.game()

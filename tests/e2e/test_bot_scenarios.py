@@ -10,43 +10,16 @@ from __future__ import annotations
 import time
 
 import pytest
-from botkit import button, running_bot, text_of, user_for, with_component
-from discord_standin.models import User
+from botkit import button, running_bot, text_of, with_component
 from discord_standin.world import World
-from scenario_kit import Driver, iter_results_messages, latency_summary
-
-from hardback_bot.store import GameRecord
-
-
-async def start_table(world: World, bot, options: dict, *, joiners: tuple[User, ...] = (),
-                      computers: tuple[str, ...] = ()) -> GameRecord:
-    """alice opens a table with ``options``; ``joiners`` join, ``computers`` (ai1/ai2/ai3) are added."""
-    s = world.standin
-    await s.slash(world.alice, "hardback start", options)
-    await s.settle()
-    lobby = with_component(world, "hb:l:")
-    for user in joiners:
-        await s.click(user, s.find_message(lobby.id), button(lobby, ":join"))
-        await s.settle()
-    for level in computers:
-        await s.click(world.alice, s.find_message(lobby.id), button(lobby, f":{level}"))
-        await s.settle()
-    await s.click(world.alice, s.find_message(lobby.id), button(lobby, ":start"))
-    await s.settle(quiet=0.6)
-    record = await bot.store.running_game_in_channel(world.channel.id)
-    assert record is not None and record.status == "playing"
-    return record
-
-
-def seat_users(world: World, record: GameRecord) -> dict[int, User]:
-    return {s.seat: user_for(world, s.user_id) for s in record.seats if s.user_id is not None}
+from scenario_kit import Driver, iter_results_messages, latency_summary, seat_users, start_table
 
 
 async def test_two_player_game_to_the_results(world: World) -> None:
     s = world.standin
     began = time.monotonic()
     async with running_bot(world) as bot:
-        record = await start_table(world, bot, {"length": 40, "adverts": True, "awards": True},
+        record = await start_table(world, bot.store, {"length": 40, "adverts": True, "awards": True},
                                    joiners=(world.bob,))
         driver = Driver(world, bot.store, record.id, seat_users(world, record))
         game = await driver.play_until(lambda g: g.finished)
@@ -102,7 +75,7 @@ async def test_solo_coop_against_penny_dreadful(world: World) -> None:
     s = world.standin
     began = time.monotonic()
     async with running_bot(world) as bot:
-        record = await start_table(world, bot, {"coop": True, "penny": "horror"})
+        record = await start_table(world, bot.store, {"coop": True, "penny": "horror"})
         assert [seat.user_id for seat in record.seats] == [world.alice.id]
         driver = Driver(world, bot.store, record.id, {0: world.alice})
         game = await driver.play_until(lambda g: g.finished)
@@ -132,7 +105,7 @@ async def test_solo_coop_against_penny_dreadful(world: World) -> None:
 async def test_rematch_lobby_is_public(world: World) -> None:
     s = world.standin
     async with running_bot(world) as bot:
-        record = await start_table(world, bot, {"coop": True, "penny": "none"})
+        record = await start_table(world, bot.store, {"coop": True, "penny": "none"})
         driver = Driver(world, bot.store, record.id, {0: world.alice}, jail=False, preview=False)
         await driver.play_until(lambda g: g.finished)
         await s.settle(quiet=0.6)
@@ -151,7 +124,7 @@ async def test_alice_against_a_normal_computer(world: World) -> None:
     s = world.standin
     began = time.monotonic()
     async with running_bot(world, ai_delay=0.0) as bot:
-        record = await start_table(world, bot, {"length": 40}, computers=("ai2",))
+        record = await start_table(world, bot.store, {"length": 40}, computers=("ai2",))
         computer = next(seat for seat in record.seats if seat.user_id is None)
         assert computer.ai_strength == 2 and "normal" in computer.display_name
         driver = Driver(world, bot.store, record.id, seat_users(world, record), use_ink=True)
@@ -184,7 +157,7 @@ async def test_alice_against_a_normal_computer(world: World) -> None:
 async def test_every_turn_is_logged(world: World) -> None:
     s = world.standin
     async with running_bot(world) as bot:
-        record = await start_table(world, bot, {"length": 40}, joiners=(world.bob,))
+        record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))
         driver = Driver(world, bot.store, record.id, seat_users(world, record))
         turn = await driver.play_turn(0)
         assert turn.word is not None, "a starting hand always spells something"

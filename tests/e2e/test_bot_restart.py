@@ -1,0 +1,174 @@
+"""Issue 7: the real ``python bot.py`` process, SIGKILLed mid-game and started again.
+
+PRODUCT.md promises that a game is never lost and that old buttons keep working: every accepted move
+is committed before the bot answers, and every component is understood from its custom_id alone. So
+after a kill and a fresh start, each button of a message sent before the kill either works or answers
+"out of date" with the current view — and the move log is exactly what it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+from botkit import button, text_of
+from discord_standin import BotProcess
+from discord_standin.models import Message
+from discord_standin.world import World
+from scenario_kit import (
+    OUT_OF_DATE,
+    Driver,
+    find_word,
+    iter_results_messages,
+    load_game,
+    move_arg,
+    move_buttons,
+    opened_store,
+    seat_users,
+    start_table,
+)
+
+from hardback_bot.engine.cards import card
+from hardback_bot.engine.moves import format_move, parse_move
+from hardback_bot.sessions.codec import decode_move
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def bot_process(world: World, tmp_path: Path) -> BotProcess:
+    """``python bot.py`` with the stand-in's environment, its own database, computers without delay.
+    It runs in an empty directory, so no developer's .env or hardback.yaml is picked up."""
+    env = {"HARDBACK_DB": str(tmp_path / "hardback.db"), "HARDBACK_AI_DELAY": "0", "HARDBACK_LOG_LEVEL": "INFO"}
+    workdir = tmp_path / "run"
+    workdir.mkdir()
+    return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir)
+
+
+def refresh_id(panel: Message) -> str:
+    return next(c for c in panel.custom_ids() if c.startswith("hb:h:") and c.endswith(":r"))
+
+
+async def test_sigkill_mid_game_old_buttons_still_work(world: World, tmp_path: Path) -> None:
+    s = world.standin
+    proc = bot_process(world, tmp_path)
+    await proc.start()
+    try:
+        async with opened_store(str(tmp_path / "hardback.db")) as store:
+            record = await start_table(world, store, {"length": 40}, joiners=(world.bob,))
+            gid = record.id
+            driver = Driver(world, store, gid, seat_users(world, record))
+            first, second = driver.users[0], driver.users[1]
+
+            # Before the kill: the first player opens the hand on three "devices" and spells a word on
+            # the last one; the second player looks at their hand too.
+            stale = [await driver.open_hand(first) for _ in range(3)]
+            other = await driver.open_hand(second)
+            _, game = await load_game(store, gid)
+            word = find_word([card(c).letter for c in game.player(0).hand])
+            assert word, "a starting hand always spells something"
+            panel = await driver.open_hand(first)
+            preview = await driver.spell(first, panel, word)
+            confirm = next(b["custom_id"] for b in preview.buttons() if b["label"].startswith("Confirm"))
+            panel = await driver.press(first, preview, confirm)
+            table = driver.table()
+            moves_before = [(m.seq, m.seat, m.move) for m in await store.get_moves(gid)]
+            assert moves_before and moves_before[-1][2].startswith("spell")
+
+            await proc.kill()
+            await proc.start()
+            assert [(m.seq, m.seat, m.move) for m in await store.get_moves(gid)] == moves_before
+
+            # The old table message: "Open my hand" works.
+            fresh = await driver.open_hand(second)
+            assert "Your hand" in text_of(fresh)
+            # Panels drawn before the word: each old button answers "out of date" with the current view ...
+            answered = await driver.spell(first, stale[0], word)  # the form opens; the word is refused as stale
+            assert OUT_OF_DATE in text_of(answered) and "Your hand" in text_of(answered)
+            skip = await driver.press(first, stale[1], button(stale[1], "hb:x:"))  # "Skip turn?" asks first
+            answered = await driver.press(first, skip, button(skip, ":skip"))
+            assert OUT_OF_DATE in text_of(answered)
+            refreshed = await driver.press(first, stale[2], refresh_id(stale[2]))  # "Refresh" just works
+            assert OUT_OF_DATE not in text_of(refreshed) and "Your turn" in text_of(refreshed)
+            refreshed = await driver.press(second, other, refresh_id(other))
+            assert "Your hand" in text_of(refreshed)
+            assert [(m.seq, m.seat, m.move) for m in await store.get_moves(gid)] == moves_before, "nothing applied"
+
+            # ... and the panel that was current at the kill finishes the turn.
+            assert move_buttons(panel), "the panel after the word offers moves"
+            turn = await driver.play_turn(0, panel=s.find_message(panel.id))
+            moves_after = [(m.seq, m.seat, m.move) for m in await store.get_moves(gid)]
+            assert moves_after[:len(moves_before)] == moves_before
+            assert [m for _, _, m in moves_after[len(moves_before):]] and "skip" not in [m for *_, m in moves_after]
+            _, game = await load_game(store, gid)
+            assert game.active_seat == 1 and len(game.move_log) == len(moves_after), turn
+            assert s.find_message(table.id) is not None
+    finally:
+        await proc.stop()
+    assert "Traceback" not in proc.output(), proc.output()
+
+
+async def test_killed_while_answering_a_click_then_the_game_plays_to_the_end(world: World, tmp_path: Path) -> None:
+    """A SIGKILL at an arbitrary point of a click: the move is either committed with its state or not at
+    all; after the restart the same old panel plays on, and the game reaches its results exactly once."""
+    s = world.standin
+    proc = bot_process(world, tmp_path)
+    await proc.start()
+    try:
+        async with opened_store(str(tmp_path / "hardback.db")) as store:
+            record = await start_table(world, store, {"length": 40}, joiners=(world.bob,))
+            gid = record.id
+            driver = Driver(world, store, gid, seat_users(world, record))
+            outcomes: list[tuple[str, str]] = []
+            for delay in (0.0, 0.01, 0.03, 0.06, 0.1, 0.2):
+                _, game = await load_game(store, gid)
+                seat = game.active_seat
+                user = driver.users[seat]
+                panel = await driver.open_hand(user)
+                word = find_word([card(c).letter for c in game.player(seat).hand])
+                if word is not None:  # the click to interrupt: confirming the word
+                    panel = await driver.spell(user, panel, word)
+                    custom_id = next(b["custom_id"] for b in panel.buttons() if b["label"].startswith("Confirm"))
+                else:  # or confirming writer's block
+                    panel = await driver.press(user, panel, button(panel, "hb:x:"))
+                    custom_id = button(panel, ":skip")
+                move = format_move(parse_move(decode_move(move_arg(custom_id))))
+                before = [m.move for m in await store.get_moves(gid)]
+                inter = await s.click(user, panel, custom_id, wait=False)
+                await asyncio.sleep(delay)
+                await proc.kill()
+                await proc.start()
+                # The stored state and the move log always agree (one transaction per move).
+                _, game = await load_game(store, gid)
+                logged = [m.move for m in await store.get_moves(gid)]
+                assert len(game.move_log) == len(logged) and logged[:len(before)] == before
+                assert logged[len(before):] in ([], [move])
+                # The click either got its answer before the kill or failed as on Discord ...
+                await s.wait_for(lambda i=inter: i.acknowledged or i.deadline_flagged, timeout=5,
+                                 what="the interaction to be answered or to fail")
+                # ... if the panel still shows the old button, the player clicks it again: it works, or it
+                # says "out of date" with the current view.
+                outcomes.append(("committed" if logged[len(before):] else "lost", "answered" if inter.acknowledged
+                                 else "failed"))
+                again = s.find_message(panel.id)
+                if custom_id in again.custom_ids():
+                    again = await driver.press(user, again, custom_id)
+                    if logged[len(before):]:
+                        assert OUT_OF_DATE in text_of(again)
+                else:
+                    assert logged[len(before):] == [move], "the panel moved on only because the move was made"
+                logged = [m.move for m in await store.get_moves(gid)]
+                assert logged[len(before):len(before) + 1] == [move] and logged.count(move) == before.count(move) + 1
+                _, game = await load_game(store, gid)
+                if not game.finished and game.active_seat == seat:
+                    await driver.play_turn(seat, panel=again)
+            s.take_violations("no_response")
+            game = await driver.play_until(lambda g: g.finished)
+            await s.settle(quiet=0.6)
+            print("kills:", outcomes)
+            assert game.finished
+            assert len(list(iter_results_messages(world, gid))) == 1
+            assert len(await store.get_results(gid)) == 2
+    finally:
+        await proc.stop()
+    assert "Traceback" not in proc.output(), proc.output()
