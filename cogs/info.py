@@ -55,6 +55,7 @@ SORRY = "Sorry, something went wrong on my side. Please try again in a moment."
 MIN_GAMES = 5  # the win-rate board's threshold (the store's default)
 HISTORY_GAMES = 10
 GENRE_GAMES = 50  # results read to find a player's favourite genre
+HINT_TIMEOUT = 10.0  # seconds; the answer was deferred, so the player sees "thinking" meanwhile
 BOARD_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in (
     ("rating", "rating"), ("wins", "wins"), ("win_rate", "win rate"), ("best_word", "best word"),
     ("longest_word", "longest word"))]
@@ -357,7 +358,13 @@ class InfoCommands:
                 await interaction.followup.send("This table plays without a dictionary, so I have no word list to "
                                                 "suggest from: any word goes to a vote.", ephemeral=True)
                 return
-            plays = await asyncio.to_thread(hint_plays, game, seat, game.checker)
+            try:
+                # The search checks its own budget between words; this bounds one unusually slow search.
+                plays = await asyncio.wait_for(asyncio.to_thread(hint_plays, game, seat, game.checker), HINT_TIMEOUT)
+            except TimeoutError:
+                await interaction.followup.send("Your cards allow so many arrangements that the search took too "
+                                                "long; try typing a word with **Spell a word**.", ephemeral=True)
+                return
             if not plays:
                 text = "I found no word for these cards. Skipping the turn (writer's block) is always possible."
             else:

@@ -271,3 +271,15 @@ def test_hints_are_legal_and_best_first() -> None:
         game.check_word(seat, parse_move(p.move).word)  # raises IllegalMove if the arrangement were illegal
     assert hint_plays(game, seat, get_dictionary("none")) == []
     assert hint_plays(game, seat, common, budget=-1.0) == []  # out of time: nothing valued, nothing claimed
+
+
+def test_hints_skip_words_the_unique_rule_refuses() -> None:
+    common = get_dictionary("common")
+    game = Game.new(num_players=2, seed=8, options=GameOptions(unique_words="game"), checker=common)
+    seat = game.active_seat
+    first = hint_plays(game, seat, common, limit=3)
+    assert first
+    game.state.word_history.append([1 - seat, first[0].word])  # the other player already spelled it (R26.1)
+    again = [p.word for p in hint_plays(game, seat, common, limit=3)]
+    assert first[0].word not in again and again
+    assert hint_plays(game, 1 - seat, common) == []  # not their spelling step

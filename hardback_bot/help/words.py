@@ -1,9 +1,7 @@
 """``/hardback lookup`` and ``/hardback hint``: private word help (RULES.md R26, R27.6).
 
-No Discord here.  The hint search is deliberately small and bounded: a pass over the dictionary's
-letter-count array finds words the player's letters can make with at most one wild, then the
-sessions layer's own ``arrangements`` values the most promising few, so the figures a hint shows are
-the figures the move would earn.
+No Discord here.  Hints come from the shared solver (``hardback_bot.words.solver``); their figures
+from the same ``arrangements`` the spelling panel uses, so a hint never promises more than the panel.
 """
 
 from __future__ import annotations
@@ -12,7 +10,6 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from hardback_bot.engine.cards import card
 from hardback_bot.sessions.spelling import SpellingError, arrangements, clean_word
 
 if TYPE_CHECKING:
@@ -21,8 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SpellingError", "clean_word", "hint_plays", "lookup_lines", "repeat_reason"]
 
-HINT_CANDIDATES = 60  # words valued at most; each costs up to a few ms in arrangements()
-HINT_BUDGET = 1.5  # seconds of valuing, on a worker thread, after the interaction was deferred
+HINT_BUDGET = 2.0  # seconds of searching, on a worker thread, after the interaction was deferred
 
 
 def repeat_reason(word: str, mode: str, history: Sequence[Sequence[Any]], seat: int | None,
@@ -66,51 +62,41 @@ def lookup_lines(word: str, dictionary: Any, dictionary_name: str, *, source: st
     return lines
 
 
-def _candidate_words(game: Game, seat: int, dictionary: Any, limit: int) -> list[str]:
-    """Words the seat's cards could spell with at most one wild, most promising (long, no wild) first."""
-    import numpy as np
-
-    options = game.spell_options(seat)
-    if options is None:
-        return []
-    cards = [*options.hand, *(c for c, _ in options.classics_in_play)]
-    have = np.zeros(26, dtype=np.int16)
-    for c in cards:
-        have[ord(card(c).letter) - 65] += 1
-    need = np.zeros(26, dtype=np.int16)
-    for c in options.inked:  # R6.4: every inked card must be in the word
-        need[ord(card(c).letter) - 65] += 1
-    spare = len([c for c in options.hand if c not in options.inked])  # cards that may go wild
-    counts = dictionary.letter_counts.astype(np.int16)
-    lengths = dictionary.lengths.astype(np.int16)
-    missing = np.clip(counts - have, 0, None).sum(axis=1)
-    ok = (lengths >= 2) & (lengths <= len(cards)) & (missing <= min(1, spare)) & (counts >= need).all(axis=1)
-    index = np.nonzero(ok)[0]
-    order = sorted(index.tolist(), key=lambda i: (int(missing[i]), -int(lengths[i]), dictionary.words[i]))
-    return [dictionary.words[i].upper() for i in order[:limit]]
+def _excluded(game: Game, seat: int) -> set[str]:
+    """Words the unique-words option (R26) would refuse to ``seat`` now."""
+    mode = game.options.unique_words
+    if mode == "off":
+        return set()
+    return {str(w).lower() for who, w in game.state.word_history if mode == "game" or int(who) == seat}
 
 
 def hint_plays(game: Game, seat: int, dictionary: Any, *, limit: int = 5, budget: float = HINT_BUDGET
                ) -> list[WordOutcome]:
-    """The best few words for ``seat``'s cards now, each in its best arrangement, best first.
+    """The best few words for ``seat``'s cards now, best first, each as the spelling panel would propose it.
 
-    Blocking (numpy and the engine's previews): call it in a worker thread.  Stops valuing after
-    ``budget`` seconds and returns the best found so far."""
-    if getattr(dictionary, "is_none", False):
+    The words come from the solver (:func:`hardback_bot.words.solver.best_play`, asked again with the
+    words already found excluded); each is then arranged by the sessions layer's ``arrangements`` —
+    the same function the spelling panel uses — so a hint's figures are what typing the word shows.
+    Blocking: call it in a worker thread.  Stops searching after ``budget`` seconds (checked between
+    searches) and returns what it found."""
+    from hardback_bot.sessions.preview import simulate_word
+    from hardback_bot.words.solver import PlayerCards, best_play
+
+    if getattr(dictionary, "is_none", False) or game.spell_options(seat) is None:
         return []
     deadline = time.monotonic() + budget
-    best: list[WordOutcome] = []
-    for word in _candidate_words(game, seat, dictionary, HINT_CANDIDATES):
-        if time.monotonic() > deadline:
+    cards = PlayerCards.from_game(game, seat)
+    exclude = _excluded(game, seat)
+    found: list[WordOutcome] = []
+    while len(found) < limit and time.monotonic() < deadline:
+        play = best_play(cards, dictionary, exclude=exclude)
+        if play is None:
             break
-        if game.options.unique_words != "off" and repeat_reason(word, game.options.unique_words,
-                                                                 game.state.word_history, seat, ()):
-            continue
+        exclude.add(play.word.lower())
         try:
-            found = arrangements(game, seat, word, limit=1)
-        except (SpellingError, ValueError):
-            continue
-        if found:
-            best.append(found[0])
-    best.sort(key=lambda o: (-o.value, -len(o.word), o.word))
-    return best[:limit]
+            found.append(arrangements(game, seat, play.word, limit=1)[0])
+        except (SpellingError, IndexError):
+            # The panel's quick arrangement search missed what the solver found: show the solver's arrangement.
+            found.append(simulate_word(game, seat, play.move))
+    found.sort(key=lambda o: (-o.value, -len(o.word), o.word))
+    return found
