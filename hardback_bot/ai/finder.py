@@ -72,21 +72,48 @@ class Play:
 class Lexicon:
     """A word list sorted by length with its letter counts, for the numpy scan."""
 
-    def __init__(self, words: Iterable[str]) -> None:
-        clean = sorted({w.upper() for w in words if len(w) >= 2 and w.isascii() and w.isalpha()},
-                       key=lambda w: (len(w), w))
-        self.words: tuple[str, ...] = tuple(clean)
-        counts = np.zeros((len(clean), 26), dtype=np.int16)
-        for row, w in enumerate(clean):
-            for ch in w:
-                counts[row, ord(ch) - 65] += 1
-        self.counts = counts
-        self.lengths = np.array([len(w) for w in clean], dtype=np.int16)
-        self.columns = [np.ascontiguousarray(counts[:, i]) for i in range(26)]
+    def __init__(self, words: Iterable[str], counts: npt.NDArray[np.uint8] | None = None,
+                 lengths: npt.NDArray[np.uint8] | None = None) -> None:
+        if counts is not None and lengths is not None:
+            # A Dictionary's own arrays (clean, unique, sorted words): only the length order is needed.
+            base = list(words)
+            order = np.argsort(lengths, kind="stable")
+            self.words: tuple[str, ...] = tuple(base[i].upper() for i in order)
+            self.counts = counts[order].astype(np.int16)
+            self.lengths = lengths[order].astype(np.int16)
+        else:
+            clean = sorted({w.upper() for w in words if len(w) >= 2 and w.isascii() and w.isalpha()},
+                           key=lambda w: (len(w), w))
+            self.words = tuple(clean)
+            self.counts = np.zeros((len(clean), 26), dtype=np.int16)
+            for row, w in enumerate(clean):
+                for ch in w:
+                    self.counts[row, ord(ch) - 65] += 1
+            self.lengths = np.array([len(w) for w in clean], dtype=np.int16)
+        keep = self.lengths >= 2
+        if not keep.all():
+            self.words = tuple(w for w, k in zip(self.words, keep, strict=True) if k)
+            self.counts, self.lengths = self.counts[keep], self.lengths[keep]
+        self.columns = [np.ascontiguousarray(self.counts[:, i]) for i in range(26)]
 
     def end(self, max_length: int) -> int:
         """How many words have at most ``max_length`` letters (they come first)."""
         return int(np.searchsorted(self.lengths, max_length, side="right"))
+
+
+_cache: dict[int, tuple[object, Lexicon]] = {}
+
+
+def lexicon_of(dictionary: object) -> Lexicon:
+    """The (cached) lexicon of a Dictionary, built from its numpy arrays."""
+    key = id(dictionary)
+    found = _cache.get(key)
+    if found is None or found[0] is not dictionary:
+        words = dictionary.words  # type: ignore[attr-defined]
+        lex = Lexicon(words, dictionary.letter_counts, dictionary.lengths)  # type: ignore[attr-defined]
+        found = (dictionary, lex)
+        _cache[key] = found
+    return found[1]
 
 
 @lru_cache(maxsize=8)
@@ -95,7 +122,7 @@ def _lexicon_from(words: tuple[str, ...]) -> Lexicon:
 
 
 def lexicon(words: tuple[str, ...]) -> Lexicon:
-    """The (cached) lexicon of a word tuple such as ``Dictionary.words``."""
+    """The (cached) lexicon of a plain word tuple."""
     return _lexicon_from(words)
 
 

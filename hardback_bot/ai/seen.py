@@ -15,7 +15,7 @@ from typing import Any
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.words import WordChecker
 
-from .finder import Lexicon, lexicon
+from .finder import Lexicon, lexicon_of
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class Public:
     @property
     def lexicon(self) -> Lexicon:
         """The same words for the computer players' own finder (built once per word list)."""
-        return lexicon(self.dictionary.words)
+        return lexicon_of(self.dictionary)
 
 
 @dataclass
