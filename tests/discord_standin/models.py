@@ -639,6 +639,24 @@ class Interaction:
             f" response={self.response_type} latency={self.latency}>"
         )
 
+    def describe(self) -> str:
+        """``slash /hardback start by alice`` — for violation messages."""
+        kind = {
+            IT_APPLICATION_COMMAND: "slash",
+            IT_MESSAGE_COMPONENT: "component",
+            IT_AUTOCOMPLETE: "autocomplete",
+            IT_MODAL_SUBMIT: "modal submit",
+        }.get(self.type, str(self.type))
+        what = self.data.get("custom_id") or self.data.get("name") or ""
+        if self.type == IT_APPLICATION_COMMAND:
+            path = [self.data.get("name", "")]
+            options = self.data.get("options") or []
+            while options and options[0].get("type") in (1, 2):
+                path.append(options[0]["name"])
+                options = options[0].get("options") or []
+            what = "/" + " ".join(path)
+        return f"{kind} {what!s} by {self.user.name}"
+
     @property
     def latency(self) -> float | None:
         """Seconds between delivery and the first (initial) response, or None if none came."""

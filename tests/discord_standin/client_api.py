@@ -1,0 +1,480 @@
+"""The user side of the stand-in: people running commands, clicking, picking and typing.
+
+Mixed into :class:`~.standin.DiscordStandin`. Each action is checked the way the Discord client
+checks it (a command must be synced and visible, options must match their definitions, a button must
+be on the message and enabled, a modal value must fit its input) and then delivered to the bot as an
+``INTERACTION_CREATE`` (or ``MESSAGE_CREATE``) with the payload real Discord sends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from . import limits
+from .errors import StandinViolation
+from .models import (
+    ADMINISTRATOR,
+    ATTACH_FILES,
+    DEFAULT_EVERYONE_PERMISSIONS,
+    IT_APPLICATION_COMMAND,
+    IT_AUTOCOMPLETE,
+    IT_MESSAGE_COMPONENT,
+    IT_MODAL_SUBMIT,
+    MANAGE_MESSAGES,
+    MT_DEFAULT,
+    MT_REPLY,
+    SEND_MESSAGES,
+    Channel,
+    Guild,
+    Interaction,
+    Message,
+    Role,
+    User,
+    snowflake,
+)
+
+if TYPE_CHECKING:
+    from .standin import DiscordStandin
+
+#: Permissions reported for a channel passed as a command option (``resolved.channels``).
+ALL_CHANNEL_PERMS = DEFAULT_EVERYONE_PERMISSIONS | MANAGE_MESSAGES | ATTACH_FILES | SEND_MESSAGES
+
+
+class UserActions:
+    """What tests call to act as users; ``self`` is always the :class:`DiscordStandin`."""
+
+    # ------------------------------------------------------------------ users acting
+    async def send_message(
+        self,
+        user: User,
+        channel: Channel,
+        content: str,
+        *,
+        reply_to: Message | None = None,
+        ping: bool = True,
+    ) -> Message:
+        """A person posts ``content`` in a channel or thread (e.g. a Ghostwriter suggestion).
+
+        The bot receives MESSAGE_CREATE; without the Message Content intent the content arrives empty
+        unless the bot is mentioned — exactly the constraint PRODUCT.md warns about. A reply
+        (``reply_to``, with the client's default "ping" on) mentions the replied-to author, except
+        that replying to an interaction response is not a mention (PRODUCT.md).
+        """
+        channel = self.channels[channel.id]
+        guild = self.guild_of(channel)
+        if user.id not in guild.members:
+            raise PermissionError(f"{user.name} is not in {guild.name}")
+        await self._flush_background()
+        if channel.is_thread:
+            if channel.locked:
+                raise PermissionError(f"thread {channel.name!r} is locked")
+            if channel.archived:
+                await self._set_archived(channel, False)
+            channel.thread_members.add(user.id)
+        msg = Message(
+            snowflake(),
+            channel.id,
+            guild.id,
+            user,
+            content,
+            type=MT_REPLY if reply_to else MT_DEFAULT,
+            mentions=self._mentions(content),
+        )
+        if reply_to is not None:
+            msg.referenced = reply_to
+            pings_author = ping and reply_to.interaction_metadata is None
+            if pings_author and all(u.id != reply_to.author.id for u in msg.mentions):
+                msg.mentions.append(reply_to.author)
+            msg.message_reference = {
+                "message_id": str(reply_to.id),
+                "channel_id": str(channel.id),
+                "guild_id": str(guild.id),
+                "type": 0,
+            }
+        channel.messages[msg.id] = msg
+        await self.gateway.dispatch_message_create(msg, guild.members[user.id])
+        return msg
+
+    async def slash(
+        self,
+        user: User,
+        command: str,
+        options: dict[str, Any] | None = None,
+        *,
+        channel: Channel | None = None,
+        wait: bool = True,
+    ) -> Interaction:
+        """``user`` runs ``/command`` (space-separated for groups: ``"hardback start"``) with options.
+
+        Option values are checked the way the Discord client would (names, types, choices, required)
+        and converted to wire form (users, channels and roles become resolved ids). Returns after the
+        bot's initial response (or raises :class:`StandinViolation` after the deadline).
+        """
+        channel = channel or self._require_default_channel()
+        guild = self.guild_of(channel)
+        data = self._command_data(user, guild, command, options or {}, focused=None)
+        return await self._deliver(IT_APPLICATION_COMMAND, user, channel, data, wait=wait)
+
+    async def autocomplete(
+        self,
+        user: User,
+        command: str,
+        focused: str,
+        options: dict[str, Any] | None = None,
+        *,
+        channel: Channel | None = None,
+    ) -> list[dict[str, Any]]:
+        """The user is typing option ``focused``; returns the choices the bot suggested."""
+        channel = channel or self._require_default_channel()
+        guild = self.guild_of(channel)
+        data = self._command_data(user, guild, command, options or {}, focused=focused)
+        inter = await self._deliver(IT_AUTOCOMPLETE, user, channel, data, wait=True)
+        return inter.autocomplete_choices or []
+
+    async def click(
+        self: DiscordStandin, user: User, message: Message, custom_id: str, *, wait: bool = True
+    ) -> Interaction:
+        """``user`` presses the button ``custom_id`` on ``message`` (public or their own ephemeral)."""
+        message = self._visible_message(user, message)
+        comp = message.find_component(custom_id)
+        if comp is None or comp.get("type") != 2:
+            raise LookupError(f"no button {custom_id!r} on message {message.id}; have {message.custom_ids()}")
+        if comp.get("disabled"):
+            raise PermissionError(f"button {custom_id!r} is disabled")
+        data = {"custom_id": custom_id, "component_type": 2}
+        if "id" in comp:
+            data["id"] = comp["id"]
+        return await self._deliver(
+            IT_MESSAGE_COMPONENT, user, self.channels[message.channel_id], data, message=message, wait=wait
+        )
+
+    async def select(
+        self, user: User, message: Message, custom_id: str, values: list[str], *, wait: bool = True
+    ) -> Interaction:
+        """``user`` picks ``values`` in the select menu ``custom_id`` on ``message``."""
+        message = self._visible_message(user, message)
+        comp = message.find_component(custom_id)
+        if comp is None or comp.get("type") not in limits.SELECT_TYPES:
+            raise LookupError(f"no select {custom_id!r} on message {message.id}; have {message.custom_ids()}")
+        if comp.get("disabled"):
+            raise PermissionError(f"select {custom_id!r} is disabled")
+        lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+        if not lo <= len(values) <= hi:
+            raise ValueError(f"select {custom_id!r} takes {lo}..{hi} values, got {len(values)}")
+        data: dict[str, Any] = {
+            "custom_id": custom_id,
+            "component_type": comp["type"],
+            "values": list(values),
+        }
+        if comp["type"] == limits.STRING_SELECT:
+            allowed = {o.get("value") for o in comp.get("options") or []}
+            bad = [v for v in values if v not in allowed]
+            if bad:
+                raise ValueError(f"values {bad} are not options of {custom_id!r} ({sorted(allowed)})")
+        elif comp["type"] == limits.USER_SELECT:
+            guild = self.guild_of(self.channels[message.channel_id])
+            data["resolved"] = self._resolve_users(guild, [int(v) for v in values])
+        return await self._deliver(
+            IT_MESSAGE_COMPONENT, user, self.channels[message.channel_id], data, message=message, wait=wait
+        )
+
+    async def submit_modal(
+        self, user: User, custom_id: str | None, values: dict[str, Any], *, wait: bool = True
+    ) -> Interaction:
+        """``user`` fills in and submits the last modal the bot showed them (``custom_id`` checks it
+        is the expected one; None accepts whatever is open). ``values`` maps text-input custom_ids to
+        strings and select custom_ids (selects inside labels) to lists of values."""
+        modal = self.modals.get(user.id)
+        if modal is None:
+            raise LookupError(f"no modal is open for {user.name}")
+        if custom_id is not None and modal.custom_id != custom_id:
+            raise LookupError(f"the open modal for {user.name} is {modal.custom_id!r}, not {custom_id!r}")
+        known = {c["custom_id"] for c in modal.inputs()}
+        unknown_fields = set(values) - known
+        if unknown_fields:
+            raise KeyError(f"modal {modal.custom_id!r} has no inputs {sorted(unknown_fields)}; has {sorted(known)}")
+        components: list[dict[str, Any]] = []
+        for comp in modal.components:
+            if comp.get("type") == 1:
+                inputs = comp.get("components") or []
+                components.append({"type": 1, "components": [self._filled(t, values) for t in inputs]})
+            elif comp.get("type") == 18 and comp.get("component"):
+                components.append({"type": 18, "component": self._filled(comp["component"], values)})
+            elif comp.get("type") == 10:
+                components.append({"type": 10, "id": comp.get("id", 0)})
+        del self.modals[user.id]
+        origin = modal.interaction
+        data = {"custom_id": modal.custom_id, "components": components}
+        return await self._deliver(
+            IT_MODAL_SUBMIT, user, origin.channel, data, message=origin.source_message, wait=wait
+        )
+
+    def dismiss_modal(self: DiscordStandin, user: User) -> None:
+        """The user closes the modal without submitting (the bot hears nothing, as on Discord)."""
+        self.modals.pop(user.id, None)
+
+    @staticmethod
+    def _filled(component: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+        """What the client sends back for one modal input, refusing what the client would refuse."""
+        cid = component["custom_id"]
+        if component.get("type") in limits.SELECT_TYPES:
+            chosen = list(values.get(cid, []))
+            lo, hi = component.get("min_values", 1), component.get("max_values", 1)
+            if component.get("required", True) and not lo <= len(chosen) <= hi:
+                raise ValueError(f"select {cid!r} takes {lo}..{hi} values, got {len(chosen)}")
+            if component["type"] == limits.STRING_SELECT:
+                allowed = {o.get("value") for o in component.get("options") or []}
+                if set(chosen) - allowed:
+                    raise ValueError(f"values {sorted(set(chosen) - allowed)} are not options of {cid!r}")
+            return {"type": component["type"], "custom_id": cid, "values": chosen}
+        value = str(values.get(cid, component.get("value") or ""))
+        if component.get("required", True) and not value:
+            raise ValueError(f"text input {cid!r} is required")
+        lo, hi = component.get("min_length"), component.get("max_length")
+        if value and ((lo is not None and len(value) < lo) or (hi is not None and len(value) > hi)):
+            raise ValueError(f"text input {cid!r} takes {lo}..{hi} chars, got {len(value)}")
+        return {"type": 4, "custom_id": cid, "value": value}
+
+    def _require_default_channel(self: DiscordStandin) -> Channel:
+        if self.default_channel is None:
+            raise LookupError("no channel: call add_guild/add_text_channel first")
+        return self.default_channel
+
+    def _visible_message(self: DiscordStandin, user: User, message: Message) -> Message:
+        current = self.find_message(message.id)
+        if current is None or current.deleted:
+            raise LookupError(f"message {message.id} does not exist (deleted?)")
+        if current.ephemeral_user_id is not None and current.ephemeral_user_id != user.id:
+            raise PermissionError(f"message {message.id} is ephemeral for someone else")
+        return current
+
+    # ------------------------------------------------------------------ delivering interactions
+    async def _deliver(
+        self,
+        itype: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        *,
+        message: Message | None = None,
+        wait: bool,
+    ) -> Interaction:
+        guild = self.guild_of(channel)
+        if user.id not in guild.members:
+            raise PermissionError(f"{user.name} is not a member of {guild.name}")
+        await self._flush_background()
+        if not self.gateway.ready_sessions():
+            raise StandinViolation("no bot is connected to the gateway (did it crash or not start?)")
+        inter = Interaction(
+            id=snowflake(),
+            token=f"itok.{secrets.token_urlsafe(32)}",
+            type=itype,
+            user=user,
+            channel=channel,
+            guild=guild,
+            data=data,
+            received_at=self.now(),
+            source_message=message,
+        )
+        self.interactions[inter.id] = inter
+        payload = self._interaction_payload(inter)
+        inter.received_at = self.now()
+        inter.delivered_to = await self.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=guild.id)
+        loop = asyncio.get_running_loop()
+        self._watchdogs.append(loop.call_later(self.response_deadline, self._check_deadline, inter))
+        if wait:
+            await self.wait_response(inter)
+        return inter
+
+    async def wait_response(self: DiscordStandin, inter: Interaction) -> Interaction:
+        """Wait for the initial response to ``inter``; raise StandinViolation once the deadline passed."""
+        remaining = inter.received_at + self.response_deadline - self.now()
+        try:
+            await asyncio.wait_for(inter.responded_event.wait(), max(remaining, 0) + 0.05)
+        except TimeoutError:
+            self._check_deadline(inter)
+            raise StandinViolation(
+                f"no initial response to interaction {inter.id} ({inter.describe()}) within "
+                f"{self.response_deadline:g}s — the user sees 'This interaction failed'"
+            ) from None
+        return inter
+
+    def _check_deadline(self: DiscordStandin, inter: Interaction) -> None:
+        if inter.acknowledged or inter.deadline_flagged:
+            return
+        inter.deadline_flagged = True
+        self.violate("no_response", f"no initial response within {self.response_deadline:g}s to {inter.describe()}")
+
+    def _interaction_payload(self: DiscordStandin, inter: Interaction) -> dict[str, Any]:
+        guild, channel, user = inter.guild, inter.channel, inter.user
+        perms = self.permissions(user, channel)
+        channel_payload = channel.to_payload()
+        channel_payload["permissions"] = str(perms)
+        payload: dict[str, Any] = {
+            "id": str(inter.id),
+            "application_id": str(self.application_id),
+            "type": inter.type,
+            "data": inter.data,
+            "guild_id": str(guild.id),
+            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
+            "channel_id": str(channel.id),
+            "channel": channel_payload,
+            "member": guild.members[user.id].to_payload(permissions=perms),
+            "token": inter.token,
+            "version": 1,
+            "app_permissions": str(guild.permissions_of(self.bot_user.id)),
+            "locale": "en-US",
+            "guild_locale": guild.locale,
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(guild.id)},
+            "context": 0,
+            "attachment_size_limit": limits.MAX_ATTACHMENT_BYTES,
+        }
+        if inter.source_message is not None:
+            payload["message"] = inter.source_message.to_payload()
+        return payload
+
+    # ------------------------------------------------------------------ slash command data
+    def _command_data(
+        self, user: User, guild: Guild, command: str, options: dict[str, Any], *, focused: str | None
+    ) -> dict[str, Any]:
+        path = command.strip().lstrip("/").split()
+        if not path:
+            raise ValueError("empty command")
+        root = self.guild_commands.get(guild.id, {}).get(path[0]) or self.global_commands.get(path[0])
+        if root is None:
+            known = sorted(self.commands(guild))
+            raise LookupError(f"/{path[0]} is not synced (synced: {known}) — did the bot call tree.sync()?")
+        required_perms = root.get("default_member_permissions")
+        if required_perms is not None:
+            have = guild.permissions_of(user.id)
+            if int(required_perms) & ~have and not have & ADMINISTRATOR:
+                raise PermissionError(f"/{path[0]} is hidden from {user.name} (default_member_permissions)")
+        node = root
+        wire_chain: list[dict[str, Any]] = []
+        for part in path[1:]:
+            sub = next(
+                (o for o in node.get("options") or [] if o.get("name") == part and o.get("type") in (1, 2)),
+                None,
+            )
+            if sub is None:
+                raise LookupError(f"/{' '.join(path)}: no subcommand {part!r} under {node.get('name')!r}")
+            wire_chain.append({"type": sub["type"], "name": part, "options": []})
+            node = sub
+        if any(o.get("type") in (1, 2) for o in node.get("options") or []):
+            raise LookupError(f"/{' '.join(path)} needs a subcommand")
+        resolved: dict[str, dict[str, Any]] = {}
+        leaf_options = self._leaf_options(guild, node, options, resolved, focused)
+        if wire_chain:
+            wire_chain[-1]["options"] = leaf_options
+            for parent, child in zip(reversed(wire_chain[:-1]), reversed(wire_chain[1:]), strict=True):
+                parent["options"] = [child]
+            top_options: list[dict[str, Any]] = [wire_chain[0]]
+        else:
+            top_options = leaf_options
+        data: dict[str, Any] = {
+            "id": str(root["id"]),
+            "name": root["name"],
+            "type": 1,
+            "options": top_options,
+        }
+        if root.get("guild_id"):
+            data["guild_id"] = str(root["guild_id"])
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+    def _leaf_options(
+        self,
+        guild: Guild,
+        node: dict[str, Any],
+        given: dict[str, Any],
+        resolved: dict[str, dict[str, Any]],
+        focused: str | None,
+    ) -> list[dict[str, Any]]:
+        defs = {o["name"]: o for o in node.get("options") or []}
+        unknown_names = set(given) - set(defs)
+        if unknown_names:
+            raise KeyError(f"/{node.get('name')} has no options {sorted(unknown_names)}; has {sorted(defs)}")
+        missing = [n for n, o in defs.items() if o.get("required") and n not in given and n != focused]
+        if missing and focused is None:
+            raise ValueError(f"/{node.get('name')} requires options {missing}")
+        out: list[dict[str, Any]] = []
+        for name, value in given.items():
+            spec = defs[name]
+            if name == focused:  # what the user has typed so far: always a string, never checked
+                opt: dict[str, Any] = {"name": name, "type": spec["type"], "value": str(value), "focused": True}
+            else:
+                opt = {
+                    "name": name,
+                    "type": spec["type"],
+                    "value": self._option_value(guild, spec, value, resolved, check=True),
+                }
+            out.append(opt)
+        return out
+
+    def _option_value(
+        self,
+        guild: Guild,
+        spec: dict[str, Any],
+        value: Any,
+        resolved: dict[str, dict[str, Any]],
+        *,
+        check: bool,
+    ) -> Any:
+        t = spec["type"]
+        if t == 3:
+            value = str(value)
+            if check and spec.get("min_length") is not None and len(value) < spec["min_length"]:
+                raise ValueError(f"option {spec['name']!r} is shorter than {spec['min_length']}")
+            if check and spec.get("max_length") is not None and len(value) > spec["max_length"]:
+                raise ValueError(f"option {spec['name']!r} is longer than {spec['max_length']}")
+        elif t == 4:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"option {spec['name']!r} takes an integer")
+        elif t == 10:
+            value = float(value)
+        elif t == 5:
+            value = bool(value)
+        elif t in (6, 9) and isinstance(value, User):
+            resolved.update(_merge(resolved, self._resolve_users(guild, [value.id])))
+            value = str(value.id)
+        elif t == 7 and isinstance(value, Channel):
+            chan = value.to_payload()
+            chan["permissions"] = str(ALL_CHANNEL_PERMS)
+            resolved.setdefault("channels", {})[str(value.id)] = chan
+            value = str(value.id)
+        elif t in (8, 9) and isinstance(value, Role):
+            resolved.setdefault("roles", {})[str(value.id)] = value.to_payload()
+            value = str(value.id)
+        elif t in (6, 7, 8, 9, 11):
+            raise TypeError(f"option {spec['name']!r} (type {t}) needs a stand-in User/Channel/Role object")
+        if check and t in (4, 10):
+            if spec.get("min_value") is not None and value < spec["min_value"]:
+                raise ValueError(f"option {spec['name']!r} is below {spec['min_value']}")
+            if spec.get("max_value") is not None and value > spec["max_value"]:
+                raise ValueError(f"option {spec['name']!r} is above {spec['max_value']}")
+        choices = spec.get("choices")
+        if check and choices and value not in [c["value"] for c in choices]:
+            raise ValueError(f"option {spec['name']!r} must be one of {[c['value'] for c in choices]}")
+        return value
+
+    def _resolve_users(self: DiscordStandin, guild: Guild, user_ids: list[int]) -> dict[str, dict[str, Any]]:
+        users: dict[str, Any] = {}
+        members: dict[str, Any] = {}
+        for uid in user_ids:
+            user = self.users[uid]
+            users[str(uid)] = user.to_payload()
+            member = guild.members.get(uid)
+            if member is not None:
+                members[str(uid)] = member.to_payload(permissions=guild.permissions_of(uid), with_user=False)
+        return {"users": users, "members": members}
+
+
+def _merge(into: dict[str, dict[str, Any]], extra: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    out = {k: dict(v) for k, v in into.items()}
+    for key, values in extra.items():
+        out.setdefault(key, {}).update(values)
+    return out
