@@ -326,6 +326,9 @@ class Play(commands.Cog):
         if kind == "g" and action.arg == "suggest":
             await interaction.response.send_modal(_word_modal(action.game_id, action.version, suggest=True))
             return
+        if kind == "l" and action.arg == "rematch":
+            await self._rematch(interaction, action)
+            return
         await self._defer(interaction)
         if kind == "l":
             await self._lobby(interaction, action)
@@ -389,10 +392,6 @@ class Play(commands.Cog):
     # ------------------------------------------------------------------ lobby
     async def _lobby(self, interaction: discord.Interaction, action: Action) -> None:
         user = interaction.user
-        if action.arg == "rematch":
-            record = await self.bot.sessions.rematch(action.game_id, user.id)
-            await self.post_lobby(interaction, record.id)
-            return
         if action.arg == "end":
             await self.bot.sessions.end_game(action.game_id, user.id, bool(interaction.permissions.manage_channels))
             await interaction.followup.send("The game was ended.", ephemeral=True)
@@ -404,6 +403,15 @@ class Play(commands.Cog):
         _, reply = await self.bot.sessions.lobby_action(action.game_id, None, user.id, user.display_name, name,
                                                          can_manage=can_manage, strength=strength)
         await interaction.followup.send(reply, ephemeral=True)
+
+    async def _rematch(self, interaction: discord.Interaction, action: Action) -> None:
+        # The new lobby is public, so it is the first (undeferred) answer; store work takes milliseconds.
+        record = await self.bot.sessions.rematch(action.game_id, interaction.user.id)
+        panel = lobby_panel(record)
+        view = view_of(panel.rows) or discord.utils.MISSING
+        await interaction.response.send_message(embed=embed_of(panel), view=view)
+        message = await interaction.original_response()
+        await self.bot.store.set_message(record.id, "lobby", message.id)
 
     # ------------------------------------------------------------------ the private hand
     async def _show_hand(self, interaction: discord.Interaction, game_id: int, notice: str | None = None) -> None:

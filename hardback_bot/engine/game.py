@@ -459,6 +459,7 @@ class Game:
                 q.award = 0
         p.award = value
         events.append({"type": "award", "seat": seat, "value": value, "length": length})
+        self._summary_add("award", value)
 
     # --- resolution (R12-R17) ----------------------------------------------------------------
     def _advance(self, events: list[Event]) -> None:
@@ -568,6 +569,8 @@ class Game:
                 p.stats[stat] += prestige
         if coins or prestige:
             events.append({"type": "gain", "seat": seat, "coins": coins, "prestige": prestige, "card": source})
+            self._summary_add("coins", coins)
+            self._summary_add("prestige", prestige)
 
     def _add_prestige(self, seat: int, amount: int) -> None:
         if self.options.coop:
@@ -586,9 +589,18 @@ class Game:
             t.prestige_from_word += gains.prestige
         p.stats["pointsBasic"] += gains.prestige_basic
         p.stats["pointsGenre"] += gains.prestige_genre
+        self._summary_add("coins", gains.coins)
+        self._summary_add("prestige", gains.prestige)
         events.append({"type": "earn", "seat": t.seat, "coins": gains.coins, "prestige": gains.prestige,
                        "per_card": {str(k): list(v) for k, v in gains.per_card.items()},
                        "active": sorted(g for g in GENRES if t.counts.get(g, 0) >= 2)})
+
+    def _summary_add(self, key: str, value: int | list[int]) -> None:
+        summary = self.state.turn.extra.setdefault("summary", {})
+        if isinstance(value, list):
+            summary[key] = summary.get(key, []) + value
+        elif value:
+            summary[key] = summary.get(key, 0) + value
 
     def _sources(self) -> list[tuple[int, int]]:
         t = self.state.turn
@@ -635,6 +647,7 @@ class Game:
             p.timeless.remove(m.card)  # an own classic in play that trashes itself leaves play
         self._remove_from_game(m.card)
         p.stats["cardsTrash"] += 1
+        self._summary_add("trashed", [m.card])
         events: list[Event] = [{"type": "trash", "seat": seat, "card": m.card}]
         stat = "pointsGenre" if genre else "pointsBasic"
         self._gain(seat, value if kind == "coins" else 0, value if kind == "prestige" else 0, stat, events,
@@ -658,6 +671,7 @@ class Game:
         p.discard.remove(m.card)
         self._remove_from_game(m.card)
         p.stats["cardsTrash"] += 1
+        self._summary_add("dumped", [m.card])
         events: list[Event] = [{"type": "dump", "seat": seat, "card": m.card}]
         self._gain(seat, best[2], 0, None, events, best[0])
         self._advance(events)
@@ -823,6 +837,7 @@ class Game:
             self.state.removed.append(m.card)
         p.stats["cardsJail"] += 1
         p.stats["coopJail"] += card(m.card).cost
+        self._summary_add("reserved" if reserve else "removed", [m.card])
         t.changed_row = True
         events.append({"type": "jail", "seat": seat, "card": m.card, "reserve": reserve})
         self._refill_one(events=events)
@@ -854,6 +869,7 @@ class Game:
             self._refill_one(events=events)
         t.flushed = True
         t.changed_row = True
+        self._summary_add("flushed", 1)
         self.state.table_stats["flush"] += 1
         t.phase = BUY
         self._advance(events)
@@ -915,7 +931,9 @@ class Game:
         p.discard.append(m.card)
         p.stats["cardsPurchase"] += 1
         t.changed_row = True
+        self._summary_add("bought", [m.card])
         if c.purchase_prestige:  # R19.4
+            self._summary_add("purchase_prestige", c.purchase_prestige)
             self._add_prestige(seat, c.purchase_prestige)
             p.stats["pointsPurchase"] += c.purchase_prestige
             events.append({"type": "gain", "seat": seat, "coins": 0, "prestige": c.purchase_prestige,
@@ -940,6 +958,7 @@ class Game:
         p = self.player(seat)
         t.coins -= cost
         p.adverts += 1
+        self._summary_add("adverts", 1)
         self._add_prestige(seat, prestige)
         p.stats["pointsAdvert"] += prestige
         events: list[Event] = [{"type": "advert", "seat": seat, "cost": cost, "prestige": prestige}]
@@ -1039,6 +1058,10 @@ class Game:
             self.state.table_stats["bestWord"] = max(self.state.table_stats["bestWord"], best)
         if "ghost" in t.extra and not skipped:
             variants.pay_ghostwriter(self, events)
+        summary = dict(t.extra.pop("summary", {}))
+        if t.word:
+            summary["word"] = "".join(s.letter for s in t.word)
+        summary["skipped"] = skipped
         t.word = []  # every word card has gone to its place
         t.classics = []
         self._draw_hand(p, events)
@@ -1049,7 +1072,8 @@ class Game:
             self.state.table_stats["cycled"] += 1
             events.append({"type": "cycle", "card": oldest})
             self._refill_one(events=events)
-        events.append({"type": "turn_end", "seat": seat})
+        # The turn's public summary: what the table log shows, however many moves the turn took.
+        events.append({"type": "turn_end", "seat": seat, "summary": summary})
         if coop and variants.penny_turn(self, events):
             return
         self._next_turn(events)

@@ -31,37 +31,39 @@ def cards_text(card_ids: Sequence[int]) -> str:
 
 
 def turn_line(name: str, events: Sequence[dict[str, Any]]) -> str | None:
-    """One public line for a finished turn: word, earnings and purchases (PRODUCT.md, the table)."""
-    word = next((e["word"] for e in events if e["type"] == "word"), None)
-    coins = sum(e.get("coins", 0) for e in events if e["type"] in ("earn", "gain"))
-    prestige = sum(e.get("prestige", 0) for e in events if e["type"] in ("earn", "gain")
-                   and e.get("seat") is not None)
-    bought = [card_short(e["card"]) for e in events if e["type"] == "buy"]
-    adverts = sum(1 for e in events if e["type"] == "advert")
-    parts: list[str] = []
+    """One public line for a finished turn: word, earnings and purchases (PRODUCT.md, the table).
+
+    ``events`` ends with the engine's ``turn_end`` event, whose summary covers the whole turn even when it
+    took many moves (spell, choices, purchases, end)."""
+    end = next((e for e in reversed(events) if e["type"] == "turn_end"), None)
+    if end is None:
+        return None
+    summary: dict[str, Any] = end.get("summary") or {}
     if any(e["type"] == "timeout" for e in events):
-        parts.append(f"**{name}** ran out of time")
-    elif any(e["type"] == "skip" for e in events):
-        parts.append(f"**{name}** skipped the turn (writer's block)")
-    elif word:
-        parts.append(f"**{name}** spelled **{word}**: {coins}¢, {prestige}★")
+        head = f"**{name}** ran out of time"
+        if summary.get("word"):
+            head += f" after spelling **{summary['word']}**"
+    elif summary.get("skipped"):
+        head = f"**{name}** skipped the turn (writer's block)"
+    elif summary.get("word"):
+        head = f"**{name}** spelled **{summary['word']}**: {summary.get('coins', 0)}¢, {summary.get('prestige', 0)}★"
     else:
         return None
     extras = []
-    if bought:
-        extras.append("bought " + " ".join(bought))
-    if adverts:
-        extras.append(f"{adverts} advert{'s' if adverts > 1 else ''}")
-    for e in events:
-        if e["type"] == "trash":
-            extras.append(f"trashed {card_short(e['card'])}")
-        elif e["type"] == "jail":
-            extras.append(f"{'jailed' if e['reserve'] else 'removed'} {card_short(e['card'])}")
-        elif e["type"] == "flush":
-            extras.append("flushed the offer row")
-        elif e["type"] == "award":
-            extras.append(f"took the {e['length']}-letter award ({e['value']}★)")
-    text = parts[0] + (" — " + ", ".join(extras) if extras else "")
+    if summary.get("award"):
+        extras.append(f"took a literary award ({summary['award']}★)")
+    for key, verb in (("trashed", "trashed"), ("dumped", "dumped"), ("reserved", "jailed"), ("removed", "removed")):
+        if summary.get(key):
+            extras.append(f"{verb} " + " ".join(card_short(c) for c in summary[key]))
+    if summary.get("flushed"):
+        extras.append("flushed the offer row")
+    if summary.get("bought"):
+        extras.append("bought " + " ".join(card_short(c) for c in summary["bought"]))
+    if summary.get("purchase_prestige"):
+        extras.append(f"+{summary['purchase_prestige']}★ for purchases")
+    if summary.get("adverts"):
+        extras.append(f"{summary['adverts']} advert{'s' if summary['adverts'] > 1 else ''}")
+    text = head + (" — " + ", ".join(extras) if extras else "")
     return text[:1900]
 
 
