@@ -488,7 +488,7 @@ async def test_auto_sharded_client_and_gateway_reconnect(world: World) -> None:
 
     before = s.gateway.identify_count
     async with run_client(s, client):
-        await s.wait_for(lambda: s.gateway.identify_count == before + 2, what="both shards")
+        await s.wait_for(lambda: s.gateway.identify_count >= before + 2, what="both shards")
         assert sorted(x.shard for x in s.gateway.ready_sessions()) == [(0, 2), (1, 2)]
         await tree.sync()
         inter = await s.slash(world.alice, "where")
