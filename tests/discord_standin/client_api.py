@@ -324,7 +324,7 @@ class UserActions:
             "member": guild.members[user.id].to_payload(permissions=perms),
             "token": inter.token,
             "version": 1,
-            "app_permissions": str(guild.permissions_of(self.bot_user.id)),
+            "app_permissions": str(self.permissions(self.bot_user, channel)),
             "locale": "en-US",
             "guild_locale": guild.locale,
             "entitlements": [],

@@ -242,6 +242,7 @@ class Channel:
     invitable: bool = True
     topic: str | None = None
     thread_members: set[int] = field(default_factory=set)
+    overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # id -> (type, allow, deny)
     messages: dict[int, Message] = field(default_factory=dict)
     deleted: bool = False
     created_at: str = field(default_factory=iso_now)
@@ -261,7 +262,10 @@ class Channel:
             "guild_id": str(self.guild_id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [
+                {"id": str(oid), "type": kind, "allow": str(allow), "deny": str(deny)}
+                for oid, (kind, allow, deny) in self.overwrites.items()
+            ],
             "nsfw": False,
             "flags": 0,
             "last_message_id": str(max(self.messages)) if self.messages else None,

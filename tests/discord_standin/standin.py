@@ -27,6 +27,7 @@ from . import limits
 from .client_api import UserActions
 from .errors import ApiError, StandinViolation, Violation
 from .models import (
+    ALL_PERMISSIONS,
     CB_AUTOCOMPLETE_RESULT,
     CB_CHANNEL_MESSAGE,
     CB_DEFERRED_CHANNEL_MESSAGE,
@@ -285,8 +286,39 @@ class DiscordStandin(UserActions):
         return self.guilds[channel.guild_id]
 
     def permissions(self, user: User, channel: Channel) -> int:
-        """A member's permissions in a channel (guild-level; permission overwrites are not modelled)."""
-        return self.guild_of(channel).permissions_of(user.id)
+        """A member's permissions in a channel, computed as Discord does: guild permissions (owner and
+        administrators get everything), then the channel's overwrites for @everyone, for the member's
+        roles (all denies, then all allows) and for the member. Threads use their parent's."""
+        guild = self.guild_of(channel)
+        perms = guild.permissions_of(user.id)
+        if perms == ALL_PERMISSIONS:
+            return perms
+        target = self.channels[channel.parent_id] if channel.is_thread and channel.parent_id else channel
+        overwrites = target.overwrites
+        if guild.id in overwrites:
+            _, allow, deny = overwrites[guild.id]
+            perms = (perms & ~deny) | allow
+        member = guild.members.get(user.id)
+        role_allow = role_deny = 0
+        for role_id in member.roles if member else []:
+            if role_id in overwrites:
+                role_allow |= overwrites[role_id][1]
+                role_deny |= overwrites[role_id][2]
+        perms = (perms & ~role_deny) | role_allow
+        if user.id in overwrites:
+            _, allow, deny = overwrites[user.id]
+            perms = (perms & ~deny) | allow
+        return perms
+
+    def set_overwrite(self, channel: Channel, target: User | Role, *, allow: int = 0, deny: int = 0) -> None:
+        """A channel permission overwrite for a role or a member (e.g. Manage Channels in one channel)."""
+        kind = 0 if isinstance(target, Role) else 1
+        channel.overwrites[target.id] = (kind, _perm_value(allow), _perm_value(deny))
+        self._spawn(
+            self.gateway.dispatch(
+                "CHANNEL_UPDATE", channel.to_payload(), guild_id=channel.guild_id, intents=INTENT_GUILDS
+            )
+        )
 
     # ------------------------------------------------------------------ inspection
     def messages(self, channel: Channel) -> list[Message]:

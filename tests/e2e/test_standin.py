@@ -461,6 +461,28 @@ async def test_user_and_channel_options_are_resolved(world: World) -> None:
             await s.slash(world.alice, "game who", {})
 
 
+async def test_channel_overwrites_shape_permissions(world: World) -> None:
+    from discord_standin.models import MANAGE_CHANNELS
+
+    s = world.standin
+    other = s.add_text_channel(world.guild, "games")
+    s.set_overwrite(other, world.alice, allow=MANAGE_CHANNELS)  # alice may manage #games only
+    s.set_overwrite(other, world.mod, deny=MANAGE_CHANNELS)
+    client, tree = make_bot(members=True)
+    async with run_client(s, client):
+        await tree.sync()
+        here = await s.slash(world.alice, "game perms")
+        there = await s.slash(world.alice, "game perms", channel=other)
+        mod_there = await s.slash(world.mod, "game perms", channel=other)
+    # interaction.permissions comes from Discord's computation; the cached guild permissions do not
+    # include overwrites (discord.py semantics), so the bot must use the former.
+    assert [i.message.content for i in (here, there, mod_there)] == [  # type: ignore[union-attr]
+        "False False",
+        "True False",
+        "False True",
+    ]
+
+
 async def test_autocomplete(world: World) -> None:
     s = world.standin
     client, tree = make_bot()
