@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import make
+from enginekit import make
 
 from hardback_bot.engine import Game, IllegalMove
 

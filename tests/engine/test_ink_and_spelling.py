@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import make
+from enginekit import make
 
 from hardback_bot.engine import IllegalMove, WordSet
 from hardback_bot.engine.scenario import build_game

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import make
+from enginekit import make
 from hypothesis import given
 from hypothesis import strategies as st
 

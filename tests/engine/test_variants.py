@@ -4,7 +4,7 @@ E32), the ghostwriter (R30), absent players (R33) and option validation."""
 from __future__ import annotations
 
 import pytest
-from conftest import make
+from enginekit import make
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove, OptionsError, WordSet
 from hardback_bot.engine.scenario import build_game
