@@ -139,6 +139,7 @@ class TurnLog:
     seat: int
     word: str | None = None
     moves: list[str] = field(default_factory=list)
+    panel: Message | None = None  # the panel as the turn left it
 
 
 @dataclass
@@ -255,9 +256,10 @@ class Driver:
         return self._after(user, panel, known)
 
     # -- a whole turn -----------------------------------------------------------------------------
-    async def play_turn(self, seat: int, *, panel: Message | None = None, max_steps: int = 40) -> TurnLog:
-        """Play seat's current turn to its end through the panels (from ``panel``, else a hand opened
-        from the table); returns what was done."""
+    async def play_turn(self, seat: int, *, panel: Message | None = None, until: Callable[[Game], bool] | None = None,
+                        max_steps: int = 40) -> TurnLog:
+        """Play seat's current turn to its end (or until ``until(game)``) through the panels, from
+        ``panel`` or else a hand opened from the table; returns what was done and the last panel."""
         user = self.users[seat]
         _, game = await self.game()
         assert not game.finished and game.active_seat == seat, (game.active_seat, seat)
@@ -270,7 +272,8 @@ class Driver:
         bought = advert = inked = previewed = False
         for _ in range(max_steps):
             _, game = await self.game()
-            if game.finished or (game.state.round, game.active_seat) != key:
+            log.panel = panel
+            if game.finished or (game.state.round, game.active_seat) != key or (until is not None and until(game)):
                 return log
             self._room = self.room_for(game)
             phase = game.phase
