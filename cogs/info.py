@@ -38,7 +38,15 @@ from hardback_bot.help import (
     topic_index,
     topic_text,
 )
-from hardback_bot.help.format import PAGE_SIZE, Page, history_page, leaderboard_page, ordinal, stats_page
+from hardback_bot.help.format import (
+    PAGE_SIZE,
+    Page,
+    history_page,
+    leaderboard_page,
+    ordinal,
+    server_history_page,
+    stats_page,
+)
 from hardback_bot.help.lookup import card_text
 from hardback_bot.help.settings import SettingsRefused, apply_changes, settings_text
 from hardback_bot.help.words import SpellingError, clean_word, hint_plays, lookup_lines
@@ -175,7 +183,8 @@ class InfoCommands:
 
     # ------------------------------------------------------------------ history
     @app_commands.command(name="history", description="Recent Hardback games in this server; export one as JSON")
-    @app_commands.describe(user="Whose games (default: yours)", game="Download this game (its number) as JSON")
+    @app_commands.describe(user="Whose games (default: the whole server's)",
+                           game="Download this game (its number) as JSON")
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None,
                       game: app_commands.Range[int, 1] | None = None) -> None:
         if interaction.guild_id is None:
@@ -185,7 +194,10 @@ class InfoCommands:
             if game is not None:
                 await self._info_export(interaction, game)
                 return
-            who = user or interaction.user
+            if user is None:
+                await self._server_history(interaction, interaction.guild_id)
+                return
+            who = user
             stats = await self.bot.store.player_stats(interaction.guild_id, who.id, recent=HISTORY_GAMES)
             embed = _embed(history_page(who.display_name, stats.recent))
             view = discord.utils.MISSING
@@ -199,6 +211,20 @@ class InfoCommands:
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
         except Exception:
             await self._info_failed(interaction, "history")
+
+    async def _server_history(self, interaction: discord.Interaction, guild_id: int) -> None:
+        """Recent games of the whole server (finished or ended early), newest first."""
+        games = await self.bot.store.recent_games(guild_id, limit=HISTORY_GAMES)
+        results = {g.id: await self.bot.store.get_results(g.id) for g in games if g.status == "finished"}
+        guild_name = interaction.guild.name if interaction.guild else "this server"
+        embed = _embed(server_history_page(guild_name, games, results))
+        view = discord.utils.MISSING
+        if games:
+            view = discord.ui.View(timeout=None)
+            view.add_item(discord.ui.Select(custom_id="hbi:ex", placeholder="Download a game as JSON", options=[
+                discord.SelectOption(label=f"Game #{g.id} ({g.status})", value=str(g.id)) for g in games[:25]]))
+            view.stop()
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     async def _info_export(self, interaction: discord.Interaction, game_id: int) -> None:
         """A finished game of this server as a JSON file, privately (docs/store.md, export format)."""

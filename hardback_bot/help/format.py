@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from hardback_bot.engine.cards import GENRES
-from hardback_bot.store.models import LeaderboardEntry, ModeTotals, PlayerStats, StoredResult
+from hardback_bot.store.models import GameRecord, LeaderboardEntry, ModeTotals, PlayerStats, StoredResult
 
 PAGE_SIZE = 10
 BOARD_NAMES: dict[str, str] = {
@@ -169,5 +169,33 @@ def history_page(name: str, recent: Sequence[StoredResult]) -> Page:
         page.description = "No finished games in this server yet."
         return page
     page.description = "\n".join(result_line(r) for r in recent)
+    page.footer = "Pick a game below to download it as JSON (for bug reports: it replays move by move)."
+    return page
+
+
+def server_history_page(guild_name: str, games: Sequence[GameRecord],
+                        results: Mapping[int, Sequence[StoredResult]]) -> Page:
+    """The server's recently ended games, newest first (``/hardback history`` without a user)."""
+    page = Page(f"Hardback history — {_name(guild_name, 64)}")
+    if not games:
+        page.description = "No finished games in this server yet."
+        return page
+    lines = []
+    for g in games:
+        when = f"<t:{int(g.finished_at or g.updated_at)}:R>"
+        rows = sorted(results.get(g.id, ()), key=lambda r: (r.result.rank, r.seat))
+        if g.status == "abandoned" or not rows:
+            names = ", ".join(_name(s.display_name) for s in g.seats)
+            lines.append(f"`#{g.id}` {when} — ended early · {names}")
+            continue
+        if rows[0].mode == "coop":
+            won = rows[0].result.won
+            names = ", ".join(_name(r.display_name) for r in rows)
+            lines.append(f"`#{g.id}` {when} — co-op {'won' if won else 'lost'} against Penny, "
+                         f"{rows[0].result.prestige}★ · {names}")
+            continue
+        ranking = ", ".join(f"{r.result.rank}. {_name(r.display_name)} {r.result.prestige}★" for r in rows)
+        lines.append(f"`#{g.id}` {when} — {ranking}")
+    page.description = "\n".join(lines)[:4000]
     page.footer = "Pick a game below to download it as JSON (for bug reports: it replays move by move)."
     return page

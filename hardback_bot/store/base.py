@@ -124,6 +124,10 @@ class Store(abc.ABC):
         """The lobby or playing game of a channel, if any."""
 
     @abc.abstractmethod
+    async def recent_games(self, guild_id: int, *, limit: int = 10) -> list[GameRecord]:
+        """The guild's most recently ended games (finished or abandoned), newest first, without states."""
+
+    @abc.abstractmethod
     async def get_moves(self, game_id: int, *, after_seq: int = 0) -> list[Move]: ...
 
     @abc.abstractmethod

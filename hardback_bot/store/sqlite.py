@@ -382,6 +382,20 @@ class SqliteStore(Store):
             )
         return games[0] if games else None
 
+    async def recent_games(self, guild_id: int, *, limit: int = 10) -> list[GameRecord]:
+        # The id subquery uses the (guild_id, status, updated_at) index; _load_games then reads by id.
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT id FROM games WHERE guild_id = ? AND status IN ('finished', 'abandoned')"
+                " ORDER BY updated_at DESC LIMIT ?", (guild_id, limit))
+            ids = [r[0] for r in rows]
+            if not ids:
+                return []
+            marks = ", ".join("?" for _ in ids)
+            games = await self._load_games(db, f"id IN ({marks})", ids, with_state=False)
+        order = {game_id: i for i, game_id in enumerate(ids)}
+        return sorted(games, key=lambda g: order[g.id])
+
     async def _load_games(
         self, db: aiosqlite.Connection, where: str, params: Sequence[Any], *, with_state: bool
     ) -> list[GameRecord]:

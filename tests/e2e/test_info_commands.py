@@ -151,8 +151,14 @@ async def test_stats_history_and_export(world: World) -> None:
         assert "Favourite genre" in f and "last 3 games" in f["Favourite genre"]
         assert "horror: " in f["Co-op against Penny"]
         assert f["Recent games"].count("game #") == 3
-        # History: private, newest first, with a select to download one game.
+        # History of the whole server: private, newest first, every game with its ranking.
         await s.slash(world.alice, "hardback history")
+        await s.settle()
+        server = text_of(s.last_ephemeral(world.alice)).splitlines()
+        assert f"`#{ids[2]}`" in server[1] and "co-op" in server[1]
+        assert f"`#{ids[0]}`" in server[3] and "1. " in server[3]
+        # One player's history, with a select to download one game.
+        await s.slash(world.alice, "hardback history", {"user": world.alice})
         await s.settle()
         history = s.last_ephemeral(world.alice)
         assert history.ephemeral and f"game #{ids[2]}" in text_of(history).splitlines()[1]
