@@ -180,3 +180,14 @@ def test_not_your_turn() -> None:
     assert info.value.code == "not_your_turn"
     with pytest.raises(IllegalMove):
         game.apply(7, "skip")
+
+
+def test_r8_5_real_bundled_dictionary() -> None:
+    from hardback_bot.words import get_dictionary
+
+    words = get_dictionary("common")
+    game = build_game({"seats": [{"hand": [1141, 1156, 1145, 1154, 1155]}, {}]}, checker=words)
+    with pytest.raises(IllegalMove, match="not in the dictionary"):
+        game.apply(0, "spell 1156 1154 1141 1145=Z")  # TRAZ
+    game.apply(0, "spell 1156 1154 1141 1145=Y")  # TRAY, with a wild Y
+    assert game.player(0).stats["words"] == 1 and game.player(0).longest_word == "TRAY"
