@@ -9,10 +9,10 @@ uncover card can be face up in it, and so on.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
+from typing import Any
 
-from hardback_bot.engine.cards import GENRES, card
+from hardback_bot.engine.cards import GENRES, Benefit, card
 from hardback_bot.engine.cards import card as card_def
 
 from .solver_value import Outcome, Weights, card_bound
@@ -32,6 +32,7 @@ class Entry:
     double_basic: int = 0
     double_genre: int = 0
     per_wild: bool = False  # prestige_per_wild is a genre bonus (mystery N)
+    lower: float = 0.0  # what the card surely gives face up: its basic benefits once (R10.2)
 
     @property
     def wildable(self) -> bool:
@@ -106,7 +107,7 @@ class Context:
     discard_size: int | None
     profiles: dict[frozenset[str], Profile] = field(default_factory=dict)
     memo: dict[tuple[object, ...], Outcome] = field(default_factory=dict)
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    shapes: dict[str, tuple[float, Any]] = field(default_factory=dict)  # see best_for_word
 
     def profile(self, uses: frozenset[tuple[str, int]]) -> Profile:
         """Bounds for words holding ``uses``: (letter, how many of the player's cards of it can be used).
@@ -161,6 +162,8 @@ def build_context(seat: int, hand: tuple[int, ...], inked: tuple[int, ...], clas
         e.double_basic = sum(1 for b in c.basic if b.kind == "double_adjacent")
         e.double_genre = sum(1 for b in c.genre_bonus if b.kind == "double_adjacent")
         e.per_wild = any(b.kind == "prestige_per_wild" for b in c.genre_bonus)
+        # Own classics give the same in or out of the word; a rival's gives nothing (R10.1, R10.6).
+        e.lower = 0.0 if e.role == "own" else weights.rival_classic if e.role == "rival" else _lower(c.basic, weights)
     by_letter: dict[str, list[int]] = {}
     for i, e in enumerate(entries):
         by_letter.setdefault(e.letter, []).append(i)
@@ -171,6 +174,20 @@ def build_context(seat: int, hand: tuple[int, ...], inked: tuple[int, ...], clas
         own_classics=tuple(e.card for e in entries if e.role == "own"), hand_size=len(hand),
         discard_size=discard_size,
     )
+
+
+def _lower(benefits: tuple[Benefit, ...], w: Weights) -> float:
+    total = 0.0
+    for b in benefits:
+        if b.kind == "coins":
+            total += w.coins * b.value
+        elif b.kind == "prestige":
+            total += w.prestige * b.value
+        elif b.kind == "either_coins_or_prestige":
+            total += max(w.coins, w.prestige) * b.value
+        elif b.kind == "ink_or_remover":
+            total += max(w.ink, w.remover)  # a mandatory choice (R12.8): it counts even when negative
+    return total
 
 
 def _profile(ctx: Context, uses: dict[str, int]) -> Profile:

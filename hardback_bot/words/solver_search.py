@@ -72,7 +72,8 @@ def _letter_options(ctx: Context, prof: Profile, positions: list[int], cands: li
     for f in counts:
         for extra in itertools.combinations(others, f - len(inked)):
             chosen = inked + list(extra)
-            bound = sum(weight[i] for i in chosen)
+            # Positions of this letter left wild may each pay per-wild prestige (R11.11).
+            bound = sum(weight[i] for i in chosen) + prof.wild_rate * (len(positions) - f)
             used_pool = sum(1 for i in chosen if entries[i].role == "hand")
             if prof.positional:
                 for spots in itertools.combinations(positions, f):
@@ -117,8 +118,30 @@ def _quick_bound(ctx: Context, prof: Profile, word: str, spots: dict[str, list[i
 
 
 def best_for_word(ctx: Context, word: str, floor: float = -math.inf) -> tuple[Outcome, tuple[WordCard, ...]] | None:
-    """The best arrangement of ``word`` worth more than ``floor``, or None (R7.10)."""
+    """The best arrangement of ``word`` worth more than ``floor``, or None (R7.10).
+
+    Words with the same *shape* (the player's letters in the same places, other letters wild
+    whatever they are) have the same arrangements and values: the answer is cached per shape.
+    """
     word = word.upper()
+    shape = "".join(ch if ch in ctx.by_letter else "*" for ch in word)
+    cached = ctx.shapes.get(shape)
+    if cached is not None:
+        seen_floor, found = cached
+        if found is None:
+            if floor >= seen_floor:
+                return None
+        else:
+            outcome, cards = found
+            if outcome.value <= floor:
+                return None
+            return outcome, tuple(WordCard(w.card, word[p] if w.wild else None) for p, w in enumerate(cards))
+    result = _best_for_word(ctx, word, floor)
+    ctx.shapes[shape] = (floor, result)
+    return result
+
+
+def _best_for_word(ctx: Context, word: str, floor: float) -> tuple[Outcome, tuple[WordCard, ...]] | None:
     spots = _word_letters(word)
     entries = ctx.entries
     if any(entries[i].letter not in spots for i in ctx.inked):
@@ -137,7 +160,7 @@ def best_for_word(ctx: Context, word: str, floor: float = -math.inf) -> tuple[Ou
     best: list[tuple[Outcome, tuple[WordCard, ...]]] = []
     state = {"floor": floor}
     placement: Placement = {}
-    fixed = prof.base + ctx.weights.length * len(word) + prof.wild_rate * min(len(word), len(ctx.pool))
+    fixed = prof.base + ctx.weights.length * len(word)  # per-wild prestige is in the letter options
     # Revealed wilds are cards not face up: bounded by the best wildable cards not yet placed.
     reveal_any = prof.uncover_bonus(set())
 
@@ -145,7 +168,7 @@ def best_for_word(ctx: Context, word: str, floor: float = -math.inf) -> tuple[Ou
         if k == len(options):
             if len(word) - len(placement) > free:
                 return  # not enough wildable cards left for the other letters
-            for found in _complete(ctx, prof, word, placement, state["floor"]):
+            for found in _complete(ctx, prof, word, placement, state):
                 if found[0].value > state["floor"]:
                     state["floor"] = found[0].value
                     best.append(found)
@@ -164,17 +187,33 @@ def best_for_word(ctx: Context, word: str, floor: float = -math.inf) -> tuple[Ou
     return best[-1] if best else None
 
 
-def _complete(ctx: Context, prof: Profile, word: str, placement: Placement, floor: float
+def _complete(ctx: Context, prof: Profile, word: str, placement: Placement, state: dict[str, float]
               ) -> Iterator[tuple[Outcome, tuple[WordCard, ...]]]:
     """Give the wild positions cards and value the arrangement (identities matter only if uncoverable)."""
+    entries = ctx.entries
     used = set(placement.values())
     free = [i for i in ctx.pool if i not in used]
     wild_positions = [p for p in range(len(word)) if p not in placement]
+    identities: dict[int, int] = {}
+
+    def dominated(free_now: list[int]) -> bool:
+        # A wild nobody uncovers gives nothing but per-wild prestige; if a free card that gives at
+        # least that much face up could stand there instead, that arrangement (also searched) is at
+        # least as good: more sources only add (R13.7, R14.2: uncover and double are never harmful).
+        spare = set(free_now)
+        for p in wild_positions:
+            if p in identities:
+                continue
+            for i in ctx.by_letter.get(word[p], ()):
+                if i in spare and entries[i].lower >= prof.wild_rate:
+                    return True
+        return False
+
     if not prof.uncover_mode:
-        if _arrangement_bound(ctx, prof, word, placement, {}) > floor:
+        if (not (prof.per_wild_mode and dominated(free))
+                and _arrangement_bound(ctx, prof, word, placement, {}) > state["floor"]):
             yield _value(ctx, word, placement, {}, free)
         return
-    identities: dict[int, int] = {}
 
     def reachable() -> list[int]:
         # Wild positions next to a face-up uncover card, or next to a wild given an uncover card.
@@ -189,21 +228,16 @@ def _complete(ctx: Context, prof: Profile, word: str, placement: Placement, floo
                     break
         return out
 
-    def dominated(free_now: list[int]) -> bool:
-        # A wild that nobody can uncover gives nothing; if a free card could stand there face up
-        # instead, that arrangement (also searched) is at least as good (R13.7, R14.2: never harmful).
-        if prof.per_wild_mode:
-            return False
-        spare = set(free_now)
-        for p in wild_positions:
-            if p not in identities and any(i in spare for i in ctx.by_letter.get(word[p], ())):
-                return True
-        return False
-
     def rec(free_now: list[int]) -> Iterator[tuple[Outcome, tuple[WordCard, ...]]]:
+        # Later reveals add at most the best free cards (one per uncover ability), and doubling them.
+        pending = max((prof.extra[i] for i in free_now), default=0.0)
+        bound = _arrangement_bound(ctx, prof, word, placement, identities, pending)
+        if bound + prof.uncover_bonus(set(ctx.pool) - set(free_now)) <= state["floor"]:
+            return
         todo = reachable()
         if not todo or not free_now:
-            if not dominated(free_now) and _arrangement_bound(ctx, prof, word, placement, identities) > floor:
+            if (_arrangement_bound(ctx, prof, word, placement, identities) > state["floor"]
+                    and not dominated(free_now)):
                 yield _value(ctx, word, placement, identities, free_now)
             return
         p = todo[0]
@@ -216,8 +250,11 @@ def _complete(ctx: Context, prof: Profile, word: str, placement: Placement, floo
 
 
 def _arrangement_bound(ctx: Context, prof: Profile, word: str, placement: Placement,
-                       identities: dict[int, int]) -> float:
-    """Bound of one arrangement: its possible sources, and for each doubler its best neighbour."""
+                       identities: dict[int, int], pending: float = 0.0) -> float:
+    """Bound of one arrangement: its possible sources, and for each doubler its best neighbour.
+
+    ``pending``: what doubling a wild neighbour not yet given a card may add (it may be revealed).
+    """
     entries = ctx.entries
     at = dict(identities)
     at.update(placement)
@@ -236,6 +273,8 @@ def _arrangement_bound(ctx: Context, prof: Profile, word: str, placement: Placem
                 j = at.get(q)
                 if j is not None and entries[j].source:
                     best = max(best, prof.extra[j])
+                elif j is None and 0 <= q < len(word):
+                    best = max(best, pending)
             total += best * prof.double[i]
     return total
 
@@ -243,12 +282,14 @@ def _arrangement_bound(ctx: Context, prof: Profile, word: str, placement: Placem
 def _value(ctx: Context, word: str, placement: Placement, identities: dict[int, int], free: list[int]
            ) -> tuple[Outcome, tuple[WordCard, ...]]:
     entries = ctx.entries
-    key = (word, *((placement[p], False) if p in placement else (identities.get(p, WILD), True)
-                   for p in range(len(word))))
+    # The value does not depend on the letters wilds stand for: arrangements of different words
+    # with the same cards in the same places share one evaluation.
+    key = tuple((placement[p], False) if p in placement else (identities.get(p, WILD), True)
+                for p in range(len(word)))
     # Anonymous wilds take the free hand cards that matter least (never uncovered, so any will do).
     spare = [i for i in free if i not in identities.values()]
     chosen: list[tuple[int, bool]] = []
-    for i, wild in key[1:]:
+    for i, wild in key:
         if wild and i == WILD:
             i = spare.pop(0)
         chosen.append((i, wild))

@@ -62,7 +62,6 @@ class Outcome:
     choices: tuple[tuple[int, str], ...]  # (card, "coins" | "prestige" | "ink" | "remover"), engine order
     jails: int
     previews: int
-    slots: tuple[Slot, ...]  # the word after uncover and double (multipliers, uncovered flags)
 
 
 def copy_word(word: list[Slot]) -> list[Slot]:
@@ -177,7 +176,7 @@ def settle(word: list[Slot], classics: tuple[int, ...], counts: dict[str, int], 
              - w.trash_cost * len(trash) + w.dump_bonus * len(used_dumps)
              + w.jail * jails_used + w.preview * previews_used)
     return Outcome(value, coins, prestige, ink, remover, tuple(trash), len(used_dumps), steps, tuple(choices),
-                   jails_used, previews_used, tuple(word))
+                   jails_used, previews_used)
 
 
 def best_outcome(word: list[Slot], classics: tuple[int, ...], seat: int, weights: Weights,
