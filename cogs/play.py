@@ -98,6 +98,9 @@ class Play(commands.Cog):
             await self._close_thread(update.game_id)
         if update.ghost_request is not None:
             await self._open_thread(update)
+        if update.suggestions:
+            said = [f"{name} suggests **{word}**." for name, word in update.suggestions]
+            await self._thread_say(update.game_id, said)
         mentions = {m for m in [update.mention, *update.vote_mentions] if m}
         lines = list(update.lines)
         if update.mention and not update.finished:
@@ -218,6 +221,14 @@ class Play(commands.Cog):
                                   "primary")])
         file = file_of(panel.picture)
         await thread.send(embed=embed_of(panel), files=[file] if file else [], view=view_of(panel.rows))
+
+    async def _thread_say(self, game_id: int, lines: list[str]) -> None:
+        record = await self.bot.sessions.record(game_id)
+        thread_id = record.messages.get("thread")
+        if thread_id is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await self.bot.get_partial_messageable(thread_id).send(
+                    "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
 
     async def _close_thread(self, game_id: int) -> None:
         record = await self.bot.sessions.record(game_id)

@@ -51,7 +51,7 @@ class Update:
     lobby: bool = False
     cancelled: bool = False
     ghost_request: dict[str, Any] | None = None  # a player asked for a ghostwriter: open a thread
-    suggestions: list[tuple[int, str]] = field(default_factory=list)  # (user id, word) accepted suggestions
+    suggestions: list[tuple[str, str]] = field(default_factory=list)  # (name, word) by computer players
     close_thread: bool = False  # the turn with a ghostwriter thread ended
 
 
@@ -343,9 +343,8 @@ class Sessions:
             if e["type"] == "ghostwriter":
                 update.ghost_request = {"seat": e["seat"], "name": loaded.names[e["seat"]], "hand": e["hand"],
                                         "inked": e["inked"], "round": loaded.game.state.round}
-            elif e["type"] == "suggestion":
-                who = loaded.record.seats[e["seat"]]
-                update.suggestions.append((who.user_id or 0, e["word"]))
+            elif e["type"] == "suggestion" and loaded.record.seats[e["seat"]].is_computer_controlled:
+                update.suggestions.append((loaded.names[e["seat"]], e["word"]))
             elif e["type"] == "ghostwriter_paid":
                 update.lines.append(f"{loaded.names[e['seat']]} ghostwrote {loaded.names[e['for']]}'s word and "
                                     f"earns {e['ink']} ink.")
