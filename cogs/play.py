@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from hardback_bot.sessions import SessionError, Update
 from hardback_bot.sessions.codec import Action, ForgedId, decode_move, encode_move, parse
-from hardback_bot.sessions.images import cards_picture, hand_picture, word_picture
+from hardback_bot.sessions.images import cards_picture, hand_picture, offer_picture, word_picture
 from hardback_bot.sessions.panels import Button, Option, Panel, Select, hand_panel
 from hardback_bot.sessions.preview import WordOutcome
 from hardback_bot.sessions.spelling import SpellingError, arrangements, clean_word
@@ -432,7 +432,13 @@ class Play(commands.Cog):
         panel = hand_panel(loaded, seat, view)
         if notice:
             panel.lines.insert(0, f"*{notice}*")
-        panel.picture = await hand_picture(view, seat, loaded.names[seat])
+        game = loaded.game
+        if game.active_seat == seat and game.phase in ("jail", "flush", "buy"):
+            # Choosing a card of the offer row: show the row (cards the player cannot afford are dimmed).
+            coins = game.state.turn.coins if game.phase == "buy" else None
+            panel.picture = await offer_picture(view, coins)
+        else:
+            panel.picture = await hand_picture(view, seat, loaded.names[seat])
         await self._send_panel(interaction, panel)
 
     async def _send_panel(self, interaction: discord.Interaction, panel: Panel) -> None:
