@@ -36,6 +36,7 @@ from .values import (
 )
 
 _SOLVER_CARDS = 8  # usable cards up to which the hard player also asks the solver (it slows beyond)
+_COOP_DECK_WEIGHT = 0.3  # how much a card's future earnings count in co-op (see Hard._deck_weight)
 
 
 class Brain:
@@ -355,6 +356,11 @@ class Hard(Brain):
         # The nearer Penny's claim, the surer the denial; an average refill is worth about 4.6.
         return max(0.0, worth - 4.6) * (1.0 - soon / 10.0)
 
+    def _deck_weight(self) -> float:
+        # Against Penny the game is short (she takes ~5 prestige a turn): prestige now (adverts, purchase
+        # prestige, denial) beats a better deck later.  0.3 won most in solo runs of 0.1-1.4 (docs/ai.md).
+        return _COOP_DECK_WEIGHT if self.seen.coop else 1.0
+
     def shop(self, last: bool = False) -> Shop:
         s = self.seen
         key = (last, 0)
@@ -362,10 +368,11 @@ class Hard(Brain):
             hz = Horizon(0.0, 1.0, True) if last else self.hz
             cards: dict[int, float] = {}
             for cid in s.offer_row:
-                cards[cid] = (card(cid).purchase_prestige if last else card_value(s, hz, cid)) + self.deny_value(cid)
+                worth = card(cid).purchase_prestige if last else card_value(s, hz, cid) * self._deck_weight()
+                cards[cid] = worth + self.deny_value(cid)
             jail = s.mine.get("jail")
             if jail is not None:
-                cards[jail] = card(jail).purchase_prestige if last else card_value(s, hz, jail)
+                cards[jail] = card(jail).purchase_prestige if last else card_value(s, hz, jail) * self._deck_weight()
             adverts = [(cost, float(prestige)) for cost, prestige in next_adverts(s)]
             per_buy = 0.0
             if s.coop and s.penny.get("genre") == "adventure" and any(
@@ -534,13 +541,13 @@ class Hard(Brain):
         reach = coins + s.ink // 3
         best_move, best = "pass", 1.0
         jailed = s.mine.get("jail")
-        held = card_value(s, self.hz, jailed) if jailed is not None else 0.0
+        held = card_value(s, self.hz, jailed) * self._deck_weight() if jailed is not None else 0.0
         for cid in s.offer_row:
             c = card(cid)
             deny = self.deny_value(cid)
             if c.cost > reach and not self.hz.last_turn:
                 # Reserve what I cannot afford now but want for a later turn (R17).
-                v = 0.6 * card_value(s, self.hz, cid) - held + deny
+                v = 0.6 * card_value(s, self.hz, cid) * self._deck_weight() - held + deny
                 if v > best:
                     best_move, best = f"reserve {cid}", v
             v = deny if s.coop else 0.25 * max(0, c.cost - 5)
