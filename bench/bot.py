@@ -171,11 +171,11 @@ async def open_game(world: World, store: Store, computer: bool) -> GameRecord:
     return await store.get_game(game_id, with_state=False)
 
 
-async def play_game(world: World, store: Store, computer: bool, turns: int | None) -> Driver:
+async def play_game(world: World, store: Store, computer: bool, turns: int | None, think: float) -> Driver:
     record = await open_game(world, store, computer)
     users = {seat.seat: (world.alice if seat.user_id == world.alice.id else world.bob)
              for seat in record.seats if seat.user_id is not None}
-    driver = Driver(world, store, record.id, users, poll=0.05)
+    driver = Driver(world, store, record.id, users, poll=0.05, think=think)
     if turns is None:
         await driver.play_until(lambda g: g.finished, max_turns=400)
     else:
@@ -188,7 +188,7 @@ def ms(seconds: float) -> str:
 
 
 async def bench(games: int, turns: int | None, computers: int, trace: float | None = None, *,
-                warm_ai: bool = False, freeze: bool = False) -> dict[str, Any]:
+                warm_ai: bool = False, freeze: bool = False, think: float = 0.0) -> dict[str, Any]:
     standin = await DiscordStandin().start()
     restore = point_discord_at(standin.api_url, standin.gateway_url)
     guild: Guild = standin.add_guild("Bench Guild")
@@ -209,10 +209,11 @@ async def bench(games: int, turns: int | None, computers: int, trace: float | No
                 gc.freeze()
             objects_before = len(gc.get_objects())
             watchdog.start()
-            began = time.perf_counter()
-            results = await asyncio.gather(*(play_game(w, store, i < computers, turns) for i, w in enumerate(worlds)),
-                                           return_exceptions=True)
+            began, cpu_began = time.perf_counter(), time.process_time()
+            plays = [play_game(w, store, i < computers, turns, think) for i, w in enumerate(worlds)]
+            results = await asyncio.gather(*plays, return_exceptions=True)
             wall = time.perf_counter() - began
+            cpu = time.process_time() - cpu_began
             objects_after = len(gc.get_objects())
             await asyncio.sleep(1.0)  # let table refreshes and log lines drain
             await watchdog.stop()
@@ -222,14 +223,17 @@ async def bench(games: int, turns: int | None, computers: int, trace: float | No
     drivers = [r for r in results if isinstance(r, Driver)]
     failures = [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
     latencies = [i.latency for i in standin.interactions.values() if i.latency is not None]
+    answers = [a for d in drivers for a in d.answers]
     kinds = Counter({2: "command", 3: "component", 5: "modal"}.get(i.type, str(i.type))
                     for i in standin.interactions.values())
     overs = watchdog.overshoots
     return {
         "games": games, "computers": computers, "turns": sum(len(d.turns) for d in drivers), "wall": wall,
+        "cpu": cpu,
         "interactions": len(standin.interactions), "kinds": dict(kinds), "answered": len(latencies),
         "p50": percentile(latencies, 50), "p95": percentile(latencies, 95), "p99": percentile(latencies, 99),
-        "max": max(latencies, default=0.0), "stall_max": max(overs, default=0.0),
+        "max": max(latencies, default=0.0), "a50": percentile(answers, 50), "a95": percentile(answers, 95),
+        "a99": percentile(answers, 99), "stall_max": max(overs, default=0.0),
         "stall_p99": percentile(overs, 99), "stalls_over_100ms": sum(1 for o in overs if o > 0.1),
         "stalls_over_50ms": sum(1 for o in overs if o > 0.05),
         "busy_max": max(watchdog.busy, default=0.0), "busy_over_100ms": sum(1 for b in watchdog.busy if b > 0.1),
@@ -250,18 +254,24 @@ def main() -> None:
     parser.add_argument("--computers", type=int, default=10, help="games against a normal computer (default 10)")
     parser.add_argument("--trace-stalls", type=float, metavar="SECONDS", default=None,
                         help="note where the loop is whenever it is blocked longer than this (e.g. 0.03)")
+    parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                        help="mean pause before each click, like a person (default 0: click as soon as answered)")
     parser.add_argument("--warm-ai", action="store_true", help="what-if: import hardback_bot.ai before the games")
     parser.add_argument("--gc-freeze", action="store_true", help="what-if: gc.freeze() once the bot is up")
     args = parser.parse_args()
     turns = None if args.full else args.turns
     r = asyncio.run(bench(args.games, turns, min(args.computers, args.games), args.trace_stalls,
-                          warm_ai=args.warm_ai, freeze=args.gc_freeze))
+                          warm_ai=args.warm_ai, freeze=args.gc_freeze, think=args.think))
     what = "to the end" if turns is None else f"{turns} human turns each"
+    what += f", {args.think:g} s thinking before each click" if args.think else ", clicking as fast as answered"
     print(f"{r['games']} concurrent games ({r['computers']} against a normal computer), {what}: "
           f"{r['turns']} human turns, {r['interactions']} interactions {r['kinds']} in {r['wall']:.1f} s "
-          f"({r['interactions'] / r['wall']:.1f}/s)")
+          f"({r['interactions'] / r['wall']:.1f}/s); process CPU {r['cpu']:.1f} s = "
+          f"{r['cpu'] / max(1, r['interactions']) * 1000:.0f} ms per interaction (bot, stand-in and drivers together)")
     print(f"first response: p50 {ms(r['p50'])}, p95 {ms(r['p95'])}, p99 {ms(r['p99'])}, max {ms(r['max'])} "
           f"({r['answered']} answered)")
+    print(f"whole answer (panel or image drawn, seen by a driver polling every 50 ms): p50 {ms(r['a50'])}, "
+          f"p95 {ms(r['a95'])}, p99 {ms(r['a99'])}")
     print(f"event loop: worst stall {ms(r['stall_max'])}, p99 {ms(r['stall_p99'])}, "
           f"{r['stalls_over_50ms']} over 50 ms, {r['stalls_over_100ms']} over 100 ms")
     print(f"  of which the loop's own thread computing: worst {ms(r['busy_max'])}, {r['busy_over_50ms']} over 50 ms,"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import random
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterator
@@ -155,10 +156,12 @@ class Driver:
     jail: bool = True  # reserve a card when a jail prompt comes
     preview: bool = True  # look at previews when offered
     turns: list[TurnLog] = field(default_factory=list)
-    latencies: list[float] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)  # delivery -> the bot's initial response
+    answers: list[float] = field(default_factory=list)  # click -> the bot's full answer (panel drawn)
     actions: int = 0
     panels: dict[int, Message] = field(default_factory=dict)  # user id -> their latest hand panel
     poll: float = 0.01  # how often to look for the bot's answer (benchmarks with many drivers use more)
+    think: float = 0.0  # mean seconds a "person" waits before each click (0: click at once)
     _room: int = 2
 
     @property
@@ -196,9 +199,12 @@ class Driver:
     async def act(self, user: User, start: Callable[[], Awaitable[Interaction]], *, room: int | None = None,
                   timeout: float = 15.0) -> Interaction:
         """Run one user action and wait until the bot's private answer has arrived."""
+        if self.think:
+            await asyncio.sleep(random.uniform(0.5, 1.5) * self.think)
         await pace(self.world, room or self.room or self._room)
         before = self._signature(user)
         known = {m.id for m in self.s.ephemerals(user)}
+        clicked = time.monotonic()
         inter = await start()
         self.actions += 1
         if inter.latency is not None:
@@ -209,6 +215,7 @@ class Driver:
                 raise TimeoutError(f"no answer from the bot within {timeout}s to {user.name}'s "
                                    f"{inter.data.get('custom_id')}")
             await asyncio.sleep(self.poll)
+        self.answers.append(time.monotonic() - clicked)
         for m in self.s.ephemerals(user):
             if m.id not in known or m.edit_count:
                 assert SORRY not in text_of(m).lower(), f"the bot failed: {text_of(m)}"
