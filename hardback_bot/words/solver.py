@@ -14,8 +14,9 @@ state is the per-dictionary index cache, which is lock-guarded and immutable onc
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -23,7 +24,7 @@ import numpy as np
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.moves import WordCard
 
-from .solver_bounds import Context, Profile, build_context
+from .solver_bounds import Context, OutOfTime, Profile, build_context
 from .solver_index import WordIndex, index_for
 from .solver_search import all_arrangements, best_for_word, chosen_from_cards, evaluate
 from .solver_value import Outcome, Weights
@@ -83,6 +84,7 @@ class Play:
     choices: tuple[tuple[int, str], ...]  # R12.8 answers in the engine's order: (card, "coins"/"prestige"/...)
     jails: int  # jail abilities worth using under the weights
     previews: int
+    exact: bool = True  # False: a time-limited search stopped early; this is the best it had found
 
     @property
     def move(self) -> str:
@@ -222,19 +224,27 @@ def arrangements(cards: PlayerCards, word: str, weights: Weights | None = None, 
 
 # ---------------------------------------------------------------------- best play
 def best_play(cards: PlayerCards, dictionary: Any, weights: Weights | None = None, *, min_length: int = 2,
-              exclude: Iterable[str] = ()) -> Play | None:
+              exclude: Iterable[str] = (), time_limit: float | None = None) -> Play | None:
     """The word and arrangement worth most to the player under ``weights``, or None if none is playable.
 
-    ``exclude``: words that may not be spelled (the unique-words option, R26).
+    ``exclude``: words that may not be spelled (the unique-words option, R26).  ``time_limit``
+    (seconds): stop searching then and return the best play found so far with ``exact=False``
+    (None: search to the end, however long; see docs/solver.md for when that can take long).
     """
     index = index_for(dictionary)
     ctx = cards.context(weights or Weights())
+    if time_limit is not None:
+        ctx.deadline = time.monotonic() + time_limit
     search = _GroupSearch(ctx, index, max(2, min_length), {w.lower() for w in exclude})
-    search.run()
+    exact = True
+    try:
+        search.run()
+    except OutOfTime:
+        exact = False
     if search.best is None:
         return None
     outcome, arrangement, word = search.best
-    return _play(word, arrangement, outcome)
+    return replace(_play(word, arrangement, outcome), exact=exact)
 
 
 class _GroupSearch:

@@ -9,6 +9,7 @@ uncover card can be face up in it, and so on.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,6 +93,10 @@ class Profile:
         return sum(rest[: self.uncovers])
 
 
+class OutOfTime(Exception):
+    """A time-limited search ran out of time; the caller keeps the best play found so far."""
+
+
 @dataclass(slots=True)
 class Context:
     """Everything about one player's cards the search needs, computed once per question."""
@@ -105,9 +110,19 @@ class Context:
     own_classics: tuple[int, ...]
     hand_size: int
     discard_size: int | None
-    profiles: dict[frozenset[str], Profile] = field(default_factory=dict)
+    profiles: dict[frozenset[tuple[str, int]], Profile] = field(default_factory=dict)
     memo: dict[tuple[object, ...], Outcome] = field(default_factory=dict)
     shapes: dict[str, tuple[float, Any]] = field(default_factory=dict)  # see best_for_word
+    deadline: float | None = None  # time.monotonic() after which the search gives up (see OutOfTime)
+    ticks: int = 0
+
+    def check_time(self) -> None:
+        """Raise :class:`OutOfTime` past the deadline (checked every 64 calls: the clock is not free)."""
+        if self.deadline is None:
+            return
+        self.ticks += 1
+        if self.ticks & 63 == 0 and time.monotonic() > self.deadline:
+            raise OutOfTime
 
     def profile(self, uses: frozenset[tuple[str, int]]) -> Profile:
         """Bounds for words holding ``uses``: (letter, how many of the player's cards of it can be used).
@@ -246,7 +261,8 @@ def _profile(ctx: Context, uses: dict[str, int]) -> Profile:
             uncover[i] = works(i, possible)
             double[i] = e.double_basic + (e.double_genre if active else 0)
     reach = face_ok.union(own, ctx.pool if reveals else ())
-    max_extra = max((extra[i] for i in reach if entries[i].source), default=0.0)
+    # A double reaches another card: the best doublable card other than the doubler itself.
+    ranked = sorted(((extra[i], i) for i in reach if entries[i].source), reverse=True)[:2]
     weight = [0.0] * n
     for i, e in enumerate(entries):
         if e.role == "rival":
@@ -254,7 +270,8 @@ def _profile(ctx: Context, uses: dict[str, int]) -> Profile:
         elif e.role == "own":
             weight[i] = 0.0  # counted in ``base``: an own classic gives the same in or out of the word
         else:
-            weight[i] = plain[i] + max_extra * double[i]  # R13.3: a double adds one more copy of a card
+            other = next((x for x, j in ranked if j != i), 0.0)
+            weight[i] = plain[i] + other * double[i]  # R13.3: a double adds one more copy of a card
     base = sum(plain[i] for i in own)
     revealable = face_ok.union(ctx.pool) if reveals else face_ok
     per_wild = sum(b.value for i in revealable if entries[i].per_wild and entries[i].genre in possible

@@ -38,23 +38,22 @@ def _local_weights(ctx: Context, prof: Profile, word: str) -> list[float]:
     if not prof.double_mode:
         return prof.weight
     entries = ctx.entries
-    wild_extra = max((prof.extra[i] for i in ctx.pool), default=0.0) if prof.uncover_mode else 0.0
-    near: dict[str, float] = {}
-    for p, ch in enumerate(word):
-        best = wild_extra
-        for q in (p - 1, p + 1):
-            if 0 <= q < len(word):
-                for i in ctx.by_letter.get(word[q], ()):
-                    if entries[i].source and prof.extra[i] > best:
-                        best = prof.extra[i]
-        near[ch] = max(near.get(ch, 0.0), best)
-    if prof.uncover_mode:  # a doubler may itself be a revealed wild anywhere in the word
-        anywhere = max(near.values(), default=0.0)
-        near = {ch: anywhere for ch in near}
     out = list(prof.weight)
     for i, e in enumerate(entries):
-        if prof.double[i] and e.role != "own":
-            out[i] = prof.plain[i] + near.get(e.letter, wild_extra if prof.uncover_mode else 0.0) * prof.double[i]
+        if not prof.double[i] or e.role == "own":
+            continue
+        # A revealed wild next to it may be any other free card; it may itself be a revealed wild
+        # anywhere (if wildable), else it sits on its own letter.
+        wild = max((prof.extra[j] for j in ctx.pool if j != i), default=0.0) if prof.uncover_mode else 0.0
+        spots = range(len(word)) if prof.uncover_mode and e.wildable else [p for p, ch in enumerate(word)
+                                                                            if ch == e.letter]
+        best = 0.0
+        for p in spots:
+            for q in (p - 1, p + 1):
+                if 0 <= q < len(word):
+                    best = max(best, wild, *(prof.extra[j] for j in ctx.by_letter.get(word[q], ())
+                                             if j != i and entries[j].source))
+        out[i] = prof.plain[i] + best * prof.double[i]
     return out
 
 
@@ -165,6 +164,7 @@ def _best_for_word(ctx: Context, word: str, floor: float) -> tuple[Outcome, tupl
     reveal_any = prof.uncover_bonus(set())
 
     def rec(k: int, bound: float, free: int) -> None:
+        ctx.check_time()
         if k == len(options):
             if len(word) - len(placement) > free:
                 return  # not enough wildable cards left for the other letters
@@ -229,10 +229,13 @@ def _complete(ctx: Context, prof: Profile, word: str, placement: Placement, stat
         return out
 
     def rec(free_now: list[int]) -> Iterator[tuple[Outcome, tuple[WordCard, ...]]]:
-        # Later reveals add at most the best free cards (one per uncover ability), and doubling them.
-        pending = max((prof.extra[i] for i in free_now), default=0.0)
-        bound = _arrangement_bound(ctx, prof, word, placement, identities, pending)
-        if bound + prof.uncover_bonus(set(ctx.pool) - set(free_now)) <= state["floor"]:
+        ctx.check_time()
+        # At most one card per uncover ability is revealed: the best of those given to wilds so far
+        # and those still free (doubles of revealed neighbours included through ``pending``).
+        pending = max((prof.extra[i] for i in (*free_now, *identities.values())), default=0.0)
+        faces = _arrangement_bound(ctx, prof, word, placement, {}, pending)
+        revealable = sorted((prof.weight[i] for i in (*free_now, *identities.values())), reverse=True)
+        if faces + sum(revealable[: prof.uncovers]) <= state["floor"]:
             return
         todo = reachable()
         if not todo or not free_now:

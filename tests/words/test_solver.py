@@ -318,7 +318,9 @@ def test_best_play_predictions_match_the_engine(seed: int) -> None:
     cards = PlayerCards(tuple(hand), inked, classics, 0, len(discard))
     weights = Weights(coins=rng.choice([1.0, 2.0]), prestige=rng.choice([1.0, 1.5]),
                       trash_cost=rng.choice([0.0, 3.0]), dump_bonus=rng.choice([0.0, 1.0]))
-    play = best_play(cards, get_dictionary("common"), weights)
+    # A time limit keeps rare adjacency-heavy hands (several uncover cards) from taking seconds;
+    # a play found under it is still valued exactly, which is what this test checks.
+    play = best_play(cards, get_dictionary("common"), weights, time_limit=1.0)
     if play is None:
         return
     paid = engine_pays(cards, play, discard)
@@ -350,3 +352,31 @@ def test_unique_words_exclusion() -> None:
     assert first is not None
     second = best_play(cards, ("art", "rat", "tar", "at"), exclude=[first.word])
     assert second is not None and second.word != first.word and second.value == first.value
+
+
+def test_empty_lists_and_threads_share_one_index() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from hardback_bot.words import NO_DICTIONARY
+
+    cards = PlayerCards(hand=(1141, 1156, 1154, 1145, 120, 75))
+    assert playable_words(cards, NO_DICTIONARY) == [] and best_play(cards, NO_DICTIONARY) is None
+    assert playable_words(cards, ["at", "TA", "a", "x-y"]) == ["at", "ta"]  # plain lists are cleaned
+    common = get_dictionary("common")
+    alone = best_play(cards, common)
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda _: best_play(cards, common), range(8)))
+    assert all(r == alone for r in results)
+
+
+def test_time_limit_returns_the_best_found_so_far() -> None:
+    # Four uncover cards and two doublers: an exact search takes minutes (docs/solver.md).
+    cards = PlayerCards(hand=(90, 126, 106, 110, 13, 133, 71, 1156, 120), inked=(106, 13),
+                        classics=((92, 0), (86, 1)), seat=0, discard_size=0)
+    weights = Weights(coins=2.0, prestige=1.0, trash_cost=3.0)
+    play = best_play(cards, get_dictionary("common"), weights, time_limit=0.3)
+    assert play is not None and not play.exact
+    assert engine_pays(cards, play, []) == {"coins": play.coins, "prestige": play.prestige, "ink": play.ink,
+                                           "remover": play.remover}
+    quick = best_play(PlayerCards(hand=(1, 4)), ("ac", "ca"), time_limit=5.0)
+    assert quick is not None and quick.exact
