@@ -287,9 +287,15 @@ class Terminal:
         self.say(f"  Draw pile {len(p.draw)}, discard pile {len(p.discard)}.")
 
     def show_moves(self, seat: int) -> None:
-        moves = [str(m) for m in self.game.legal_moves(seat) if m.kind != "timeout"]
-        if self.game.spell_options(seat) is not None:
+        g = self.game
+        moves = [str(m) for m in g.legal_moves(seat) if m.kind != "timeout"]
+        if g.spell_options(seat) is not None:
             moves.insert(0, "word ... / spell ...")
+            ghost = g.state.turn.extra.get("ghost")
+            if ghost is None and g.options.ghostwriter and g.num_players > 1:
+                moves.append("ghostwriter")
+            elif ghost is not None:
+                moves += [f"adopt {i} ({word})" for i, (_, word) in enumerate(ghost["suggestions"], start=1)]
         if len(moves) > 24:
             moves = [*moves[:24], "..."]
         self.say("  Moves: " + (", ".join(moves) if moves else "none"))
@@ -348,6 +354,10 @@ class Terminal:
             return f"{n[e['seat']]} votes {'accept' if e['accept'] else 'reject'}."
         if kind == "vote_result":
             return f"{e['word']} is {'accepted' if e['accepted'] else 'refused'}."
+        if kind == "adopt":
+            return f"{n[e['seat']]} adopts {e['word']}: spell it (e.g. 'word {e['word']}') to reward {n[e['by']]}."
+        if kind == "ghostwriter":
+            return f"{n[e['seat']]} asks for a ghostwriter: the hand is shown to everyone."
         if kind == "suggestion":
             return f"{n[e['seat']]} suggests {e['word']} (suggestion {e['index']})."
         if kind == "ghostwriter_paid":

@@ -54,6 +54,14 @@ def test_quit() -> None:
     assert "Penny Dreadful" in result.stdout and "Goodbye." in result.stdout
 
 
+def test_ghostwriter_with_computers() -> None:
+    result = run(["--computers", "hard,easy", "--seed", "5"], ["ghostwriter", "adopt 1", "quit"])
+    assert result.returncode == 0, result.stderr
+    assert "asks for a ghostwriter" in result.stdout
+    assert "Computer 2 (hard) suggests" in result.stdout and "Computer 3 (easy) suggests" in result.stdout
+    assert "Player 1 adopts" in result.stdout
+
+
 def test_hot_seat_and_votes() -> None:
     # Two people, no computer, no dictionary: every word goes to a vote of the other player.
     result = run(["--players", "2", "--computers", "none", "--dictionary", "none", "--vote", "--seed", "2"],

@@ -89,8 +89,10 @@ class Brain:
             return None
         cards = Cards(s.active, tuple(speller["hand"]), tuple(speller["inked"]), tuple(s.classics_in_play()))
         # The word worth most to the speller is the one they are likeliest to adopt (R30.2).
-        play = solver_best(cards, s.public.dictionary, Weights(), self.accept_word, _immediate, self.excluded(),
-                           None)
+        # A word somebody already suggested would reward them, not me (R30.2): suggest another.
+        taken = {word for _, word in ghost["suggestions"]}
+        play = solver_best(cards, s.public.dictionary, Weights(), self.accept_word, _immediate,
+                           self.excluded() | taken, None)
         return f"suggest {play.word}" if play else None
 
     # ------------------------------------------------------------------ spelling (R6-R9)
