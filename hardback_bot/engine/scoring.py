@@ -7,7 +7,7 @@ arrangements through the very same ones, so the two can never disagree on a word
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from .cards import Benefit, CardDef, card
@@ -56,20 +56,36 @@ def _neighbours(word: list[Slot], i: int) -> list[int]:
     return [j for j in (i - 1, i + 1) if 0 <= j < len(word)]
 
 
-def next_uncover(word: list[Slot], counts: dict[str, int], used: Iterable[str], seat: int
-                 ) -> tuple[int, str, list[int]] | None:
-    """The next uncover to resolve (R12.1): (slot index, ability key, wild neighbour indexes)."""
+def uncover_targets(word: list[Slot], i: int, seat: int) -> list[int]:
+    # R14.1: a wild neighbour that is still face down.
+    return [j for j in _neighbours(word, i) if word[j].wild and not word[j].uncovered]
+
+
+def double_targets(word: list[Slot], i: int, seat: int) -> list[int]:
+    # R13.2: face-up or uncovered, and not another player's timeless classic.
+    return [j for j in _neighbours(word, i) if is_source(word[j], seat)]
+
+
+def _next_adjacent(kind: str, targets_of: Callable[[list[Slot], int, int], list[int]], word: list[Slot],
+                   counts: dict[str, int], used: Iterable[str], seat: int) -> tuple[int, str, list[int]] | None:
+    """The first card in word order with an unused ``kind`` ability that has a target (R12.1, R12.2)."""
     used_set = set(used)
     for i, slot in enumerate(word):
         if not is_source(slot, seat):
             continue
         for index, b, _ in abilities(slot.card, counts):
             key = ability_key(slot.card, index)
-            if b.kind == "uncover_adjacent" and key not in used_set:
-                targets = [j for j in _neighbours(word, i) if word[j].wild and not word[j].uncovered]
+            if b.kind == kind and key not in used_set:
+                targets = targets_of(word, i, seat)
                 if targets:
                     return i, key, targets
     return None
+
+
+def next_uncover(word: list[Slot], counts: dict[str, int], used: Iterable[str], seat: int
+                 ) -> tuple[int, str, list[int]] | None:
+    """The next uncover to resolve (R12.1): (slot index, ability key, wild neighbour indexes)."""
+    return _next_adjacent("uncover_adjacent", uncover_targets, word, counts, used, seat)
 
 
 def apply_uncover(word: list[Slot], counts: dict[str, int], used: list[str], key: str, target: int) -> None:
@@ -81,25 +97,10 @@ def apply_uncover(word: list[Slot], counts: dict[str, int], used: list[str], key
         counts[genre] = counts.get(genre, 0) + 1
 
 
-def double_targets(word: list[Slot], i: int, seat: int) -> list[int]:
-    # R13.2: face-up or uncovered, and not another player's timeless classic.
-    return [j for j in _neighbours(word, i) if is_source(word[j], seat)]
-
-
 def next_double(word: list[Slot], counts: dict[str, int], used: Iterable[str], seat: int
                 ) -> tuple[int, str, list[int]] | None:
     """The next double to resolve (R12.2): (slot index, ability key, eligible neighbour indexes)."""
-    used_set = set(used)
-    for i, slot in enumerate(word):
-        if not is_source(slot, seat):
-            continue
-        for index, b, _ in abilities(slot.card, counts):
-            key = ability_key(slot.card, index)
-            if b.kind == "double_adjacent" and key not in used_set:
-                targets = double_targets(word, i, seat)
-                if targets:
-                    return i, key, targets
-    return None
+    return _next_adjacent("double_adjacent", double_targets, word, counts, used, seat)
 
 
 def apply_double(word: list[Slot], used: list[str], key: str, target: int) -> None:
