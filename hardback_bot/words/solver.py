@@ -315,20 +315,25 @@ class _GroupSearch:
             self.used[k] = u
             self._visit(k + 1, sub, acc + prefix[u], acc_fixed + min(u, fixed))
 
-    def _group_bound(self) -> tuple[float, Profile, set[int]]:
-        """The bound of the current group under its own profile, and whether positions matter."""
+    def _group_bound(self) -> tuple[float, Profile, dict[str, int]]:
+        """Base and reveal bound of the current group under its own profile, the profile, the uses."""
         ctx = self.ctx
-        uses = frozenset((t[5], u) for t, u in zip(self.letters, self.used, strict=True) if u)
-        prof = ctx.profile(uses)
+        uses = {t[5]: u for t, u in zip(self.letters, self.used, strict=True) if u}
+        prof = ctx.profile(frozenset(uses.items()))
         taken = ctx.taken(prof, uses)
-        bound = prof.base + sum(prof.weight[i] for i in taken) + prof.uncover_bonus(taken)
-        return bound, prof, taken
+        bound = prof.base + prof.uncover_bonus(taken)
+        return bound, prof, uses
 
     def _leaf(self, bits: np.ndarray, cap: int) -> None:
         index, ctx = self.index, self.ctx
-        bound, prof, taken = self._group_bound()
+        bound, prof, uses = self._group_bound()
         positional = prof.positional
-        if bound + self.length_weight * cap + prof.wild_bonus(cap, taken) <= self.floor:
+        if prof.wild_rate:  # per-wild prestige grows with the length
+            faces = {length: ctx.faces_bound(prof, uses, length) for length in range(self.min_length, cap + 1)}
+        else:
+            same = ctx.faces_bound(prof, uses, cap)
+            faces = {length: same for length in range(self.min_length, cap + 1)}
+        if bound + self.length_weight * cap + max(faces.values(), default=0.0) <= self.floor:
             return
         found = index.words_at(bits, index.end(cap))
         found = found[index.lengths[found] >= self.min_length]
@@ -352,8 +357,7 @@ class _GroupSearch:
             found = np.array(reps, dtype=np.int64)
         for i in found[::-1]:  # longest first: the length bonus, if any, favours them
             word = index.words[i]
-            if (bound + ctx.weights.length * len(word) + prof.wild_bonus(len(word), taken) <= self.floor
-                    or word in self.exclude):
+            if bound + ctx.weights.length * len(word) + faces[len(word)] <= self.floor or word in self.exclude:
                 continue
             result = best_for_word(ctx, word, self.floor)
             if result is not None and result[0].value > self.floor:

@@ -33,6 +33,7 @@ class Entry:
     double_basic: int = 0
     double_genre: int = 0
     per_wild: bool = False  # prestige_per_wild is a genre bonus (mystery N)
+    kind: object = None  # cards of the same kind (genre, benefits) are interchangeable as wilds
     lower: float = 0.0  # what the card surely gives face up: its basic benefits once (R10.2)
 
     @property
@@ -64,17 +65,6 @@ class Profile:
     double_mode: bool
     per_wild_mode: bool
     wild_rate: float = 0.0  # bound of what one more wild pays through prestige_per_wild (R11.11)
-
-    def wild_bonus(self, length: int, taken: set[int] | frozenset[int]) -> float:
-        """Bound of per-wild prestige for a word of ``length`` letters whose face-up cards are ``taken``.
-
-        Every position not face up is a wild; a card counted face up could be wild instead (then it
-        gives the rate and not its weight).  Card weights leave per-wild prestige out.
-        """
-        if not self.wild_rate:
-            return 0.0
-        swaps = sum(max(0.0, self.wild_rate - self.weight[i]) for i in taken)
-        return swaps + self.wild_rate * min(len(self.pool), max(0, length - len(taken)))
 
     @property
     def positional(self) -> bool:
@@ -146,13 +136,47 @@ class Context:
 
     def taken(self, prof: Profile, uses: dict[str, int] | frozenset[tuple[str, int]]) -> set[int]:
         """The best face-up set for these letter uses: inked cards first (R6.4), then the heaviest."""
+        return self.taken_by(prof.weight, uses)
+
+
+    def faces_bound(self, prof: Profile, uses: dict[str, int], length: int, weight: list[float] | None = None
+                    ) -> float:
+        """Bound of the face-up cards plus per-wild prestige of a word of ``length`` with these uses.
+
+        With wild rate r, face-up set F and W = length - |F| wilds: value <= sum_F w + r*W, and W is
+        at most the free wildable cards, P - |F & pool|.  So value <= min(r*length + sum_F (w - r),
+        r*P + sum_{F & pool} (w - r) + sum_{F - pool} w); each is maximised per letter by its best
+        positive terms (inked cards always count, R6.4).
+        """
+        weight = weight if weight is not None else prof.weight
+        rate = prof.wild_rate
+        if not rate:
+            return sum(weight[i] for i in self.taken_by(weight, uses))
+        pool = set(self.pool)
+        by_length = rate * length
+        by_pool = rate * len(self.pool)
+        for x, u in uses.items():
+            ids = self.by_letter.get(x)
+            if not ids or not u:
+                continue
+            inked = [i for i in ids if self.entries[i].role == "inked"]
+            others = [i for i in ids if self.entries[i].role != "inked"]
+            free = max(0, u - len(inked))
+            by_length += sum(weight[i] - rate for i in inked)
+            by_length += sum(sorted((max(0.0, weight[i] - rate) for i in others), reverse=True)[:free])
+            by_pool += sum(weight[i] for i in inked)
+            by_pool += sum(sorted((max(0.0, weight[i] - rate) if i in pool else weight[i] for i in others),
+                                  reverse=True)[:free])
+        return min(by_length, by_pool)
+
+    def taken_by(self, weight: list[float], uses: dict[str, int] | frozenset[tuple[str, int]]) -> set[int]:
         out: set[int] = set()
         for x, u in dict(uses).items():
             ids = self.by_letter.get(x)
             if not ids or not u:
                 continue
             inked = [i for i in ids if self.entries[i].role == "inked"]
-            others = sorted((i for i in ids if self.entries[i].role != "inked"), key=lambda i: -prof.weight[i])
+            others = sorted((i for i in ids if self.entries[i].role != "inked"), key=lambda i: -weight[i])
             out.update(inked)
             out.update(others[: max(0, u - len(inked))])
         return out
@@ -177,6 +201,7 @@ def build_context(seat: int, hand: tuple[int, ...], inked: tuple[int, ...], clas
         e.double_basic = sum(1 for b in c.basic if b.kind == "double_adjacent")
         e.double_genre = sum(1 for b in c.genre_bonus if b.kind == "double_adjacent")
         e.per_wild = any(b.kind == "prestige_per_wild" for b in c.genre_bonus)
+        e.kind = (e.role, c.genre, c.basic, c.genre_bonus, c.timeless)
         # Own classics give the same in or out of the word; a rival's gives nothing (R10.1, R10.6).
         e.lower = 0.0 if e.role == "own" else weights.rival_classic if e.role == "rival" else _lower(c.basic, weights)
     by_letter: dict[str, list[int]] = {}
@@ -255,7 +280,7 @@ def _profile(ctx: Context, uses: dict[str, int]) -> Profile:
     double = [0] * n
     for i, e in enumerate(entries):
         active = e.genre in possible
-        # Per-wild prestige is bounded per word (Profile.wild_bonus), not per card: wild_max 0 here.
+        # Per-wild prestige is bounded per word (Context.faces_bound), not per card: wild_max 0 here.
         plain[i], extra[i] = card_bound(e.card, active, w, counts["adventure"], len(ctx.inked), 0)
         if e.source and e.role != "own":
             uncover[i] = works(i, possible)

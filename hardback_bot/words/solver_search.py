@@ -103,17 +103,11 @@ def _quick_bound(ctx: Context, prof: Profile, word: str, spots: dict[str, list[i
                  ) -> float:
     # Sources are at most the face-up cards per letter plus one revealed card per uncover ability;
     # the best such set is the best cards per letter plus the best remaining wildable cards
-    # (a matroid: greedy is optimal).
-    taken: set[int] = set()
-    for x, ps in spots.items():
-        cands = ctx.by_letter.get(x)
-        if cands:
-            inked = [i for i in cands if ctx.entries[i].role == "inked"]
-            others = sorted((i for i in cands if ctx.entries[i].role != "inked"), key=lambda i: -weight[i])
-            taken.update(inked)
-            taken.update(others[: max(0, len(ps) - len(inked))])
-    top = prof.base + sum(weight[i] for i in taken) + ctx.weights.length * len(word)
-    return top + prof.uncover_bonus(taken) + prof.wild_bonus(len(word), taken)
+    # (a matroid: greedy is optimal).  Per-wild prestige: see Context.faces_bound.
+    uses = {x: len(ps) for x, ps in spots.items()}
+    taken = ctx.taken_by(weight, uses)
+    faces = ctx.faces_bound(prof, uses, len(word), weight)
+    return prof.base + faces + ctx.weights.length * len(word) + prof.uncover_bonus(taken)
 
 
 def best_for_word(ctx: Context, word: str, floor: float = -math.inf) -> tuple[Outcome, tuple[WordCard, ...]] | None:
@@ -244,7 +238,12 @@ def _complete(ctx: Context, prof: Profile, word: str, placement: Placement, stat
                 yield _value(ctx, word, placement, identities, free_now)
             return
         p = todo[0]
+        tried: set[object] = set()
         for i in sorted(free_now, key=lambda i: -prof.weight[i]):
+            # Cards with the same genre and benefits (coin starters, say) are interchangeable wilds.
+            if entries[i].kind in tried:
+                continue
+            tried.add(entries[i].kind)
             identities[p] = i
             yield from rec([j for j in free_now if j != i])
             del identities[p]
