@@ -25,11 +25,11 @@ from hardback_bot.words import get_dictionary  # noqa: E402
 
 
 @asynccontextmanager
-async def running_bot(world: World, db_path: str | None = None, ai_delay: float = 0.0
+async def running_bot(world: World, db_path: str | None = None, ai_delay: float = 0.0, **settings_kw: object
                       ) -> AsyncIterator[botmod.HardbackBot]:
-    """The product's bot class, in this process, connected to the stand-in."""
+    """The product's bot class, in this process, connected to the stand-in (``settings_kw``: more Settings)."""
     path = db_path or os.path.join(tempfile.mkdtemp(prefix="hb-e2e-"), "hardback.db")
-    settings = Settings(token=world.standin.token, db_path=path, ai_delay=ai_delay)
+    settings = Settings(token=world.standin.token, db_path=path, ai_delay=ai_delay, **settings_kw)  # type: ignore[arg-type]
     bot = botmod.HardbackBot(settings)
     before = world.standin.gateway.identify_count
     task = asyncio.create_task(bot.start(settings.token))
@@ -85,3 +85,18 @@ def user_for(world: World, user_id: int | None) -> User:
         if user.id == user_id:
             return user
     raise LookupError(user_id)
+
+
+async def open_table(world: World, bot: botmod.HardbackBot, options: dict[str, object] | None = None) -> int:
+    """alice opens a table with ``options``, bob joins, alice starts; returns the game id."""
+    s = world.standin
+    await s.slash(world.alice, "hardback start", {"adverts": False, **(options or {})})
+    await s.settle()
+    lobby = with_component(world, "hb:l:")
+    await s.click(world.bob, lobby, button(lobby, ":join"))
+    await s.settle()
+    await s.click(world.alice, s.find_message(lobby.id), button(lobby, ":start"))
+    await s.settle(quiet=0.6)
+    record = await bot.store.running_game_in_channel(world.channel.id)
+    assert record is not None and record.status == "playing"
+    return record.id

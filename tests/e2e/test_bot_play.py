@@ -8,22 +8,8 @@ from __future__ import annotations
 
 import asyncio
 
-from botkit import a_word, button, hand_letters, running_bot, text_of, user_for, with_component
+from botkit import a_word, button, hand_letters, open_table, running_bot, text_of, user_for, with_component
 from discord_standin.world import World
-
-
-async def open_table(world: World, bot, options: dict | None = None) -> int:
-    s = world.standin
-    await s.slash(world.alice, "hardback start", {"adverts": False, **(options or {})})
-    await s.settle()
-    lobby = with_component(world, "hb:l:")
-    await s.click(world.bob, lobby, button(lobby, ":join"))
-    await s.settle()
-    await s.click(world.alice, s.find_message(lobby.id), button(lobby, ":start"))
-    await s.settle(quiet=0.6)
-    record = await bot.store.running_game_in_channel(world.channel.id)
-    assert record is not None and record.status == "playing"
-    return record.id
 
 
 async def test_lobby_table_hand_and_a_word(world: World) -> None:

@@ -3,17 +3,11 @@ Content intent) and by button + form, adoption by the speller, ink paid publicly
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import itertools
-import os
-import tempfile
 
-from botkit import button, text_of, user_for, with_component
+from botkit import button, open_table, running_bot, text_of, user_for, with_component
 from discord_standin.world import World
 
-import bot as botmod
-from hardback_bot.config import Settings
 from hardback_bot.engine.cards import card
 from hardback_bot.sessions.spelling import SpellingError, arrangements
 from hardback_bot.words import get_dictionary
@@ -35,34 +29,10 @@ def spellable(game, seat: int, avoid: set[str]) -> str:
     raise AssertionError(f"nothing spellable from {letters}")
 
 
-async def start(world: World, message_content: bool) -> tuple[botmod.HardbackBot, asyncio.Task[None]]:
-    path = os.path.join(tempfile.mkdtemp(prefix="hb-gw-"), "h.db")
-    settings = Settings(token=world.standin.token, db_path=path, ai_delay=0, message_content=message_content)
-    bot = botmod.HardbackBot(settings)
-    before = world.standin.gateway.identify_count
-    task = asyncio.create_task(bot.start(settings.token))
-    await world.standin.wait_until_connected(after=before)
-    return bot, task
-
-
-async def stop(bot: botmod.HardbackBot, task: asyncio.Task[None]) -> None:
-    await bot.close()
-    task.cancel()
-    with contextlib.suppress(BaseException):
-        await task
-
-
 async def test_ghostwriter_round_with_thread_reply_and_form(world: World) -> None:
     s = world.standin
-    bot, task = await start(world, message_content=True)
-    try:
-        await s.slash(world.alice, "hardback start", {"adverts": False})
-        await s.settle()
-        lobby = with_component(world, "hb:l:")
-        await s.click(world.bob, lobby, button(lobby, ":join"))
-        await s.settle()
-        await s.click(world.alice, s.find_message(lobby.id), button(lobby, ":start"))
-        await s.settle(quiet=0.6)
+    async with running_bot(world, message_content=True) as bot:
+        await open_table(world, bot)
         record = await bot.store.running_game_in_channel(world.channel.id)
         loaded = await bot.sessions.load(record.id)
         speller = user_for(world, loaded.record.seats[0].user_id)
@@ -129,5 +99,3 @@ async def test_ghostwriter_round_with_thread_reply_and_form(world: World) -> Non
         loaded = await bot.sessions.load(record.id)
         assert loaded.game.player(1).ink >= 1
         assert s.channels[thread.id].archived  # the thread closes with the turn
-    finally:
-        await stop(bot, task)

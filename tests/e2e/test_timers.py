@@ -5,17 +5,17 @@ the turn, a computer player taking over after repeated misses, and a restart dur
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import tempfile
 
-from botkit import button, with_component
+from botkit import button, open_table, running_bot, with_component
 from discord_standin.world import World
 
 import bot as botmod
 from cogs.play import POST_INTERVAL
-from hardback_bot.config import Settings
 from hardback_bot.store import GuildSettings
+
+TIMED = {"turn_timer": 2}  # minutes, as typed in /hardback start
 
 
 class FakeClock:
@@ -24,36 +24,6 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
-
-
-async def start_bot(world: World, path: str) -> tuple[botmod.HardbackBot, asyncio.Task[None]]:
-    settings = Settings(token=world.standin.token, db_path=path, ai_delay=0)
-    bot = botmod.HardbackBot(settings)
-    before = world.standin.gateway.identify_count
-    task = asyncio.create_task(bot.start(settings.token))
-    await world.standin.wait_until_connected(after=before)
-    return bot, task
-
-
-async def stop_bot(bot: botmod.HardbackBot, task: asyncio.Task[None]) -> None:
-    await bot.close()
-    task.cancel()
-    with contextlib.suppress(BaseException):
-        await task
-
-
-async def open_timed_table(world: World, bot: botmod.HardbackBot) -> int:
-    s = world.standin
-    await s.slash(world.alice, "hardback start", {"turn_timer": 2, "adverts": False})
-    await s.settle()
-    lobby = with_component(world, "hb:l:")
-    await s.click(world.bob, lobby, button(lobby, ":join"))
-    await s.settle()
-    await s.click(world.alice, s.find_message(lobby.id), button(lobby, ":start"))
-    await s.settle(quiet=0.6)
-    record = await bot.store.running_game_in_channel(world.channel.id)
-    assert record is not None
-    return record.id
 
 
 async def fire(bot: botmod.HardbackBot, clock: FakeClock, kind: str, world: World) -> None:
@@ -73,13 +43,11 @@ async def fire(bot: botmod.HardbackBot, clock: FakeClock, kind: str, world: Worl
 
 async def test_reminder_timeout_and_computer_takeover(world: World) -> None:
     s = world.standin
-    path = os.path.join(tempfile.mkdtemp(prefix="hb-timer-"), "h.db")
-    bot, task = await start_bot(world, path)
-    try:
+    async with running_bot(world) as bot:
         clock = FakeClock(bot.sessions.clock())
         bot.sessions.clock = clock
         await bot.store.set_guild_settings(world.guild.id, GuildSettings(afk_misses=2, afk_policy="computer"))
-        game_id = await open_timed_table(world, bot)
+        game_id = await open_table(world, bot, TIMED)
         timers = await bot.store.game_timers(game_id)
         turn = next(t for t in timers if t.kind == "turn")
         assert abs(turn.deadline - clock.now - 120) < 1  # 2 minutes, from the /hardback start option
@@ -115,20 +83,16 @@ async def test_reminder_timeout_and_computer_takeover(world: World) -> None:
         await bot.sessions.wait_for_computers(game_id)
         loaded = await bot.sessions.load(game_id)
         assert loaded.game.active_seat == 1 or loaded.game.finished  # the computer played its turn
-    finally:
-        await stop_bot(bot, task)
 
 
 async def test_restart_extends_deadlines_by_the_downtime(world: World) -> None:
     path = os.path.join(tempfile.mkdtemp(prefix="hb-timer-"), "h.db")
-    bot, task = await start_bot(world, path)
-    game_id = await open_timed_table(world, bot)
-    before = {t.kind: t.deadline for t in await bot.store.game_timers(game_id)}
-    await bot.store.heartbeat()
-    await stop_bot(bot, task)
+    async with running_bot(world, db_path=path) as bot:
+        game_id = await open_table(world, bot, TIMED)
+        before = {t.kind: t.deadline for t in await bot.store.game_timers(game_id)}
+        await bot.store.heartbeat()
     await asyncio.sleep(1.5)  # the bot is down
-    bot, task = await start_bot(world, path)
-    try:
+    async with running_bot(world, db_path=path) as bot:
         after = {t.kind: t.deadline for t in await bot.store.game_timers(game_id)}
         assert after.keys() == before.keys()
         shift = after["turn"] - before["turn"]
@@ -139,5 +103,3 @@ async def test_restart_extends_deadlines_by_the_downtime(world: World) -> None:
         bot.sessions.clock = clock
         await fire(bot, clock, "turn", world)
         assert [m.move for m in await bot.store.get_moves(game_id)] == ["timeout"]
-    finally:
-        await stop_bot(bot, task)
