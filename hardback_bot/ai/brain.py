@@ -1,0 +1,214 @@
+"""What every computer player shares: routing each decision to a method (R5-R30), votes, ghostwriter
+suggestions, the solver and finder plumbing, and the plain answers a strength may keep.
+
+A :class:`Brain` sees only a :class:`~hardback_bot.ai.seen.Seen` (its seat's view plus public facts)
+and returns one move in the engine's notation.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hardback_bot.engine.cards import card
+from hardback_bot.words.solver import Weights
+
+from .evaluate import Earnings
+from .finder import Budget, Cards, Play, best_plays, face_value
+from .seen import Seen
+from .solving import solver_best
+from .values import LETTER_USE
+
+
+class Brain:
+    """Shared plumbing: route each decision, and the plain choices every strength makes alike."""
+
+    name = "base"
+    #: Arrangements one decision may value (about 0.1 ms each): keeps every decision well under 1 s.
+    units = 5000
+
+    def __init__(self, seen: Seen, rng: random.Random) -> None:
+        self.seen = seen
+        self.rng = rng
+        self.budget = Budget(self.units)
+
+    # ------------------------------------------------------------------ routing
+    def decide(self) -> str:
+        s = self.seen
+        if s.phase == "vote":
+            return self.vote()
+        if s.active != s.me:
+            suggestion = self.suggestion()
+            if suggestion is None:
+                raise ValueError(f"seat {s.me} has no decision to make now")
+            return suggestion
+        handler = getattr(self, f"on_{s.phase}")
+        move: str = handler()
+        return move
+
+    def legal(self, kind: str) -> list[str]:
+        return [m for m in self.seen.legal if m.split()[0] == kind]
+
+    def has(self, move: str) -> bool:
+        return move in self.seen.legal
+
+    # ------------------------------------------------------------------ votes and ghostwriting (R27, R30)
+    def vote(self) -> str:
+        word = self.seen.view["vote"]["word"]
+        return "vote accept" if self.seen.public.vote_words.is_word(word) else "vote reject"
+
+    def suggestion(self) -> str | None:
+        """A word for the active player's ghostwriter request, if the request is open (R30.2)."""
+        s = self.seen
+        ghost = s.view.get("ghostwriter")
+        if ghost is None or s.phase != "spell" or s.active == s.me:
+            return None
+        if any(seat == s.me for seat, _ in ghost["suggestions"]):
+            return None  # one suggestion each is plenty
+        speller = s.player(s.active)
+        if "hand" not in speller:
+            return None
+        cards = Cards(s.active, tuple(speller["hand"]), tuple(speller["inked"]), tuple(s.classics_in_play()))
+        # The word worth most to the speller is the one they are likeliest to adopt (R30.2).
+        # A word somebody already suggested would reward them, not me (R30.2): suggest another.
+        taken = {word for _, word in ghost["suggestions"]}
+        play = solver_best(cards, s.public.dictionary, Weights(), self.accept_word, immediate,
+                           self.excluded() | taken, None)
+        return f"suggest {play.word}" if play else None
+
+    # ------------------------------------------------------------------ spelling (R6-R9)
+    def excluded(self) -> set[str]:
+        """Words the table would refuse this player before any dictionary check (R26, R27.5)."""
+        s = self.seen
+        words = set(s.public.refused)
+        mode = s.options["unique_words"]
+        if mode != "off":
+            words |= {w for who, w in s.public.history if mode == "game" or who == s.active}
+        return words
+
+    def accept_word(self, word: str) -> bool:
+        s = self.seen
+        if word in s.public.refused:
+            return False
+        mode = s.options["unique_words"]
+        if mode != "off" and any(w == word and (mode == "game" or who == s.me) for who, w in s.public.history):
+            return False
+        if s.options["dictionary"] == "none":
+            return True  # the lexicon holds everyday words a vote will accept
+        return s.public.checker.is_word(word)
+
+    def cards(self, cleared: tuple[int, ...] = ()) -> Cards:
+        s = self.seen
+        inked = tuple(c for c in s.inked if c not in cleared)
+        return Cards(s.me, tuple(s.hand), inked, tuple(s.classics_in_play()))
+
+    def plays(self, cards: Cards | None = None, keep: int = 8, units: int | None = None) -> list[Play]:
+        budget = self.budget if units is None else Budget(min(units, max(1, self.budget.left)))
+        before = budget.left
+        found = best_plays(cards or self.cards(), self.seen.public.lexicon, self.valuer(), self.accept_word, keep,
+                           budget)
+        if units is not None:
+            self.budget.spend(before - budget.left)
+        return found
+
+    def valuer(self):  # type: ignore[no-untyped-def]
+        return immediate
+
+    def solver_plays(self, cards: Cards | None = None, weights: Weights | None = None) -> list[Play]:
+        """The solver's best play under ``weights`` (default: coins and prestige one each), or none."""
+        s = self.seen
+        play = solver_best(cards or self.cards(), s.public.dictionary, weights or Weights(), self.accept_word,
+                           self.valuer(), self.excluded(), len(s.discard) if "discard" in s.mine else None)
+        return [play] if play else []
+
+    def spell_candidates(self) -> list[Play]:
+        found = self.solver_plays()
+        return found or self.plays(keep=3)  # the own finder also knows words an odd checker accepts
+
+    def on_spell(self) -> str:
+        s = self.seen
+        if len(s.public.refused) >= 3:
+            return "skip"  # the table keeps refusing words: give up this turn (R9)
+        move = self.ink_or_remover()
+        if move:
+            return move
+        plays = self.spell_candidates()
+        if not plays:
+            if s.inked and s.remover:
+                return f"remover {self.worst_inked()}"
+            return "skip"
+        return self.pick(plays).move
+
+    def ink_or_remover(self) -> str | None:
+        return None
+
+    def worst_inked(self) -> int:
+        return min(self.seen.inked, key=lambda c: (LETTER_USE[card(c).letter], c))
+
+    def pick(self, plays: list[Play]) -> Play:
+        return plays[0]
+
+    # ------------------------------------------------------------------ resolution (R12-R18)
+    def on_uncover(self) -> str:
+        targets = self.seen.pending["targets"]
+        return f"uncover {max(targets, key=lambda c: (face_value(c), -c))}"
+
+    def on_double(self) -> str:
+        targets = self.seen.pending["targets"]
+        return f"double {max(targets, key=lambda c: (face_value(c), -c))}"
+
+    def on_trash(self) -> str:
+        return "pass"
+
+    def on_dump(self) -> str:
+        return "pass"
+
+    def on_preview(self) -> str:
+        return "pass"
+
+    def on_previewing(self) -> str:
+        cards = self.seen.pending.get("cards") or []
+        c = cards[0]
+        return f"discard {c}" if card(c).is_starter else f"return {c}"
+
+    def on_choice(self) -> str:
+        kind = self.seen.pending["kind"]
+        return "take prestige" if kind == "either_coins_or_prestige" else "take ink"
+
+    def on_jail(self) -> str:
+        return "pass"
+
+    def on_flush(self) -> str:
+        return "pass"
+
+    def on_buy(self) -> str:
+        return "end"
+
+    # ------------------------------------------------------------------ co-op safety (R29.8)
+    def hands_penny_the_game(self, move: str) -> bool:
+        """Whether ``move`` would let Penny reach her goal through her signature (R29.3)."""
+        s = self.seen
+        if not s.coop:
+            return False
+        genre = s.penny.get("genre")
+        row = [card(c).genre for c in s.offer_row]
+        score = int(s.penny.get("score", 0))
+        kind = move.split()[0]
+        if genre == "horror" and "horror" in row:
+            ink = 1 if kind == "ink" else 3 * int(move.split()[1]) if kind == "convert" else 0
+            return ink > 0 and score + ink >= s.goal
+        if genre == "adventure" and kind == "buy":
+            bought = int(move.split()[1])
+            rest = list(s.offer_row)
+            if bought in rest:
+                rest.remove(bought)
+            return any(card(c).genre == "adventure" for c in rest) and score + 1 >= s.goal
+        return False
+
+    def safe(self, moves: list[str]) -> list[str]:
+        return [m for m in moves if not self.hands_penny_the_game(m)]
+
+
+def immediate(e: Earnings, length: int, rivals: int) -> float:
+    """Coins and prestige this turn, every optional gain taken (what a word earns at once)."""
+    trash = sum(v for _, _, v in e.trash)
+    return e.coins + e.prestige + sum(e.eithers) + trash + sum(e.dumps) + 0.5 * e.ink_or_remover + 0.01 * length

@@ -1,0 +1,47 @@
+"""The easy computer player: a valid, modest word; choices by whim; buys on impulse."""
+
+from __future__ import annotations
+
+from hardback_bot.engine.cards import card
+
+from .brain import Brain, immediate
+from .finder import Play
+from .solving import arrange, modest_words
+
+
+class Easy(Brain):
+    """A valid, modest word; choices by whim; buys one card it can afford, now and then."""
+
+    name = "easy"
+
+    def spell_candidates(self) -> list[Play]:
+        # A beginner sees a short word, not the best word: any 3-4 letter word with at most one wild.
+        s = self.seen
+        cards = self.cards()
+        for length in (5, 8):
+            words = [w for w in modest_words(cards, s.public.dictionary, length)
+                     if len(w) >= 3 and self.accept_word(w)]
+            if words:
+                sample = self.rng.sample(words, min(12, len(words)))
+                plays = [p for p in (arrange(cards, w, immediate) for w in sample) if p is not None]
+                if plays:
+                    plays.sort(key=lambda p: (-p.value, p.word))
+                    return plays[:1]  # the best of the few words it noticed, not the best word there is
+        return super().spell_candidates()
+
+    def on_choice(self) -> str:
+        kind = self.seen.pending["kind"]
+        if kind == "either_coins_or_prestige":
+            return self.rng.choice(["take coins", "take prestige"])
+        return "take ink"
+
+    def on_buy(self) -> str:
+        buys = self.safe(self.legal("buy"))
+        if self.has("advert") and self.rng.random() < 0.5:
+            return "advert"
+        coins = int(self.seen.turn.get("coins", 0))
+        # One of the dearer cards it can afford: a beginner spends its money but does not plan a deck.
+        dear = [m for m in buys if card(int(m.split()[1])).cost >= coins - 2] or buys
+        if dear and self.rng.random() < 0.85:
+            return self.rng.choice(sorted(dear))
+        return "end"
