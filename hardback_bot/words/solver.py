@@ -188,10 +188,22 @@ def playable_words(cards: PlayerCards, dictionary: Any, *, min_length: int = 2, 
 
 
 # ---------------------------------------------------------------------- one word
-def best_arrangement(cards: PlayerCards, word: str, weights: Weights | None = None) -> Play | None:
-    """The arrangement of ``word`` worth most to the player, or None if the cards cannot spell it."""
+def best_arrangement(cards: PlayerCards, word: str, weights: Weights | None = None, *,
+                     time_limit: float | None = None) -> Play | None:
+    """The arrangement of ``word`` worth most to the player, or None if the cards cannot spell it.
+
+    ``time_limit`` (seconds): as for :func:`best_play` (``exact=False`` if the search was cut).
+    """
     ctx = cards.context(weights or Weights())
-    found = best_for_word(ctx, word)
+    if time_limit is not None:
+        ctx.deadline = time.monotonic() + time_limit
+    sink: list[tuple[Outcome, tuple[WordCard, ...]]] = []
+    try:
+        found = best_for_word(ctx, word, sink=sink)
+    except OutOfTime:
+        if not sink:
+            return None
+        return replace(_play(word, sink[-1][1], sink[-1][0]), exact=False)
     return _play(word, found[1], found[0]) if found else None
 
 
@@ -321,7 +333,7 @@ class _GroupSearch:
         uses = {t[5]: u for t, u in zip(self.letters, self.used, strict=True) if u}
         prof = ctx.profile(frozenset(uses.items()))
         taken = ctx.taken(prof, uses)
-        bound = prof.base + prof.uncover_bonus(taken)
+        bound = prof.base + prof.uncover_bonus(set() if prof.wild_rate else taken)  # see _quick_bound
         return bound, prof, uses
 
     def _leaf(self, bits: np.ndarray, cap: int) -> None:

@@ -107,10 +107,17 @@ def _quick_bound(ctx: Context, prof: Profile, word: str, spots: dict[str, list[i
     uses = {x: len(ps) for x, ps in spots.items()}
     taken = ctx.taken_by(weight, uses)
     faces = ctx.faces_bound(prof, uses, len(word), weight)
-    return prof.base + faces + ctx.weights.length * len(word) + prof.uncover_bonus(taken)
+    # With per-wild prestige a revealed card pays more than the same card face up (it is also a
+    # wild), so the face-up choice is no longer greedy-first: bound reveals over every free card.
+    reveal = prof.uncover_bonus(set() if prof.wild_rate else taken)
+    return prof.base + faces + ctx.weights.length * len(word) + reveal
 
 
-def best_for_word(ctx: Context, word: str, floor: float = -math.inf) -> tuple[Outcome, tuple[WordCard, ...]] | None:
+Found = tuple[Outcome, tuple[WordCard, ...]]
+
+
+def best_for_word(ctx: Context, word: str, floor: float = -math.inf, sink: list[Found] | None = None
+                  ) -> Found | None:
     """The best arrangement of ``word`` worth more than ``floor``, or None (R7.10).
 
     Words with the same *shape* (the player's letters in the same places, other letters wild
@@ -129,12 +136,12 @@ def best_for_word(ctx: Context, word: str, floor: float = -math.inf) -> tuple[Ou
             if outcome.value <= floor:
                 return None
             return outcome, tuple(WordCard(w.card, word[p] if w.wild else None) for p, w in enumerate(cards))
-    result = _best_for_word(ctx, word, floor)
+    result = _best_for_word(ctx, word, floor, sink)
     ctx.shapes[shape] = (floor, result)
     return result
 
 
-def _best_for_word(ctx: Context, word: str, floor: float) -> tuple[Outcome, tuple[WordCard, ...]] | None:
+def _best_for_word(ctx: Context, word: str, floor: float, sink: list[Found] | None) -> Found | None:
     spots = _word_letters(word)
     entries = ctx.entries
     if any(entries[i].letter not in spots for i in ctx.inked):
@@ -150,7 +157,7 @@ def _best_for_word(ctx: Context, word: str, floor: float) -> tuple[Outcome, tupl
     best_rest = [0.0] * (len(options) + 1)
     for k in range(len(options) - 1, -1, -1):
         best_rest[k] = best_rest[k + 1] + options[k][0][0]
-    best: list[tuple[Outcome, tuple[WordCard, ...]]] = []
+    best: list[Found] = sink if sink is not None else []  # improvements, last is best (kept if time runs out)
     state = {"floor": floor}
     placement: Placement = {}
     fixed = prof.base + ctx.weights.length * len(word)  # per-wild prestige is in the letter options

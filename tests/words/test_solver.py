@@ -378,5 +378,7 @@ def test_time_limit_returns_the_best_found_so_far() -> None:
     assert play is not None and not play.exact
     assert engine_pays(cards, play, []) == {"coins": play.coins, "prestige": play.prestige, "ink": play.ink,
                                            "remover": play.remover}
+    slow_word = best_arrangement(cards, "adaptation", weights, time_limit=0.2)
+    assert slow_word is not None and slow_word.word == "ADAPTATION"
     quick = best_play(PlayerCards(hand=(1, 4)), ("ac", "ca"), time_limit=5.0)
     assert quick is not None and quick.exact
