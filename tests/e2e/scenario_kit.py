@@ -89,6 +89,22 @@ def seat_users(world: World, record: GameRecord) -> dict[int, User]:
     return {s.seat: user_for(world, s.user_id) for s in record.seats if s.user_id is not None}
 
 
+def made_up_word(letters: list[str], *, dictionary: str = "common", avoid: set[str] | None = None) -> str | None:
+    """Letters of the hand in an order that is not a dictionary word (to put to a vote)."""
+    words = get_dictionary(dictionary)
+    for n in (3, 2):
+        for combo in itertools.permutations(letters, n):
+            w = "".join(combo)
+            if not words.is_word(w) and w not in (avoid or set()):
+                return w
+    return None
+
+
+def refresh_id(panel: Message) -> str:
+    """The panel's "Refresh" button (``hb:h:<game>:0:r``)."""
+    return next(c for c in panel.custom_ids() if c.startswith("hb:h:") and c.endswith(":r"))
+
+
 # ---------------------------------------------------------------------------------------------- panels
 def move_arg(custom_id: str) -> str:
     """``hb:m:12:7:take_prestige`` -> ``take_prestige``."""
@@ -162,6 +178,11 @@ class Driver:
     panels: dict[int, Message] = field(default_factory=dict)  # user id -> their latest hand panel
     poll: float = 0.01  # how often to look for the bot's answer (benchmarks with many drivers use more)
     think: float = 0.0  # mean seconds a "person" waits before each click (0: click at once)
+    invent: int = 0  # with votes on: every n-th word typed is made up (not in the dictionary) and put to a vote
+    votes: list[tuple[int, str, str]] = field(default_factory=list)  # (voter seat, word, vote_accept/vote_reject)
+    invented: list[str] = field(default_factory=list)
+    _accept_next: bool = True
+    _spelled: int = 0
     _room: int = 2
 
     @property
@@ -179,14 +200,13 @@ class Driver:
         raise LookupError(f"no table message of game {self.game_id}")
 
     def room_for(self, game: Game) -> int:
-        """Posts the next click may cause: the turn line, one line per computer turn after it, and the
-        results when the game may end."""
-        computers = game.num_players - len(self.users)
+        """Posts the next click may cause: one log message (the bot merges the lines that come quickly —
+        computer turns, votes — into one post every 1.5 s), plus the results when the game may end."""
         scores = [p.prestige for p in game.state.players]
         if game.options.coop:
             scores = [int(game.state.penny.get("team", 0)), int(game.state.penny.get("score", 0))]
         near_end = game.state.final_round or max(scores) >= game.goal - 30
-        return 1 + computers + (1 if near_end else 0)
+        return 2 if near_end else 1
 
     # -- acting -----------------------------------------------------------------------------------
     def _signature(self, user: User) -> tuple[int, int]:
@@ -281,7 +301,7 @@ class Driver:
         self.turns.append(log)
         if panel is None:
             panel = await self.open_hand(user)
-        bought = advert = inked = previewed = False
+        bought = advert = inked = previewed = invented = stale = refreshed = False
         for _ in range(max_steps):
             _, game = await self.game()
             log.panel = panel
@@ -289,6 +309,15 @@ class Driver:
                 return log
             self._room = self.room_for(game)
             phase = game.phase
+            if phase == "vote":  # the others vote on our made-up word; our panel will need a refresh
+                if not await self.answer_votes(game):
+                    await asyncio.sleep(0.05)  # computer voters
+                stale = True
+                continue
+            if stale:
+                panel = await self.press(user, panel, refresh_id(panel))
+                stale = False
+                continue
             buttons = move_buttons(panel)
             me = game.player(seat)
             if phase == "spell":
@@ -300,7 +329,13 @@ class Driver:
                 letters = [card(c).letter for c in me.hand]
                 required = [card(c).letter for c in me.inked]
                 history = {w for _, w in game.state.word_history} if game.options.unique_words != "off" else set()
-                word = find_word(letters, required, dictionary=game.options.dictionary, avoid=history)
+                made_up = None
+                if self.invent and game.options.vote != "off" and not invented and not required:
+                    self._spelled += 1
+                    if self._spelled % self.invent == 0:
+                        made_up = made_up_word(letters, dictionary=game.options.dictionary, avoid=history)
+                        invented = made_up is not None
+                word = made_up or find_word(letters, required, dictionary=game.options.dictionary, avoid=history)
                 if word is None:
                     log.moves.append("skip")
                     panel = await self.press(user, panel, next(c for c in panel.custom_ids() if c.startswith("hb:x:")))
@@ -308,6 +343,9 @@ class Driver:
                     continue
                 preview = await self.spell(user, panel, word)
                 assert f"Spell {word}?" in text_of(preview), text_of(preview)
+                if made_up:
+                    self.invented.append(made_up)
+                    assert "puts it to a vote" in text_of(preview), text_of(preview)
                 confirm = next(b["custom_id"] for b in preview.buttons()
                                if str(b.get("label", "")).startswith("Confirm"))
                 log.word = word
@@ -316,8 +354,13 @@ class Driver:
                 continue
             choice = self._decide(phase, buttons, panel, game, seat, bought=bought, advert=advert,
                                   previewed=previewed)
+            if choice is None and not refreshed:  # drawn before something else happened (a vote settled)
+                panel = await self.press(user, panel, refresh_id(panel))
+                refreshed = True
+                continue
             if choice is None:
                 raise AssertionError(f"no way forward in phase {phase}: {panel.custom_ids()}\n{text_of(panel)}")
+            refreshed = False
             kind, custom_id, value = choice
             log.moves.append(value or move_arg(custom_id))
             if kind == "select":
@@ -385,12 +428,37 @@ class Driver:
                 await between()
         raise AssertionError(f"the game did not end within {max_turns} turns")
 
+    async def answer_votes(self, game: Game) -> bool:
+        """Every human voter still to vote opens the hand and votes (accept and reject in turn)."""
+        voted = False
+        word = str(game.state.turn.extra.get("vote", {}).get("word", ""))
+        for seat, user in self.users.items():
+            if any(m.kind == "vote" for m in game.legal_moves(seat)):
+                choice = "vote_accept" if self._accept_next else "vote_reject"
+                seen = len(await self.store.get_moves(self.game_id))
+                panel = await self.open_hand(user)
+                buttons = move_buttons(panel)
+                if choice not in buttons:  # a computer's vote settled it meanwhile
+                    continue
+                assert f"should **{word}** be accepted" in text_of(panel), text_of(panel)
+                await self.press(user, panel, buttons[choice])
+                # Count the vote only when it was taken (a computer voting at the same moment makes the
+                # panel out of date; the next pass votes again).
+                if (seat, choice.replace("_", " ")) in [(m.seat, m.move) for m in
+                                                       (await self.store.get_moves(self.game_id))[seen:]]:
+                    self._accept_next = not self._accept_next
+                    self.votes.append((seat, word, choice))
+                    voted = True
+        return voted
+
     async def wait_for_seat_change(self, seat: int, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             _, game = await self.game()
             if game.finished or game.active_seat != seat:
                 return
+            if game.phase == "vote" and await self.answer_votes(game):
+                continue
             await asyncio.sleep(0.05)
         raise AssertionError(f"seat {seat} (a computer) did not finish its turn in {timeout}s")
 

@@ -359,3 +359,30 @@ async def test_outsiders_and_forged_ids_change_nothing(world: World) -> None:
             component["custom_id"] = real
         assert await bot.store.get_moves(gid) == []
         assert (await bot.store.get_game(gid)).version == version
+
+
+async def test_three_seats_with_votes_and_unique_words_to_the_end(world: World) -> None:
+    """alice, bob and an easy computer; made-up words are put to a vote (majority), voters answer from
+    their hands (accept and reject in turn), unique words per game; played to the results."""
+    s = world.standin
+    began = time.monotonic()
+    async with running_bot(world, ai_delay=0.0) as bot:
+        record = await start_table(world, bot.store, {"length": 40, "votes": "majority", "unique_words": "game"},
+                                   joiners=(world.bob,), computers=("ai1",))
+        driver = Driver(world, bot.store, record.id, seat_users(world, record), invent=3)
+        game = await driver.play_until(lambda g: g.finished)
+        await bot.sessions.wait_for_computers(record.id)
+        await s.settle(quiet=0.6)
+        print(f"3 seats with votes: {len(driver.turns)} human turns, {len(driver.votes)} human votes on "
+              f"{driver.invented} in {time.monotonic() - began:.1f}s")
+        assert game.finished and driver.invented and driver.votes
+        said = "\n".join(m.content for m in s.messages(world.channel))
+        for word in driver.invented:
+            assert f"asks the table to accept **{word}**" in said
+            assert f"accepted **{word}**" in said or f"refused **{word}**" in said
+        accepted = [w for _, w, v in driver.votes if v == "vote_accept"]
+        history = [w for _, w in game.state.word_history]
+        assert all(w in history for w in accepted), (accepted, history)  # ties accept: one yes is enough
+        assert len(history) == len(set(history)), "unique words per game"
+        assert len(list(iter_results_messages(world, record.id))) == 1
+        assert len(await bot.store.get_results(record.id)) == 3
