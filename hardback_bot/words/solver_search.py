@@ -11,8 +11,14 @@ choices that provably cannot win:
 * with no uncover and no double ability, positions do not matter, so only *which* cards are
   face up is searched, not where;
 * which physical card a wild is matters only if the wild may be uncovered (it sits next to an
-  uncover card, or next to such a wild), so other wilds take any free hand card;
-* a partial choice whose upper bound cannot beat the best value found is dropped.
+  uncover card, or next to such a wild), so other wilds take any free hand card, and cards of the
+  same kind (genre and benefits) are tried once;
+* a wild nobody uncovers, where a free card worth at least the per-wild prestige could stand
+  face up, is dominated by that other arrangement (also searched);
+* a partial choice whose upper bound (:mod:`.solver_bounds`) cannot beat the best value found
+  is dropped.
+
+Results are cached per layout (a wild's letter does not change the value) and per word shape.
 """
 
 from __future__ import annotations
@@ -378,5 +384,18 @@ def all_arrangements(ctx: Context, word: str) -> Iterator[tuple[WordCard, ...]]:
 
 
 def chosen_from_cards(ctx: Context, cards: tuple[WordCard, ...]) -> list[tuple[int, bool]]:
+    """Entry indexes of a given arrangement; ValueError if the player may not lay it (R6.4, R7.3)."""
     index = {e.card: i for i, e in enumerate(ctx.entries)}
-    return [(index[w.card], w.wild is not None) for w in cards]
+    out = []
+    for w in cards:
+        i = index.get(w.card)
+        if i is None:
+            raise ValueError(f"card {w.card} is not in the hand or in play")
+        if w.wild is not None and not ctx.entries[i].wildable:
+            raise ValueError(f"card {w.card} cannot be wild (inked, or a timeless classic in play)")
+        out.append((i, w.wild is not None))
+    if len({i for i, _ in out}) != len(out):
+        raise ValueError("a card is used twice")
+    if not {i for i, wild in out if not wild} >= set(ctx.inked):
+        raise ValueError("every inked card must be in the word, face up")
+    return out

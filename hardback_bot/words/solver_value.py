@@ -237,7 +237,3 @@ def card_bound(card_id: int, genre_possible: bool, weights: Weights, adventure_m
         total += x
         extra += d
     return total, extra
-
-
-def has_ability(card_id: int, kind: str) -> bool:
-    return card(card_id).has(kind)

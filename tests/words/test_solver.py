@@ -247,6 +247,16 @@ def test_r13_9_triple_and_own_classic_double_target() -> None:
     assert play.coins == 2 + 3 + 2  # B 2, T tripled, O 2
 
 
+def test_evaluate_arrangement_refuses_illegal_layouts() -> None:
+    cards = PlayerCards(hand=(1141, 1156, 110), inked=(110,), classics=((134, 1),))
+    for bad in ((WordCard(1141), WordCard(1156)),  # inked D missing (R6.4)
+                (WordCard(110, "A"), WordCard(1156)),  # inked card wild (R7.3)
+                (WordCard(134, "X"), WordCard(110)),  # classic in play wild (R7.3)
+                (WordCard(5), WordCard(110))):  # not the player's card
+        with pytest.raises(ValueError):
+            evaluate_arrangement(cards, bad)
+
+
 def test_rival_classic_gives_nothing_and_inked_must_be_face_up() -> None:
     cards = PlayerCards(hand=(1141, 1156, 110), inked=(110,), classics=((134, 1),))
     assert best_arrangement(cards, "at") is None  # inked D (110) missing
