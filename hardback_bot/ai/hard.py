@@ -232,8 +232,21 @@ class Hard(Brain):
         moves = self.legal("dump")
         if moves:
             worst = min(moves, key=lambda m: (self.keep_value(int(m.split()[1])), int(m.split()[1])))
-            return worst
+            # The dump pays its value in coins and thins the deck; a card worth more than that stays.
+            if self.keep_value(int(worst.split()[1])) < self._dump_value() * COIN_VALUE + 0.6:
+                return worst
         return "preview" if self.has("preview") else "pass"
+
+    def _dump_value(self) -> int:
+        """The highest dump value left in the word (the engine spends that one first, E20)."""
+        best = 0
+        for slot in self.seen.turn.get("word", []):
+            cid, mult = slot[0], slot[4]
+            c = card(cid)
+            for b in c.basic + c.genre_bonus:
+                if b.kind == "dump_discard_for_coins":
+                    best = max(best, b.value * mult)
+        return max(best, 1)
 
     def on_preview(self) -> str:
         return "preview" if self.has("preview") else "pass"
