@@ -1,10 +1,13 @@
 """Decision time of the computer players, per strength (issue 4: hard must decide within 1 s).
 
-    python bench/ai.py [--games 6] [--seed 1]
+    python bench/ai.py [--games 8] [--seed 1]
+    python bench/ai.py --sweep 3      # legality sweep: full games at every table type
 
 Plays games where every seat has the same strength (2, 3 and 4 players, and solo co-op) with the
 "common" dictionary, times every ``choose_move`` call and prints p50 / p90 / p99 / max per
-strength as JSON, with the slowest decisions' phases.
+strength as JSON, with the slowest decisions' phases.  ``--sweep N`` instead plays N full games of
+every table type (competitive 2-5, co-op 1-4 with each Penny genre, votes without a dictionary,
+unique words) with mixed strengths; the engine raises on any illegal move.
 """
 
 from __future__ import annotations
@@ -62,12 +65,47 @@ def bench(games: int, seed: int) -> dict[str, object]:
     return report
 
 
+def sweep_tables() -> list[tuple[str, int, GameOptions]]:
+    tables = [(f"competitive-{n}", n, GameOptions()) for n in range(2, 6)]
+    tables += [(f"coop-{n}-{g}", n, GameOptions(coop=True, penny_genre=g))
+               for n in range(1, 5) for g in ("adventure", "horror", "mystery", "romance")]
+    tables += [("votes-none-3", 3, GameOptions(dictionary="none", vote="majority")),
+               ("votes-none-unanimous-2", 2, GameOptions(dictionary="none", vote="unanimous")),
+               ("unique-words-4", 4, GameOptions(unique_words="game", open_hands=True))]
+    return tables
+
+
+def sweep(games: int, seed: int) -> dict[str, object]:
+    """Full games at every table type; every move goes through ``Game.apply``, which refuses illegal ones."""
+    report: dict[str, object] = {}
+    total = 0
+    for name, players, options in sweep_tables():
+        checker = get_dictionary(options.dictionary)
+        moves = 0
+        for g in range(games):
+            game = Game.new(players, seed + g, options, checker=checker)
+            strengths = [1 + (seat + g) % 3 for seat in range(players)]
+            while not game.finished:
+                seat = _actor(game)
+                game.apply(seat, choose_move(game, seat, strengths[seat]))
+                moves += 1
+        report[name] = {"games": games, "moves": moves}
+        total += moves
+    report["total_moves"] = total
+    report["illegal_moves"] = 0  # Game.apply would have raised
+    return report
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=8)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--sweep", type=int, default=0, metavar="N", help="legality sweep: N games per table type")
     args = p.parse_args()
     get_dictionary("common")
+    if args.sweep:
+        print(json.dumps(sweep(args.sweep, args.seed), indent=2))
+        return
     print(json.dumps(bench(args.games, args.seed), indent=2))
 
 
