@@ -338,7 +338,7 @@ def test_best_play_predictions_match_the_engine(seed: int) -> None:
     # And a second arrangement: the best one for a random playable word.
     words = playable_words(cards, get_dictionary("common"))
     if words:
-        other = best_arrangement(cards, rng.choice(words), weights)
+        other = best_arrangement(cards, rng.choice(words), weights, time_limit=1.0)
         assert other is not None
         assert engine_pays(cards, other, discard) == {"coins": other.coins, "prestige": other.prestige,
                                                      "ink": other.ink, "remover": other.remover}
