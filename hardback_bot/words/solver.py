@@ -40,6 +40,7 @@ __all__ = [
     "best_arrangement",
     "best_play",
     "evaluate_arrangement",
+    "iter_arrangements",
     "playable_words",
 ]
 
