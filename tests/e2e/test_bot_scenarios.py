@@ -386,3 +386,26 @@ async def test_three_seats_with_votes_and_unique_words_to_the_end(world: World) 
         assert len(history) == len(set(history)), "unique words per game"
         assert len(list(iter_results_messages(world, record.id))) == 1
         assert len(await bot.store.get_results(record.id)) == 3
+
+
+async def test_alice_and_four_computers_to_the_end(world: World) -> None:
+    """A full table: alice and four computers of every strength. The computers' turns come in bursts
+    (ai_delay 0); the channel stays within Discord's rate and alice is called for each of her turns."""
+    s = world.standin
+    began = time.monotonic()
+    async with running_bot(world, ai_delay=0.0) as bot:
+        record = await start_table(world, bot.store, {"length": 40}, computers=("ai1", "ai2", "ai3", "ai1"))
+        assert len(record.seats) == 5
+        driver = Driver(world, bot.store, record.id, seat_users(world, record))
+        game = await driver.play_until(lambda g: g.finished)
+        await bot.sessions.wait_for_computers(record.id)
+        await s.settle(quiet=2.0)
+        print(f"alice and four computers: {len(driver.turns)} of alice's turns in {time.monotonic() - began:.1f}s")
+        assert game.finished
+        said = "\n".join(m.content for m in s.messages(world.channel))
+        assert said.count(f"<@{world.alice.id}>, your turn.") >= len(driver.turns)
+        for seat in record.seats:
+            assert f"**{seat.display_name}**" in said
+        assert len(list(iter_results_messages(world, record.id))) == 1
+        stored = await bot.store.get_results(record.id)
+        assert sorted(r.ai_strength or 0 for r in stored) == [0, 1, 1, 2, 3]
