@@ -15,6 +15,7 @@ from hardback_bot.engine.cards import card
 from .preview import WordOutcome, simulate_word
 
 MAX_CANDIDATES = 300
+SOLVER_SECONDS = 0.5  # the interaction is already acknowledged; this bounds the rare slow hand
 
 
 class SpellingError(ValueError):
@@ -107,9 +108,13 @@ def arrangements(game: Game, seat: int, word: str, limit: int = 25) -> list[Word
         if i >= MAX_CANDIDATES:
             break
         outcomes.append(simulate_word(game, seat, move))
+    # The solver finds the arrangement worth most (choices, trash and chains included); it comes first.
+    best = _solver_best(game, seat, word)
+    if best is not None and all(o.move != best for o in outcomes):
+        outcomes.append(simulate_word(game, seat, best))
     if not outcomes:
         raise SpellingError(f"Your cards cannot spell {word} (inked cards must be in it, face up).")
-    outcomes.sort(key=lambda o: (-o.value, o.move.count("="), o.move))
+    outcomes.sort(key=lambda o: (o.move != best, -o.value, o.move.count("="), o.move))
     if any(card(c).has("uncover_adjacent") for c in game.player(seat).hand):
         seen = {o.move for o in outcomes}
         for best in outcomes[:5]:
@@ -117,5 +122,12 @@ def arrangements(game: Game, seat: int, word: str, limit: int = 25) -> list[Word
                 if move not in seen:
                     seen.add(move)
                     outcomes.append(simulate_word(game, seat, move))
-        outcomes.sort(key=lambda o: (-o.value, o.move.count("="), o.move))
+        outcomes.sort(key=lambda o: (o.move != best, -o.value, o.move.count("="), o.move))
     return outcomes[:limit]
+
+
+def _solver_best(game: Game, seat: int, word: str) -> str | None:
+    from hardback_bot.words.solver import PlayerCards, best_arrangement
+
+    play = best_arrangement(PlayerCards.from_game(game, seat), word, time_limit=SOLVER_SECONDS)
+    return play.move if play is not None else None
