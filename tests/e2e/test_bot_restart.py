@@ -36,10 +36,11 @@ from hardback_bot.sessions.codec import decode_move
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def bot_process(world: World, tmp_path: Path) -> BotProcess:
+def bot_process(world: World, tmp_path: Path, ai_delay: float = 0.0) -> BotProcess:
     """``python bot.py`` with the stand-in's environment, its own database, computers without delay.
     It runs in an empty directory, so no developer's .env or hardback.yaml is picked up."""
-    env = {"HARDBACK_DB": str(tmp_path / "hardback.db"), "HARDBACK_AI_DELAY": "0", "HARDBACK_LOG_LEVEL": "INFO"}
+    env = {"HARDBACK_DB": str(tmp_path / "hardback.db"), "HARDBACK_AI_DELAY": str(ai_delay),
+           "HARDBACK_LOG_LEVEL": "INFO"}
     workdir = tmp_path / "run"
     workdir.mkdir()
     return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir)
@@ -169,6 +170,60 @@ async def test_killed_while_answering_a_click_then_the_game_plays_to_the_end(wor
             assert game.finished
             assert len(list(iter_results_messages(world, gid))) == 1
             assert len(await store.get_results(gid)) == 2
+    finally:
+        await proc.stop()
+    assert "Traceback" not in proc.output(), proc.output()
+
+
+async def test_killed_during_a_computer_turn_the_computer_plays_on(world: World, tmp_path: Path) -> None:
+    """SIGKILL while a computer is half-way through its turn (0.3 s between its moves, so the kill lands
+    between two of them): after the restart the computer finishes that turn by itself, no move is lost or
+    doubled, and alice plays on from the table message posted before the kill."""
+    s = world.standin
+    proc = bot_process(world, tmp_path, ai_delay=0.3)
+    await proc.start()
+    try:
+        async with opened_store(str(tmp_path / "hardback.db")) as store:
+            record = await start_table(world, store, {"length": 40}, computers=("ai2",))
+            gid = record.id
+            driver = Driver(world, store, gid, seat_users(world, record))
+            alice = next(iter(driver.users))
+            computer = 1 - alice
+            table = driver.table()
+            mid_turn = 0
+            for _ in range(6):
+                _, game = await load_game(store, gid)
+                if game.active_seat == alice:
+                    await driver.play_turn(alice)
+                    continue
+                # The computer's turn: kill right after its first move of the turn.
+                start = len(await store.get_moves(gid))
+                while True:
+                    moves = await store.get_moves(gid)
+                    if len(moves) > start:
+                        break
+                    await asyncio.sleep(0.01)
+                await proc.kill()
+                _, game = await load_game(store, gid)
+                before = [(m.seq, m.seat, m.move) for m in await store.get_moves(gid)]
+                mid_turn += game.active_seat == computer and not game.finished
+                await proc.start()
+                # The computer plays on by itself and hands the turn back to alice.
+                await driver.wait_for_seat_change(computer)
+                after = [(m.seq, m.seat, m.move) for m in await store.get_moves(gid)]
+                assert after[:len(before)] == before
+                _, game = await load_game(store, gid)
+                assert len(game.move_log) == len(after)
+                if mid_turn >= 2:
+                    break
+            assert mid_turn >= 1, "the kill never landed inside a computer's turn"
+            # alice's next turn starts from the table message posted before the first kill.
+            _, game = await load_game(store, gid)
+            if not game.finished and game.active_seat == alice:
+                assert s.find_message(table.id) is not None
+                await driver.play_turn(alice)
+            seqs = [m.seq for m in await store.get_moves(gid)]
+            assert seqs == sorted(set(seqs))
     finally:
         await proc.stop()
     assert "Traceback" not in proc.output(), proc.output()
