@@ -178,6 +178,7 @@ class Driver:
     panels: dict[int, Message] = field(default_factory=dict)  # user id -> their latest hand panel
     poll: float = 0.01  # how often to look for the bot's answer (benchmarks with many drivers use more)
     think: float = 0.0  # mean seconds a "person" waits before each click (0: click at once)
+    rearrange: bool = False  # pick the second arrangement of every other word before confirming
     invent: int = 0  # with votes on: every n-th word typed is made up (not in the dictionary) and put to a vote
     votes: list[tuple[int, str, str]] = field(default_factory=list)  # (voter seat, word, vote_accept/vote_reject)
     invented: list[str] = field(default_factory=list)
@@ -346,6 +347,13 @@ class Driver:
                 if made_up:
                     self.invented.append(made_up)
                     assert "puts it to a vote" in text_of(preview), text_of(preview)
+                arrangement = next((c for c in selects(preview) if c["custom_id"].startswith("hb:a:")), None)
+                if self.rearrange and len(self.turns) % 2 == 0 and arrangement and len(arrangement["options"]) > 1:
+                    value = arrangement["options"][1]["value"]
+                    preview = await self.pick(user, preview, arrangement["custom_id"], value)
+                    assert f"Spell {word}?" in text_of(preview), text_of(preview)
+                    assert any(move_arg(c) == value for c in preview.custom_ids()), "confirm the chosen one"
+                    log.moves.append("rearranged")
                 confirm = next(b["custom_id"] for b in preview.buttons()
                                if str(b.get("label", "")).startswith("Confirm"))
                 log.word = word

@@ -15,6 +15,8 @@ from botkit import button, running_bot, text_of, with_component
 from discord_standin.world import World
 from scenario_kit import (
     OUT_OF_DATE,
+    SORRY,
+    BotRefused,
     Driver,
     find_word,
     iter_results_messages,
@@ -32,10 +34,11 @@ async def test_two_player_game_to_the_results(world: World) -> None:
     async with running_bot(world) as bot:
         record = await start_table(world, bot.store, {"length": 40, "adverts": True, "awards": True},
                                    joiners=(world.bob,))
-        driver = Driver(world, bot.store, record.id, seat_users(world, record))
+        driver = Driver(world, bot.store, record.id, seat_users(world, record), rearrange=True)
         game = await driver.play_until(lambda g: g.finished)
         await s.settle(quiet=0.6)
         played = time.monotonic() - began
+        assert any("rearranged" in t.moves for t in driver.turns), "another arrangement was chosen at least once"
         print(f"2-player game: {len(driver.turns)} turns, {driver.actions} actions in {played:.1f}s; "
               f"{latency_summary(driver.latencies)}")
         assert game.finished
@@ -409,3 +412,25 @@ async def test_alice_and_four_computers_to_the_end(world: World) -> None:
         assert len(list(iter_results_messages(world, record.id))) == 1
         stored = await bot.store.get_results(record.id)
         assert sorted(r.ai_strength or 0 for r in stored) == [0, 1, 1, 2, 3]
+
+
+async def test_odd_words_in_the_spell_form(world: World) -> None:
+    """Whatever is typed into the word form gets a clear private answer and changes nothing."""
+    s = world.standin
+    async with running_bot(world) as bot:
+        record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))
+        driver = Driver(world, bot.store, record.id, seat_users(world, record))
+        user = driver.users[0]
+        panel = await driver.open_hand(user)
+        odd = {"ｃａｔ": "letters A to Z", "café": "letters A to Z", "c a t": "letters A to Z",
+               "ca\u200bt": "letters A to Z", "🐱🐱": "letters A to Z", "  ": "Type a word", "a1": "letters A to Z",
+               "QQQQQQQQQQQQQQQQQQQQ": "cards", "zz": "dictionary", "<@1>": "letters A to Z", "**": "letters A to Z"}
+        for text, needle in odd.items():
+            try:
+                shown, refusal = text_of(await driver.spell(user, panel, text)), ""
+            except BotRefused as error:
+                shown, refusal = "", str(error)
+            assert SORRY.lower() not in (shown + refusal).lower()
+            assert needle in shown or needle in refusal, (text, shown, refusal)
+            panel = s.find_message(panel.id)
+        assert await bot.store.get_moves(record.id) == []
