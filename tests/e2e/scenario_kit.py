@@ -182,6 +182,7 @@ class Driver:
     invent: int = 0  # with votes on: every n-th word typed is made up (not in the dictionary) and put to a vote
     votes: list[tuple[int, str, str]] = field(default_factory=list)  # (voter seat, word, vote_accept/vote_reject)
     invented: list[str] = field(default_factory=list)
+    table_id: int | None = None  # the table message, once found
     _accept_next: bool = True
     _spelled: int = 0
     _room: int = 2
@@ -197,6 +198,7 @@ class Driver:
         prefix = f"hb:h:{self.game_id}:"
         for message in reversed(self.s.messages(self.world.channel)):
             if any(c.startswith(prefix) for c in message.custom_ids()):
+                self.table_id = message.id
                 return message
         raise LookupError(f"no table message of game {self.game_id}")
 

@@ -57,6 +57,18 @@ async def test_two_player_game_to_the_results(world: World) -> None:
             line = f"**{name}** spelled **{turn.word}**" if turn.word else f"**{name}** skipped the turn"
             assert line in said, line
 
+        # The table says it is over and offers no hand any more; buttons of old panels say so too.
+        table = s.find_message(driver.table_id) if driver.table_id else None
+        assert table is not None and "The game is over." in text_of(table) and not table.custom_ids()
+        for user in (world.alice, world.bob):
+            old = s.find_message(driver.panels[user.id].id)
+            ids = [c for c in old.custom_ids() if c.startswith(("hb:m:", "hb:h:"))]
+            if ids:
+                await s.click(user, old, ids[0])
+                await s.settle()
+                assert "over" in text_of(s.find_message(old.id)) + text_of(s.last_ephemeral(user))
+        assert len(await bot.store.get_moves(record.id)) == len(game.move_log)
+
         # Results, stats and ratings were stored exactly once.
         stored = await bot.store.get_results(record.id)
         assert sorted(r.seat for r in stored) == [0, 1]
