@@ -183,6 +183,12 @@ async def play_game(world: World, store: Store, computer: bool, turns: int | Non
     return driver
 
 
+def _timed_collect() -> float:
+    start = time.perf_counter()
+    gc.collect()
+    return time.perf_counter() - start
+
+
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms"
 
@@ -217,20 +223,28 @@ async def bench(games: int, turns: int | None, computers: int, trace: float | No
             objects_after = len(gc.get_objects())
             await asyncio.sleep(1.0)  # let table refreshes and log lines drain
             await watchdog.stop()
+            # How much of a full collection is the stand-in's records (every message, snapshot, interaction)?
+            latencies = [i.latency for i in standin.interactions.values() if i.latency is not None]
+            kinds = Counter({2: "command", 3: "component", 5: "modal"}.get(i.type, str(i.type))
+                            for i in standin.interactions.values())
+            count = len(standin.interactions)
+            full_with = _timed_collect()
+            standin.interactions.clear()
+            standin.ephemeral.clear()
+            for channel in standin.channels.values():
+                channel.messages.clear()
+            full_without = _timed_collect()
     finally:
         restore()
         await standin.stop()
     drivers = [r for r in results if isinstance(r, Driver)]
     failures = [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
-    latencies = [i.latency for i in standin.interactions.values() if i.latency is not None]
     answers = [a for d in drivers for a in d.answers]
-    kinds = Counter({2: "command", 3: "component", 5: "modal"}.get(i.type, str(i.type))
-                    for i in standin.interactions.values())
     overs = watchdog.overshoots
     return {
         "games": games, "computers": computers, "turns": sum(len(d.turns) for d in drivers), "wall": wall,
         "cpu": cpu,
-        "interactions": len(standin.interactions), "kinds": dict(kinds), "answered": len(latencies),
+        "interactions": count, "kinds": dict(kinds), "full_gc": (full_with, full_without), "answered": len(latencies),
         "p50": percentile(latencies, 50), "p95": percentile(latencies, 95), "p99": percentile(latencies, 99),
         "max": max(latencies, default=0.0), "a50": percentile(answers, 50), "a95": percentile(answers, 95),
         "a99": percentile(answers, 99), "stall_max": max(overs, default=0.0),
@@ -278,7 +292,8 @@ def main() -> None:
           f" {r['busy_over_100ms']} over 100 ms (the rest is waiting for the CPU: other threads, other processes;"
           f" load average {r['load']:.1f} on {os.cpu_count()} CPUs)")
     print(f"garbage collection: longest pause {ms(r['gc_max'])}, {r['gc_over_50ms']} over 50 ms; objects the GC "
-          f"tracks: {r['objects'][0]} at start, {r['objects'][1]} at the end (the stand-in keeps every message)")
+          f"tracks: {r['objects'][0]} at start, {r['objects'][1]} at the end; a full collection at the end takes "
+          f"{ms(r['full_gc'][0])}, {ms(r['full_gc'][1])} once the stand-in's records are dropped")
     print(f"Discord rules broken: {r['violations'] or 'none'}; failed games: {len(r['failures'])}")
     for failure in r["failures"][:5]:
         print("  ", failure[:300])
