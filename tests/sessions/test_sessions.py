@@ -249,3 +249,24 @@ def test_penny_winning_move_needs_confirmation() -> None:
     assert not penny_would_win(game, 0, "remover 1141")  # refused moves never count
     game.state.penny["score"] = game.goal - 2
     assert not penny_would_win(game, 0, "ink")
+
+
+async def test_afk_remove_policy_makes_the_seat_pass(env) -> None:
+    sessions, store, recorder, clock = env
+    game_id = await two_players(sessions, turn_timer=60, adverts=False)
+    await store.set_guild_settings(1, GuildSettings(afk_misses=1, afk_policy="remove"))
+    record = await store.get_game(game_id)
+    absent = record.seats[0].user_id
+    turn = next(t for t in await store.game_timers(game_id) if t.kind == "turn")
+    clock.now = turn.deadline + 1
+    await sessions.handle_timer(turn)
+    seat = (await store.get_game(game_id)).seats[0]
+    assert seat.user_id == absent and seat.ai_strength == 0 and seat.display_name.endswith("(absent)")
+    assert any("is out" in line for u in recorder.updates for line in u.lines)
+    # From now on the absent seat passes by itself whenever it is its turn.
+    loaded = await sessions.load(game_id)
+    other = loaded.record.seats[1].user_id
+    await sessions.play(game_id, other, "skip", None)
+    await sessions.wait_for_computers(game_id)
+    moves = [(m.seat, m.move) for m in await store.get_moves(game_id)]
+    assert moves[:3] == [(0, "timeout"), (1, "skip"), (0, "timeout")]
