@@ -496,7 +496,7 @@ class Play(commands.Cog):
             note = f"{word} is not in the dictionary: confirming puts it to a vote of the other players."
         if game.options.unique_words != "off":
             try:
-                game._check_unique(seat, word)
+                game.check_unique(seat, word)
             except Exception as error:
                 raise SessionError(str(error)) from error
         await self._word_panel(interaction, loaded.record.id, loaded.record.version, options, options[0], note)

@@ -402,10 +402,11 @@ class Game:
             slots.append(Slot(card=w.card, letter=letter, wild=w.wild is not None, owner=owner,
                               inked=w.card in p.inked))
         word = "".join(s.letter for s in slots)
-        self._check_unique(seat, word)
+        self.check_unique(seat, word)
         return slots, word
 
-    def _check_unique(self, seat: int, word: str) -> None:
+    def check_unique(self, seat: int, word: str) -> None:
+        """R26: raise IllegalMove if the unique-words option refuses ``word`` for ``seat``."""
         mode = self.options.unique_words
         if mode == "off":
             return
@@ -620,6 +621,14 @@ class Game:
         return found
 
     # trash (R15.1-R15.3)
+    def trash_options(self) -> list[tuple[int, str, int]]:
+        """(card, "coins" or "prestige", value) for each card the active player may trash now."""
+        return [(cid, kind, value) for cid, (_, kind, value, _) in self._trash_options()]
+
+    def dump_value(self) -> int:
+        """Coins the next dump would pay (the highest unused dump ability, E20), 0 if none."""
+        return max((a[2] for a in self._abilities_of_kind("dump_discard_for_coins")), default=0)
+
     def _trash_options(self) -> list[tuple[int, tuple[str, str, int, bool]]]:
         t = self.state.turn
         in_word = {s.card for s in t.word if scoring.is_source(s, t.seat)}

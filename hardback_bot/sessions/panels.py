@@ -180,11 +180,11 @@ def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move]) -
         buttons += [Button(f"{verb} {card_name(m.card or 0)}", move_id(loaded, str(m)), "primary")
                     for m in by_kind.get(phase, [])]
     elif phase == "trash":
-        for cid, (_, kind, value, _) in game._trash_options():
+        for cid, kind, value in game.trash_options():
             unit = "¢" if kind == "coins" else "★"
             buttons.append(Button(f"Trash {card(cid).letter} for {value}{unit}", move_id(loaded, f"trash {cid}")))
     elif phase == "dump":
-        value = max(a[2] for a in game._abilities_of_kind("dump_discard_for_coins"))
+        value = game.dump_value()
         panel.lines.append(f"Remove one card of your discard pile from the game for {value}¢.")
         panel.add_select(select_id(loaded), f"Dump a card for {value}¢",
                          [_opt(m, f"Dump {card_name(m.card or 0)}") for m in by_kind.get("dump", [])])
