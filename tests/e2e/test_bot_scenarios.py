@@ -446,3 +446,29 @@ async def test_odd_words_in_the_spell_form(world: World) -> None:
             assert needle in shown or needle in refusal, (text, shown, refusal)
             panel = s.find_message(panel.id)
         assert await bot.store.get_moves(record.id) == []
+
+
+async def test_panels_older_than_fifteen_minutes_still_work(world: World) -> None:
+    """Interaction tokens last 15 minutes; a hand panel left open longer must still answer, because every
+    click brings a fresh token (the stand-in records token_expired if the bot used an old one)."""
+    s = world.standin
+    async with running_bot(world) as bot:
+        record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))
+        driver = Driver(world, bot.store, record.id, seat_users(world, record))
+        first, second = driver.users[0], driver.users[1]
+        _, game = await driver.game()
+        word = find_word([card(c).letter for c in game.player(0).hand])
+        assert word
+        preview = await driver.spell(first, await driver.open_hand(first), word)
+        waiting = await driver.open_hand(second)
+        s.advance_time(16 * 60)
+        confirm = next(x["custom_id"] for x in preview.buttons() if x["label"].startswith("Confirm"))
+        panel = await driver.press(first, preview, confirm)
+        assert "Your turn" in text_of(panel) and "out of date" not in text_of(panel)
+        refreshed = await driver.press(second, waiting, next(c for c in waiting.custom_ids() if c.endswith(":r")))
+        assert "Your hand" in text_of(refreshed)
+        await driver.play_turn(0, panel=panel)
+        s.advance_time(16 * 60)
+        await driver.play_turn(1)  # from the table message, posted over half an hour ago
+        moves = [m.move for m in await bot.store.get_moves(record.id)]
+        assert moves[0].startswith("spell") and len(moves) >= 3
