@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 TABLE_DEBOUNCE = 0.4
 POST_INTERVAL = 1.5  # seconds between two turn-log messages in one channel
+RESULTS_GRACE = 7 * 24 * 3600  # at start-up, post missing results of games finished this recently
 POST_WINDOW, POST_MAX = 5.0, 4  # never more than 4 new messages in any 5 s in one channel (Discord allows ~5)
 SORRY = "Sorry, something went wrong on my side; the game is safe. Please try again."
 
@@ -73,9 +75,22 @@ class Play(commands.Cog):
         for info in await store.list_unfinished():
             if "thread" in info.game.messages:
                 self._threads[info.game.messages["thread"]] = info.game.id
+            if info.game.status == "playing" and "table" not in info.game.messages:
+                # The game was committed as started but the bot died before posting its table.
+                await self._recover(self._post_table(info.game.id), info.game.id)
             if info.game.status == "playing" and any(s.is_computer_controlled for s in info.game.seats):
                 self.bot.sessions.kick_computers(info.game.id)
+        # Same for a finishing move committed just before a crash: its results message is still owed.
+        for record in await store.finished_since(time.time() - RESULTS_GRACE):
+            if "results" not in record.messages:
+                await self._recover(self._post_results(record.id), record.id)
         log.info("resumed unfinished games")
+
+    async def _recover(self, post: Awaitable[None], game_id: int) -> None:
+        try:
+            await post
+        except Exception:
+            log.exception("could not repost the messages of game %s", game_id)
 
     async def _beat(self) -> None:
         while True:
@@ -298,7 +313,8 @@ class Play(commands.Cog):
         channel = self.bot.get_partial_messageable(loaded.record.channel_id)
         file = file_of(panel.picture)
         await self._pace(loaded.record.channel_id)
-        await channel.send(embed=embed_of(panel), files=[file] if file else [], view=view_of(panel.rows))
+        message = await channel.send(embed=embed_of(panel), files=[file] if file else [], view=view_of(panel.rows))
+        await self.bot.store.set_message(game_id, "results", message.id)
 
     async def post_lobby(self, interaction: discord.Interaction, game_id: int) -> None:
         record = await self.bot.sessions.record(game_id)

@@ -124,6 +124,10 @@ class Store(abc.ABC):
         """The lobby or playing game of a channel, if any."""
 
     @abc.abstractmethod
+    async def finished_since(self, since: float) -> list[GameRecord]:
+        """Games finished at or after ``since`` (Unix seconds), without states: restart recovery."""
+
+    @abc.abstractmethod
     async def recent_games(self, guild_id: int, *, limit: int = 10) -> list[GameRecord]:
         """The guild's most recently ended games (finished or abandoned), newest first, without states."""
 

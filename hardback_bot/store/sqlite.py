@@ -382,6 +382,10 @@ class SqliteStore(Store):
             )
         return games[0] if games else None
 
+    async def finished_since(self, since: float) -> list[GameRecord]:
+        async with self._read() as db:
+            return await self._load_games(db, "status = 'finished' AND finished_at >= ?", (since,), with_state=False)
+
     async def recent_games(self, guild_id: int, *, limit: int = 10) -> list[GameRecord]:
         # The id subquery uses the (guild_id, status, updated_at) index; _load_games then reads by id.
         async with self._read() as db:
