@@ -33,6 +33,8 @@ from .values import (
 )
 
 _SOLVER_CARDS = 8  # usable cards up to which the hard player also asks the solver (it slows beyond)
+# A prestige Penny gains costs the team about two: it raises her final score and brings the end nearer.
+_PENNY_INK = 2.0
 _COOP_DECK_WEIGHT = 0.3  # how much a card's future earnings count in co-op (see Hard._deck_weight)
 
 
@@ -102,6 +104,11 @@ class Hard(Brain):
             leftover = 0.02 if last else self._ink_value()
             self._shops[key] = Shop(cards, adverts, leftover, per_buy)
         return self._shops[key]
+
+    def _feeds_penny_horror(self) -> bool:
+        """Spending ink now gives Penny prestige: horror signature with a horror card in the row (R29.3)."""
+        s = self.seen
+        return s.coop and s.penny.get("genre") == "horror" and any(card(c).genre == "horror" for c in s.offer_row)
 
     def _ink_value(self) -> float:
         s = self.seen
@@ -192,8 +199,8 @@ class Hard(Brain):
         current = self.plays(keep=1, units=1500)
         base = current[0].value if current else 0.0
         cost = self._ink_value()
-        if s.coop and s.penny.get("genre") == "horror" and any(card(c).genre == "horror" for c in s.offer_row):
-            cost += 1.0  # Penny gains 1 for each ink spent (R29.3)
+        if self._feeds_penny_horror():
+            cost += _PENNY_INK  # Penny gains 1 for each ink spent (R29.3)
         counts = Counter(pile)
         # The few most common cards stand for the pile; a starter's letter is what matters.
         by_letter: dict[str, list[int]] = {}
@@ -308,6 +315,7 @@ class Hard(Brain):
             return "advert"
         for move in self.safe(self.legal("convert")):
             need = int(move.split()[1])
-            if shop.worth(coins + need) - shop.worth(coins) > 3 * need * self._ink_value() + 0.5:
+            penny = 3 * need * _PENNY_INK if self._feeds_penny_horror() else 0.0  # 3 ink spent per coin
+            if shop.worth(coins + need) - shop.worth(coins) > 3 * need * self._ink_value() + 0.5 + penny:
                 return move
         return "end"
