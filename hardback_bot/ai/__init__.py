@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import zlib
+from collections import OrderedDict
 
 from hardback_bot.engine import Game, IllegalMove
 from hardback_bot.engine.views import player_view
@@ -44,6 +46,10 @@ def choose_move(game: Game, seat: int, strength: int) -> str:
         raise ValueError(f"strength must be one of {sorted(STRENGTHS)}, not {strength!r}")
     if not wants_to_act(game, seat):
         raise ValueError(f"seat {seat} has no decision to make now")
+    if seat != game.active_seat and game.phase == "spell":
+        suggestion = _suggestion(game, seat)  # the only decision of another seat while spelling (R30)
+        if suggestion is not None:
+            return suggestion
     view = player_view(game, seat)
     move = decide(view, public_facts(game), strength)
     return _checked(game, seat, move, view)
@@ -62,7 +68,7 @@ def _checked(game: Game, seat: int, move: str, view: dict) -> str:
             pass
         return "skip"
     if move.startswith("suggest "):
-        return move  # validated by the finder against the speller's public cards
+        return move  # the solver found it for the speller's (public) cards, the table's checker accepted it
     if move in view["legal_moves"]:
         return move
     for fallback in ("pass", "end", "skip", "take prestige", "take ink"):
@@ -85,6 +91,27 @@ def wants_to_act(game: Game, seat: int) -> bool:
     ghost = t.extra.get("ghost")
     if ghost is None or game.phase != "spell" or any(s == seat for s, _ in ghost["suggestions"]):
         return False
+    return _suggestion(game, seat) is not None
+
+
+_suggestions: OrderedDict[tuple[object, ...], str | None] = OrderedDict()
+_lock = threading.Lock()  # choose_move may run in worker threads while wants_to_act runs on the event loop
+
+
+def _suggestion(game: Game, seat: int) -> str | None:
+    """The word ``seat`` would suggest for the open ghostwriter request (memoised: the session asks
+    ``wants_to_act`` on its event loop, then ``choose_move`` for the same position)."""
+    speller = game.player(game.active_seat)
+    ghost = game.state.turn.extra["ghost"]
+    key = (seat, game.active_seat, tuple(speller.hand), tuple(speller.inked), tuple(game.classics_in_play()),
+           tuple(w for _, w in ghost["suggestions"]), len(game.state.word_history), game.options, id(game.checker))
+    with _lock:
+        if key in _suggestions:
+            return _suggestions[key]
     view = player_view(game, seat)
-    brain = BRAINS[2](Seen(view, public_facts(game)), random.Random(0))
-    return brain.suggestion() is not None
+    found = BRAINS[2](Seen(view, public_facts(game)), random.Random(0)).suggestion()
+    with _lock:
+        _suggestions[key] = found
+        while len(_suggestions) > 64:
+            _suggestions.popitem(last=False)
+    return found
