@@ -72,7 +72,7 @@ def play_game(setup: Setup, index: int) -> Record:
     return Record(
         index=index, strengths=strengths, results=game.results(), rounds=stats["table"]["turns"],
         words=stats["table"]["words"], longest=longest, turns=[p["turns"] for p in stats["players"]],
-        prestige=[p.prestige for p in game.state.players], moves=moves, seconds=time.perf_counter() - start,
+        prestige=game.scores(), moves=moves, seconds=time.perf_counter() - start,
         stats=stats["table"],
     )
 
@@ -143,6 +143,7 @@ def summarise(setup: Setup, records: list[Record]) -> dict[str, Any]:
     wins: dict[str, float] = defaultdict(float)
     seats_of: dict[str, int] = defaultdict(int)
     seat_wins = [0.0] * n
+    coop_games: dict[str, int] = defaultdict(int)
     scores: dict[str, list[float]] = defaultdict(list)
     per_turn: dict[str, list[float]] = defaultdict(list)
     longest = ""
@@ -155,10 +156,15 @@ def summarise(setup: Setup, records: list[Record]) -> dict[str, Any]:
             scores[name].append(by_seat[s]["prestige"])
             if r.turns[s]:
                 per_turn[name].append(r.prestige[s] / r.turns[s] if not coop else r.prestige[s] / r.turns[s] / n)
-            if s in winners:
-                share = 1.0 / len(winners) if not coop else 1.0
-                wins[name] += share
-                seat_wins[s] += share
+            if s in winners and not coop:
+                wins[name] += 1.0 / len(winners)
+                seat_wins[s] += 1.0 / len(winners)
+        if coop:  # the team wins or loses together: each strength at the table shares the result
+            won = any(row.get("won") for row in r.results)
+            for name in {STRENGTHS[x] for x in r.strengths}:
+                coop_games[name] += 1
+                wins[name] += won
+            seat_wins = [w + won for w in seat_wins]
         if len(r.longest) > len(longest):
             longest = r.longest
     games = len(records)
@@ -168,7 +174,7 @@ def summarise(setup: Setup, records: list[Record]) -> dict[str, Any]:
         "options": setup.options,
         "seed": setup.seed,
         # The share of games a seat of that strength won (ties share the win; co-op: the team's wins).
-        "win_rate_by_strength": {k: round(wins[k] / games / (n if coop else 1), 4) for k in seats_of},
+        "win_rate_by_strength": {k: round(wins[k] / (coop_games[k] if coop else games), 4) for k in seats_of},
         "win_rate_by_seat": [round(w / games, 4) for w in seat_wins] if games else [],
         "final_score": {k: _spread(v) for k, v in scores.items()},
         "rounds": _spread([r.rounds for r in records]),

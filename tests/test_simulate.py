@@ -37,11 +37,14 @@ def test_seats_rotate_and_runs_repeat() -> None:
 
 
 def test_coop_report() -> None:
-    setup = Setup(seats=(3,), options={"coop": True, "penny_genre": "mystery"}, seed=1)
+    setup = Setup(seats=(3, 1), options={"coop": True, "penny_genre": "mystery"}, seed=1)
     report = summarise(setup, run(setup, 1))
     assert report["team_win_rate"] in (0.0, 1.0)
     assert report["penny_score"]["mean"] >= 0
-    assert report["win_rate_by_strength"]["hard"] == report["team_win_rate"]
+    # The team wins or loses together: every strength at the table has the team's record.
+    assert report["win_rate_by_strength"] == {"hard": report["team_win_rate"], "easy": report["team_win_rate"]}
+    assert report["win_rate_by_seat"] == [report["team_win_rate"]] * 2
+    assert report["prestige_per_turn"]["hard"] > 0
 
 
 def test_cli_errors() -> None:
