@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
+import importlib
 import logging
 import signal
 import sys
@@ -42,6 +44,9 @@ class HardbackBot(commands.Bot):
 
         await asyncio.to_thread(get_dictionary, DEFAULT_DICTIONARY)
         self.sessions = Sessions(self.store, ai_delay=self.settings.ai_delay)
+        # Import the computer players (and the solver) now, off the loop: not inside the first computer move.
+        ai = await asyncio.to_thread(importlib.import_module, "hardback_bot.ai")
+        self.sessions.set_ai(ai.choose_move, ai.wants_to_act)
         for extension in COGS:
             await self.load_extension(extension)
         if self.settings.guild_id:
@@ -51,6 +56,10 @@ class HardbackBot(commands.Bot):
         else:
             await self.tree.sync()
         log.info("commands synced; %s cogs loaded", len(COGS))
+        # Everything loaded so far (word lists, card data, fonts) lives for the whole process: keep it out
+        # of every later garbage collection, whose pauses would otherwise stall all channels.
+        gc.collect()
+        gc.freeze()
 
     async def close(self) -> None:
         play = self.get_cog("Play")

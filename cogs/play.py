@@ -483,6 +483,9 @@ class Play(commands.Cog):
         await self._send_panel(interaction, panel)
 
     async def _confirm_skip(self, interaction: discord.Interaction, action: Action) -> None:
+        record = await self.bot.sessions.record(action.game_id)
+        if not any(s.user_id == interaction.user.id for s in record.seats):
+            raise SessionError("You are not playing in this game.")
         panel = Panel(title="Skip your turn?", lines=[
             "Writer's block: every card in your hand, inked ones included, goes to your discard pile, you earn "
             "nothing this turn, and you draw a new hand."])

@@ -134,8 +134,14 @@ def results_model(view: dict[str, Any], names: Sequence[str]) -> ResultsImage:
 
 
 def results_description(view: dict[str, Any], names: Sequence[str]) -> str:
-    parts = [f"{r['rank']}. {names[r['seat']]} {r['prestige']}★" for r in view["results"]]
-    return ("Final ranking: " + ", ".join(parts))[:1000]
+    results = view["results"]
+    if view.get("penny"):
+        first = results[0]
+        who = "The team" if first["won"] else "Penny Dreadful"
+        return (f"{who} won: team {first['prestige']} prestige ({', '.join(names)}), "
+                f"Penny Dreadful {first['penny']}. Score chart by round.")[:1000]
+    parts = [f"{r['rank']}. {names[r['seat']]} {r['prestige']}★" for r in results]
+    return ("Final ranking: " + ", ".join(parts) + ". Score chart by round.")[:1000]
 
 
 async def table_picture(view: dict[str, Any], names: Sequence[str], computers: Sequence[bool]) -> Picture:

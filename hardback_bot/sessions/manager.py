@@ -339,6 +339,8 @@ class Sessions:
         if any(e["type"] == "vote_result" for e in events):
             result = next(e for e in events if e["type"] == "vote_result")
             update.lines.append(f"The table {'accepted' if result['accepted'] else 'refused'} **{result['word']}**.")
+            if not result["accepted"]:
+                update.mention = loaded.user_of(result["seat"])  # back to spelling: tell the speller
         for e in events:
             if e["type"] == "ghostwriter":
                 update.ghost_request = {"seat": e["seat"], "name": loaded.names[e["seat"]], "hand": e["hand"],

@@ -119,7 +119,8 @@ async def results_panel(loaded: Loaded) -> Panel:
         panel.lines.append(f"{r['rank']}. **{names[r['seat']]}** {r['prestige']}★{extra} · ink {r['ink']}")
     if loaded.game.options.coop:
         first = view["results"][0]
-        panel.lines.insert(0, "The team **won**!" if first["won"] else "Penny Dreadful **won**.")
+        verdict = "The team **won**" if first["won"] else "Penny Dreadful **won**"
+        panel.lines.insert(0, f"{verdict}: team {first['prestige']}★, Penny Dreadful {first['penny']}★.")
     panel.picture = await results_picture(view, names)
     panel.add_buttons([Button("Rematch", Action("l", loaded.record.id, 0, "rematch").custom_id(), "primary")])
     return panel
