@@ -438,6 +438,21 @@ class Driver:
                 await between()
         raise AssertionError(f"the game did not end within {max_turns} turns")
 
+    async def turn_with_a_word(self, max_turns: int = 10) -> tuple[int, str]:
+        """Play (skip) turns until the active player's hand spells a dictionary word face up; returns
+        (seat, word). Most hands do at once, a few (say B, C, D, G, H) do not."""
+        for _ in range(max_turns):
+            _, game = await self.game()
+            seat = game.active_seat
+            word = find_word([card(c).letter for c in game.player(seat).hand], dictionary=game.options.dictionary)
+            if word is not None and seat in self.users:
+                return seat, word
+            if seat in self.users:
+                await self.play_turn(seat)
+            else:
+                await self.wait_for_seat_change(seat)
+        raise AssertionError(f"no hand spelled a word in {max_turns} turns")
+
     async def answer_votes(self, game: Game) -> bool:
         """Every human voter still to vote opens the hand and votes (accept and reject in turn)."""
         voted = False

@@ -190,11 +190,12 @@ async def test_every_turn_is_logged(world: World) -> None:
     async with running_bot(world) as bot:
         record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))
         driver = Driver(world, bot.store, record.id, seat_users(world, record))
-        turn = await driver.play_turn(0)
-        assert turn.word is not None, "a starting hand always spells something"
+        seat, _ = await driver.turn_with_a_word()
+        turn = await driver.play_turn(seat)
+        assert turn.word is not None
         await s.settle(quiet=2.0)  # the turn log may be held back a little to respect Discord's rate
         said = "\n".join(m.content for m in s.messages(world.channel))
-        assert f"**{driver.users[0].name}** spelled **{turn.word}**" in said
+        assert f"**{driver.users[seat].name}** spelled **{turn.word}**" in said
 
 
 # ------------------------------------------------------------------ concurrency (extends test_bot_play.py)
@@ -451,10 +452,8 @@ async def test_panels_older_than_fifteen_minutes_still_work(world: World) -> Non
     async with running_bot(world) as bot:
         record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))
         driver = Driver(world, bot.store, record.id, seat_users(world, record))
-        first, second = driver.users[0], driver.users[1]
-        _, game = await driver.game()
-        word = find_word([card(c).letter for c in game.player(0).hand])
-        assert word
+        seat, word = await driver.turn_with_a_word()
+        first, second = driver.users[seat], driver.users[1 - seat]
         preview = await driver.spell(first, await driver.open_hand(first), word)
         waiting = await driver.open_hand(second)
         s.advance_time(16 * 60)
@@ -463,8 +462,8 @@ async def test_panels_older_than_fifteen_minutes_still_work(world: World) -> Non
         assert "Your turn" in text_of(panel) and "out of date" not in text_of(panel)
         refreshed = await driver.press(second, waiting, next(c for c in waiting.custom_ids() if c.endswith(":r")))
         assert "Your hand" in text_of(refreshed)
-        await driver.play_turn(0, panel=panel)
+        await driver.play_turn(seat, panel=panel)
         s.advance_time(16 * 60)
-        await driver.play_turn(1)  # from the table message, posted over half an hour ago
-        moves = [m.move for m in await bot.store.get_moves(record.id)]
-        assert moves[0].startswith("spell") and len(moves) >= 3
+        before = len(await bot.store.get_moves(record.id))
+        await driver.play_turn(1 - seat)  # from the table message, posted over half an hour ago
+        assert len(await bot.store.get_moves(record.id)) > before
