@@ -100,3 +100,24 @@ async def open_table(world: World, bot: botmod.HardbackBot, options: dict[str, o
     record = await bot.store.running_game_in_channel(world.channel.id)
     assert record is not None and record.status == "playing"
     return record.id
+
+
+def spellable_word(game: object, seat: int, avoid: set[str] = frozenset()) -> str:  # type: ignore[assignment]
+    """A dictionary word the seat's cards can spell now (wilds allowed), not in ``avoid``.
+
+    Any hand of two or more cards spells some 2-letter word with wilds, so this always finds one."""
+    from hardback_bot.sessions.spelling import SpellingError, arrangements
+
+    words = get_dictionary("common")
+    letters = "".join(card(c).letter for c in game.player(seat).hand)  # type: ignore[attr-defined]
+    candidates = [w for n in (3, 2) for w in ("".join(p) for p in itertools.permutations(letters, n))]
+    candidates += ["AT", "IT", "AN", "TO", "IS", "AS"]
+    for w in candidates:
+        if w in avoid or not words.is_word(w):
+            continue
+        try:
+            arrangements(game, seat, w, limit=1)  # type: ignore[arg-type]
+        except SpellingError:
+            continue
+        return w
+    raise AssertionError(f"nothing spellable from {letters}")

@@ -3,30 +3,8 @@ Content intent) and by button + form, adoption by the speller, ink paid publicly
 
 from __future__ import annotations
 
-import itertools
-
-from botkit import button, open_table, running_bot, text_of, user_for, with_component
+from botkit import button, open_table, running_bot, spellable_word, text_of, user_for, with_component
 from discord_standin.world import World
-
-from hardback_bot.engine.cards import card
-from hardback_bot.sessions.spelling import SpellingError, arrangements
-from hardback_bot.words import get_dictionary
-
-
-def spellable(game, seat: int, avoid: set[str]) -> str:
-    """A dictionary word these cards can spell (wilds allowed), not in ``avoid``."""
-    words = get_dictionary("common")
-    letters = "".join(card(c).letter for c in game.player(seat).hand)
-    for n in (3, 2):
-        for combo in itertools.permutations(letters, n):
-            w = "".join(combo)
-            if w not in avoid and words.is_word(w):
-                try:
-                    arrangements(game, seat, w, limit=1)
-                except SpellingError:
-                    continue
-                return w
-    raise AssertionError(f"nothing spellable from {letters}")
 
 
 async def test_ghostwriter_round_with_thread_reply_and_form(world: World) -> None:
@@ -56,7 +34,7 @@ async def test_ghostwriter_round_with_thread_reply_and_form(world: World) -> Non
             s.messages(thread)[-1].content
         # ... a good one gets a reaction.
         loaded = await bot.sessions.load(record.id)
-        word = spellable(loaded.game, 0, set())
+        word = spellable_word(loaded.game, 0)
         reply = await s.send_message(helper, thread, word.lower())
         await s.settle()
         assert s.find_message(reply.id).reactions, "a valid suggestion is acknowledged with a reaction"
@@ -65,7 +43,7 @@ async def test_ghostwriter_round_with_thread_reply_and_form(world: World) -> Non
         await s.click(helper, opening, button(opening, "hb:g:"))
         await s.settle()
         loaded = await bot.sessions.load(record.id)
-        second = spellable(loaded.game, 0, {word})
+        second = spellable_word(loaded.game, 0, {word})
         await s.submit_modal(helper, None, {"word": second})
         await s.settle()
         assert any(f"suggests **{second}**" in m.content for m in s.messages(thread))
