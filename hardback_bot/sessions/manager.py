@@ -339,8 +339,9 @@ class Sessions:
         if any(e["type"] == "vote_result" for e in events):
             result = next(e for e in events if e["type"] == "vote_result")
             update.lines.append(f"The table {'accepted' if result['accepted'] else 'refused'} **{result['word']}**.")
-            if not result["accepted"]:
-                update.mention = loaded.user_of(result["seat"])  # back to spelling: tell the speller
+            # Either way the speller acts next (spell again, or resolve the accepted word): tell them. If the
+            # accepted word ended the turn, the next player's mention below replaces this one.
+            update.mention = loaded.user_of(result["seat"])
         for e in events:
             if e["type"] == "ghostwriter":
                 update.ghost_request = {"seat": e["seat"], "name": loaded.names[e["seat"]], "hand": e["hand"],
