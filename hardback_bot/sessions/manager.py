@@ -398,11 +398,7 @@ class Sessions:
                         " ".join(f"<@{u}>" for u in users) + f" — time is running out: <t:{when}:R>."],
                         vote_mentions=users)
             else:
-                if game.phase == "vote":
-                    moves = [(s, "timeout") for s in range(game.num_players)
-                             if any(m.kind == "vote" for m in game.legal_moves(s))]
-                else:
-                    moves = [(game.active_seat, "timeout")]
+                moves = [(s, "timeout") for s in deciders(game)]
                 after = await self._apply_many(loaded, moves)
                 loaded = after[0]
                 notes = [f"{loaded.names[s]} ran out of time." for s, _ in moves]
@@ -422,12 +418,7 @@ class Sessions:
             await self.store.delete_timer(timer.id)
 
     def _waiting_users(self, loaded: Loaded) -> list[int]:
-        game = loaded.game
-        if game.phase == "vote":
-            seats = [s for s in range(game.num_players) if any(m.kind == "vote" for m in game.legal_moves(s))]
-        else:
-            seats = [game.active_seat]
-        return [u for s in seats if (u := loaded.user_of(s)) is not None]
+        return [u for s in deciders(loaded.game) if (u := loaded.user_of(s)) is not None]
 
     async def _afk(self, loaded: Loaded, seats: list[int], misses: int, policy: str
                    ) -> tuple[Loaded, list[str]] | None:
@@ -519,8 +510,8 @@ class Sessions:
                 if loaded.record.status != "playing" or loaded.game.finished:
                     return
                 game = loaded.game
-                absent = [s.seat for s in loaded.record.seats if s.ai_strength == ABSENT
-                          and _must_act(game, s.seat)]
+                waiting = deciders(game)
+                absent = [s.seat for s in loaded.record.seats if s.ai_strength == ABSENT and s.seat in waiting]
                 if absent:
                     seat, strength = absent[0], ABSENT
                 else:
@@ -596,12 +587,13 @@ def penny_would_win(game: Game, seat: int, move: str) -> bool:
     return trial.finished and trial.state.penny.get("score", 0) >= trial.goal
 
 
-def _must_act(game: Game, seat: int) -> bool:
+def deciders(game: Game) -> list[int]:
+    """The seats the game waits for now: the voters yet to vote during a vote, else the active player."""
     if game.finished:
-        return False
+        return []
     if game.phase == "vote":
-        return any(m.kind == "vote" for m in game.legal_moves(seat))
-    return game.active_seat == seat
+        return [s for s in range(game.num_players) if any(m.kind == "vote" for m in game.legal_moves(s))]
+    return [game.active_seat]
 
 
 def _copy(game: Game) -> Game:
