@@ -120,7 +120,7 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
             return
         if record.status == "lobby":
             try:
-                _, reply = await self.bot.sessions.lobby_action(record.id, None, interaction.user.id,
+                _, reply = await self.bot.sessions.lobby_action(record.id, interaction.user.id,
                                                                 interaction.user.display_name, "leave")
             except SessionError as error:
                 reply = str(error)

@@ -427,7 +427,7 @@ class Play(commands.Cog):
         arg = action.arg
         strength = int(arg[2:]) if arg.startswith("ai") and arg[2:].isdigit() else 2
         name = "computer" if arg.startswith("ai") else arg
-        _, reply = await self.bot.sessions.lobby_action(action.game_id, None, user.id, user.display_name, name,
+        _, reply = await self.bot.sessions.lobby_action(action.game_id, user.id, user.display_name, name,
                                                          can_manage=can_manage, strength=strength)
         await interaction.followup.send(reply, ephemeral=True)
 

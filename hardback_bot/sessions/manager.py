@@ -156,7 +156,7 @@ class Sessions:
         except ChannelBusy as error:
             raise SessionError("A game is already running in this channel.") from error
 
-    async def lobby_action(self, game_id: int, version: int | None, user_id: int, name: str, action: str,
+    async def lobby_action(self, game_id: int, user_id: int, name: str, action: str,
                            *, can_manage: bool = False, strength: int = 2) -> tuple[GameRecord, str]:
         """join / leave / computer / start / cancel.  Returns the new record and a reply."""
         async with self.lock(game_id):
@@ -242,7 +242,7 @@ class Sessions:
         random.Random(seed).shuffle(order)
         seats = [replace(s, seat=i) for i, s in enumerate(order)]
         game = Game.new(len(seats), seed, options, checker_for(options))
-        timers = self._turn_timers(record.id, record.version + 1, game, options)
+        timers = self._turn_timers(record.id, game, options)
         try:
             await self.store.start_game(record.id, record.version, seed=seed, state=game.to_json(),
                                         seats=seats, timers=timers)
@@ -302,7 +302,7 @@ class Sessions:
             raise SessionError(str(error)) from error
         options = game.options
         outcome = outcome_from_game(game) if game.finished else None
-        timers = [] if game.finished else self._turn_timers(record.id, record.version + 1, game, options)
+        timers = [] if game.finished else self._turn_timers(record.id, game, options)
         logged = game.move_log[-len(moves):]
         try:
             version = await self.store.commit_moves(record.id, record.version, logged, game.to_json(),
@@ -360,7 +360,7 @@ class Sessions:
         if not game.finished and any(s.is_computer_controlled for s in loaded.record.seats):
             self.kick_computers(game_id)
 
-    def _turn_timers(self, game_id: int, version: int, game: Game, options: GameOptions) -> list[Timer]:
+    def _turn_timers(self, game_id: int, game: Game, options: GameOptions) -> list[Timer]:
         """The turn timer and its reminder for whoever must act now (R33.4); a vote has one too."""
         if not options.turn_timer or game.finished:
             return []

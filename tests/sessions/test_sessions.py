@@ -65,8 +65,8 @@ async def env(tmp_path: Path):
 
 async def two_players(sessions: Sessions, **options) -> int:
     record = await sessions.open_lobby(1, 10, 100, "Ada", GameOptions(**options))
-    await sessions.lobby_action(record.id, None, 200, "Bob", "join")
-    started, _ = await sessions.lobby_action(record.id, None, 100, "Ada", "start")
+    await sessions.lobby_action(record.id, 200, "Bob", "join")
+    started, _ = await sessions.lobby_action(record.id, 100, "Ada", "start")
     assert started.status == "playing"
     return record.id
 
@@ -77,22 +77,22 @@ async def test_lobby_rules(env) -> None:
     with pytest.raises(SessionError, match="already running"):
         await sessions.open_lobby(1, 10, 300, "Cy", GameOptions())
     with pytest.raises(SessionError, match="already at this table"):
-        await sessions.lobby_action(record.id, None, 100, "Ada", "join")
-    await sessions.lobby_action(record.id, None, 200, "Bob", "join")
+        await sessions.lobby_action(record.id, 100, "Ada", "join")
+    await sessions.lobby_action(record.id, 200, "Bob", "join")
     with pytest.raises(SessionError, match="Only the host"):
-        await sessions.lobby_action(record.id, None, 200, "Bob", "start")
+        await sessions.lobby_action(record.id, 200, "Bob", "start")
     with pytest.raises(SessionError, match="Only the host"):
-        await sessions.lobby_action(record.id, None, 200, "Bob", "computer")
+        await sessions.lobby_action(record.id, 200, "Bob", "computer")
     for _ in range(3):
-        await sessions.lobby_action(record.id, None, 100, "Ada", "computer", strength=3)
+        await sessions.lobby_action(record.id, 100, "Ada", "computer", strength=3)
     with pytest.raises(SessionError, match="full"):
-        await sessions.lobby_action(record.id, None, 400, "Di", "join")
-    await sessions.lobby_action(record.id, None, 200, "Bob", "leave")
+        await sessions.lobby_action(record.id, 400, "Di", "join")
+    await sessions.lobby_action(record.id, 200, "Bob", "leave")
     current = await sessions.record(record.id)
     assert [s.display_name for s in current.seats][:2] == ["Ada", "Computer 1 (hard)"]
     assert all(u.lobby for u in recorder.updates)
     # Manage Channels may cancel somebody else's lobby.
-    await sessions.lobby_action(record.id, None, 999, "Mod", "cancel", can_manage=True)
+    await sessions.lobby_action(record.id, 999, "Mod", "cancel", can_manage=True)
     assert (await sessions.record(record.id)).status == "abandoned"
 
 
@@ -101,7 +101,7 @@ async def test_coop_needs_one_and_options_are_checked(env) -> None:
     with pytest.raises(SessionError, match="turn votes on"):
         await sessions.open_lobby(1, 11, 100, "Ada", GameOptions(dictionary="none"))
     record = await sessions.open_lobby(1, 11, 100, "Ada", GameOptions(coop=True))
-    started, _ = await sessions.lobby_action(record.id, None, 100, "Ada", "start")
+    started, _ = await sessions.lobby_action(record.id, 100, "Ada", "start")
     assert started.status == "playing" and len(started.seats) == 1
 
 
@@ -184,9 +184,9 @@ async def test_computers_play_a_whole_game(env) -> None:
     sessions, store, recorder, _ = env
     record = await sessions.open_lobby(1, 12, 100, "Ada", GameOptions(length=40, coop=False))
     for _ in range(2):
-        await sessions.lobby_action(record.id, None, 100, "Ada", "computer")
+        await sessions.lobby_action(record.id, 100, "Ada", "computer")
     # Ada leaves her seat to a computer too, so the whole game runs by itself.
-    await sessions.lobby_action(record.id, None, 100, "Ada", "start")
+    await sessions.lobby_action(record.id, 100, "Ada", "start")
     await sessions.leave(record.id, 100)
     await sessions.wait_for_computers(record.id)
     final = await store.get_game(record.id)
