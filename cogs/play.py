@@ -42,6 +42,7 @@ class Play(commands.Cog):
     def __init__(self, bot: HardbackBot) -> None:
         self.bot = bot
         self._refresh: dict[int, asyncio.Task[None]] = {}
+        self._dirty: set[int] = set()  # games whose table message shows an older state
         self._threads: dict[int, int] = {}  # ghostwriter thread id -> game id
         self._outbox: dict[int, tuple[list[str], set[int]]] = {}
         self._flushers: dict[int, asyncio.Task[None]] = {}
@@ -186,27 +187,31 @@ class Play(commands.Cog):
             log.exception("posting to channel %s failed", channel_id)
 
     def _schedule_table(self, game_id: int) -> None:
-        # Several moves in a row (a computer's turn) become one edit: the channel is never flooded.
+        # Several moves in a row (a computer's turn) become one edit: the channel is never flooded. A move
+        # that lands while an edit is being drawn marks the table dirty, so the last state is always shown.
+        self._dirty.add(game_id)
         task = self._refresh.get(game_id)
         if task is not None and not task.done():
             return
         self._refresh[game_id] = asyncio.get_running_loop().create_task(self._refresh_table(game_id))
 
     async def _refresh_table(self, game_id: int) -> None:
-        await asyncio.sleep(TABLE_DEBOUNCE)
-        try:
-            loaded = await self.bot.sessions.load(game_id)
-            message_id = loaded.record.messages.get("table")
-            if message_id is None:
-                return
-            panel = await table_panel(loaded)
-            channel = self.bot.get_partial_messageable(loaded.record.channel_id)
-            file = file_of(panel.picture)
-            await channel.get_partial_message(message_id).edit(
-                embed=embed_of(panel), attachments=[file] if file else [],
-                view=view_of(panel.rows) or discord.ui.View())
-        except Exception:
-            log.exception("refreshing the table of game %s failed", game_id)
+        while game_id in self._dirty:
+            await asyncio.sleep(TABLE_DEBOUNCE)
+            self._dirty.discard(game_id)
+            try:
+                loaded = await self.bot.sessions.load(game_id)
+                message_id = loaded.record.messages.get("table")
+                if message_id is None:
+                    return
+                panel = await table_panel(loaded)
+                channel = self.bot.get_partial_messageable(loaded.record.channel_id)
+                file = file_of(panel.picture)
+                await channel.get_partial_message(message_id).edit(
+                    embed=embed_of(panel), attachments=[file] if file else [],
+                    view=view_of(panel.rows) or discord.ui.View())
+            except Exception:
+                log.exception("refreshing the table of game %s failed", game_id)
 
     # ------------------------------------------------------------------ ghostwriter threads (R30)
     async def _open_thread(self, update: Update) -> None:
