@@ -24,7 +24,7 @@ import numpy as np
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.moves import WordCard
 
-from .solver_bounds import Context, OutOfTime, Profile, build_context
+from .solver_bounds import Context, OutOfTime, build_context
 from .solver_index import WordIndex, index_for
 from .solver_search import all_arrangements, best_for_word, chosen_from_cards, evaluate
 from .solver_value import Outcome, Weights
@@ -328,25 +328,15 @@ class _GroupSearch:
             self.used[k] = u
             self._visit(k + 1, sub, acc + prefix[u], acc_fixed + min(u, fixed))
 
-    def _group_bound(self) -> tuple[float, Profile, dict[str, int]]:
-        """Base and reveal bound of the current group under its own profile, the profile, the uses."""
-        ctx = self.ctx
-        uses = {t[5]: u for t, u in zip(self.letters, self.used, strict=True) if u}
-        prof = ctx.profile(frozenset(uses.items()))
-        taken = ctx.taken(prof, uses)
-        bound = prof.base + prof.uncover_bonus(set() if prof.wild_rate else taken)  # see _quick_bound
-        return bound, prof, uses
-
     def _leaf(self, bits: np.ndarray, cap: int) -> None:
         index, ctx = self.index, self.ctx
-        bound, prof, uses = self._group_bound()
+        uses = frozenset((t[5], u) for t, u in zip(self.letters, self.used, strict=True) if u)
+        prof = ctx.profile(uses)
         positional = prof.positional
-        if prof.wild_rate:  # per-wild prestige grows with the length
-            faces = {length: ctx.faces_bound(prof, uses, length) for length in range(self.min_length, cap + 1)}
-        else:
-            same = ctx.faces_bound(prof, uses, cap)
-            faces = {length: same for length in range(self.min_length, cap + 1)}
-        if bound + self.length_weight * cap + max(faces.values(), default=0.0) <= self.floor:
+        # The group's own bound per word length (per-wild prestige grows with the length).
+        bound = {length: prof.base + ctx.cards_bound(prof, uses, length) + ctx.weights.length * length
+                 for length in range(self.min_length, cap + 1)}
+        if max(bound.values(), default=-math.inf) <= self.floor:
             return
         found = index.words_at(bits, index.end(cap))
         found = found[index.lengths[found] >= self.min_length]
@@ -370,7 +360,7 @@ class _GroupSearch:
             found = np.array(reps, dtype=np.int64)
         for i in found[::-1]:  # longest first: the length bonus, if any, favours them
             word = index.words[i]
-            if bound + ctx.weights.length * len(word) + faces[len(word)] <= self.floor or word in self.exclude:
+            if bound[len(word)] <= self.floor or word in self.exclude:
                 continue
             result = best_for_word(ctx, word, self.floor)
             if result is not None and result[0].value > self.floor:

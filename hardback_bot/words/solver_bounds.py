@@ -9,6 +9,7 @@ uncover card can be face up in it, and so on.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -103,6 +104,8 @@ class Context:
     profiles: dict[frozenset[tuple[str, int]], Profile] = field(default_factory=dict)
     memo: dict[tuple[object, ...], Outcome] = field(default_factory=dict)
     shapes: dict[str, tuple[float, Any]] = field(default_factory=dict)  # see best_for_word
+    card_bounds: dict[tuple[object, ...], tuple[float, float]] = field(default_factory=dict)  # see cards_bound
+    pool_set: frozenset[int] = frozenset()
     deadline: float | None = None  # time.monotonic() after which the search gives up (see OutOfTime)
     ticks: int = 0
 
@@ -134,52 +137,77 @@ class Context:
         """Bounds valid for every word (all the player's cards usable)."""
         return self.profile(frozenset((x, len(ids)) for x, ids in self.by_letter.items()))
 
-    def taken(self, prof: Profile, uses: dict[str, int] | frozenset[tuple[str, int]]) -> set[int]:
-        """The best face-up set for these letter uses: inked cards first (R6.4), then the heaviest."""
-        return self.taken_by(prof.weight, uses)
+    def cards_bound(self, prof: Profile, uses: dict[str, int] | frozenset[tuple[str, int]], length: int,
+                    weight: list[float] | None = None) -> float:
+        """Bound of what a word's cards add: face-up cards, revealed wilds and per-wild prestige.
 
-
-    def faces_bound(self, prof: Profile, uses: dict[str, int], length: int, weight: list[float] | None = None
-                    ) -> float:
-        """Bound of the face-up cards plus per-wild prestige of a word of ``length`` with these uses.
-
-        With wild rate r, face-up set F and W = length - |F| wilds: value <= sum_F w + r*W, and W is
-        at most the free wildable cards, P - |F & pool|.  So value <= min(r*length + sum_F (w - r),
-        r*P + sum_{F & pool} (w - r) + sum_{F - pool} w); each is maximised per letter by its best
-        positive terms (inked cards always count, R6.4).
+        The face-up set F (per letter at most its copies in the word, inked cards always, R6.4) and
+        the revealed set R (wildable cards, R7.3) are disjoint; R holds at most one card per uncover
+        card in F or R and is empty unless an uncover card is face up (a chain starts there, R14.1,
+        R14.3).  With wild rate r and W = length - |F| wilds (R14.5: revealed cards count too),
+        value <= sum_F w + sum_R w + r*W, and W <= P - |F & pool| (P wildable cards), so
+        value <= min(r*length + sum_F (w - r) + sum_R w, r*P + sum_{F & pool} (w - r) + sum_{F - pool} w
+        + sum_R w).  Each form is maximised exactly over (F, R) by :meth:`_best_faces_and_reveals`;
+        the maximum does not depend on ``length``, so it is cached per letter uses (and weights).
         """
         weight = weight if weight is not None else prof.weight
+        key = (uses if isinstance(uses, frozenset) else self.uses(uses),
+               None if weight is prof.weight else tuple(weight))
+        found = self.card_bounds.get(key)
+        if found is None:
+            rate = prof.wild_rate
+            by_length = self._best_faces_and_reveals(prof, key[0], weight, rate, False)
+            by_pool = self._best_faces_and_reveals(prof, key[0], weight, rate, True) if rate else by_length
+            found = (by_length, by_pool)
+            self.card_bounds[key] = found
         rate = prof.wild_rate
-        if not rate:
-            return sum(weight[i] for i in self.taken_by(weight, uses))
-        pool = set(self.pool)
-        by_length = rate * length
-        by_pool = rate * len(self.pool)
-        for x, u in uses.items():
-            ids = self.by_letter.get(x)
-            if not ids or not u:
-                continue
-            inked = [i for i in ids if self.entries[i].role == "inked"]
-            others = [i for i in ids if self.entries[i].role != "inked"]
-            free = max(0, u - len(inked))
-            by_length += sum(weight[i] - rate for i in inked)
-            by_length += sum(sorted((max(0.0, weight[i] - rate) for i in others), reverse=True)[:free])
-            by_pool += sum(weight[i] for i in inked)
-            by_pool += sum(sorted((max(0.0, weight[i] - rate) if i in pool else weight[i] for i in others),
-                                  reverse=True)[:free])
-        return min(by_length, by_pool)
+        return min(found[0] + rate * length, found[1] + rate * len(self.pool))
 
-    def taken_by(self, weight: list[float], uses: dict[str, int] | frozenset[tuple[str, int]]) -> set[int]:
-        out: set[int] = set()
-        for x, u in dict(uses).items():
-            ids = self.by_letter.get(x)
-            if not ids or not u:
-                continue
-            inked = [i for i in ids if self.entries[i].role == "inked"]
-            others = sorted((i for i in ids if self.entries[i].role != "inked"), key=lambda i: -weight[i])
-            out.update(inked)
-            out.update(others[: max(0, u - len(inked))])
-        return out
+    def _best_faces_and_reveals(self, prof: Profile, uses: frozenset[tuple[str, int]], weight: list[float],
+                                rate: float, by_pool: bool) -> float:
+        """max over (F, R) of one form of :meth:`cards_bound` (without its r*length or r*P term).
+
+        A dynamic programme over the cards, letter by letter; its state is (face-up cards of the
+        current letter, |R|, uncover card face up?, uncover cards in F and R), all small.
+        """
+        entries = self.entries
+        reveals = prof.uncovers
+        pool = self.pool_set
+        groups: list[tuple[list[int], int]] = []
+        in_word: set[int] = set()
+        for x, u in uses:
+            ids = self.by_letter[x]
+            groups.append((ids, u))
+            in_word.update(ids)
+        if reveals:
+            # Wildable cards whose letter the word lacks can still be revealed wilds.
+            groups.append(([i for i in self.pool if i not in in_word], 0))
+        states: dict[tuple[int, bool, int], float] = {(0, False, 0): 0.0}
+        for ids, cap in groups:
+            cur = {(0, *s): v for s, v in states.items()}
+            for i in ids:
+                inked = entries[i].role == "inked"
+                face = weight[i] - rate if (not by_pool or i in pool) else weight[i]
+                uncovers = bool(reveals) and prof.uncover[i]
+                revealable = bool(reveals) and i in pool
+                nxt: dict[tuple[int, int, bool, int], float] = {}
+                for (f, j, h, m), v in cur.items():
+                    if not inked:
+                        _keep(nxt, (f, j, h, m), v)
+                    if f < cap:
+                        _keep(nxt, (f + 1, j, h or uncovers, min(reveals, m + uncovers)), v + face)
+                    if revealable and j < reveals:
+                        _keep(nxt, (f, j + 1, h, min(reveals, m + uncovers)), v + weight[i])
+                cur = nxt
+            states = {}
+            for (_, j, h, m), v in cur.items():
+                _keep(states, (j, h, m), v)
+        return max((v for (j, h, m), v in states.items() if j == 0 or (h and j <= m)), default=-math.inf)
+
+
+def _keep(table: dict[Any, float], key: Any, value: float) -> None:
+    if value > table.get(key, -math.inf):
+        table[key] = value
 
 
 def build_context(seat: int, hand: tuple[int, ...], inked: tuple[int, ...], classics: tuple[tuple[int, int], ...],
@@ -210,6 +238,7 @@ def build_context(seat: int, hand: tuple[int, ...], inked: tuple[int, ...], clas
     return Context(
         seat=seat, weights=weights, entries=entries, by_letter=by_letter,
         pool=[i for i, e in enumerate(entries) if e.wildable],
+        pool_set=frozenset(i for i, e in enumerate(entries) if e.wildable),
         inked=[i for i, e in enumerate(entries) if e.role == "inked"],
         own_classics=tuple(e.card for e in entries if e.role == "own"), hand_size=len(hand),
         discard_size=discard_size,
@@ -280,7 +309,7 @@ def _profile(ctx: Context, uses: dict[str, int]) -> Profile:
     double = [0] * n
     for i, e in enumerate(entries):
         active = e.genre in possible
-        # Per-wild prestige is bounded per word (Context.faces_bound), not per card: wild_max 0 here.
+        # Per-wild prestige is bounded per word (Context.cards_bound), not per card: wild_max 0 here.
         plain[i], extra[i] = card_bound(e.card, active, w, counts["adventure"], len(ctx.inked), 0)
         if e.source and e.role != "own":
             uncover[i] = works(i, possible)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from hardback_bot.engine.moves import WordCard
@@ -107,16 +107,9 @@ def word_bound(ctx: Context, word: str) -> float:
 
 def _quick_bound(ctx: Context, prof: Profile, word: str, spots: dict[str, list[int]], weight: list[float]
                  ) -> float:
-    # Sources are at most the face-up cards per letter plus one revealed card per uncover ability;
-    # the best such set is the best cards per letter plus the best remaining wildable cards
-    # (a matroid: greedy is optimal).  Per-wild prestige: see Context.faces_bound.
+    # Face-up cards, revealed wilds and per-wild prestige, bounded together (Context.cards_bound).
     uses = {x: len(ps) for x, ps in spots.items()}
-    taken = ctx.taken_by(weight, uses)
-    faces = ctx.faces_bound(prof, uses, len(word), weight)
-    # With per-wild prestige a revealed card pays more than the same card face up (it is also a
-    # wild), so the face-up choice is no longer greedy-first: bound reveals over every free card.
-    reveal = prof.uncover_bonus(set() if prof.wild_rate else taken)
-    return prof.base + faces + ctx.weights.length * len(word) + reveal
+    return prof.base + ctx.cards_bound(prof, uses, len(word), weight) + ctx.weights.length * len(word)
 
 
 Found = tuple[Outcome, tuple[WordCard, ...]]
@@ -169,6 +162,12 @@ def _best_for_word(ctx: Context, word: str, floor: float, sink: list[Found] | No
     fixed = prof.base + ctx.weights.length * len(word)  # per-wild prestige is in the letter options
     # Revealed wilds are cards not face up: bounded by the best wildable cards not yet placed.
     reveal_any = prof.uncover_bonus(set())
+    # A reveal needs an uncover card face up (R14.1): once none is placed and none is left among
+    # the letters still to place, no wild can be revealed.
+    uncover_left = [False] * (len(letters) + 1)
+    for k in range(len(letters) - 1, -1, -1):
+        uncover_left[k] = uncover_left[k + 1] or any(prof.uncover[i] for i in ctx.by_letter.get(letters[k], ()))
+    correct = _doubles_correction(ctx, prof, word, letters, weight) if prof.double_mode else None
 
     def rec(k: int, bound: float, free: int) -> None:
         ctx.check_time()
@@ -184,14 +183,62 @@ def _best_for_word(ctx: Context, word: str, floor: float, sink: list[Found] | No
             if fixed + bound + b + best_rest[k + 1] + reveal_any <= state["floor"]:
                 break  # options are sorted by bound
             placement.update(place)
-            if not reveal_any or (fixed + bound + b + best_rest[k + 1]
-                                  + prof.uncover_bonus(set(placement.values())) > state["floor"]):
+            node = fixed + bound + b + best_rest[k + 1]
+            if correct is not None:
+                node += correct(placement, k + 1)
+            if reveal_any and (uncover_left[k + 1] or any(prof.uncover[i] for i in placement.values())):
+                node += prof.uncover_bonus(set(placement.values()))
+            if node > state["floor"]:
                 rec(k + 1, bound + b, free - used_pool)
             for pos in place:
                 del placement[pos]
 
     rec(0, 0.0, len(ctx.pool))
     return best[-1] if best else None
+
+
+def _doubles_correction(ctx: Context, prof: Profile, word: str, letters: list[str], weight: list[float]
+                        ) -> Callable[[Placement, int], float]:
+    """How much less than their letter-option weight the placed doublers can add, given their neighbours.
+
+    A doubler's weight counts the best card any neighbour position could hold; once a neighbour
+    is placed its card is known, and once its letter is done and the position is still empty it
+    can only be a (possibly revealed) wild.  Returns ``correct(placement, done)`` (<= 0), where
+    ``done`` letters of ``letters`` are placed.
+    """
+    entries = ctx.entries
+    doublers = {i for i in range(len(entries)) if prof.double[i]}
+    uncover_mode = prof.uncover_mode
+    by_letter = {x: max((prof.extra[j] for j in ctx.by_letter.get(x, ()) if entries[j].source), default=0.0)
+                 for x in set(word)}
+    order = {x: n for n, x in enumerate(letters)}
+    n = len(word)
+
+    def correct(placement: Placement, done: int) -> float:
+        total = 0.0
+        revealed = 0.0
+        if uncover_mode:  # an empty neighbour may hold a revealed card: a free wildable one
+            used = set(placement.values())
+            revealed = max((prof.extra[j] for j in ctx.pool if j not in used), default=0.0)
+        for p, i in placement.items():
+            if i not in doublers:
+                continue
+            best = 0.0
+            for q in (p - 1, p + 1):
+                if not 0 <= q < n:
+                    continue
+                j = placement.get(q)
+                if j is not None:
+                    if entries[j].source:
+                        best = max(best, prof.extra[j])
+                elif order[word[q]] < done:
+                    best = max(best, revealed)
+                else:
+                    best = max(best, revealed, by_letter[word[q]])
+            total += min(0.0, prof.plain[i] + best * prof.double[i] - weight[i])
+        return total
+
+    return correct
 
 
 def _complete(ctx: Context, prof: Profile, word: str, placement: Placement, state: dict[str, float]

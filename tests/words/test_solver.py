@@ -26,6 +26,7 @@ from hardback_bot.words.solver import (
     iter_arrangements,
     playable_words,
 )
+from hardback_bot.words.solver_search import word_bound
 
 NO_VARIANTS = {"adverts": False, "awards": False}
 QUIET_ROW = [17, 29, 49, 58, 61, 126, 135]
@@ -199,6 +200,28 @@ def test_adjacency_heavy_hands_match_brute_force(hand: list[int], inked: int, se
     expected = brute_best(cards, words_list, weights)
     got = best_play(cards, tuple(words_list), weights)
     assert (got.value if got else None) == (pytest.approx(expected) if expected is not None else None)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hand=st.lists(st.sampled_from([*ADJACENCY_POOL, 1156, 1141, 1145, 1155]), min_size=3, max_size=6, unique=True),
+       inked=st.integers(0, 2), classics=st.lists(st.sampled_from(CLASSICS), max_size=2, unique=True),
+       seed=st.integers(0, 10_000), weights=weights_strategy)
+def test_word_bounds_never_undercount(hand: list[int], inked: int, classics: list[int], seed: int,
+                                      weights: Weights) -> None:
+    # The search drops a word when its bound cannot beat the best found: a bound below a word's
+    # real best value would lose plays (R7, R10-R15 values from the engine's own scoring).
+    rng = random.Random(seed)
+    in_play = tuple((c, rng.choice([0, 1])) for c in classics if c not in hand)
+    cards = PlayerCards(tuple(hand), tuple(hand[:inked]), in_play, 0, rng.choice([None, 0, 1, 3]))
+    ctx = cards.context(weights)
+    letters = [card(c).letter for c in hand] + [card(c).letter for c, _ in in_play]
+    for _ in range(4):
+        word = "".join(rng.choice([*letters, *letters, "E", "Z"]) for _ in range(rng.randint(2, 5)))
+        brute = brute_arrangements(cards, word)
+        if not brute:
+            continue
+        best = max(evaluate_arrangement(cards, a, weights).value for a in brute)
+        assert word_bound(ctx, word) >= best - 1e-9, (word, best)
 
 
 # ---------------------------------------------------------------------- worked examples (R37)
