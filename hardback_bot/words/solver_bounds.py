@@ -17,7 +17,7 @@ from typing import Any
 from hardback_bot.engine.cards import GENRES, Benefit, card
 from hardback_bot.engine.cards import card as card_def
 
-from .solver_value import Outcome, Weights, card_bound
+from .solver_value import Outcome, Weights, card_bound, dump_bound
 
 
 @dataclass(slots=True)
@@ -66,6 +66,8 @@ class Profile:
     double_mode: bool
     per_wild_mode: bool
     wild_rate: float = 0.0  # bound of what one more wild pays through prestige_per_wild (R11.11)
+    dumps: tuple[float, ...] = ()  # every source's dump values (R15.4), largest first
+    own_dumps: float = 0.0  # the part of ``base`` that own classics' dumps make up
 
     @property
     def positional(self) -> bool:
@@ -161,7 +163,26 @@ class Context:
             found = (by_length, by_pool)
             self.card_bounds[key] = found
         rate = prof.wild_rate
-        return min(found[0] + rate * length, found[1] + rate * len(self.pool))
+        bound = min(found[0] + rate * length, found[1] + rate * len(self.pool))
+        if prof.own_dumps and self.discard_size is not None:
+            bound += self._dump_room_correction(prof, key[0], length)
+        return bound
+
+    def _dump_room_correction(self, prof: Profile, uses: frozenset[tuple[str, int]], length: int) -> float:
+        """What ``base`` overcounts when the discard pile cannot take every own classic's dump.
+
+        Each dump removes one card from the discard pile, which holds the cards there before the
+        turn plus the hand cards left out of the word (R7.9, R15.7).  A word of ``length`` letters
+        uses at least ``length`` minus the classics that can stand in it hand cards, so at most
+        ``room`` dumps pay: the dumps paid are at most the ``room`` largest of all sources'.  Hand
+        cards' dumps may sit in the other terms of the bound; subtracting only the own classics'
+        excess over that cap keeps the bound valid whatever those terms hold.
+        """
+        entries = self.entries
+        classics = sum(min(u, sum(1 for i in self.by_letter[x] if not entries[i].in_hand)) for x, u in uses)
+        hand_used = max(len(self.inked), length - classics)
+        room = max(0, self.discard_size or 0) + self.hand_size - hand_used
+        return min(0.0, sum(prof.dumps[: max(0, room)]) - prof.own_dumps)
 
     def _best_faces_and_reveals(self, prof: Profile, uses: frozenset[tuple[str, int]], weight: list[float],
                                 rate: float, by_pool: bool) -> float:
@@ -307,10 +328,13 @@ def _profile(ctx: Context, uses: dict[str, int]) -> Profile:
     extra = [0.0] * n
     uncover = [False] * n
     double = [0] * n
+    dumps = [0.0] * n
     for i, e in enumerate(entries):
         active = e.genre in possible
         # Per-wild prestige is bounded per word (Context.cards_bound), not per card: wild_max 0 here.
         plain[i], extra[i] = card_bound(e.card, active, w, counts["adventure"], len(ctx.inked), 0)
+        if e.source:
+            dumps[i] = dump_bound(e.card, active, w)
         if e.source and e.role != "own":
             uncover[i] = works(i, possible)
             double[i] = e.double_basic + (e.double_genre if active else 0)
@@ -336,4 +360,5 @@ def _profile(ctx: Context, uses: dict[str, int]) -> Profile:
         uncovers=reveals, pool=ctx.pool, uncover_mode=bool(reveals),
         double_mode=any(double[i] for i in revealable),
         per_wild_mode=bool(per_wild), wild_rate=max(0.0, w.prestige) * per_wild * (1 + doubles),
+        dumps=tuple(sorted(dumps, reverse=True)), own_dumps=sum(dumps[i] for i in own),
     )

@@ -237,3 +237,10 @@ def card_bound(card_id: int, genre_possible: bool, weights: Weights, adventure_m
         total += x
         extra += d
     return total, extra
+
+
+def dump_bound(card_id: int, genre_possible: bool, weights: Weights) -> float:
+    """The part of :func:`card_bound`'s value that the card's dump abilities make up (R15.4)."""
+    c = card(card_id)
+    return sum(benefit_bound(b, weights, 0, 0, 0)[0] for b in c.benefits(genre_possible and not c.is_starter)
+               if b.kind == "dump_discard_for_coins")

@@ -224,6 +224,42 @@ def test_word_bounds_never_undercount(hand: list[int], inked: int, classics: lis
         assert word_bound(ctx, word) >= best - 1e-9, (word, best)
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hand=st.lists(st.sampled_from([71, 74, 77, 78, 79, 88, 1141, 1145, 1155, 1148]), min_size=1, max_size=4,
+                     unique=True),
+       classics=st.lists(st.sampled_from([73, 86, 96, 92]), min_size=1, max_size=3, unique=True),
+       discard=st.sampled_from([0, 1, 2]), seed=st.integers(0, 10_000), dump_bonus=st.sampled_from([0.0, 1.0]))
+def test_word_bounds_with_a_small_discard_pile(hand: list[int], classics: list[int], discard: int, seed: int,
+                                               dump_bonus: float) -> None:
+    # Own romance classics' dumps are capped by the discard pile plus the hand cards left out of
+    # the word (R7.9, R15.7): the bound counts that cap and must stay above the real best value.
+    rng = random.Random(seed)
+    cards = PlayerCards(tuple(hand), (), tuple((c, 0) for c in classics), 0, discard)
+    weights = Weights(dump_bonus=dump_bonus)
+    ctx = cards.context(weights)
+    letters = [card(c).letter for c in hand] + [card(c).letter for c in classics]
+    for _ in range(5):
+        word = "".join(rng.sample(letters, rng.randint(1, len(letters)))) + rng.choice(["", "", "E"])
+        brute = brute_arrangements(cards, word) if len(word) >= 2 else []
+        if not brute:
+            continue
+        best = max(evaluate_arrangement(cards, a, weights).value for a in brute)
+        assert word_bound(ctx, word) >= best - 1e-9, (word, best)
+
+
+def test_own_classics_dumps_are_capped_by_the_discard_pile() -> None:
+    # Two own romance classics (R, B) with dumps, an empty discard pile and a word that uses the
+    # whole hand: no dump can pay (R15.7), and the bound knows it.
+    hand = (1145, 1148)  # starters E, I
+    classics = ((96, 0), (73, 0))  # romance R (dump), romance B (dump): romance is active
+    empty = PlayerCards(hand, (), classics, 0, 0)
+    one = PlayerCards(hand, (), classics, 0, 1)
+    for cards, dumps in ((empty, 0), (one, 1)):
+        play = best_arrangement(cards, "brie")
+        assert play is not None and play.dumps == dumps
+        assert word_bound(cards.context(Weights()), "brie") == pytest.approx(play.value)
+
+
 # ---------------------------------------------------------------------- worked examples (R37)
 def test_r37_1_adventure_pair_trash_both() -> None:
     play = best_arrangement(PlayerCards(hand=(1, 4)), "ac")
