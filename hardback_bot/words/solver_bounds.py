@@ -66,7 +66,8 @@ class Profile:
     double_mode: bool
     per_wild_mode: bool
     wild_rate: float = 0.0  # bound of what one more wild pays through prestige_per_wild (R11.11)
-    dumps: tuple[float, ...] = ()  # every source's dump values (R15.4), largest first
+    dump: list[float] = field(default_factory=list)  # per entry: its dump values (R15.4), in ``weight`` too
+    dump_cards: int = 0  # sources with a dump
     own_dumps: float = 0.0  # the part of ``base`` that own classics' dumps make up
 
     @property
@@ -141,7 +142,7 @@ class Context:
 
     def cards_bound(self, prof: Profile, uses: dict[str, int] | frozenset[tuple[str, int]], length: int,
                     weight: list[float] | None = None) -> float:
-        """Bound of what a word's cards add: face-up cards, revealed wilds and per-wild prestige.
+        """Bound of what a word's cards add: face-up cards, revealed wilds, per-wild prestige, dumps.
 
         The face-up set F (per letter at most its copies in the word, inked cards always, R6.4) and
         the revealed set R (wildable cards, R7.3) are disjoint; R holds at most one card per uncover
@@ -149,51 +150,69 @@ class Context:
         R14.3).  With wild rate r and W = length - |F| wilds (R14.5: revealed cards count too),
         value <= sum_F w + sum_R w + r*W, and W <= P - |F & pool| (P wildable cards), so
         value <= min(r*length + sum_F (w - r) + sum_R w, r*P + sum_{F & pool} (w - r) + sum_{F - pool} w
-        + sum_R w).  Each form is maximised exactly over (F, R) by :meth:`_best_faces_and_reveals`;
-        the maximum does not depend on ``length``, so it is cached per letter uses (and weights).
+        + sum_R w).  Dumps (R15.4) pay only as many as the discard pile can lose (see
+        :meth:`dump_room`): when that binds, only the largest that many dump values of the sources
+        (F, R and own classics) count.  Each form is maximised exactly over (F, R) by
+        :meth:`_best_faces_and_reveals`; it depends on ``length`` only through the dump room, so it
+        is cached per letter uses, weights and binding room.
         """
         weight = weight if weight is not None else prof.weight
-        key = (uses if isinstance(uses, frozenset) else self.uses(uses),
-               None if weight is prof.weight else tuple(weight))
+        uses_key = uses if isinstance(uses, frozenset) else self.uses(uses)
+        room: int | None = None
+        if prof.dump_cards and self.discard_size is not None:
+            room = self.dump_room(uses_key, length)
+            if room >= prof.dump_cards:
+                room = None  # every dump can pay
+        key = (uses_key, None if weight is prof.weight else tuple(weight), room)
         found = self.card_bounds.get(key)
         if found is None:
             rate = prof.wild_rate
-            by_length = self._best_faces_and_reveals(prof, key[0], weight, rate, False)
-            by_pool = self._best_faces_and_reveals(prof, key[0], weight, rate, True) if rate else by_length
+            by_length = self._best_faces_and_reveals(prof, uses_key, weight, rate, False, room)
+            by_pool = self._best_faces_and_reveals(prof, uses_key, weight, rate, True, room) if rate else by_length
             found = (by_length, by_pool)
             self.card_bounds[key] = found
         rate = prof.wild_rate
         bound = min(found[0] + rate * length, found[1] + rate * len(self.pool))
-        if prof.own_dumps and self.discard_size is not None:
-            bound += self._dump_room_correction(prof, key[0], length)
+        if room is not None:
+            bound -= prof.own_dumps  # counted by the programme instead of in ``base``
         return bound
 
-    def _dump_room_correction(self, prof: Profile, uses: frozenset[tuple[str, int]], length: int) -> float:
-        """What ``base`` overcounts when the discard pile cannot take every own classic's dump.
+    def dump_room(self, uses: frozenset[tuple[str, int]], length: int) -> int:
+        """Most dumps a word of ``length`` letters can pay (R15.7: each removes a discarded card).
 
-        Each dump removes one card from the discard pile, which holds the cards there before the
-        turn plus the hand cards left out of the word (R7.9, R15.7).  A word of ``length`` letters
-        uses at least ``length`` minus the classics that can stand in it hand cards, so at most
-        ``room`` dumps pay: the dumps paid are at most the ``room`` largest of all sources'.  Hand
-        cards' dumps may sit in the other terms of the bound; subtracting only the own classics'
-        excess over that cap keeps the bound valid whatever those terms hold.
+        The discard pile holds the cards there before the turn plus the hand cards left out of the
+        word (R7.9); the word uses at least ``length`` minus the classics that can stand in it
+        hand cards, and every inked card (R6.4).
         """
         entries = self.entries
         classics = sum(min(u, sum(1 for i in self.by_letter[x] if not entries[i].in_hand)) for x, u in uses)
         hand_used = max(len(self.inked), length - classics)
-        room = max(0, self.discard_size or 0) + self.hand_size - hand_used
-        return min(0.0, sum(prof.dumps[: max(0, room)]) - prof.own_dumps)
+        return max(0, (self.discard_size or 0) + self.hand_size - hand_used)
 
     def _best_faces_and_reveals(self, prof: Profile, uses: frozenset[tuple[str, int]], weight: list[float],
-                                rate: float, by_pool: bool) -> float:
+                                rate: float, by_pool: bool, room: int | None) -> float:
         """max over (F, R) of one form of :meth:`cards_bound` (without its r*length or r*P term).
 
         A dynamic programme over the cards, letter by letter; its state is (face-up cards of the
-        current letter, |R|, uncover card face up?, uncover cards in F and R), all small.
+        current letter, |R|, uncover card face up?, uncover cards in F and R, dumps counted), all
+        small.  With ``room`` set, a card's dump value is counted apart, for at most ``room`` cards.
         """
         entries = self.entries
         reveals = prof.uncovers
         pool = self.pool_set
+        dump = prof.dump if room is not None else None
+        if not reveals and dump is None:
+            # Nothing links the letters: per letter, its inked cards and its best other ones.
+            total = 0.0
+            for x, u in uses:
+                faces = sorted((weight[i] - rate if (not by_pool or i in pool) else weight[i]
+                                for i in self.by_letter[x] if entries[i].role != "inked"), reverse=True)
+                inked = [weight[i] - (0.0 if by_pool else rate)  # inked cards are never wild (R7.3)
+                         for i in self.by_letter[x] if entries[i].role == "inked"]
+                if len(inked) > u:
+                    return -math.inf  # R6.4: every inked card face up, and there is no room
+                total += sum(inked) + sum(v for v in faces[: u - len(inked)] if v > 0)
+            return total
         groups: list[tuple[list[int], int]] = []
         in_word: set[int] = set()
         for x, u in uses:
@@ -203,27 +222,45 @@ class Context:
         if reveals:
             # Wildable cards whose letter the word lacks can still be revealed wilds.
             groups.append(([i for i in self.pool if i not in in_word], 0))
-        states: dict[tuple[int, bool, int], float] = {(0, False, 0): 0.0}
+        states: dict[tuple[int, bool, int, int], float] = {(0, False, 0, 0): 0.0}
+        if dump is not None and room:
+            # Own classics are always sources: their dumps compete for the room too.
+            for i, e in enumerate(entries):
+                if e.role == "own" and dump[i] > 0:
+                    nxt: dict[tuple[int, bool, int, int], float] = {}
+                    for (j, h, m, c), v in states.items():
+                        _keep(nxt, (j, h, m, c), v)
+                        if c < room:
+                            _keep(nxt, (j, h, m, c + 1), v + dump[i])
+                    states = nxt
         for ids, cap in groups:
             cur = {(0, *s): v for s, v in states.items()}
             for i in ids:
-                inked = entries[i].role == "inked"
-                face = weight[i] - rate if (not by_pool or i in pool) else weight[i]
+                e = entries[i]
+                inked = e.role == "inked"
+                d = dump[i] if dump is not None and e.role != "own" else 0.0
+                face = weight[i] - d - rate if (not by_pool or i in pool) else weight[i] - d
                 uncovers = bool(reveals) and prof.uncover[i]
                 revealable = bool(reveals) and i in pool
-                nxt: dict[tuple[int, int, bool, int], float] = {}
-                for (f, j, h, m), v in cur.items():
+                step: dict[tuple[int, int, bool, int, int], float] = {}
+                for (f, j, h, m, c), v in cur.items():
                     if not inked:
-                        _keep(nxt, (f, j, h, m), v)
+                        _keep(step, (f, j, h, m, c), v)
                     if f < cap:
-                        _keep(nxt, (f + 1, j, h or uncovers, min(reveals, m + uncovers)), v + face)
+                        on = (f + 1, j, h or uncovers, min(reveals, m + uncovers))
+                        _keep(step, (*on, c), v + face)
+                        if d > 0 and c < (room or 0):
+                            _keep(step, (*on, c + 1), v + face + d)
                     if revealable and j < reveals:
-                        _keep(nxt, (f, j + 1, h, min(reveals, m + uncovers)), v + weight[i])
-                cur = nxt
+                        on = (f, j + 1, h, min(reveals, m + uncovers))
+                        _keep(step, (*on, c), v + weight[i] - d)
+                        if d > 0 and c < (room or 0):
+                            _keep(step, (*on, c + 1), v + weight[i])
+                cur = step
             states = {}
-            for (_, j, h, m), v in cur.items():
-                _keep(states, (j, h, m), v)
-        return max((v for (j, h, m), v in states.items() if j == 0 or (h and j <= m)), default=-math.inf)
+            for (_, j, h, m, c), v in cur.items():
+                _keep(states, (j, h, m, c), v)
+        return max((v for (j, h, m, _), v in states.items() if j == 0 or (h and j <= m)), default=-math.inf)
 
 
 def _keep(table: dict[Any, float], key: Any, value: float) -> None:
@@ -360,5 +397,5 @@ def _profile(ctx: Context, uses: dict[str, int]) -> Profile:
         uncovers=reveals, pool=ctx.pool, uncover_mode=bool(reveals),
         double_mode=any(double[i] for i in revealable),
         per_wild_mode=bool(per_wild), wild_rate=max(0.0, w.prestige) * per_wild * (1 + doubles),
-        dumps=tuple(sorted(dumps, reverse=True)), own_dumps=sum(dumps[i] for i in own),
+        dump=dumps, dump_cards=sum(1 for d in dumps if d > 0), own_dumps=sum(dumps[i] for i in own),
     )
