@@ -79,12 +79,14 @@ class Profile:
         """May a card that could be face up be better wild? Only with uncover or per-wild prestige."""
         return self.uncover_mode or self.per_wild_mode
 
-    def uncover_bonus(self, taken: set[int] | frozenset[int]) -> float:
-        """Bound of what revealed wilds add: the best wildable cards not already counted face up."""
-        if not self.uncovers:
+    def uncover_bonus(self, taken: set[int] | frozenset[int], limit: int | None = None) -> float:
+        """Bound of what revealed wilds add: the best wildable cards not already counted face up
+        (``limit``: at most that many reveals)."""
+        count = self.uncovers if limit is None else min(limit, self.uncovers)
+        if not count:
             return 0.0
         rest = sorted((self.weight[i] for i in self.pool if i not in taken), reverse=True)
-        return sum(rest[: self.uncovers])
+        return sum(rest[:count])
 
 
 class OutOfTime(Exception):
@@ -141,7 +143,7 @@ class Context:
         return self.profile(frozenset((x, len(ids)) for x, ids in self.by_letter.items()))
 
     def cards_bound(self, prof: Profile, uses: dict[str, int] | frozenset[tuple[str, int]], length: int,
-                    weight: list[float] | None = None) -> float:
+                    weight: list[float] | None = None, reveals: int | None = None) -> float:
         """Bound of what a word's cards add: face-up cards, revealed wilds, per-wild prestige, dumps.
 
         The face-up set F (per letter at most its copies in the word, inked cards always, R6.4) and
@@ -154,7 +156,8 @@ class Context:
         :meth:`dump_room`): when that binds, only the largest that many dump values of the sources
         (F, R and own classics) count.  Each form is maximised exactly over (F, R) by
         :meth:`_best_faces_and_reveals`; it depends on ``length`` only through the dump room, so it
-        is cached per letter uses, weights and binding room.
+        is cached per letter uses, weights and binding room.  ``reveals``: at most that many
+        reveals (default: the profile's uncover cards).
         """
         weight = weight if weight is not None else prof.weight
         uses_key = uses if isinstance(uses, frozenset) else self.uses(uses)
@@ -163,12 +166,14 @@ class Context:
             room = self.dump_room(uses_key, length)
             if room >= prof.dump_cards:
                 room = None  # every dump can pay
-        key = (uses_key, None if weight is prof.weight else tuple(weight), room)
+        reveals = prof.uncovers if reveals is None else min(reveals, prof.uncovers)
+        key = (uses_key, None if weight is prof.weight else tuple(weight), room, reveals)
         found = self.card_bounds.get(key)
         if found is None:
             rate = prof.wild_rate
-            by_length = self._best_faces_and_reveals(prof, uses_key, weight, rate, False, room)
-            by_pool = self._best_faces_and_reveals(prof, uses_key, weight, rate, True, room) if rate else by_length
+            by_length = self._best_faces_and_reveals(prof, uses_key, weight, rate, False, room, reveals)
+            by_pool = (self._best_faces_and_reveals(prof, uses_key, weight, rate, True, room, reveals) if rate
+                       else by_length)
             found = (by_length, by_pool)
             self.card_bounds[key] = found
         rate = prof.wild_rate
@@ -190,7 +195,7 @@ class Context:
         return max(0, (self.discard_size or 0) + self.hand_size - hand_used)
 
     def _best_faces_and_reveals(self, prof: Profile, uses: frozenset[tuple[str, int]], weight: list[float],
-                                rate: float, by_pool: bool, room: int | None) -> float:
+                                rate: float, by_pool: bool, room: int | None, reveals: int) -> float:
         """max over (F, R) of one form of :meth:`cards_bound` (without its r*length or r*P term).
 
         A dynamic programme over the cards, letter by letter; its state is (face-up cards of the
@@ -198,7 +203,6 @@ class Context:
         small.  With ``room`` set, a card's dump value is counted apart, for at most ``room`` cards.
         """
         entries = self.entries
-        reveals = prof.uncovers
         pool = self.pool_set
         dump = prof.dump if room is not None else None
         if not reveals and dump is None:

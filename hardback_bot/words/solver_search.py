@@ -39,7 +39,32 @@ WILD = -1  # an anonymous wild in an arrangement key: any free hand card, never 
 Placement = dict[int, int]  # word position -> entry index (face up)
 
 
-def _local_weights(ctx: Context, prof: Profile, word: str) -> list[float]:
+def _reveal_targets(ctx: Context, prof: Profile, word: str, spots: dict[str, list[int]]) -> frozenset[int]:
+    """Positions of ``word`` that a reveal can reach (R14.1): wild-able positions next to a position
+    whose letter has an uncover card, and, when a wildable uncover card may itself be revealed,
+    next to those in turn (chains, R14.3).  A letter whose inked cards fill all its positions is
+    never wild there (R6.4)."""
+    if not prof.uncover_mode:
+        return frozenset()
+    entries = ctx.entries
+    n = len(word)
+    filled = {x for x, ps in spots.items()
+              if sum(1 for i in ctx.by_letter.get(x, ()) if entries[i].role == "inked") >= len(ps)}
+    uncover_letters = {x for x in spots if any(prof.uncover[i] for i in ctx.by_letter.get(x, ()))}
+    chains = any(prof.uncover[i] for i in ctx.pool)
+    frontier = [q for q in range(n) if word[q] in uncover_letters]
+    targets: set[int] = set()
+    while frontier:
+        q = frontier.pop()
+        for p in (q - 1, q + 1):
+            if 0 <= p < n and p not in targets and word[p] not in filled:
+                targets.add(p)
+                if chains:
+                    frontier.append(p)
+    return frozenset(targets)
+
+
+def _local_weights(ctx: Context, prof: Profile, word: str, targets: frozenset[int]) -> list[float]:
     """Each card's bound in this word: a doubler adds only what its possible neighbours can give."""
     if not prof.double_mode:
         return prof.weight
@@ -48,17 +73,18 @@ def _local_weights(ctx: Context, prof: Profile, word: str) -> list[float]:
     for i, e in enumerate(entries):
         if not prof.double[i] or e.role == "own":
             continue
-        # A revealed wild next to it may be any other free card; it may itself be a revealed wild
-        # anywhere (if wildable), else it sits on its own letter.
-        wild = max((prof.extra[j] for j in ctx.pool if j != i), default=0.0) if prof.uncover_mode else 0.0
-        spots = range(len(word)) if prof.uncover_mode and e.wildable else [p for p, ch in enumerate(word)
-                                                                            if ch == e.letter]
+        # A revealed wild next to it (at a reachable position) may be any other free card; it may
+        # itself be a revealed wild at such a position (if wildable), else it sits on its own letter.
+        wild = max((prof.extra[j] for j in ctx.pool if j != i), default=0.0) if targets else 0.0
+        spots = {p for p, ch in enumerate(word) if ch == e.letter}
+        if e.wildable:
+            spots |= targets
         best = 0.0
         for p in spots:
             for q in (p - 1, p + 1):
                 if 0 <= q < len(word):
-                    best = max(best, wild, *(prof.extra[j] for j in ctx.by_letter.get(word[q], ())
-                                             if j != i and entries[j].source))
+                    best = max(best, wild if q in targets else 0.0,
+                               *(prof.extra[j] for j in ctx.by_letter.get(word[q], ()) if j != i and entries[j].source))
         out[i] = prof.plain[i] + best * prof.double[i]
     return out
 
@@ -102,14 +128,17 @@ def word_bound(ctx: Context, word: str) -> float:
     word = word.upper()
     spots = _word_letters(word)
     prof = ctx.profile(ctx.uses({x: len(ps) for x, ps in spots.items()}))
-    return _quick_bound(ctx, prof, word, spots, _local_weights(ctx, prof, word))
+    targets = _reveal_targets(ctx, prof, word, spots)
+    return _quick_bound(ctx, prof, word, spots, _local_weights(ctx, prof, word, targets), targets)
 
 
-def _quick_bound(ctx: Context, prof: Profile, word: str, spots: dict[str, list[int]], weight: list[float]
-                 ) -> float:
-    # Face-up cards, revealed wilds and per-wild prestige, bounded together (Context.cards_bound).
+def _quick_bound(ctx: Context, prof: Profile, word: str, spots: dict[str, list[int]], weight: list[float],
+                 targets: frozenset[int]) -> float:
+    # Face-up cards, revealed wilds and per-wild prestige, bounded together (Context.cards_bound);
+    # no more reveals than positions a reveal can reach.
     uses = {x: len(ps) for x, ps in spots.items()}
-    return prof.base + ctx.cards_bound(prof, uses, len(word), weight) + ctx.weights.length * len(word)
+    return (prof.base + ctx.cards_bound(prof, uses, len(word), weight, min(prof.uncovers, len(targets)))
+            + ctx.weights.length * len(word))
 
 
 Found = tuple[Outcome, tuple[WordCard, ...]]
@@ -146,8 +175,9 @@ def _best_for_word(ctx: Context, word: str, floor: float, sink: list[Found] | No
     if any(entries[i].letter not in spots for i in ctx.inked):
         return None  # R6.4: an inked card's letter is not in the word
     prof = ctx.profile(ctx.uses({x: len(ps) for x, ps in spots.items()}))
-    weight = _local_weights(ctx, prof, word)
-    if _quick_bound(ctx, prof, word, spots, weight) <= floor:
+    targets = _reveal_targets(ctx, prof, word, spots)
+    weight = _local_weights(ctx, prof, word, targets)
+    if _quick_bound(ctx, prof, word, spots, weight, targets) <= floor:
         return None
     letters = sorted(spots, key=lambda x: -max((weight[i] for i in ctx.by_letter.get(x, [])), default=0.0))
     options = [_letter_options(ctx, prof, spots[x], ctx.by_letter.get(x, []), weight) for x in letters]
@@ -161,13 +191,14 @@ def _best_for_word(ctx: Context, word: str, floor: float, sink: list[Found] | No
     placement: Placement = {}
     fixed = prof.base + ctx.weights.length * len(word)  # per-wild prestige is in the letter options
     # Revealed wilds are cards not face up: bounded by the best wildable cards not yet placed.
-    reveal_any = prof.uncover_bonus(set())
+    reveal_cap = min(prof.uncovers, len(targets))
+    reveal_any = prof.uncover_bonus(set(), reveal_cap)
     # A reveal needs an uncover card face up (R14.1): once none is placed and none is left among
     # the letters still to place, no wild can be revealed.
     uncover_left = [False] * (len(letters) + 1)
     for k in range(len(letters) - 1, -1, -1):
         uncover_left[k] = uncover_left[k + 1] or any(prof.uncover[i] for i in ctx.by_letter.get(letters[k], ()))
-    correct = _doubles_correction(ctx, prof, word, letters, weight) if prof.double_mode else None
+    correct = _doubles_correction(ctx, prof, word, letters, weight, targets) if prof.double_mode else None
 
     def rec(k: int, bound: float, free: int) -> None:
         ctx.check_time()
@@ -187,7 +218,7 @@ def _best_for_word(ctx: Context, word: str, floor: float, sink: list[Found] | No
             if correct is not None:
                 node += correct(placement, k + 1)
             if reveal_any and (uncover_left[k + 1] or any(prof.uncover[i] for i in placement.values())):
-                node += prof.uncover_bonus(set(placement.values()))
+                node += prof.uncover_bonus(set(placement.values()), reveal_cap)
             if node > state["floor"]:
                 rec(k + 1, bound + b, free - used_pool)
             for pos in place:
@@ -197,8 +228,8 @@ def _best_for_word(ctx: Context, word: str, floor: float, sink: list[Found] | No
     return best[-1] if best else None
 
 
-def _doubles_correction(ctx: Context, prof: Profile, word: str, letters: list[str], weight: list[float]
-                        ) -> Callable[[Placement, int], float]:
+def _doubles_correction(ctx: Context, prof: Profile, word: str, letters: list[str], weight: list[float],
+                        targets: frozenset[int]) -> Callable[[Placement, int], float]:
     """How much less than their letter-option weight the placed doublers can add, given their neighbours.
 
     A doubler's weight counts the best card any neighbour position could hold; once a neighbour
@@ -208,7 +239,7 @@ def _doubles_correction(ctx: Context, prof: Profile, word: str, letters: list[st
     """
     entries = ctx.entries
     doublers = {i for i in range(len(entries)) if prof.double[i]}
-    uncover_mode = prof.uncover_mode
+    uncover_mode = bool(targets)
     by_letter = {x: max((prof.extra[j] for j in ctx.by_letter.get(x, ()) if entries[j].source), default=0.0)
                  for x in set(word)}
     order = {x: n for n, x in enumerate(letters)}
@@ -231,10 +262,9 @@ def _doubles_correction(ctx: Context, prof: Profile, word: str, letters: list[st
                 if j is not None:
                     if entries[j].source:
                         best = max(best, prof.extra[j])
-                elif order[word[q]] < done:
-                    best = max(best, revealed)
                 else:
-                    best = max(best, revealed, by_letter[word[q]])
+                    shown = revealed if q in targets else 0.0
+                    best = max(best, shown) if order[word[q]] < done else max(best, shown, by_letter[word[q]])
             total += min(0.0, prof.plain[i] + best * prof.double[i] - weight[i])
         return total
 
