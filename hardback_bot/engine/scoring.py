@@ -7,8 +7,9 @@ arrangements through the very same ones, so the two can never disagree on a word
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
 
 from .cards import Benefit, CardDef, card
 from .state import Slot
@@ -22,15 +23,28 @@ def genre_active(c: CardDef, counts: dict[str, int]) -> bool:
     return not c.is_starter and counts.get(c.genre, 0) >= 2
 
 
-def abilities(card_id: int, counts: dict[str, int]) -> Iterator[tuple[int, Benefit, bool]]:
-    """(index, benefit, is_genre_bonus) for each benefit the card gives with these counts."""
+Ability = tuple[int, Benefit, bool]
+
+
+@cache
+def _card_abilities(card_id: int) -> tuple[CardDef, tuple[Ability, ...], tuple[Ability, ...]]:
+    # Card data never changes: each card's two ability lists are built once (a hot path of scoring).
     c = card(card_id)
-    for i, b in enumerate(c.basic):
-        yield i, b, False
-    if c.genre_bonus and genre_active(c, counts):
-        base = len(c.basic)
-        for i, b in enumerate(c.genre_bonus):
-            yield base + i, b, True
+    basic = tuple((i, b, False) for i, b in enumerate(c.basic))
+    bonus = tuple((len(c.basic) + i, b, True) for i, b in enumerate(c.genre_bonus))
+    return c, basic, basic + bonus
+
+
+def abilities(card_id: int, counts: dict[str, int]) -> tuple[Ability, ...]:
+    """(index, benefit, is_genre_bonus) for each benefit the card gives with these counts."""
+    c, basic, every = _card_abilities(card_id)
+    return every if len(every) > len(basic) and genre_active(c, counts) else basic
+
+
+@cache
+def _has_kind(card_id: int, kind: str) -> bool:
+    c = card(card_id)
+    return any(b.kind == kind for b in c.basic + c.genre_bonus)
 
 
 def is_source(slot: Slot, seat: int) -> bool:
@@ -71,7 +85,7 @@ def _next_adjacent(kind: str, targets_of: Callable[[list[Slot], int, int], list[
     """The first card in word order with an unused ``kind`` ability that has a target (R12.1, R12.2)."""
     used_set = set(used)
     for i, slot in enumerate(word):
-        if not is_source(slot, seat):
+        if not _has_kind(slot.card, kind) or not is_source(slot, seat):
             continue
         for index, b, _ in abilities(slot.card, counts):
             key = ability_key(slot.card, index)
