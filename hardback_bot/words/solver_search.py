@@ -199,6 +199,7 @@ def _best_for_word(ctx: Context, word: str, floor: float, sink: list[Found] | No
     for k in range(len(letters) - 1, -1, -1):
         uncover_left[k] = uncover_left[k + 1] or any(prof.uncover[i] for i in ctx.by_letter.get(letters[k], ()))
     correct = _doubles_correction(ctx, prof, word, letters, weight, targets) if prof.double_mode else None
+    reveals_left = _reveals_left(ctx, prof, word, spots, letters, reveal_cap)
 
     def rec(k: int, bound: float, free: int) -> None:
         ctx.check_time()
@@ -218,7 +219,7 @@ def _best_for_word(ctx: Context, word: str, floor: float, sink: list[Found] | No
             if correct is not None:
                 node += correct(placement, k + 1)
             if reveal_any and (uncover_left[k + 1] or any(prof.uncover[i] for i in placement.values())):
-                node += prof.uncover_bonus(set(placement.values()), reveal_cap)
+                node += prof.uncover_bonus(set(placement.values()), reveals_left(placement, k + 1))
             if node > state["floor"]:
                 rec(k + 1, bound + b, free - used_pool)
             for pos in place:
@@ -226,6 +227,47 @@ def _best_for_word(ctx: Context, word: str, floor: float, sink: list[Found] | No
 
     rec(0, 0.0, len(ctx.pool))
     return best[-1] if best else None
+
+
+def _reveals_left(ctx: Context, prof: Profile, word: str, spots: dict[str, list[int]], letters: list[str],
+                  cap: int) -> Callable[[Placement, int], int]:
+    """How many reveals a partial layout still allows: ``reveals(placement, done)``.
+
+    Like :func:`_reveal_targets`, but with the first ``done`` letters placed: their empty positions
+    are wild, their uncover cards are face up only where placed; a chain needs a wildable uncover
+    card not yet face up for each further step (R14.1, R14.3).
+    """
+    entries = ctx.entries
+    n = len(word)
+    order = {x: k for k, x in enumerate(letters)}
+    inked = {x: sum(1 for i in ctx.by_letter.get(x, ()) if entries[i].role == "inked") for x in spots}
+    never_wild = [inked[word[p]] >= len(spots[word[p]]) for p in range(n)]
+    uncover_letter = [any(prof.uncover[i] for i in ctx.by_letter.get(word[p], ())) for p in range(n)]
+    chain_cards = [i for i in ctx.pool if prof.uncover[i]]
+
+    def reveals(placement: Placement, done: int) -> int:
+        if not cap:
+            return 0
+        # Sources: placed uncover cards, and positions of letters still to place that have one.
+        frontier = [q for q in range(n)
+                    if (prof.uncover[placement[q]] if q in placement
+                        else order[word[q]] >= done and uncover_letter[q])]
+        depth = sum(1 for i in chain_cards if i not in placement.values())
+        targets: set[int] = set()
+        while frontier:
+            step = []
+            for q in frontier:
+                for p in (q - 1, q + 1):
+                    if 0 <= p < n and p not in targets and not never_wild[p] and p not in placement:
+                        targets.add(p)
+                        step.append(p)
+            if len(targets) >= cap or not depth:
+                break
+            depth -= 1
+            frontier = step
+        return min(cap, len(targets))
+
+    return reveals
 
 
 def _doubles_correction(ctx: Context, prof: Profile, word: str, letters: list[str], weight: list[float],
