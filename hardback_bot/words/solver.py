@@ -13,6 +13,7 @@ state is the per-dictionary index cache, which is lock-guarded and immutable onc
 
 from __future__ import annotations
 
+import heapq
 import math
 import time
 from collections.abc import Iterable, Iterator
@@ -20,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.moves import WordCard
@@ -263,9 +265,12 @@ def best_play(cards: PlayerCards, dictionary: Any, weights: Weights | None = Non
 class _GroupSearch:
     """Branch and bound over *groups*: words that use the same number of each of the player's letters.
 
-    Each step fixes how many copies of one of the player's letters a word holds, with a few ANDs of
-    the index's bit-planes; a group whose bound (best card values for those letters, see
-    :mod:`.solver_bounds`) cannot beat the best play found is never opened.
+    A walk fixes, letter by letter, how many copies of one of the player's letters a word holds,
+    with a few ANDs of the index's bit-planes; each group it reaches is queued with a quick bound.
+    The first group is searched at once, so the rest of the walk is pruned by a real play.  Then
+    the queue is served best first: a group is split into its words per length, each bounded by
+    the group's own profile (:mod:`.solver_bounds`), and words are searched exactly in order of
+    those bounds until no bound left can beat the best play found.
     """
 
     def __init__(self, ctx: Context, index: WordIndex, min_length: int, exclude: set[str]) -> None:
@@ -299,6 +304,8 @@ class _GroupSearch:
         # What revealed wilds and per-wild prestige may add, whatever the word.
         self.reveal = prof.uncover_bonus(set()) + prof.wild_rate * len(ctx.pool)
         self.used: list[int] = [0] * k
+        self.queue: list[tuple[float, int, _Group | _Words]] = []
+        self.pushed = 0
 
     def run(self) -> None:
         top = min(self.index.max_length, self.wildable + self.fixed_rest[0])
@@ -306,11 +313,31 @@ class _GroupSearch:
             return
         n = self.index.prefix64(top)
         self._visit(0, self.index.all_bits[:n], 0.0, 0)
+        self._drain()
+
+    def _drain(self) -> None:
+        """Serve the queue best first until nothing in it can beat the best play found."""
+        heap = self.queue
+        heapq.heapify(heap)
+        while heap:
+            bound, _, item = heapq.heappop(heap)
+            if -bound <= self.floor:
+                heap.clear()
+                break
+            if isinstance(item, _Group):
+                self._open(item)
+            else:
+                self._search(item)
 
     def _visit(self, k: int, bits: np.ndarray, acc: float, acc_fixed: int) -> None:
         index = self.index
         if k == len(self.letters):
-            self._leaf(bits, self.wildable + acc_fixed)
+            cap = self.wildable + acc_fixed
+            uses = frozenset((t[5], u) for t, u in zip(self.letters, self.used, strict=True) if u)
+            bound = self.prof.base + self.reveal + acc + self.length_weight * cap
+            self._push(bound, _Group(bits, cap, uses))
+            if self.best is None:
+                self._drain()  # the first group found gives a floor that prunes the rest of the walk
             return
         x, face, fixed, inked, prefix, _ = self.letters[k]
         base = self.prof.base + self.reveal
@@ -328,41 +355,57 @@ class _GroupSearch:
             self.used[k] = u
             self._visit(k + 1, sub, acc + prefix[u], acc_fixed + min(u, fixed))
 
-    def _leaf(self, bits: np.ndarray, cap: int) -> None:
+    def _push(self, bound: float, item: _Group | _Words) -> None:
+        self.pushed += 1
+        self.queue.append((-bound, self.pushed, item))
+
+    def _open(self, group: _Group) -> None:
+        """Split a group into its words per length, each with the group's own bound at that length."""
         index, ctx = self.index, self.ctx
-        uses = frozenset((t[5], u) for t, u in zip(self.letters, self.used, strict=True) if u)
-        prof = ctx.profile(uses)
-        positional = prof.positional
-        # The group's own bound per word length (per-wild prestige grows with the length).
-        bound = {length: prof.base + ctx.cards_bound(prof, uses, length) + ctx.weights.length * length
-                 for length in range(self.min_length, cap + 1)}
-        if max(bound.values(), default=-math.inf) <= self.floor:
-            return
-        found = index.words_at(bits, index.end(cap))
+        prof = ctx.profile(group.uses)
+        found = index.words_at(group.bits, index.end(group.cap))
         found = found[index.lengths[found] >= self.min_length]
         if len(found) == 0:
             return
-        if not positional:
-            # Positions do not matter: every word of the same length in a group is worth the same,
-            # so one word per length stands for the group (the first one not excluded, R26).
-            lengths = index.lengths[found]
-            _, first = np.unique(lengths, return_index=True)
-            reps = []
-            for j in first:
-                i = found[j]
-                if index.words[i] in self.exclude:
-                    same = found[lengths == lengths[j]]
-                    allowed = [k for k in same if index.words[k] not in self.exclude]
-                    if not allowed:
-                        continue
-                    i = allowed[0]
-                reps.append(i)
-            found = np.array(reps, dtype=np.int64)
-        for i in found[::-1]:  # longest first: the length bonus, if any, favours them
+        lengths = index.lengths[found]
+        for length in np.unique(lengths):
+            length = int(length)
+            bound = prof.base + ctx.cards_bound(prof, group.uses, length) + ctx.weights.length * length
+            if bound <= self.floor:
+                continue
+            same = found[lengths == length]
+            if not prof.positional:
+                # Positions do not matter: every word of the same length in a group is worth the
+                # same, so one word stands for them all (the first one not excluded, R26).
+                allowed = [i for i in same if index.words[i] not in self.exclude]
+                if not allowed:
+                    continue
+                same = np.array(allowed[:1], dtype=np.int64)
+            self.pushed += 1
+            heapq.heappush(self.queue, (-bound, self.pushed, _Words(bound, same)))
+
+    def _search(self, item: _Words) -> None:
+        ctx, index = self.ctx, self.index
+        for i in item.words:
+            if item.bound <= self.floor:
+                return
             word = index.words[i]
-            if bound[len(word)] <= self.floor or word in self.exclude:
+            if word in self.exclude:
                 continue
             result = best_for_word(ctx, word, self.floor)
             if result is not None and result[0].value > self.floor:
                 self.floor = result[0].value
                 self.best = (result[0], result[1], word)
+
+
+@dataclass(slots=True)
+class _Group:
+    bits: np.ndarray  # the group's words, as a bitset over the index
+    cap: int  # longest word the player's cards can fill
+    uses: frozenset[tuple[str, int]]  # how many of each of the player's letters its words hold
+
+
+@dataclass(slots=True)
+class _Words:
+    bound: float
+    words: npt.NDArray[np.int64]
