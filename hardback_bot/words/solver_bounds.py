@@ -110,6 +110,7 @@ class Context:
     memo: dict[tuple[object, ...], Outcome] = field(default_factory=dict)
     shapes: dict[str, tuple[float, Any]] = field(default_factory=dict)  # see best_for_word
     card_bounds: dict[tuple[object, ...], tuple[float, float]] = field(default_factory=dict)  # see cards_bound
+    scratch: dict[int, Any] = field(default_factory=dict)  # per-profile helpers of the word search
     pool_set: frozenset[int] = frozenset()
     deadline: float | None = None  # time.monotonic() after which the search gives up (see OutOfTime)
     ticks: int = 0

@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from hardback_bot.engine.moves import WordCard
 from hardback_bot.engine.state import Slot
@@ -39,6 +39,37 @@ WILD = -1  # an anonymous wild in an arrangement key: any free hand card, never 
 Placement = dict[int, int]  # word position -> entry index (face up)
 
 
+@dataclass(slots=True)
+class _Neighbours:
+    """What a profile's uncover and double cards can reach, prepared once per profile."""
+
+    inked: dict[str, int]  # inked cards per letter
+    uncover_letters: frozenset[str]  # letters with an uncover card that may work
+    chains: bool  # a wildable uncover card exists: a revealed card may reveal in turn (R14.3)
+    doublers: list[tuple[int, str, bool, float]]  # (entry, letter, wildable, best revealed neighbour)
+    best_by_letter: dict[str, list[tuple[float, int]]]  # per letter, its two best doublable sources
+
+
+def _neighbours(ctx: Context, prof: Profile) -> _Neighbours:
+    found = ctx.scratch.get(id(prof))
+    if found is None:
+        entries = ctx.entries
+        best_by_letter: dict[str, list[tuple[float, int]]] = {}
+        for x, ids in ctx.by_letter.items():
+            best_by_letter[x] = sorted(((prof.extra[j], j) for j in ids if entries[j].source), reverse=True)[:2]
+        doublers = []
+        for i, e in enumerate(entries):
+            if prof.double[i] and e.role != "own":
+                wild = max((prof.extra[j] for j in ctx.pool if j != i), default=0.0)
+                doublers.append((i, e.letter, e.wildable, wild))
+        found = _Neighbours(
+            inked={x: sum(1 for i in ids if entries[i].role == "inked") for x, ids in ctx.by_letter.items()},
+            uncover_letters=frozenset(x for x, ids in ctx.by_letter.items() if any(prof.uncover[i] for i in ids)),
+            chains=any(prof.uncover[i] for i in ctx.pool), doublers=doublers, best_by_letter=best_by_letter)
+        ctx.scratch[id(prof)] = found
+    return found
+
+
 def _reveal_targets(ctx: Context, prof: Profile, word: str, spots: dict[str, list[int]]) -> frozenset[int]:
     """Positions of ``word`` that a reveal can reach (R14.1): wild-able positions next to a position
     whose letter has an uncover card, and, when a wildable uncover card may itself be revealed,
@@ -46,12 +77,10 @@ def _reveal_targets(ctx: Context, prof: Profile, word: str, spots: dict[str, lis
     never wild there (R6.4)."""
     if not prof.uncover_mode:
         return frozenset()
-    entries = ctx.entries
+    near = _neighbours(ctx, prof)
     n = len(word)
-    filled = {x for x, ps in spots.items()
-              if sum(1 for i in ctx.by_letter.get(x, ()) if entries[i].role == "inked") >= len(ps)}
-    uncover_letters = {x for x in spots if any(prof.uncover[i] for i in ctx.by_letter.get(x, ()))}
-    chains = any(prof.uncover[i] for i in ctx.pool)
+    filled = {x for x, ps in spots.items() if near.inked.get(x, 0) >= len(ps)}
+    uncover_letters = near.uncover_letters
     frontier = [q for q in range(n) if word[q] in uncover_letters]
     targets: set[int] = set()
     while frontier:
@@ -59,7 +88,7 @@ def _reveal_targets(ctx: Context, prof: Profile, word: str, spots: dict[str, lis
         for p in (q - 1, q + 1):
             if 0 <= p < n and p not in targets and word[p] not in filled:
                 targets.add(p)
-                if chains:
+                if near.chains:
                     frontier.append(p)
     return frozenset(targets)
 
@@ -68,23 +97,26 @@ def _local_weights(ctx: Context, prof: Profile, word: str, targets: frozenset[in
     """Each card's bound in this word: a doubler adds only what its possible neighbours can give."""
     if not prof.double_mode:
         return prof.weight
-    entries = ctx.entries
+    near = _neighbours(ctx, prof)
     out = list(prof.weight)
-    for i, e in enumerate(entries):
-        if not prof.double[i] or e.role == "own":
-            continue
+    n = len(word)
+    for i, letter, wildable, wild in near.doublers:
         # A revealed wild next to it (at a reachable position) may be any other free card; it may
         # itself be a revealed wild at such a position (if wildable), else it sits on its own letter.
-        wild = max((prof.extra[j] for j in ctx.pool if j != i), default=0.0) if targets else 0.0
-        spots = {p for p, ch in enumerate(word) if ch == e.letter}
-        if e.wildable:
+        spots = {p for p, ch in enumerate(word) if ch == letter}
+        if wildable:
             spots |= targets
         best = 0.0
         for p in spots:
             for q in (p - 1, p + 1):
-                if 0 <= q < len(word):
-                    best = max(best, wild if q in targets else 0.0,
-                               *(prof.extra[j] for j in ctx.by_letter.get(word[q], ()) if j != i and entries[j].source))
+                if 0 <= q < n:
+                    if q in targets and wild > best:
+                        best = wild
+                    for extra, j in near.best_by_letter.get(word[q], ()):
+                        if j != i:
+                            if extra > best:
+                                best = extra
+                            break
         out[i] = prof.plain[i] + best * prof.double[i]
     return out
 
