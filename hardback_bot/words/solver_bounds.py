@@ -67,6 +67,10 @@ class Profile:
     per_wild_mode: bool
     wild_rate: float = 0.0  # bound of what one more wild pays through prestige_per_wild (R11.11)
     dump: list[float] = field(default_factory=list)  # per entry: its dump values (R15.4), in ``weight`` too
+    # Per entry, the same three with its genre inactive (a complete layout may leave it at one card).
+    plain_off: list[float] = field(default_factory=list)
+    extra_off: list[float] = field(default_factory=list)
+    dump_off: list[float] = field(default_factory=list)
     dump_cards: int = 0  # sources with a dump
     own_dumps: float = 0.0  # the part of ``base`` that own classics' dumps make up
 
@@ -371,12 +375,17 @@ def _profile(ctx: Context, uses: dict[str, int]) -> Profile:
     uncover = [False] * n
     double = [0] * n
     dumps = [0.0] * n
+    plain_off = [0.0] * n
+    extra_off = [0.0] * n
+    dumps_off = [0.0] * n
     for i, e in enumerate(entries):
         active = e.genre in possible
         # Per-wild prestige is bounded per word (Context.cards_bound), not per card: wild_max 0 here.
         plain[i], extra[i] = card_bound(e.card, active, w, counts["adventure"], len(ctx.inked), 0)
+        plain_off[i], extra_off[i] = card_bound(e.card, False, w, counts["adventure"], len(ctx.inked), 0)
         if e.source:
             dumps[i] = dump_bound(e.card, active, w)
+            dumps_off[i] = dump_bound(e.card, False, w)
         if e.source and e.role != "own":
             uncover[i] = works(i, possible)
             double[i] = e.double_basic + (e.double_genre if active else 0)
@@ -403,4 +412,5 @@ def _profile(ctx: Context, uses: dict[str, int]) -> Profile:
         double_mode=any(double[i] for i in revealable),
         per_wild_mode=bool(per_wild), wild_rate=max(0.0, w.prestige) * per_wild * (1 + doubles),
         dump=dumps, dump_cards=sum(1 for d in dumps if d > 0), own_dumps=sum(dumps[i] for i in own),
+        plain_off=plain_off, extra_off=extra_off, dump_off=dumps_off,
     )

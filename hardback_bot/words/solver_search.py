@@ -369,7 +369,7 @@ def _complete(ctx: Context, prof: Profile, word: str, placement: Placement, stat
 
     if not prof.uncover_mode:
         if (not (prof.per_wild_mode and dominated(free))
-                and _arrangement_bound(ctx, prof, word, placement, {}) > state["floor"]):
+                and _leaf_bound(ctx, prof, word, placement, {}) > state["floor"]):
             yield _value(ctx, word, placement, {}, free)
         return
 
@@ -397,7 +397,7 @@ def _complete(ctx: Context, prof: Profile, word: str, placement: Placement, stat
             return
         todo = reachable()
         if not todo or not free_now:
-            if (_arrangement_bound(ctx, prof, word, placement, identities) > state["floor"]
+            if (_leaf_bound(ctx, prof, word, placement, identities) > state["floor"]
                     and not dominated(free_now)):
                 yield _value(ctx, word, placement, identities, free_now)
             return
@@ -442,6 +442,61 @@ def _arrangement_bound(ctx: Context, prof: Profile, word: str, placement: Placem
                 elif j is None and 0 <= q < len(word):
                     best = max(best, pending)
             total += best * prof.double[i]
+    return total
+
+
+def _leaf_bound(ctx: Context, prof: Profile, word: str, placement: Placement, identities: dict[int, int]
+                ) -> float:
+    """Bound of a complete layout (no reveal left to decide): like :func:`_arrangement_bound`, but
+    knowing its cards.
+
+    Genre counts are those of its face-up cards, its wilds that may be revealed and the own
+    classics (R10.4, R14.4): a genre below two gives no genre bonus (R10.3), so its cards count
+    without one.  The discard pile's room is known too (its hand cards are the face-up ones plus
+    one per wild, R7.9), and at most that many dumps pay (R15.7).
+    """
+    entries = ctx.entries
+    at = dict(identities)
+    at.update(placement)
+    counts: dict[str, int] = {}
+    for i in at.values():
+        e = entries[i]
+        if e.source and e.role != "own":
+            counts[e.genre] = counts.get(e.genre, 0) + 1
+    own = [i for i, e in enumerate(entries) if e.role == "own"]
+    for i in own:
+        counts[entries[i].genre] = counts.get(entries[i].genre, 0) + 1
+
+    def on(i: int) -> bool:
+        return counts.get(entries[i].genre, 0) >= 2
+
+    total = ctx.weights.length * len(word) + prof.wild_rate * sum(1 for p in range(len(word)) if p not in placement)
+    dumps = []
+    for i in own:
+        total += prof.plain[i] if on(i) else prof.plain_off[i]
+        dumps.append(prof.dump[i] if on(i) else prof.dump_off[i])
+    for p, i in at.items():
+        e = entries[i]
+        if not e.source:
+            total += prof.weight[i]
+            continue
+        active = on(i)
+        if e.role != "own":
+            total += prof.plain[i] if active else prof.plain_off[i]
+            dumps.append(prof.dump[i] if active else prof.dump_off[i])
+        double = prof.double[i] if active else min(prof.double[i], e.double_basic)
+        if double:
+            best = 0.0
+            for q in (p - 1, p + 1):
+                j = at.get(q)
+                if j is not None and entries[j].source:
+                    best = max(best, prof.extra[j] if on(j) else prof.extra_off[j])
+            total += best * double
+    if ctx.discard_size is not None:
+        hand_used = sum(1 for i in placement.values() if entries[i].in_hand) + len(word) - len(placement)
+        room = max(0, ctx.discard_size + ctx.hand_size - hand_used)
+        dumps = sorted((d for d in dumps if d > 0), reverse=True)
+        total -= sum(dumps[room:])
     return total
 
 
