@@ -369,7 +369,7 @@ def _complete(ctx: Context, prof: Profile, word: str, placement: Placement, stat
 
     if not prof.uncover_mode:
         if (not (prof.per_wild_mode and dominated(free))
-                and _leaf_bound(ctx, prof, word, placement, {}) > state["floor"]):
+                and _leaf_bound(ctx, prof, word, placement, {}, state["floor"]) > state["floor"]):
             yield _value(ctx, word, placement, {}, free)
         return
 
@@ -397,7 +397,7 @@ def _complete(ctx: Context, prof: Profile, word: str, placement: Placement, stat
             return
         todo = reachable()
         if not todo or not free_now:
-            if (_leaf_bound(ctx, prof, word, placement, identities) > state["floor"]
+            if (_leaf_bound(ctx, prof, word, placement, identities, state["floor"]) > state["floor"]
                     and not dominated(free_now)):
                 yield _value(ctx, word, placement, identities, free_now)
             return
@@ -445,16 +445,35 @@ def _arrangement_bound(ctx: Context, prof: Profile, word: str, placement: Placem
     return total
 
 
-def _leaf_bound(ctx: Context, prof: Profile, word: str, placement: Placement, identities: dict[int, int]
-                ) -> float:
+def _leaf_bound(ctx: Context, prof: Profile, word: str, placement: Placement, identities: dict[int, int],
+                floor: float) -> float:
     """Bound of a complete layout (no reveal left to decide): like :func:`_arrangement_bound`, but
     knowing its cards.
 
     Genre counts are those of its face-up cards, its wilds that may be revealed and the own
     classics (R10.4, R14.4): a genre below two gives no genre bonus (R10.3), so its cards count
     without one.  The discard pile's room is known too (its hand cards are the face-up ones plus
-    one per wild, R7.9), and at most that many dumps pay (R15.7).
+    one per wild, R7.9), and at most that many dumps pay (R15.7).  Each uncover card with a wild
+    neighbour reveals one wild at most (R14.1): with more candidate wilds than such cards, every
+    choice of which are revealed is bounded and the largest kept (only when it matters: the bound
+    with every candidate revealed is returned when it is at most ``floor``).
     """
+    n = len(word)
+    reveals = sum(1 for p, i in (*placement.items(), *identities.items())
+                  if prof.uncover[i] and any(0 <= q < n and q not in placement for q in (p - 1, p + 1)))
+    everything = _layout_bound(ctx, prof, word, placement, identities)
+    if len(identities) <= reveals or everything <= floor:
+        return everything
+    # More revealed cards never lower the bound (every card's bound is >= 0), so only the largest
+    # choices need trying.
+    shown = list(identities.items())
+    return max(_layout_bound(ctx, prof, word, placement, dict(chosen))
+               for chosen in itertools.combinations(shown, reveals))
+
+
+def _layout_bound(ctx: Context, prof: Profile, word: str, placement: Placement, identities: dict[int, int]
+                  ) -> float:
+    """:func:`_leaf_bound` for one set of revealed wilds (``identities``)."""
     entries = ctx.entries
     at = dict(identities)
     at.update(placement)
