@@ -64,6 +64,17 @@ def find_word(letters: list[str], required: list[str] | None = None, *, dictiona
     return None
 
 
+def keeps_the_turn(game: Game, seat: int, word: str) -> bool:
+    """Whether spelling ``word`` as the bot proposes first (its preview's Confirm) leaves ``seat`` with
+    something to decide; with nothing to buy or flush the engine ends the turn at once."""
+    from hardback_bot.sessions.spelling import arrangements
+
+    first = arrangements(game, seat, word, limit=1)[0]
+    copy = Game.from_json(game.to_json(), checker=game.checker)
+    copy.apply(seat, first.move)
+    return not copy.finished and copy.active_seat == seat
+
+
 async def start_table(world: World, store: Store, options: dict[str, Any], *, joiners: tuple[User, ...] = (),
                       computers: tuple[str, ...] = ()) -> GameRecord:
     """alice opens a table with ``options``; ``joiners`` join, ``computers`` (ai1/ai2/ai3) are added, she starts."""
@@ -439,13 +450,14 @@ class Driver:
         raise AssertionError(f"the game did not end within {max_turns} turns")
 
     async def turn_with_a_word(self, max_turns: int = 10) -> tuple[int, str]:
-        """Play (skip) turns until the active player's hand spells a dictionary word face up; returns
-        (seat, word). Most hands do at once, a few (say B, C, D, G, H) do not."""
+        """Play turns until the active player's hand spells a dictionary word face up, and spelling it
+        leaves the turn going; returns (seat, word). Most hands do at once, a few (say B, C, D, G, H)
+        do not, and a word whose coins buy nothing in the offer row ends the turn by itself (R19)."""
         for _ in range(max_turns):
             _, game = await self.game()
             seat = game.active_seat
             word = find_word([card(c).letter for c in game.player(seat).hand], dictionary=game.options.dictionary)
-            if word is not None and seat in self.users:
+            if word is not None and seat in self.users and keeps_the_turn(game, seat, word):
                 return seat, word
             if seat in self.users:
                 await self.play_turn(seat)

@@ -53,16 +53,18 @@ async def test_reminder_timeout_and_computer_takeover(world: World) -> None:
         assert abs(turn.deadline - clock.now - 120) < 1  # 2 minutes, from the /hardback start option
 
         await fire(bot, clock, "reminder", world)
-        reminder = s.last_message(world.channel).content
-        assert "time is running out" in reminder and "<t:" in reminder and ":R>" in reminder
+        # Channel posts are paced (cogs/play.py): wait for them rather than for a fixed time.
+        reminder = (await s.wait_for_message(world.channel, lambda m: "time is running out" in m.content,
+                                             timeout=15)).content
+        assert "<t:" in reminder and ":R>" in reminder
 
         loaded = await bot.sessions.load(game_id)
         first = loaded.record.seats[0]
         await fire(bot, clock, "turn", world)
         moves = [m.move for m in await bot.store.get_moves(game_id)]
         assert moves == ["timeout"]
-        text = "\n".join(m.content for m in s.messages(world.channel)[-3:])
-        assert f"{first.display_name} ran out of time" in text
+        await s.wait_for_message(world.channel, lambda m: f"{first.display_name} ran out of time" in m.content,
+                                 timeout=15)
 
         # The second player skips; the first misses again: a computer player takes the seat and plays on.
         loaded = await bot.sessions.load(game_id)
@@ -79,7 +81,7 @@ async def test_reminder_timeout_and_computer_takeover(world: World) -> None:
         await fire(bot, clock, "turn", world)
         seats = (await bot.store.get_game(game_id)).seats
         assert seats[0].ai_strength == 2 and seats[0].user_id == first.user_id
-        assert any("computer player takes over" in m.content for m in s.messages(world.channel))
+        await s.wait_for_message(world.channel, lambda m: "computer player takes over" in m.content, timeout=15)
         await bot.sessions.wait_for_computers(game_id)
         loaded = await bot.sessions.load(game_id)
         assert loaded.game.active_seat == 1 or loaded.game.finished  # the computer played its turn
