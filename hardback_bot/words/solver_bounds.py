@@ -116,6 +116,8 @@ class Context:
     card_bounds: dict[tuple[object, ...], tuple[float, float]] = field(default_factory=dict)  # see cards_bound
     scratch: dict[int, Any] = field(default_factory=dict)  # per-profile helpers of the word search
     pool_set: frozenset[int] = frozenset()
+    cards_by_letter: dict[str, int] = field(default_factory=dict)  # usable cards per letter
+    classics_by_letter: dict[str, int] = field(default_factory=dict)  # of those, classics in play
     deadline: float | None = None  # time.monotonic() after which the search gives up (see OutOfTime)
     ticks: int = 0
 
@@ -140,8 +142,8 @@ class Context:
 
     def uses(self, counts: dict[str, int]) -> frozenset[tuple[str, int]]:
         """The profile key of a word with these letter counts (upper-case letters)."""
-        return frozenset((x, min(k, len(self.by_letter[x]))) for x, k in counts.items()
-                         if k and x in self.by_letter)
+        have = self.cards_by_letter
+        return frozenset((x, min(k, have[x])) for x, k in counts.items() if k and x in have)
 
     def everything(self) -> Profile:
         """Bounds valid for every word (all the player's cards usable)."""
@@ -194,8 +196,7 @@ class Context:
         word (R7.9); the word uses at least ``length`` minus the classics that can stand in it
         hand cards, and every inked card (R6.4).
         """
-        entries = self.entries
-        classics = sum(min(u, sum(1 for i in self.by_letter[x] if not entries[i].in_hand)) for x, u in uses)
+        classics = sum(min(u, self.classics_by_letter.get(x, 0)) for x, u in uses)
         hand_used = max(len(self.inked), length - classics)
         return max(0, (self.discard_size or 0) + self.hand_size - hand_used)
 
@@ -306,6 +307,8 @@ def build_context(seat: int, hand: tuple[int, ...], inked: tuple[int, ...], clas
         seat=seat, weights=weights, entries=entries, by_letter=by_letter,
         pool=[i for i, e in enumerate(entries) if e.wildable],
         pool_set=frozenset(i for i, e in enumerate(entries) if e.wildable),
+        cards_by_letter={x: len(ids) for x, ids in by_letter.items()},
+        classics_by_letter={x: sum(1 for i in ids if not entries[i].in_hand) for x, ids in by_letter.items()},
         inked=[i for i, e in enumerate(entries) if e.role == "inked"],
         own_classics=tuple(e.card for e in entries if e.role == "own"), hand_size=len(hand),
         discard_size=discard_size,
