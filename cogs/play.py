@@ -505,7 +505,7 @@ class Play(commands.Cog):
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
             raise SessionError("You are not playing in this game.")
-        if loaded.record.version != action.version:
+        if not await self.bot.sessions.still_current(loaded, seat, action.version):
             raise SessionError("This view is out of date: here is the current one.", stale=True)
         try:
             word = clean_word(text)
@@ -528,7 +528,7 @@ class Play(commands.Cog):
     async def _arrangement(self, interaction: discord.Interaction, action: Action, move: str) -> None:
         loaded = await self.bot.sessions.load(action.game_id)
         seat = loaded.seat_of(interaction.user.id)
-        if seat is None or loaded.record.version != action.version:
+        if seat is None or not await self.bot.sessions.still_current(loaded, seat, action.version):
             raise SessionError("This view is out of date: here is the current one.", stale=True)
         word = "".join(s.letter for s in loaded.game.check_word(seat, _word_cards(move))[0])
         options = await asyncio.to_thread(arrangements, loaded.game, seat, word)

@@ -100,6 +100,10 @@ def _default_ai() -> tuple[ChooseMove, Callable[[Game, int], bool]]:
     return choose_move, wants_to_act
 
 
+# Moves another player may make at any time that change nothing but their own hand (R6).
+OTHERS_TOKEN_MOVES = frozenset({"ink", "remover", "unremover"})
+
+
 class Sessions:
     def __init__(self, store: Store, notifier: Notifier | None = None, *, ai_delay: float = 1.2,
                  clock: Callable[[], float] = time.time) -> None:
@@ -270,11 +274,29 @@ class Sessions:
                 raise SessionError("You are not playing in this game.")
             if record.seats[seat].is_computer_controlled:
                 raise SessionError("A computer player has taken over your seat.")
-            if version is not None and version != record.version:
+            if version is not None and not await self.still_current(loaded, seat, version):
                 raise SessionError("This view is out of date: here is the current one.", stale=True)
             loaded, events, seat_before = await self._apply(loaded, seat, move)
         await self._after(loaded, events, seat_before)
         return loaded
+
+    async def still_current(self, loaded: Loaded, seat: int, version: int) -> bool:
+        """Whether a view drawn at ``version`` still holds for ``seat``.
+
+        It does when nothing changed since, and also when every commit since then was another
+        player's ink or remover (R6.1, R6.5, R6.6): those change only that player's own hand, so
+        the word this seat was previewing, or the card it was buying, means the same.  Anything
+        else (a move of this seat, a seat change, any other move) makes the view out of date.
+        """
+        now = loaded.record.version
+        if version == now:
+            return True
+        if version > now or loaded.game.options.coop:
+            return False  # co-op: an ink draw may feed Penny (R29.8), the whole team's concern
+        since = await self.store.moves_after_version(loaded.record.id, version)
+        if {m.version for m in since} != set(range(version + 1, now + 1)):
+            return False  # some commit since then was not a move (a seat changed hands, say)
+        return all(m.seat != seat and m.move.split()[0] in OTHERS_TOKEN_MOVES for m in since)
 
     async def hands_penny_the_game(self, game_id: int, user_id: int, move: str) -> bool:
         """Whether ``move`` would end a co-op game by giving Penny her goal (R29.8 wants a confirmation)."""

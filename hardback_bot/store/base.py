@@ -135,6 +135,11 @@ class Store(abc.ABC):
     async def get_moves(self, game_id: int, *, after_seq: int = 0) -> list[Move]: ...
 
     @abc.abstractmethod
+    async def moves_after_version(self, game_id: int, version: int) -> list[Move]:
+        """The moves whose commit produced a version above ``version``, in order (moves stored without a
+        version are never among them)."""
+
+    @abc.abstractmethod
     async def set_message(self, game_id: int, kind: str, message_id: int, channel_id: int | None = None) -> None:
         """Remember a public message the bot keeps editing ("lobby", "table", "thread" …). Not versioned:
         it is bookkeeping about Discord, not game state."""

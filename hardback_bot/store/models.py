@@ -51,6 +51,7 @@ class Move:
     seat: int
     move: str
     created_at: float
+    version: int | None = None  # the game version its commit produced (None: stored before migration 004)
 
 
 @dataclass(frozen=True)

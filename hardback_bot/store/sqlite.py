@@ -332,8 +332,8 @@ class SqliteStore(Store):
             rows = await db.execute_fetchall("SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,))
             last = int(next(iter(rows))[0])
             await db.executemany(
-                "INSERT INTO moves (game_id, seq, seat, move, created_at) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, last + i, int(seat), str(text), now) for i, (seat, text) in enumerate(moves, 1)],
+                "INSERT INTO moves (game_id, seq, seat, move, created_at, version) VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, last + i, int(seat), str(text), now, version) for i, (seat, text) in enumerate(moves, 1)],
             )
             if finished or timer_list is not None:
                 await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
@@ -452,10 +452,20 @@ class SqliteStore(Store):
         async with self._rlock:
             assert self._r is not None
             rows = await self._r.execute_fetchall(
-                "SELECT seq, seat, move, created_at FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq",
+                "SELECT seq, seat, move, created_at, version FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq",
                 (game_id, after_seq),
             )
-        return [Move(r[0], r[1], r[2], r[3]) for r in rows]
+        return [Move(*r) for r in rows]
+
+    async def moves_after_version(self, game_id: int, version: int) -> list[Move]:
+        async with self._rlock:
+            assert self._r is not None
+            rows = await self._r.execute_fetchall(
+                "SELECT seq, seat, move, created_at, version FROM moves WHERE game_id = ? AND version > ?"
+                " ORDER BY seq",
+                (game_id, version),
+            )
+        return [Move(*r) for r in rows]
 
     async def set_message(self, game_id: int, kind: str, message_id: int, channel_id: int | None = None) -> None:
         async with self._write() as db:

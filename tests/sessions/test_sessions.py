@@ -127,6 +127,49 @@ async def test_moves_commit_before_notifying_and_refusals_store_nothing(env) -> 
     assert update.mention == second and "skipped" in update.lines[0]
 
 
+async def test_another_players_ink_keeps_my_view_current(env) -> None:
+    # R6.1/R6.2: the waiting player may draw with ink while the active one is spelling. That changes
+    # only the drawer's hand, so the speller's panel, drawn before it, still works; a move of the
+    # speller's own, or a seat change, makes a view out of date as before.
+    from hardback_bot.engine.state import SPELL
+    from hardback_bot.store import Seat
+
+    sessions, store, _recorder, _ = env
+    game_id = await two_players(sessions, adverts=False)
+    rng = random.Random(5)
+    for _ in range(600):  # play on until the waiting player has ink while the other spells
+        loaded = await sessions.load(game_id)
+        game = loaded.game
+        waiting = 1 - game.active_seat
+        if game.phase == SPELL and game.player(waiting).ink > 0:
+            break
+        who, move = random_move(game, rng, off_turn_ink=0)
+        await sessions.play(game_id, loaded.record.seats[who].user_id, move, None)
+    else:
+        raise AssertionError("the waiting player never had ink")
+    active = game.active_seat
+    speller, drawer = loaded.record.seats[active].user_id, loaded.record.seats[waiting].user_id
+    view = loaded.record.version
+    await sessions.play(game_id, drawer, "ink", view)  # the drawer's own view is current too
+    after_ink = await sessions.load(game_id)
+    assert after_ink.record.version == view + 1
+    assert await sessions.still_current(after_ink, active, view)
+    assert not await sessions.still_current(after_ink, waiting, view), "the drawer's own move moved their view on"
+    await sessions.play(game_id, speller, "skip", view)  # the panel drawn before the ink still works
+    moves = [(m.seat, m.move) for m in await store.get_moves(game_id)][-2:]
+    assert moves == [(waiting, "ink"), (active, "skip")]
+    # The speller's own move makes that old view out of date (a double click is refused) ...
+    loaded = await sessions.load(game_id)
+    with pytest.raises(SessionError, match="out of date"):
+        await sessions.play(game_id, loaded.record.seats[loaded.game.active_seat].user_id, "skip", view)
+    # ... and so does a commit that is not a move (a seat changing hands), even with no move since.
+    seat = loaded.record.seats[0]
+    await store.replace_seat(game_id, loaded.record.version, Seat(seat.seat, seat.display_name, seat.user_id, None))
+    now = await sessions.load(game_id)
+    assert not await sessions.still_current(now, 1, loaded.record.version)
+    assert await sessions.still_current(now, 1, now.record.version)
+
+
 async def test_turn_timer_reminder_timeout_and_afk_to_computer(env) -> None:
     sessions, store, recorder, clock = env
     game_id = await two_players(sessions, turn_timer=60, adverts=False)
