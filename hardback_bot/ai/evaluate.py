@@ -75,27 +75,23 @@ def earnings(word: list[Slot], classics: tuple[int, ...], seat: int) -> list[Ear
 
 def _settle(word: list[Slot], classics: tuple[int, ...], counts: dict[str, int], seat: int) -> Earnings:
     gains = scoring.automatic_gains(word, classics, counts, seat)
-    in_word = {s.card for s in word if scoring.is_source(s, seat)}
     eithers: list[int] = []
     trash: list[tuple[int, str, int]] = []
     dumps: list[int] = []
     ink = jails = previews = 0
-    for cid, mult in scoring.source_multipliers(word, classics, seat):
-        trashable = True
-        for _, b, _ in scoring.abilities(cid, counts):
-            kind = b.kind
-            if kind == "either_coins_or_prestige":
-                eithers.append(b.value * mult)
-            elif kind == "ink_or_remover":
-                ink += 1
-            elif kind in ("trash_for_coins", "trash_for_prestige") and cid in in_word and trashable:
-                trashable = False  # a card leaves the game once: its first trash ability is the one used
-                trash.append((cid, "coins" if kind == "trash_for_coins" else "prestige", b.value * mult))
-            elif kind == "dump_discard_for_coins":
-                dumps.append(b.value * mult)
-            elif kind == "jail":
-                jails += 1
-            elif kind == "preview":
-                previews += 1
+    for o in scoring.optional_benefits(word, classics, counts, seat):
+        kind = o.kind
+        if kind == "either_coins_or_prestige":
+            eithers.append(o.value)
+        elif kind == "ink_or_remover":
+            ink += 1
+        elif kind in ("trash_for_coins", "trash_for_prestige"):
+            trash.append((o.card, "coins" if kind == "trash_for_coins" else "prestige", o.value))
+        elif kind == "dump_discard_for_coins":
+            dumps.append(o.value)
+        elif kind == "jail":
+            jails += 1
+        elif kind == "preview":
+            previews += 1
     return Earnings(gains.coins, gains.prestige, tuple(eithers), ink, tuple(trash), tuple(sorted(dumps, reverse=True)),
                     jails, previews, sum(1 for s in word if s.wild))

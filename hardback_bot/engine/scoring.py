@@ -168,6 +168,42 @@ def automatic_gains(word: list[Slot], classics: Iterable[int], counts: dict[str,
     return gains
 
 
+# Benefits resolved after R12.3/R12.4, whose use the player decides or confirms (R12.5-R12.9).
+OPTIONAL_KINDS = frozenset({"either_coins_or_prestige", "ink_or_remover", "trash_for_coins", "trash_for_prestige",
+                            "dump_discard_for_coins", "jail", "preview"})
+_NOT_MULTIPLIED = frozenset({"ink_or_remover", "jail", "preview"})  # R13.5
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalBenefit:
+    """One optional or either-or benefit a word gives (R12.5-R12.9)."""
+
+    card: int
+    kind: str
+    value: int  # its number, multiplied where R13.4 says so
+
+
+def optional_benefits(word: list[Slot], classics: Iterable[int], counts: dict[str, int], seat: int
+                      ) -> list[OptionalBenefit]:
+    """The optional benefits of a resolved word, per source in resolution order (word order, then own
+    classics), each card's in the order printed.  A trash ability counts only for a card in the word,
+    and only its first one: a card leaves the game once (R15.1)."""
+    in_word = {s.card for s in word if is_source(s, seat)}
+    out: list[OptionalBenefit] = []
+    for cid, mult in source_multipliers(word, classics, seat):
+        trashable = cid in in_word
+        for _, b, _ in abilities(cid, counts):
+            kind = b.kind
+            if kind not in OPTIONAL_KINDS:
+                continue
+            if kind in ("trash_for_coins", "trash_for_prestige"):
+                if not trashable:
+                    continue
+                trashable = False
+            out.append(OptionalBenefit(cid, kind, b.value if kind in _NOT_MULTIPLIED else b.value * mult))
+    return out
+
+
 def source_multipliers(word: list[Slot], classics: Iterable[int], seat: int) -> list[tuple[int, int]]:
     """(card, multiplier) of every benefit source in resolution order: word order, then own classics."""
     return [(s.card, s.mult) for s in word if is_source(s, seat)] + [(cid, 1) for cid in classics]

@@ -100,13 +100,10 @@ def _outcome(seat: int, word: str, move: str, slots: list[Slot], classics: list[
     gains = scoring.automatic_gains(slots, classics, counts, seat)
     notes: list[str] = []
     notes_by_card: dict[int, str] = {}
-    for cid, mult in scoring.source_multipliers(slots, classics, seat):
-        for _, b, _ in scoring.abilities(cid, counts):
-            if b.kind in OPTIONAL_LABELS:
-                value = b.value * (1 if b.kind in ("ink_or_remover", "jail", "preview") else mult)
-                label = OPTIONAL_LABELS[b.kind].format(v=value)
-                notes_by_card[cid] = f"{notes_by_card[cid]}; {label}" if cid in notes_by_card else label
-                notes.append(f"{card(cid).letter}: {label}")
+    for o in scoring.optional_benefits(slots, classics, counts, seat):
+        label = OPTIONAL_LABELS[o.kind].format(v=o.value)
+        notes_by_card[o.card] = f"{notes_by_card[o.card]}; {label}" if o.card in notes_by_card else label
+        notes.append(f"{card(o.card).letter}: {label}")
     return WordOutcome(seat=seat, word=word, move=move, slots=[s.to_list() for s in slots], counts=dict(counts),
                        per_card=dict(gains.per_card), classics=list(classics), coins=gains.coins,
                        prestige=gains.prestige, notes=notes, notes_by_card=notes_by_card, targets=answers)

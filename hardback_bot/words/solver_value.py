@@ -9,6 +9,7 @@ later (R12.5-R12.9) at their best use under :class:`Weights`.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -121,25 +122,24 @@ def settle(word: list[Slot], classics: tuple[int, ...], counts: dict[str, int], 
     w = weights
     gains = scoring.automatic_gains(word, classics, counts, seat)
     coins, prestige, ink, remover = gains.coins, gains.prestige, 0, 0
-    in_word = {s.card for s in word if scoring.is_source(s, seat)}
     trash: list[int] = []
     trash_value = 0.0
     dumps: list[int] = []
     choices: list[tuple[int, str]] = []
     jails = previews = 0
-    for cid, mult in scoring.source_multipliers(word, classics, seat):
+    for cid, benefits in itertools.groupby(scoring.optional_benefits(word, classics, counts, seat),
+                                           key=lambda o: o.card):
         eithers: list[tuple[int, str]] = []
         inks: list[tuple[int, str]] = []
-        trashed = False
-        for _, b, _ in scoring.abilities(cid, counts):
-            kind = b.kind
+        for o in benefits:
+            kind = o.kind
             if kind == "either_coins_or_prestige":  # R11.2: all one way, the better one
                 take = "prestige" if w.prestige >= w.coins else "coins"
                 eithers.append((cid, take))
                 if take == "coins":
-                    coins += b.value * mult
+                    coins += o.value
                 else:
-                    prestige += b.value * mult
+                    prestige += o.value
             elif kind == "ink_or_remover":  # R11.3, never multiplied
                 take = "ink" if w.ink >= w.remover else "remover"
                 inks.append((cid, take))
@@ -147,19 +147,17 @@ def settle(word: list[Slot], classics: tuple[int, ...], counts: dict[str, int], 
                     ink += 1
                 else:
                     remover += 1
-            elif kind in ("trash_for_coins", "trash_for_prestige") and cid in in_word and not trashed:
-                gain = b.value * mult
-                worth = (w.coins if kind == "trash_for_coins" else w.prestige) * gain - w.trash_cost
+            elif kind in ("trash_for_coins", "trash_for_prestige"):
+                worth = (w.coins if kind == "trash_for_coins" else w.prestige) * o.value - w.trash_cost
                 if worth > 0:  # R15.1: optional, taken only when it adds value
-                    trashed = True
                     trash.append(cid)
                     trash_value += worth
                     if kind == "trash_for_coins":
-                        coins += gain
+                        coins += o.value
                     else:
-                        prestige += gain
+                        prestige += o.value
             elif kind == "dump_discard_for_coins":
-                dumps.append(b.value * mult)
+                dumps.append(o.value)
             elif kind == "jail":
                 jails += 1
             elif kind == "preview":
