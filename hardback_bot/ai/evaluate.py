@@ -8,6 +8,7 @@ preview, jail, R12.5-R12.9) is listed, not valued: each computer player values i
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -75,23 +76,11 @@ def earnings(word: list[Slot], classics: tuple[int, ...], seat: int) -> list[Ear
 
 def _settle(word: list[Slot], classics: tuple[int, ...], counts: dict[str, int], seat: int) -> Earnings:
     gains = scoring.automatic_gains(word, classics, counts, seat)
-    eithers: list[int] = []
-    trash: list[tuple[int, str, int]] = []
-    dumps: list[int] = []
-    ink = jails = previews = 0
-    for o in scoring.optional_benefits(word, classics, counts, seat):
-        kind = o.kind
-        if kind == "either_coins_or_prestige":
-            eithers.append(o.value)
-        elif kind == "ink_or_remover":
-            ink += 1
-        elif kind in ("trash_for_coins", "trash_for_prestige"):
-            trash.append((o.card, "coins" if kind == "trash_for_coins" else "prestige", o.value))
-        elif kind == "dump_discard_for_coins":
-            dumps.append(o.value)
-        elif kind == "jail":
-            jails += 1
-        elif kind == "preview":
-            previews += 1
-    return Earnings(gains.coins, gains.prestige, tuple(eithers), ink, tuple(trash), tuple(sorted(dumps, reverse=True)),
-                    jails, previews, sum(1 for s in word if s.wild))
+    benefits = scoring.optional_benefits(word, classics, counts, seat)
+    kinds = Counter(o.kind for o in benefits)
+    eithers = tuple(o.value for o in benefits if o.kind == "either_coins_or_prestige")
+    trash = tuple((o.card, "coins" if o.kind == "trash_for_coins" else "prestige", o.value) for o in benefits
+                  if o.kind in ("trash_for_coins", "trash_for_prestige"))
+    dumps = tuple(sorted((o.value for o in benefits if o.kind == "dump_discard_for_coins"), reverse=True))
+    return Earnings(gains.coins, gains.prestige, eithers, kinds["ink_or_remover"], trash, dumps, kinds["jail"],
+                    kinds["preview"], sum(1 for s in word if s.wild))

@@ -126,9 +126,10 @@ def settle(word: list[Slot], classics: tuple[int, ...], counts: dict[str, int], 
     trash_value = 0.0
     dumps: list[int] = []
     choices: list[tuple[int, str]] = []
-    jails = previews = 0
-    for cid, benefits in itertools.groupby(scoring.optional_benefits(word, classics, counts, seat),
-                                           key=lambda o: o.card):
+    optional = scoring.optional_benefits(word, classics, counts, seat)
+    jails = sum(1 for o in optional if o.kind == "jail")
+    previews = sum(1 for o in optional if o.kind == "preview")
+    for cid, benefits in itertools.groupby(optional, key=lambda o: o.card):
         eithers: list[tuple[int, str]] = []
         inks: list[tuple[int, str]] = []
         for o in benefits:
@@ -158,10 +159,6 @@ def settle(word: list[Slot], classics: tuple[int, ...], counts: dict[str, int], 
                         prestige += o.value
             elif kind == "dump_discard_for_coins":
                 dumps.append(o.value)
-            elif kind == "jail":
-                jails += 1
-            elif kind == "preview":
-                previews += 1
         choices += eithers + inks  # R12.8: per card, coins-or-prestige choices before ink-or-remover
     dumps.sort(reverse=True)  # E20: the highest-valued dump goes first; each removes one discard
     if dump_room is not None:
