@@ -75,6 +75,17 @@ async def test_moves_append_with_state_and_version(store: SqliteStore) -> None:
     assert [m.seq for m in await store.get_moves(gid, after_seq=2)] == [3]
 
 
+async def test_moves_record_the_version_their_commit_produced(store: SqliteStore) -> None:
+    # Sessions ask what was committed since a view was drawn (another player's ink keeps it current).
+    gid, v0 = await playing_game(store)
+    v1 = await store.commit_move(gid, v0, 0, "ink", "s1")
+    v2 = await store.commit_moves(gid, v1, [(1, "spell 1 2"), (1, "end")], "s3")
+    assert [(m.move, m.version) for m in await store.get_moves(gid)] == [("ink", v1), ("spell 1 2", v2), ("end", v2)]
+    assert [m.move for m in await store.moves_after_version(gid, v0)] == ["ink", "spell 1 2", "end"]
+    assert [m.move for m in await store.moves_after_version(gid, v1)] == ["spell 1 2", "end"]
+    assert await store.moves_after_version(gid, v2) == []
+
+
 async def test_stale_writer_fails_cleanly(store: SqliteStore) -> None:
     gid, v = await playing_game(store)
     await store.commit_move(gid, v, 0, "a", "s1")

@@ -75,3 +75,22 @@ async def test_a_failing_migration_is_rolled_back_whole(db_path: Path) -> None:
 def test_memory_database_is_refused() -> None:
     with pytest.raises(StoreError):
         SqliteStore(":memory:")
+
+
+async def test_moves_logged_before_move_versions_have_none(db_path: Path) -> None:
+    # A database from before migration 004: its logged moves get no version, so no view drawn
+    # before the upgrade can count as current on their account (sessions.Sessions.still_current).
+    import aiosqlite
+
+    async with aiosqlite.connect(db_path, isolation_level=None) as db:
+        await migrate(db, [m for m in load_migrations() if m.version < 4])
+        await db.execute("INSERT INTO games (id, guild_id, channel_id, host_id, status, options, version,"
+                         " created_at, updated_at) VALUES (1, 1, 1, 1, 'playing', '{}', 3, 0, 0)")
+        await db.execute("INSERT INTO moves (game_id, seq, seat, move, created_at) VALUES (1, 1, 0, 'ink', 0)")
+    store = SqliteStore(db_path)
+    await store.open()
+    try:
+        assert [(m.move, m.version) for m in await store.get_moves(1)] == [("ink", None)]
+        assert await store.moves_after_version(1, 0) == []
+    finally:
+        await store.close()
