@@ -318,7 +318,6 @@ class _GroupSearch:
     def _drain(self) -> None:
         """Serve the queue best first until nothing in it can beat the best play found."""
         heap = self.queue
-        heapq.heapify(heap)
         while heap:
             bound, _, item = heapq.heappop(heap)
             if -bound <= self.floor:
@@ -356,8 +355,8 @@ class _GroupSearch:
             self._visit(k + 1, sub, acc + prefix[u], acc_fixed + min(u, fixed))
 
     def _push(self, bound: float, item: _Group | _Words) -> None:
-        self.pushed += 1
-        self.queue.append((-bound, self.pushed, item))
+        self.pushed += 1  # ties keep their order, and items are never compared
+        heapq.heappush(self.queue, (-bound, self.pushed, item))
 
     def _open(self, group: _Group) -> None:
         """Split a group into its words per length, each with the group's own bound at that length."""
@@ -381,8 +380,7 @@ class _GroupSearch:
                 if not allowed:
                     continue
                 same = np.array(allowed[:1], dtype=np.int64)
-            self.pushed += 1
-            heapq.heappush(self.queue, (-bound, self.pushed, _Words(bound, same)))
+            self._push(bound, _Words(bound, same))
 
     def _search(self, item: _Words) -> None:
         ctx, index = self.ctx, self.index

@@ -78,19 +78,30 @@ def _reveal_targets(ctx: Context, prof: Profile, word: str, spots: dict[str, lis
     if not prof.uncover_mode:
         return frozenset()
     near = _neighbours(ctx, prof)
-    n = len(word)
     filled = {x for x, ps in spots.items() if near.inked.get(x, 0) >= len(ps)}
-    uncover_letters = near.uncover_letters
-    frontier = [q for q in range(n) if word[q] in uncover_letters]
+    sources = [q for q, x in enumerate(word) if x in near.uncover_letters]
+    return frozenset(_reach(len(word), sources, lambda p: word[p] not in filled, len(word) if near.chains else 0))
+
+
+def _reach(n: int, sources: list[int], open_at: Callable[[int], bool], depth: int, cap: int | None = None
+           ) -> set[int]:
+    """Positions a reveal reaches from ``sources`` (R14.1): their neighbours that ``open_at`` allows, then,
+    ``depth`` more times, the neighbours of those (a revealed uncover card reveals in turn, R14.3);
+    it stops early once ``cap`` positions are reached."""
+    frontier = sources
     targets: set[int] = set()
     while frontier:
-        q = frontier.pop()
-        for p in (q - 1, q + 1):
-            if 0 <= p < n and p not in targets and word[p] not in filled:
-                targets.add(p)
-                if near.chains:
-                    frontier.append(p)
-    return frozenset(targets)
+        step = []
+        for q in frontier:
+            for p in (q - 1, q + 1):
+                if 0 <= p < n and p not in targets and open_at(p):
+                    targets.add(p)
+                    step.append(p)
+        if not depth or (cap is not None and len(targets) >= cap):
+            break
+        depth -= 1
+        frontier = step
+    return targets
 
 
 def _local_weights(ctx: Context, prof: Profile, word: str, targets: frozenset[int]) -> list[float]:
@@ -269,34 +280,22 @@ def _reveals_left(ctx: Context, prof: Profile, word: str, spots: dict[str, list[
     are wild, their uncover cards are face up only where placed; a chain needs a wildable uncover
     card not yet face up for each further step (R14.1, R14.3).
     """
-    entries = ctx.entries
+    near = _neighbours(ctx, prof)
     n = len(word)
     order = {x: k for k, x in enumerate(letters)}
-    inked = {x: sum(1 for i in ctx.by_letter.get(x, ()) if entries[i].role == "inked") for x in spots}
-    never_wild = [inked[word[p]] >= len(spots[word[p]]) for p in range(n)]
-    uncover_letter = [any(prof.uncover[i] for i in ctx.by_letter.get(word[p], ())) for p in range(n)]
+    never_wild = [near.inked.get(x, 0) >= len(spots[x]) for x in word]
+    uncover_letter = [x in near.uncover_letters for x in word]
     chain_cards = [i for i in ctx.pool if prof.uncover[i]]
 
     def reveals(placement: Placement, done: int) -> int:
         if not cap:
             return 0
         # Sources: placed uncover cards, and positions of letters still to place that have one.
-        frontier = [q for q in range(n)
-                    if (prof.uncover[placement[q]] if q in placement
-                        else order[word[q]] >= done and uncover_letter[q])]
-        depth = sum(1 for i in chain_cards if i not in placement.values())
-        targets: set[int] = set()
-        while frontier:
-            step = []
-            for q in frontier:
-                for p in (q - 1, q + 1):
-                    if 0 <= p < n and p not in targets and not never_wild[p] and p not in placement:
-                        targets.add(p)
-                        step.append(p)
-            if len(targets) >= cap or not depth:
-                break
-            depth -= 1
-            frontier = step
+        sources = [q for q in range(n)
+                   if (prof.uncover[placement[q]] if q in placement else order[word[q]] >= done and uncover_letter[q])]
+        placed = set(placement.values())
+        depth = sum(1 for i in chain_cards if i not in placed)
+        targets = _reach(n, sources, lambda p: not never_wild[p] and p not in placement, depth, cap)
         return min(cap, len(targets))
 
     return reveals
@@ -312,10 +311,10 @@ def _doubles_correction(ctx: Context, prof: Profile, word: str, letters: list[st
     ``done`` letters of ``letters`` are placed.
     """
     entries = ctx.entries
-    doublers = {i for i in range(len(entries)) if prof.double[i]}
+    near = _neighbours(ctx, prof)
+    doublers = {d[0] for d in near.doublers}
     uncover_mode = bool(targets)
-    by_letter = {x: max((prof.extra[j] for j in ctx.by_letter.get(x, ()) if entries[j].source), default=0.0)
-                 for x in set(word)}
+    by_letter = {x: near.best_by_letter[x][0][0] if near.best_by_letter.get(x) else 0.0 for x in set(word)}
     order = {x: n for n, x in enumerate(letters)}
     n = len(word)
 
