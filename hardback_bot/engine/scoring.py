@@ -43,8 +43,7 @@ def abilities(card_id: int, counts: dict[str, int]) -> tuple[Ability, ...]:
 
 @cache
 def _has_kind(card_id: int, kind: str) -> bool:
-    c = card(card_id)
-    return any(b.kind == kind for b in c.basic + c.genre_bonus)
+    return card(card_id).has(kind)
 
 
 def is_source(slot: Slot, seat: int) -> bool:

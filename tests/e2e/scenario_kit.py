@@ -452,7 +452,7 @@ class Driver:
     async def turn_with_a_word(self, max_turns: int = 10) -> tuple[int, str]:
         """Play turns until the active player's hand spells a dictionary word face up, and spelling it
         leaves the turn going; returns (seat, word). Most hands do at once, a few (say B, C, D, G, H)
-        do not, and a word whose coins buy nothing in the offer row ends the turn by itself (R19)."""
+        do not, and a word whose coins buy nothing in the offer row ends the turn by itself (R19.8)."""
         for _ in range(max_turns):
             _, game = await self.game()
             seat = game.active_seat
