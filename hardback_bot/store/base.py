@@ -13,11 +13,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .models import (
+    Delivery,
     GameOutcome,
     GameRecord,
     LeaderboardEntry,
     LeaderboardKind,
     Move,
+    PanelToken,
     PlayerStats,
     Rating,
     ResumeInfo,
@@ -79,6 +81,7 @@ class Store(abc.ABC):
         options: Mapping[str, Any] | None = None,
         seats: Sequence[Seat] | None = None,
         timers: Sequence[Timer] | None = None,
+        deliveries: Sequence[Delivery] = (),
     ) -> int:
         """Lobby -> playing with the engine's initial state (and the final seats/options it was made from,
         so that the seed, options and seats replay to ``state``). Returns the new version."""
@@ -94,11 +97,13 @@ class Store(abc.ABC):
         finished: bool = False,
         outcome: GameOutcome | None = None,
         timers: Sequence[Timer] | None = None,
+        deliveries: Sequence[Delivery] = (),
     ) -> int:
         """Append ``moves`` (seat, move text) to the log and save ``state`` in ONE transaction, if the
         game is still at ``expected_version``. ``finished`` marks the game finished; ``outcome`` (only with
         ``finished``) writes results, stats and ratings in the same transaction. ``timers``, when given,
-        replace all of the game's timers (a new turn timer, none at the end). Returns the new version.
+        replace all of the game's timers (a new turn timer, none at the end). ``deliveries`` (what the channel
+        must be shown because of these moves) are written in the same transaction. Returns the new version.
         Raises StaleVersion (nothing written) when another writer got there first. Answer the player only
         after this returns."""
 
@@ -108,12 +113,15 @@ class Store(abc.ABC):
         return await self.commit_moves(game_id, expected_version, [(seat, move)], state, **kw)
 
     @abc.abstractmethod
-    async def replace_seat(self, game_id: int, expected_version: int, seat: Seat) -> int:
+    async def replace_seat(self, game_id: int, expected_version: int, seat: Seat,
+                           deliveries: Sequence[Delivery] = ()) -> int:
         """Change who sits at one seat of a running game (a computer takes over an AFK player)."""
 
     @abc.abstractmethod
-    async def abandon_game(self, game_id: int, expected_version: int | None = None) -> int:
-        """Lobby or playing -> abandoned (cancelled); drops its timers. Returns the new version."""
+    async def abandon_game(self, game_id: int, expected_version: int | None = None,
+                           deliveries: Sequence[Delivery] = ()) -> int:
+        """Lobby or playing -> abandoned (cancelled); drops its timers and its private panels' tokens.
+        Returns the new version."""
 
     @abc.abstractmethod
     async def get_game(self, game_id: int, *, with_state: bool = True) -> GameRecord:
@@ -128,6 +136,11 @@ class Store(abc.ABC):
         """Games finished at or after ``since`` (Unix seconds), without states: restart recovery."""
 
     @abc.abstractmethod
+    async def ended_since(self, since: float) -> list[GameRecord]:
+        """Games finished or abandoned at or after ``since``, without states: their table and panels may
+        still need their final redraw after a restart."""
+
+    @abc.abstractmethod
     async def recent_games(self, guild_id: int, *, limit: int = 10) -> list[GameRecord]:
         """The guild's most recently ended games (finished or abandoned), newest first, without states."""
 
@@ -140,12 +153,73 @@ class Store(abc.ABC):
         version are never among them)."""
 
     @abc.abstractmethod
-    async def set_message(self, game_id: int, kind: str, message_id: int, channel_id: int | None = None) -> None:
-        """Remember a public message the bot keeps editing ("lobby", "table", "thread" …). Not versioned:
-        it is bookkeeping about Discord, not game state."""
+    async def set_message(self, game_id: int, kind: str, message_id: int, channel_id: int | None = None,
+                          version: int | None = None) -> None:
+        """Remember a public message the bot keeps editing ("lobby", "table", "ghost:<n>" …) and the game
+        version it shows. Does not bump the game's version: it is bookkeeping about Discord."""
+
+    @abc.abstractmethod
+    async def set_message_version(self, game_id: int, kind: str, version: int) -> None:
+        """Record that the message of ``kind`` now shows the game at ``version`` (no-op if none is stored)."""
 
     @abc.abstractmethod
     async def clear_message(self, game_id: int, kind: str) -> None: ...
+
+    @abc.abstractmethod
+    async def find_message(self, message_id: int) -> tuple[int, str] | None:
+        """(game id, kind) of a stored public message or thread id, if any (a ghostwriter thread's replies)."""
+
+    # -- the outbox: what the channel must be shown (migration 005) ------------------------------------
+    @abc.abstractmethod
+    async def add_deliveries(self, game_id: int, deliveries: Sequence[Delivery]) -> None:
+        """Write deliveries that no version change comes with (a reminder, say) in one transaction."""
+
+    @abc.abstractmethod
+    async def fire_timer(self, timer_id: int, deliveries: Sequence[Delivery] = ()) -> bool:
+        """Delete a timer and write ``deliveries`` in one transaction; False, writing nothing, when the timer
+        was already gone (another path handled it)."""
+
+    @abc.abstractmethod
+    async def pending_deliveries(self, game_id: int, *, limit: int = 100) -> list[Delivery]:
+        """Undelivered rows of a game, oldest first."""
+
+    @abc.abstractmethod
+    async def games_with_pending_deliveries(self) -> list[int]:
+        """Ids of games that have undelivered rows (restart recovery)."""
+
+    @abc.abstractmethod
+    async def claim_deliveries(self, ids: Sequence[int]) -> int:
+        """Put rows into one batch before sending them as one message: sets ``batch`` (the smallest id)
+        and ``claimed_at`` on those not yet claimed; returns the batch id. Rows claimed before keep theirs."""
+
+    @abc.abstractmethod
+    async def mark_delivered(self, ids: Sequence[int], message_id: int | None, *, live: bool = False) -> None:
+        """Discord has these rows (``message_id`` carried them; None when they were dropped, e.g. a thread
+        post for a request already over); ``live`` when that message shows game buttons to take down later."""
+
+    @abc.abstractmethod
+    async def live_deliveries(self, game_id: int) -> list[Delivery]:
+        """Delivered rows whose message still shows game buttons."""
+
+    @abc.abstractmethod
+    async def clear_live(self, ids: Sequence[int]) -> None: ...
+
+    # -- private panels kept current (migration 005) ---------------------------------------------------
+    @abc.abstractmethod
+    async def save_panel(self, panel: PanelToken) -> None:
+        """Remember the token of a player's newest private panel of a game (replaces the older one)."""
+
+    @abc.abstractmethod
+    async def fresh_panels(self, game_id: int, *, since: float) -> list[PanelToken]:
+        """The game's panels whose token was made at or after ``since``."""
+
+    @abc.abstractmethod
+    async def set_panel_version(self, game_id: int, user_id: int, token: str, version: int) -> None:
+        """Record the version a panel shows, if that panel (token) is still the player's newest."""
+
+    @abc.abstractmethod
+    async def drop_panels(self, older_than: float) -> int:
+        """Forget panels whose token is older than ``older_than`` (Unix seconds); returns how many."""
 
     # -- recovery --------------------------------------------------------------------------------------
     @abc.abstractmethod

@@ -55,6 +55,39 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Delivery:
+    """Something the channel must be shown because of a commit (migration 005): written in the commit's
+    transaction, delivered by the bot afterwards. ``payload`` is plain JSON data, never rendered text, so
+    the relay can say it in the server's language when it delivers."""
+
+    game_id: int
+    kind: str  # 'announce', 'results', 'ghost_open', 'ghost_post', 'ghost_close'
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    channel_id: int | None = None  # None: the game's channel (filled in by the store)
+    id: int | None = None  # set by the store
+    version: int | None = None
+    created_at: float = 0.0
+    batch: int | None = None
+    claimed_at: float | None = None
+    delivered_at: float | None = None
+    message_id: int | None = None
+    live: bool = False
+
+
+@dataclass(frozen=True)
+class PanelToken:
+    """The interaction token of a player's most recent private panel of a game (valid 15 minutes)."""
+
+    game_id: int
+    user_id: int
+    application_id: int
+    token: str
+    created_at: float
+    version: int | None = None
+    locale: str | None = None
+
+
+@dataclass(frozen=True)
 class GameRecord:
     id: int
     guild_id: int
@@ -71,6 +104,7 @@ class GameRecord:
     updated_at: float
     finished_at: float | None = None
     move_count: int = 0
+    message_versions: Mapping[str, int | None] = field(default_factory=dict)  # kind -> game version shown
 
     @property
     def num_players(self) -> int:

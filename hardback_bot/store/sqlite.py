@@ -35,12 +35,14 @@ from .migrate import migrate
 from .models import (
     LEADERBOARD_KINDS,
     CoopResult,
+    Delivery,
     GameOutcome,
     GameRecord,
     LeaderboardEntry,
     LeaderboardKind,
     ModeTotals,
     Move,
+    PanelToken,
     PlayerResult,
     PlayerStats,
     Rating,
@@ -228,6 +230,24 @@ class SqliteStore(Store):
             [(t.game_id, t.kind, t.seat, float(t.deadline), _dumps(dict(t.payload)), now) for t in timers],
         )
 
+    async def _insert_deliveries(
+        self, db: aiosqlite.Connection, game_id: int, deliveries: Sequence[Delivery], version: int | None, now: float
+    ) -> None:
+        if not deliveries:
+            return
+        rows = await db.execute_fetchall("SELECT channel_id FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise GameNotFound(game_id)
+        channel = int(next(iter(rows))[0])
+        for d in deliveries:
+            if d.game_id != game_id:
+                raise InvalidRecord(f"delivery for game {d.game_id} passed with game {game_id}")
+        await db.executemany(
+            "INSERT INTO deliveries (game_id, channel_id, kind, payload, version, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, d.channel_id or channel, d.kind, _dumps(dict(d.payload)), version, now) for d in deliveries],
+        )
+
     async def _bump(
         self,
         db: aiosqlite.Connection,
@@ -283,6 +303,7 @@ class SqliteStore(Store):
         options: Mapping[str, Any] | None = None,
         seats: Sequence[Seat] | None = None,
         timers: Sequence[Timer] | None = None,
+        deliveries: Sequence[Delivery] = (),
     ) -> int:
         if seats is not None:
             _validate_seats(seats)
@@ -302,6 +323,7 @@ class SqliteStore(Store):
                 raise InvalidRecord("a game needs at least one seat to start")
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
             await self._insert_timers(db, timer_list, now)
+            await self._insert_deliveries(db, game_id, deliveries, version, now)
         return version
 
     async def commit_moves(
@@ -314,6 +336,7 @@ class SqliteStore(Store):
         finished: bool = False,
         outcome: GameOutcome | None = None,
         timers: Sequence[Timer] | None = None,
+        deliveries: Sequence[Delivery] = (),
     ) -> int:
         if not moves:
             # the stored state must always be the replay of the log: no state change without a move
@@ -341,9 +364,11 @@ class SqliteStore(Store):
                     await self._insert_timers(db, timer_list, now)
             if outcome is not None:
                 await self._write_outcome(db, game_id, outcome, now)
+            await self._insert_deliveries(db, game_id, deliveries, version, now)
         return version
 
-    async def replace_seat(self, game_id: int, expected_version: int, seat: Seat) -> int:
+    async def replace_seat(self, game_id: int, expected_version: int, seat: Seat,
+                           deliveries: Sequence[Delivery] = ()) -> int:
         _validate_seats([Seat(0, seat.display_name, seat.user_id, seat.ai_strength)])
         async with self._write() as db:
             version = await self._bump(db, game_id, expected_version, ("lobby", "playing"))
@@ -353,9 +378,11 @@ class SqliteStore(Store):
             )
             if cur.rowcount != 1:
                 raise InvalidRecord(f"game {game_id} has no seat {seat.seat}")
+            await self._insert_deliveries(db, game_id, deliveries, version, self._now())
         return version
 
-    async def abandon_game(self, game_id: int, expected_version: int | None = None) -> int:
+    async def abandon_game(self, game_id: int, expected_version: int | None = None,
+                           deliveries: Sequence[Delivery] = ()) -> int:
         async with self._write() as db:
             version = await self._bump(
                 db,
@@ -366,6 +393,7 @@ class SqliteStore(Store):
                 [self._now()],
             )
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            await self._insert_deliveries(db, game_id, deliveries, version, self._now())
         return version
 
     async def get_game(self, game_id: int, *, with_state: bool = True) -> GameRecord:
@@ -385,6 +413,12 @@ class SqliteStore(Store):
     async def finished_since(self, since: float) -> list[GameRecord]:
         async with self._read() as db:
             return await self._load_games(db, "status = 'finished' AND finished_at >= ?", (since,), with_state=False)
+
+    async def ended_since(self, since: float) -> list[GameRecord]:
+        async with self._read() as db:
+            return await self._load_games(
+                db, "status IN ('finished', 'abandoned') AND finished_at >= ?", (float(since),), with_state=False
+            )
 
     async def recent_games(self, guild_id: int, *, limit: int = 10) -> list[GameRecord]:
         # The id subquery uses the (guild_id, status, updated_at) index; _load_games then reads by id.
@@ -417,10 +451,12 @@ class SqliteStore(Store):
         ):
             seats.setdefault(r[0], []).append(Seat(r[1], r[4], r[2], r[3]))
         messages: dict[int, dict[str, int]] = {}
+        shown: dict[int, dict[str, int | None]] = {}
         for r in await db.execute_fetchall(
-            f"SELECT game_id, kind, message_id FROM game_messages WHERE game_id IN ({sub})", params
+            f"SELECT game_id, kind, message_id, version FROM game_messages WHERE game_id IN ({sub})", params
         ):
             messages.setdefault(r[0], {})[r[1]] = r[2]
+            shown.setdefault(r[0], {})[r[1]] = r[3]
         counts = {
             r[0]: r[1]
             for r in await db.execute_fetchall(
@@ -444,6 +480,7 @@ class SqliteStore(Store):
                 updated_at=g["updated_at"],
                 finished_at=g["finished_at"],
                 move_count=counts.get(g["id"], 0),
+                message_versions=shown.get(g["id"], {}),
             )
             for g in games
         ]
@@ -467,14 +504,140 @@ class SqliteStore(Store):
             )
         return [Move(*r) for r in rows]
 
-    async def set_message(self, game_id: int, kind: str, message_id: int, channel_id: int | None = None) -> None:
+    async def set_message(self, game_id: int, kind: str, message_id: int, channel_id: int | None = None,
+                          version: int | None = None) -> None:
         async with self._write() as db:
             await db.execute(
-                "INSERT INTO game_messages (game_id, kind, message_id, channel_id) VALUES (?, ?, ?, ?)"
+                "INSERT INTO game_messages (game_id, kind, message_id, channel_id, version) VALUES (?, ?, ?, ?, ?)"
                 " ON CONFLICT (game_id, kind) DO UPDATE SET message_id = excluded.message_id,"
-                " channel_id = excluded.channel_id",
-                (game_id, kind, message_id, channel_id),
+                " channel_id = excluded.channel_id, version = excluded.version",
+                (game_id, kind, message_id, channel_id, version),
             )
+
+    async def set_message_version(self, game_id: int, kind: str, version: int) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE game_messages SET version = ? WHERE game_id = ? AND kind = ?", (int(version), game_id, kind)
+            )
+
+    async def find_message(self, message_id: int) -> tuple[int, str] | None:
+        async with self._rlock:
+            assert self._r is not None
+            rows = list(await self._r.execute_fetchall(
+                "SELECT game_id, kind FROM game_messages WHERE message_id = ? ORDER BY game_id DESC LIMIT 1",
+                (int(message_id),),
+            ))
+        return (int(rows[0][0]), str(rows[0][1])) if rows else None
+
+    # -- the outbox ------------------------------------------------------------------------------------
+    async def add_deliveries(self, game_id: int, deliveries: Sequence[Delivery]) -> None:
+        async with self._write() as db:
+            version = await db.execute_fetchall("SELECT version FROM games WHERE id = ?", (game_id,))
+            if not version:
+                raise GameNotFound(game_id)
+            await self._insert_deliveries(db, game_id, deliveries, int(next(iter(version))[0]), self._now())
+
+    async def fire_timer(self, timer_id: int, deliveries: Sequence[Delivery] = ()) -> bool:
+        async with self._write() as db:
+            rows = list(await db.execute_fetchall("DELETE FROM timers WHERE id = ? RETURNING game_id", (timer_id,)))
+            if not rows:
+                return False
+            game_id = int(rows[0][0])
+            version = await db.execute_fetchall("SELECT version FROM games WHERE id = ?", (game_id,))
+            await self._insert_deliveries(db, game_id, deliveries, int(next(iter(version))[0]), self._now())
+        return True
+
+    async def pending_deliveries(self, game_id: int, *, limit: int = 100) -> list[Delivery]:
+        return await self._deliveries("game_id = ? AND delivered_at IS NULL", (game_id,), limit)
+
+    async def live_deliveries(self, game_id: int) -> list[Delivery]:
+        return await self._deliveries("game_id = ? AND live = 1", (game_id,), 1000)
+
+    async def _deliveries(self, where: str, params: Sequence[Any], limit: int) -> list[Delivery]:
+        async with self._rlock:
+            assert self._r is not None
+            rows = await self._r.execute_fetchall(
+                "SELECT id, game_id, channel_id, kind, payload, version, created_at, batch, claimed_at,"
+                f" delivered_at, message_id, live FROM deliveries WHERE {where} ORDER BY id LIMIT ?",
+                (*params, int(limit)),
+            )
+        return [
+            Delivery(game_id=r[1], kind=r[3], payload=json.loads(r[4]), channel_id=r[2], id=r[0], version=r[5],
+                     created_at=r[6], batch=r[7], claimed_at=r[8], delivered_at=r[9], message_id=r[10],
+                     live=bool(r[11]))
+            for r in rows
+        ]
+
+    async def games_with_pending_deliveries(self) -> list[int]:
+        async with self._rlock:
+            assert self._r is not None
+            rows = await self._r.execute_fetchall(
+                "SELECT DISTINCT game_id FROM deliveries WHERE delivered_at IS NULL ORDER BY game_id"
+            )
+        return [int(r[0]) for r in rows]
+
+    async def claim_deliveries(self, ids: Sequence[int]) -> int:
+        if not ids:
+            raise InvalidRecord("claim_deliveries needs at least one id")
+        batch = min(int(i) for i in ids)
+        marks = ",".join("?" * len(ids))
+        async with self._write() as db:
+            await db.execute(
+                f"UPDATE deliveries SET batch = ?, claimed_at = ? WHERE batch IS NULL AND id IN ({marks})",
+                (batch, self._now(), *map(int, ids)),
+            )
+        return batch
+
+    async def mark_delivered(self, ids: Sequence[int], message_id: int | None, *, live: bool = False) -> None:
+        if not ids:
+            return
+        marks = ",".join("?" * len(ids))
+        async with self._write() as db:
+            await db.execute(
+                f"UPDATE deliveries SET delivered_at = ?, message_id = ?, live = ? WHERE id IN ({marks})",
+                (self._now(), message_id, int(live), *map(int, ids)),
+            )
+
+    async def clear_live(self, ids: Sequence[int]) -> None:
+        if not ids:
+            return
+        marks = ",".join("?" * len(ids))
+        async with self._write() as db:
+            await db.execute(f"UPDATE deliveries SET live = 0 WHERE id IN ({marks})", tuple(map(int, ids)))
+
+    # -- private panels --------------------------------------------------------------------------------
+    async def save_panel(self, panel: PanelToken) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO panels (game_id, user_id, application_id, token, created_at, version, locale)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET"
+                " application_id = excluded.application_id, token = excluded.token,"
+                " created_at = excluded.created_at, version = excluded.version, locale = excluded.locale",
+                (panel.game_id, panel.user_id, panel.application_id, panel.token, float(panel.created_at),
+                 panel.version, panel.locale),
+            )
+
+    async def fresh_panels(self, game_id: int, *, since: float) -> list[PanelToken]:
+        async with self._rlock:
+            assert self._r is not None
+            rows = await self._r.execute_fetchall(
+                "SELECT game_id, user_id, application_id, token, created_at, version, locale FROM panels"
+                " WHERE game_id = ? AND created_at >= ? ORDER BY user_id",
+                (game_id, float(since)),
+            )
+        return [PanelToken(*r) for r in rows]
+
+    async def set_panel_version(self, game_id: int, user_id: int, token: str, version: int) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE panels SET version = ? WHERE game_id = ? AND user_id = ? AND token = ?",
+                (int(version), game_id, user_id, token),
+            )
+
+    async def drop_panels(self, older_than: float) -> int:
+        async with self._write() as db:
+            cur = await db.execute("DELETE FROM panels WHERE created_at < ?", (float(older_than),))
+            return int(cur.rowcount or 0)
 
     async def clear_message(self, game_id: int, kind: str) -> None:
         async with self._write() as db:
