@@ -36,6 +36,7 @@ from hardback_bot.help import (
     letters_of,
     topic_choices,
     topic_index,
+    topic_pictures,
     topic_text,
 )
 from hardback_bot.help.format import (
@@ -109,6 +110,17 @@ def _topic_embed(key: str | None) -> discord.Embed:
         return _embed(Page("Hardback rules", "Pick a topic below, or `/hardback rules topic:NAME`.\n\n" + topic_index(),
                            footer="Rules explained in our own words; the game engine follows them exactly."))
     return _embed(Page(f"Rules — {topic.title}", topic_text(topic)))
+
+
+async def _topic_files(key: str | None) -> tuple[list[discord.Embed], list[discord.File]]:
+    """The topic's embed, plus one embed per picture it shows (the icon legend), rendered off the loop."""
+    embeds = [_topic_embed(key)]
+    topic = find_topic(key) if key else None
+    pictures = await asyncio.to_thread(topic_pictures, topic) if topic is not None else []
+    files = [discord.File(io.BytesIO(data), filename=name, description=alt) for name, data, alt in pictures]
+    for name, _, _ in pictures:
+        embeds.append(discord.Embed(colour=COLOUR).set_image(url=f"attachment://{name}"))
+    return embeds, files
 
 
 def _placing(r: StoredResult) -> str:
@@ -257,6 +269,12 @@ class InfoCommands:
             if topic and find_topic(topic) is None:
                 await _send_private(interaction, f"I have no rules topic called {topic[:50]!r}. Topics: "
                                     + ", ".join(f"`{t.key}`" for t in TOPICS))
+                return
+            found = find_topic(topic) if topic else None
+            if found is not None and found.images:  # pictures render in a thread: answer "thinking" first
+                await interaction.response.defer(ephemeral=not public, thinking=True)
+                embeds, files = await _topic_files(topic)
+                await interaction.followup.send(embeds=embeds, files=files, view=_topics_view(), ephemeral=not public)
                 return
             await interaction.response.send_message(embed=_topic_embed(topic), view=_topics_view(),
                                                     ephemeral=not public)
@@ -512,7 +530,15 @@ class InfoCommands:
             await _send_private(interaction, "That choice is not one I offered.")
             return
         message = interaction.message
-        if message is not None and message.flags.ephemeral:
-            await interaction.response.edit_message(embed=_topic_embed(key), view=_topics_view())
+        private = message is not None and message.flags.ephemeral
+        if find_topic(key).images:  # type: ignore[union-attr]
+            await interaction.response.defer(ephemeral=True, thinking=not private)
+            embeds, files = await _topic_files(key)
+            if private:
+                await interaction.edit_original_response(embeds=embeds, attachments=files, view=_topics_view())
+            else:
+                await interaction.followup.send(embeds=embeds, files=files, view=_topics_view(), ephemeral=True)
+        elif private:
+            await interaction.response.edit_message(embeds=[_topic_embed(key)], attachments=[], view=_topics_view())
         else:  # a public rules message stays as it was; the reader gets the topic privately
             await interaction.response.send_message(embed=_topic_embed(key), view=_topics_view(), ephemeral=True)

@@ -14,6 +14,7 @@ from .lookup import (
     letters_of,
     topic_choices,
     topic_index,
+    topic_pictures,
     topic_text,
 )
 from .topics import BY_KEY, TOPICS, Topic
@@ -31,5 +32,6 @@ __all__ = [
     "letters_of",
     "topic_choices",
     "topic_index",
+    "topic_pictures",
     "topic_text",
 ]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hardback_bot.engine.cards import ALL_GENRES, Benefit, CardDef, card_defs
+from hardback_bot import cardtext
+from hardback_bot.engine.cards import ALL_GENRES, CardDef, card_defs
 
 from .topics import BY_KEY, TOPICS, Topic
 
@@ -64,6 +65,15 @@ def topic_text(topic: Topic) -> str:
     return text
 
 
+def topic_pictures(topic: Topic) -> list[tuple[str, bytes, str]]:
+    """(file name, PNG bytes, alt text) of the pictures a topic shows; CPU work, run it off the event loop."""
+    if not topic.images:
+        return []
+    from hardback_bot.render.legend import legend_description, render_legend
+
+    return [(f"legend-{part}.png", render_legend(part), legend_description(part)) for part in topic.images]
+
+
 # --------------------------------------------------------------------------- cards
 @dataclass(frozen=True, slots=True)
 class CardMatch:
@@ -102,30 +112,9 @@ def card_letter_choices(genre: str | None, current: str) -> list[tuple[str, str]
 
 
 def card_title(d: CardDef) -> str:
-    if d.is_starter:
-        return f"Starter {d.letter} (#{d.id})"
-    kind = "timeless classic, " if d.timeless else ""
-    return f"{d.genre.capitalize()} {d.letter} — {kind}{d.cost}¢ (#{d.id})"
-
-
-def _benefit_words(b: Benefit) -> str:
-    from hardback_bot.render.benefits import DESCRIPTIONS  # the same words the lookup image prints
-
-    return DESCRIPTIONS.get(b.kind, b.kind).format(n=b.value)
+    return cardtext.card_title(d)
 
 
 def card_text(d: CardDef) -> str:
     """The card in words: for the embed under its image and as the image's alt text."""
-    lines = []
-    if d.is_starter:
-        lines.append("Starter card: never sold, no genre bonus.")
-    else:
-        lines.append(f"Costs {d.cost}¢." + (f" Buying it gives {d.purchase_prestige}★ once." if d.purchase_prestige
-                                              else ""))
-    if d.timeless:
-        lines.append("Timeless classic: played face up, it stays in play and works every turn.")
-    basic = "; ".join(_benefit_words(b) for b in d.basic) or "nothing"
-    lines.append(f"Always: {basic}.")
-    if d.genre_bonus:
-        lines.append(f"With 2+ {d.genre} cards counted: " + "; ".join(_benefit_words(b) for b in d.genre_bonus) + ".")
-    return "\n".join(lines)
+    return cardtext.card_text(d)

@@ -18,11 +18,13 @@ class Topic:
     text: str
     aliases: tuple[str, ...] = ()
     see_also: tuple[str, ...] = ()
+    #: Pictures shown under the text: parts of the icon legend (``hardback_bot.render.legend.PARTS``).
+    images: tuple[str, ...] = ()
 
 
 def _t(key: str, title: str, summary: str, text: str, aliases: tuple[str, ...] = (),
-       see_also: tuple[str, ...] = ()) -> Topic:
-    return Topic(key, title, summary, text.strip(), aliases, see_also)
+       see_also: tuple[str, ...] = (), images: tuple[str, ...] = ()) -> Topic:
+    return Topic(key, title, summary, text.strip(), aliases, see_also, images)
 
 
 TOPICS: tuple[Topic, ...] = (
@@ -127,8 +129,18 @@ your oldest classic to your discard pile.
 • **Per inked card** (horror H): prestige for each still-inked card in the word.
 • **Per wild** (mystery N): prestige for each wild in the word, uncovered ones included.
 • **Purchase prestige** (some adventure cards): paid once, when you buy the card.
-See any card with `/hardback card`.""", ("benefit", "abilities", "ability", "symbols", "icons", "preview"),
-       ("genres", "uncover", "double", "trash", "jail")),
+See any card with `/hardback card`, and every icon with `icons`.""", ("benefit", "abilities", "ability", "preview"),
+       ("icons", "genres", "uncover", "double", "trash", "jail")),
+    _t("icons", "Icon legend", "What every symbol on the cards and the table means", """
+The pictures below show every icon on the cards and the table. In short:
+• A gold coin is **coins (¢)**, a purple star is **prestige (★)**; the number inside says how many.
+• **/** means *or*: you choose one side. **×** means *times*: for each of the next icon, or a doubled \
+card's numbers. **→** means *in exchange for*. **◂ ▸** means *a card directly beside this one* in your word.
+• The tinted lower band with a genre emblem works only with **2+ cards of that genre** in your turn.
+• The white tag is the **price**; a purple **+N★** pill is prestige you get once, when you buy the card.
+• A dark card with a lattice is a **wild**; a dark border with an ink drop marks an **inked** card.
+Each benefit in words: `benefits`; one card explained: `/hardback card`.""",
+       ("legend", "icon", "symbols", "symbol", "key", "pictures"), ("benefits", "genres"), images=("cards", "table")),
     _t("uncover", "Uncover", "Turning a wild back face up", """
 A card with **uncover** turns one **wild directly beside it** face up.
 • The word does not change: the card keeps the letter it stood for.

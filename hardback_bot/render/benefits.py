@@ -31,6 +31,14 @@ MULTIPLIED = frozenset(
     }
 )
 
+#: The joining symbols drawn between icons, each with one meaning (the icon legend explains them).
+SYMBOLS = {
+    "or": "/",  # choose one side: coins or prestige, ink or remover
+    "times": "×",  # for each of the next icon (per-card counts); a doubled card's ×2
+    "for": "→",  # in exchange: trash or dump the left to gain the right
+    "beside": "◂ ▸",  # a card directly left or right of this one
+}
+
 #: Glyph widths in units of the band height.
 WIDTHS = {
     "coins": 1.0,
@@ -47,24 +55,6 @@ WIDTHS = {
     "prestige_per_inked_card": 2.4,
     "prestige_per_wild": 2.4,
     "preview": 1.7,
-}
-
-#: Plain-words explanation used by the lookup image and docs ("N" is the number).
-DESCRIPTIONS = {
-    "coins": "gain {n}¢",
-    "prestige": "gain {n}★",
-    "either_coins_or_prestige": "choose {n}¢ or {n}★",
-    "ink_or_remover": "take 1 ink or 1 remover",
-    "uncover_adjacent": "turn a wild next to this card face up",
-    "double_adjacent": "double the numbers of a card next to this one",
-    "jail": "jail an offer-row card (reserve or remove it)",
-    "trash_for_coins": "may remove this card from the game for {n}¢",
-    "trash_for_prestige": "may remove this card from the game for {n}★",
-    "dump_discard_for_coins": "may remove a card of your discard pile for {n}¢",
-    "coins_per_adventure": "{n}¢ per adventure card counted",
-    "prestige_per_inked_card": "{n}★ per inked card in your word",
-    "prestige_per_wild": "{n}★ per wild card in your word",
-    "preview": "look at the top {n} cards of your draw pile",
 }
 
 Record = Callable[..., None]
@@ -102,6 +92,11 @@ def draw_benefit(
             benefit=kind,
         )
 
+    def symbol(meaning: str, draw: Callable[..., None], cx: float, sr: float) -> None:
+        # every joining symbol is recorded with its one meaning (see SYMBOLS; tests check it)
+        draw(d, cx, cy, sr, ink)
+        record("symbol", (cx - sr, cy - sr, cx + sr, cy + sr), symbol=meaning, benefit=kind)
+
     def coin_at(cx: float) -> None:
         icons.coin(d, cx, cy, r * 0.86, shown, highlight=hl)
         number(cx, cy, r * 0.86)
@@ -116,39 +111,42 @@ def draw_benefit(
         star_at(x + width / 2)
     elif kind == "either_coins_or_prestige":
         coin_at(x + r)
-        icons.slash(d, x + h * 1.2, cy, r, ink)
+        symbol("or", icons.slash, x + h * 1.2, r)
         star_at(x + width - h * 0.55)
     elif kind == "ink_or_remover":
         icons.ink_drop(d, x + h * 0.42, cy, r * 0.9)
-        icons.slash(d, x + h, cy, r, ink)
+        symbol("or", icons.slash, x + h, r)
         icons.remover_drop(d, x + width - h * 0.42, cy, r * 0.9)
     elif kind == "uncover_adjacent":
-        icons.side_arrows(d, x + width / 2, cy, r * 0.68, r * 0.3, ink)
+        symbol("beside", lambda dd, sx, sy, sr, col: icons.side_arrows(dd, sx, sy, sr * 0.68, sr * 0.3, col),
+               x + width / 2, r)
         icons.flip_card(d, x + width / 2, cy + r * 0.08, r * 0.95, ui("highlight"))
     elif kind == "double_adjacent":
-        icons.side_arrows(d, x + width / 2, cy, r * 0.95, r * 0.3, ink)
+        symbol("beside", lambda dd, sx, sy, sr, col: icons.side_arrows(dd, sx, sy, sr * 0.95, sr * 0.3, col),
+               x + width / 2, r)
         pill = (x + width / 2 - r * 0.9, cy - r * 0.72, x + width / 2 + r * 0.9, cy + r * 0.72)
         d.rounded_rectangle(pill, r * 0.3, fill=ui("highlight"))
         d.text((x + width / 2, cy), "×2", font=font("bold", round(h * 0.6)), fill=(255, 255, 255), anchor="mm")
+        record("symbol", pill, symbol="times", benefit=kind)
     elif kind == "jail":
         icons.jail_bars(d, x + r, cy, r * 0.85, ui("jail"))
     elif kind in ("trash_for_coins", "trash_for_prestige"):
         icons.trash_bin(d, x + h * 0.42, cy, r * 0.82, ink)
-        icons.arrow_right(d, x + h * 1.05, cy, r * 0.7, ink)
+        symbol("for", icons.arrow_right, x + h * 1.05, r * 0.7)
         if kind == "trash_for_coins":
             coin_at(x + width - r)
         else:
             star_at(x + width - h * 0.55)
     elif kind == "dump_discard_for_coins":
         icons.discard_pile(d, x + h * 0.6, cy, r * 0.85)
-        icons.arrow_right(d, x + h * 1.3, cy, r * 0.6, ink)
+        symbol("for", icons.arrow_right, x + h * 1.3, r * 0.6)
         coin_at(x + width - r)
     elif kind in ("coins_per_adventure", "prestige_per_inked_card", "prestige_per_wild"):
         if kind == "coins_per_adventure":
             coin_at(x + r)
         else:
             star_at(x + h * 0.55)
-        icons.slash(d, x + h * 1.3, cy, r, ink)
+        symbol("times", icons.times, x + h * 1.3, r)  # "×": for each (the slash means "or")
         ix = x + width - h * 0.5
         if kind == "coins_per_adventure":
             icons.genre_badge(d, "adventure", ix, cy, r * 0.85)

@@ -74,8 +74,8 @@ class Canvas:
         f = font(role, size)
         self.d.text(xy, text, font=f, fill=fill or ui("text"), anchor=anchor)
         box = self.d.textbbox(xy, text, font=f, anchor=anchor)
-        if kind:
-            self.layout.add(kind, box, text=text, **data)
+        if kind:  # the type size is kept so tests can check legibility once the image is shrunk
+            self.layout.add(kind, box, text=text, px=size, **data)
         return box  # type: ignore[return-value]
 
     def finish(self) -> Rendered:

@@ -1,7 +1,7 @@
 """``python -m hardback_bot.render.gallery OUTDIR``: write every image kind for review.
 
 Writes each card state, a contact sheet of all 158 cards, the offer row, a hand, a word preview,
-a 5-player table, a co-op table, results (competitive and co-op) and card lookups.
+a 5-player table, a co-op table, results (competitive and co-op), card lookups and the icon legend.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from hardback_bot.engine.cards import card_defs
 from hardback_bot.render import samples
 from hardback_bot.render.card import card_pixels, render_card
 from hardback_bot.render.hand import render_hand
+from hardback_bot.render.legend import PARTS, render_legend
 from hardback_bot.render.lookup import render_card_lookup, render_card_png
 from hardback_bot.render.models import CardFace
 from hardback_bot.render.offer import render_offer_row
@@ -68,6 +69,8 @@ def write_gallery(out: Path) -> list[Path]:
     put("results_coop.png", render_results(samples.coop_results()))
     for cid in (21, 5, 46, 95, 141):
         put(f"lookup_{cid}.png", render_card_lookup(cid))
+    for part in PARTS:
+        put(f"legend_{part}.png", render_legend(part))
     return written
 
 

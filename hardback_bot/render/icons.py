@@ -285,7 +285,23 @@ def jail_bars(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RG
 
 
 def slash(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
-    d.line((cx + r * 0.25, cy - r * 0.6, cx - r * 0.25, cy + r * 0.6), fill=colour, width=_lw(r, 0.14))
+    """/: "or" — the player chooses one side.  Used for nothing else on the cards."""
+    d.line((cx + r * 0.25, cy - r * 0.6, cx - r * 0.25, cy + r * 0.6), fill=colour, width=_lw(r, 0.2))
+
+
+def times(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
+    """×: "times" — for each of the next icon (per-card counts) and a doubled card's ×2."""
+    a = r * 0.42
+    for sx in (-1, 1):
+        d.line((cx - a, cy - sx * a, cx + a, cy + sx * a), fill=colour, width=_lw(r, 0.2))
+
+
+def rosette(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
+    """The literary award: a disc with two ribbon tails."""
+    d.polygon([(cx - r * 0.4, cy), (cx - r * 0.8, cy + r * 1.3), (cx - r * 0.05, cy + r * 1.0)], fill=colour)
+    d.polygon([(cx + r * 0.4, cy), (cx + r * 0.8, cy + r * 1.3), (cx + r * 0.05, cy + r * 1.0)], fill=colour)
+    circle(d, cx, cy - r * 0.2, r * 0.9, fill=colour)
+    circle(d, cx, cy - r * 0.2, r * 0.5, outline=(255, 255, 255), width=_lw(r, 0.14))
 
 
 def arrow_right(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:

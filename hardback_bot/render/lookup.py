@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from hardback_bot.cardtext import benefit_text, genre_name, genre_title, text
 from hardback_bot.engine.cards import Benefit, card
 from hardback_bot.render.assets import font, genre_colours, ui
-from hardback_bot.render.benefits import DESCRIPTIONS, glyph_image, glyph_width
+from hardback_bot.render.benefits import glyph_image, glyph_width
 from hardback_bot.render.card import card_pixels
 from hardback_bot.render.compose import CONTENT_W, MARGIN, WIDTH, Canvas, Rendered, fit_text
 from hardback_bot.render.models import CardFace
@@ -16,37 +17,37 @@ INK = (50, 40, 30)
 
 
 def _lines(face: CardFace) -> list[tuple[str, object]]:
-    """What the text panel says, as ('title'|'text'|'head'|'benefit', payload) entries."""
+    """What the text panel says, as ('title'|'text'|'head'|'benefit', payload) entries: the words of
+    ``cardtext``, so the image and the embed under it agree."""
     d = card(face.card_id)
-    out: list[tuple[str, object]] = [("title", f"{d.genre.capitalize()} {d.letter}")]
+    out: list[tuple[str, object]] = [("title", text("head.card", genre=genre_title(d.genre), letter=d.letter))]
     if d.is_starter:
-        out.append(("text", "Starter card: never bought, no genre bonus"))
+        out.append(("text", text("long.starter")))
     else:
-        out.append(("text", f"Costs {d.cost}¢ · card #{d.id}"))
+        out.append(("text", text("head.cost", cost=d.cost, id=d.id)))
     if d.purchase_prestige:
-        out.append(("text", f"+{d.purchase_prestige}★ once, when bought"))
+        out.append(("text", text("head.purchase", n=d.purchase_prestige)))
     if d.timeless:
-        out.append(("text", "Timeless classic: stays in play"))
-        out.append(("text", "after you use it face up"))
-    out.append(("head", "Every time it is played"))
+        out.append(("text", text("head.timeless")))
+    out.append(("head", text("head.basic")))
     out.extend(("benefit", b) for b in d.basic)
     if d.genre_bonus:
-        out.append(("head", f"With 2+ {d.genre} cards counted"))
+        out.append(("head", text("head.genre", genre=genre_name(d.genre))))
         out.extend(("benefit", b) for b in d.genre_bonus)
     return out
 
 
-def _wrap(text: str, size: int, max_w: float) -> list[str]:
+def _wrap(line: str, size: int, max_w: float) -> list[str]:
     """At most two lines, split on spaces; the second is shortened if it still does not fit."""
     f = font("regular", size)
-    words = text.split()
+    words = line.split()
     first: list[str] = []
     while words and f.getlength(" ".join([*first, words[0]])) <= max_w:
         first.append(words.pop(0))
     if not words:
         return [" ".join(first)]
     if not first:
-        return [fit_text(text, "regular", size, max_w)]
+        return [fit_text(line, "regular", size, max_w)]
     return [" ".join(first), fit_text(" ".join(words), "regular", size, max_w)]
 
 
@@ -87,9 +88,8 @@ def _draw_panel(c: Canvas, face: CardFace, x: int, y: int, w: int, h: int) -> No
             g = glyph_image(b.kind, b.value, GLYPH)
             c.img.paste(g, (x + 18, ty + (LINE_H - GLYPH) // 2), g)
             gw = round(glyph_width(b.kind, GLYPH))
-            text = DESCRIPTIONS[b.kind].format(n=b.value)
             tx = x + 18 + max(gw, 70) + 12
-            rows = _wrap(text, 15, x + w - tx - 12)
+            rows = _wrap(benefit_text(b), 15, x + w - tx - 12)
             for i, row in enumerate(rows):
                 c.text(
                     (tx, ty + LINE_H // 2 + round((i - (len(rows) - 1) / 2) * 18)),

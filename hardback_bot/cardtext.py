@@ -1,0 +1,176 @@
+"""A card's benefits in words: one short form for a select option, one long form for ``/hardback card``.
+
+Everything a player reads about what a card does comes from here, so the buy panel, the card look-up
+embed, the look-up image, the icon legend and terminal play say the same thing.  The module depends
+only on ``engine.cards`` (printed facts), so the renderer, the help and the sessions layer can all
+import it without a cycle.
+
+Every player-visible string is a template in ``STRINGS`` and goes through ``text()``: a translation
+replaces that one mapping (templates may reorder their ``{fields}``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from hardback_bot.engine.cards import Benefit, CardDef
+
+#: Discord's limit for a select option's description (and a label).
+OPTION_LIMIT = 100
+
+#: The English catalogue: "long.<kind>" says a benefit in full, "short.<kind>" in a few words.
+STRINGS: dict[str, str] = {
+    # one benefit, in full (the look-up image and embed, the legend)
+    "long.coins": "gain {n}¢",
+    "long.prestige": "gain {n}★",
+    "long.either_coins_or_prestige": "choose {n}¢ or {n}★",
+    "long.ink_or_remover": "take 1 ink or 1 remover",
+    "long.uncover_adjacent": "turn a wild next to this card face up",
+    "long.double_adjacent": "double the numbers of a card next to this one",
+    "long.jail": "jail an offer-row card (reserve or remove it)",
+    "long.trash_for_coins": "may remove this card from the game for {n}¢",
+    "long.trash_for_prestige": "may remove this card from the game for {n}★",
+    "long.dump_discard_for_coins": "may remove a card of your discard pile for {n}¢",
+    "long.coins_per_adventure": "{n}¢ for each adventure card counted",
+    "long.prestige_per_inked_card": "{n}★ for each inked card in your word",
+    "long.prestige_per_wild": "{n}★ for each wild card in your word",
+    "long.preview": "look at the top {n} cards of your draw pile",
+    # one benefit, in a few words (a select option's description)
+    "short.coins": "{n}¢",
+    "short.prestige": "{n}★",
+    "short.either_coins_or_prestige": "{n}¢ or {n}★",
+    "short.ink_or_remover": "ink or remover",
+    "short.uncover_adjacent": "uncover a wild beside it",
+    "short.double_adjacent": "double a neighbour",
+    "short.jail": "jail a row card",
+    "short.trash_for_coins": "may trash it for {n}¢",
+    "short.trash_for_prestige": "may trash it for {n}★",
+    "short.dump_discard_for_coins": "may dump a discard for {n}¢",
+    "short.coins_per_adventure": "{n}¢ per adventure card",
+    "short.prestige_per_inked_card": "{n}★ per inked card",
+    "short.prestige_per_wild": "{n}★ per wild",
+    "short.preview": "preview {n} cards",
+    # tighter still, when the short form of a whole card would not fit 100 characters
+    "tight.uncover_adjacent": "uncover",
+    "tight.double_adjacent": "double",
+    "tight.jail": "jail",
+    "tight.trash_for_coins": "trash: {n}¢",
+    "tight.trash_for_prestige": "trash: {n}★",
+    "tight.dump_discard_for_coins": "dump: {n}¢",
+    "tight.coins_per_adventure": "{n}¢ each adventure",
+    "tight.prestige_per_inked_card": "{n}★ each inked",
+    "tight.prestige_per_wild": "{n}★ each wild",
+    "tight.preview": "preview {n}",
+    # a whole card
+    "join": ", ",
+    "join.long": "; ",
+    "sep": " · ",
+    "nothing": "nothing",
+    "short.timeless": "timeless classic",
+    "short.genre": "with 2+ {genre}: {benefits}",
+    "short.purchase": "+{n}★ when bought",
+    "short.starter": "starter",
+    "long.starter": "Starter card: never sold, no genre bonus.",
+    "long.cost": "Costs {cost}¢.",
+    "long.purchase": "Buying it gives {n}★ once.",
+    "long.timeless": "Timeless classic: played face up, it stays in play and works every turn.",
+    "long.basic": "Always: {benefits}.",
+    "long.genre": "With 2+ {genre} cards counted: {benefits}.",
+    # titles and headings (the look-up embed and image)
+    "title.starter": "Starter {letter} (#{id})",
+    "title.card": "{genre} {letter} — {cost}¢ (#{id})",
+    "title.classic": "{genre} {letter} — timeless classic, {cost}¢ (#{id})",
+    "head.card": "{genre} {letter}",
+    "head.cost": "Costs {cost}¢ · card #{id}",
+    "head.purchase": "+{n}★ once, when bought",
+    "head.timeless": "Timeless classic: stays in play after you use it face up",
+    "head.basic": "Always",
+    "head.genre": "With 2+ {genre} cards counted",
+    # genre names as players read them
+    "genre.adventure": "adventure",
+    "genre.horror": "horror",
+    "genre.mystery": "mystery",
+    "genre.romance": "romance",
+    "genre.starter": "starter",
+}
+
+
+def text(key: str, strings: Mapping[str, str] | None = None, **fields: object) -> str:
+    """The template ``key`` of the catalogue, filled in.  Unknown keys fall back to the key itself,
+    so a missing translation shows something rather than failing a player's action."""
+    template = (strings or STRINGS).get(key)
+    if template is None:
+        template = STRINGS.get(key, key)
+    return template.format(**fields)
+
+
+def genre_name(genre: str) -> str:
+    return text(f"genre.{genre}")
+
+
+def genre_title(genre: str) -> str:
+    """A genre name at the start of a title ("Adventure")."""
+    name = genre_name(genre)
+    return name[:1].upper() + name[1:]
+
+
+def card_title(d: CardDef) -> str:
+    """E.g. "Adventure A — 5¢ (#1)": the embed title and the start of alt texts."""
+    if d.is_starter:
+        return text("title.starter", letter=d.letter, id=d.id)
+    key = "title.classic" if d.timeless else "title.card"
+    return text(key, genre=genre_title(d.genre), letter=d.letter, cost=d.cost, id=d.id)
+
+
+def benefit_text(b: Benefit, form: str = "long") -> str:
+    """One benefit in words: ``form`` is "long", "short" or "tight" (falls back to "short")."""
+    key = f"{form}.{b.kind}"
+    if key not in STRINGS:
+        key = f"short.{b.kind}"
+    return text(key, n=b.value)
+
+
+def _benefits(bs: tuple[Benefit, ...], form: str, join: str = "join") -> str:
+    return text(join).join(benefit_text(b, form) for b in bs) or text("nothing")
+
+
+def _short(d: CardDef, form: str, with_purchase: bool) -> str:
+    parts = []
+    if d.timeless:
+        parts.append(text("short.timeless"))
+    parts.append(_benefits(d.basic, form))
+    if d.genre_bonus:
+        parts.append(text("short.genre", genre=genre_name(d.genre), benefits=_benefits(d.genre_bonus, form)))
+    if with_purchase and d.purchase_prestige:
+        parts.append(text("short.purchase", n=d.purchase_prestige))
+    return text("sep").join(parts)
+
+
+def card_summary(d: CardDef, limit: int = OPTION_LIMIT) -> str:
+    """What the card does in one line of at most ``limit`` characters (a select option's description):
+    e.g. "2★ · with 2+ mystery: 2★, jail a row card".  Purchase prestige is included (it is part of
+    the decision to buy); the cost is not (the option's label says it)."""
+    for form, purchase in (("short", True), ("tight", True), ("tight", False)):
+        line = _short(d, form, purchase)
+        if len(line) <= limit:
+            return line
+    return line[: limit - 1] + "…"
+
+
+def card_text(d: CardDef) -> str:
+    """The card in words, a few lines: the ``/hardback card`` embed and the look-up image's alt text."""
+    lines = []
+    if d.is_starter:
+        lines.append(text("long.starter"))
+    else:
+        cost = text("long.cost", cost=d.cost)
+        if d.purchase_prestige:
+            cost += " " + text("long.purchase", n=d.purchase_prestige)
+        lines.append(cost)
+    if d.timeless:
+        lines.append(text("long.timeless"))
+    lines.append(text("long.basic", benefits=_benefits(d.basic, "long", "join.long")))
+    if d.genre_bonus:
+        lines.append(text("long.genre", genre=genre_name(d.genre),
+                          benefits=_benefits(d.genre_bonus, "long", "join.long")))
+    return "\n".join(lines)

@@ -1,0 +1,330 @@
+"""The icon legend of ``/hardback rules icons``: every symbol on the cards and the table, in words.
+
+Two images, so each stays phone-shaped: ``"cards"`` (genres, the parts of a card, every benefit glyph,
+the four joining symbols) and ``"table"`` (card states and the table's tokens and marks).  Every
+icon is drawn by the same code that draws it on the cards and the table (glyphs, crops of rendered
+cards at their recorded regions), so the legend cannot drift from the art.
+
+Sizes are chosen for the phone: the images are 772 px wide and shown about 400 px wide, so captions
+use 24 px type (about 12 px there) and glyphs are 44 px tall.  Captions wrap onto a second line,
+which leaves room for longer translations.  Every caption is in ``STRINGS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from hardback_bot.cardtext import benefit_text, genre_name
+from hardback_bot.engine.cards import BENEFIT_KINDS, GENRES, Benefit
+from hardback_bot.render import icons
+from hardback_bot.render.assets import font, ui
+from hardback_bot.render.benefits import glyph_image
+from hardback_bot.render.card import render_card
+from hardback_bot.render.compose import MARGIN, WIDTH, Canvas, Rendered, encode_png, token
+from hardback_bot.render.layout import Box
+from hardback_bot.render.models import CardFace
+
+PARTS = ("cards", "table")
+GLYPH = 44
+CAPTION = 24
+HEAD = 30
+ICON_W = 200  # the column the icons are centred in
+LINE = 30  # caption line height
+ROW_PAD = 14
+VALUE = 2  # the number shown in the sample glyphs ("gain 2¢")
+
+STRINGS: dict[str, str] = {
+    "title.cards": "Icons on the cards",
+    "title.table": "Card states and the table",
+    "section.genres": "Genres",
+    "section.parts": "Parts of a card",
+    "section.benefits": "Benefits: what a card gives in your word",
+    "section.symbols": "Symbols between icons",
+    "section.states": "Card states",
+    "section.table": "On the table",
+    "part.cost": "price in the offer row",
+    "part.purchase": "prestige you get once, when you buy the card",
+    "part.genre_band": "genre bonus: works only with 2+ cards of this genre in your turn",
+    "part.timeless": "timeless classic: printed sideways, stays in play and pays every turn",
+    "symbol.or": "or: you choose one of the two",
+    "symbol.times": "times: for each of these, or twice the numbers",
+    "symbol.for": "in exchange: give up the left for the right",
+    "symbol.beside": "a card directly left or right of this one in your word",
+    "state.wild": "wild: played face down as any letter; gives nothing",
+    "state.uncovered": "uncovered wild: face up again, keeps its letter, gives its benefits",
+    "state.inked": "inked: drawn with ink, must go face up into your next word",
+    "state.cleared": "cleared with remover: an ordinary card again",
+    "state.doubled": "doubled (×3 tripled): numbers shown multiplied, on an orange ring",
+    "state.genre_off": "genre bonus off this turn (fewer than 2 cards of the genre)",
+    "state.jailed": "in a player's jail: only they may buy it",
+    "state.foreign": "another player's timeless classic in your word: it gives nothing",
+    "state.dimmed": "dimmed in the offer row: you cannot afford it",
+    "table.ink": "ink: spend 1 to draw a card",
+    "table.remover": "remover: spend 1 to clear an inked card",
+    "table.coins": "coins (¢): spend them on cards; leftovers become ink",
+    "table.prestige": "prestige (★): the score",
+    "table.award": "literary award: this prestige is added when the game ends",
+    "table.adverts": "adverts bought (of 5)",
+    "table.turn": "whose turn it is",
+    "table.deck": "cards left in the offer deck",
+    "table.hand": "cards in a player's hand",
+    "sample.award": "+6★",
+    "sample.turn": "to play",
+    "sample.deck": "96 in deck",
+    "sample.hand": "hand 5",
+}
+
+Draw = Callable[[Canvas, int, int], None]  # draws an icon centred at (cx, cy)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    key: str  # a STRINGS key, or "benefit:<kind>" / "genre:<name>"
+    icon: Draw
+    icon_h: int
+
+
+def _caption(key: str) -> str:
+    if key.startswith("benefit:"):
+        kind = key.split(":", 1)[1]
+        return benefit_text(Benefit(kind, _value(kind)))
+    if key.startswith("genre:"):
+        return genre_name(key.split(":", 1)[1])
+    return STRINGS[key]
+
+
+def _paste(c: Canvas, img: Image.Image, cx: int, cy: int) -> None:
+    w, h = img.size
+    c.img.paste(img, (cx - w // 2, cy - h // 2), img if img.mode == "RGBA" else None)
+
+
+def _crop(face: CardFace, scale: float, kind: str, pad: int = 3, round_: bool = False,
+          **data: object) -> Image.Image:
+    """A piece of a rendered card: the first region of ``kind`` (matching ``data``) plus a margin;
+    ``round_`` keeps only the disc inside the box (state badges overlap the big letter)."""
+    r = render_card(face, scale)
+    for region in r.regions:
+        if region.kind == kind and all(region.get(k) == v for k, v in data.items()):
+            left, top, right, bottom = region.box
+            w, h = r.image.size
+            piece = r.image.crop((max(0, left - pad), max(0, top - pad), min(w, right + pad), min(h, bottom + pad)))
+            if round_:
+                mask = Image.new("L", piece.size, 0)
+                ImageDraw.Draw(mask).ellipse((pad - 1, pad - 1, piece.size[0] - pad, piece.size[1] - pad), fill=255)
+                clear = Image.new("RGBA", piece.size, (0, 0, 0, 0))
+                piece = Image.composite(piece, clear, mask)
+            return piece
+    raise KeyError(kind)
+
+
+def _value(kind: str) -> int:
+    # the number the cards print: preview is always 3 (R11.12), others read well as 2
+    return (3 if kind == "preview" else VALUE) if BENEFIT_KINDS[kind] else 0
+
+
+def _side_by_side(*parts: Image.Image, gap: int = 10) -> Image.Image:
+    w = sum(p.size[0] for p in parts) + gap * (len(parts) - 1)
+    h = max(p.size[1] for p in parts)
+    out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    x = 0
+    for p in parts:
+        out.paste(p, (x, (h - p.size[1]) // 2), p)
+        x += p.size[0] + gap
+    return out
+
+
+def _glyph(kind: str, multiplier: int = 1) -> Entry:
+    value = _value(kind)
+    img = glyph_image(kind, value, GLYPH, multiplier)
+    return Entry(f"benefit:{kind}", lambda c, x, y: _paste(c, img, x, y), GLYPH)
+
+
+def _image(key: str, img: Image.Image) -> Entry:
+    return Entry(key, lambda c, x, y: _paste(c, img, x, y), img.size[1])
+
+
+def _genre(genre: str) -> Entry:
+    return Entry(f"genre:{genre}", lambda c, x, y: icons.genre_badge(c.d, genre, x, y, 26), 52)
+
+
+def _symbol(key: str, draw: Callable[[Canvas, int, int], None]) -> Entry:
+    return Entry(key, draw, GLYPH)
+
+
+def _times(c: Canvas, x: int, y: int) -> None:
+    icons.times(c.d, x, y, GLYPH / 2, ui("text"))
+
+
+def _text_icon(text: str, size: int, fill: tuple[int, int, int] | None = None) -> Draw:
+    return lambda c, x, y: c.text((x, y), text, size, fill, anchor="mm")
+
+
+def _award(c: Canvas, x: int, y: int) -> None:
+    icons.rosette(c.d, x - 30, y, 14, ui("warn"))
+    c.text((x - 8, y), STRINGS["sample.award"], 24, anchor="lm")
+
+
+def _adverts(c: Canvas, x: int, y: int) -> None:
+    for i in range(5):
+        c.d.rectangle((x - 45 + i * 18, y - 7, x - 32 + i * 18, y + 7), fill=ui("warn") if i < 2 else ui("background"))
+
+
+def _turn(c: Canvas, x: int, y: int) -> None:
+    c.d.rounded_rectangle((x - 56, y - 16, x + 56, y + 16), 16, fill=ui("warn"))
+    c.text((x, y), STRINGS["sample.turn"], 22, (30, 30, 30), anchor="mm")
+
+
+def _deck(c: Canvas, x: int, y: int) -> None:
+    icons.card_back_small(c.d, x - 62, y, 16, "")
+    c.text((x - 40, y), STRINGS["sample.deck"], 20, ui("text_dim"), anchor="lm")
+
+
+def _tok(kind: str, count: int) -> Draw:
+    return lambda c, x, y: (token(c, kind, x - 28, y, count, 30), None)[1]
+
+
+def _entries(part: str) -> list[tuple[str, list[Entry]]]:
+    if part == "cards":
+        sample = CardFace(3)  # adventure B: a cost tag, purchase prestige and a genre band
+        classic = CardFace(5)
+        return [
+            ("section.genres", [_genre(g) for g in (*GENRES, "starter")]),
+            ("section.parts", [
+                _image("part.cost", _crop(sample, 1.6, "cost")),
+                _image("part.purchase", _crop(sample, 1.6, "purchase")),
+                _image("part.genre_band", _crop(sample, 1.1, "genre_band")),
+                _image("part.timeless", render_card(classic, 0.62).image),
+            ]),
+            ("section.benefits", [_glyph(kind) for kind in BENEFIT_KINDS]),
+            ("section.symbols", [
+                _symbol("symbol.or", lambda c, x, y: icons.slash(c.d, x, y, GLYPH / 2, ui("text"))),
+                _symbol("symbol.times", _times),
+                _symbol("symbol.for", lambda c, x, y: icons.arrow_right(c.d, x, y, GLYPH * 0.6, ui("text"))),
+                _symbol("symbol.beside", lambda c, x, y: icons.side_arrows(c.d, x, y, GLYPH * 0.45, GLYPH * 0.22,
+                                                                           ui("text"))),
+            ]),
+        ]
+    small = 0.5
+    return [
+        ("section.states", [
+            _image("state.wild", render_card(CardFace(36, wild_letter="Q"), small).image),
+            _image("state.uncovered", _crop(CardFace(67, wild_letter="A", uncovered=True), 1.4, "state",
+                                            round_=True, state="uncovered")),
+            _image("state.inked", _crop(CardFace(36, inked=True), 1.4, "state", round_=True, state="inked")),
+            _image("state.cleared", _crop(CardFace(36, cleared=True), 1.4, "state", round_=True, state="cleared")),
+            _image("state.doubled", _side_by_side(
+                _crop(CardFace(36, multiplier=2), 1.4, "number", pad=6),
+                _crop(CardFace(36, multiplier=2), 1.4, "state", round_=True, state="multiplier"))),
+            _image("state.genre_off", _crop(CardFace(20, genre_active=False), 1.0, "genre_band")),
+            _image("state.jailed", render_card(CardFace(110, jailed=True), small).image),
+            _image("state.foreign", render_card(CardFace(5, foreign_classic=True), small).image),
+            _image("state.dimmed", render_card(CardFace(16, dimmed=True), small).image),
+        ]),
+        ("section.table", [
+            Entry("table.ink", _tok("ink", 3), GLYPH),
+            Entry("table.remover", _tok("remover", 1), GLYPH),
+            Entry("table.coins", _tok("coins", 7), GLYPH),
+            Entry("table.prestige", _tok("prestige", 42), GLYPH),
+            Entry("table.award", _award, GLYPH),
+            Entry("table.adverts", _adverts, GLYPH),
+            Entry("table.turn", _turn, GLYPH),
+            Entry("table.hand", _text_icon(STRINGS["sample.hand"], 22, ui("text_dim")), GLYPH),
+            Entry("table.deck", _deck, GLYPH),
+        ]),
+    ]
+
+
+def _wrap(text: str, max_w: float) -> list[str]:
+    """Greedy wrap on spaces at the caption size; a single over-long word stays whole."""
+    f = font("regular", CAPTION)
+    lines: list[str] = []
+    for word in text.split():
+        if lines and f.getlength(f"{lines[-1]} {word}") <= max_w:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _row_height(entry: Entry, lines: int) -> int:
+    return max(entry.icon_h, lines * LINE) + ROW_PAD
+
+
+GRID = frozenset({"section.genres"})  # short captions: drawn across, icon above its word
+GRID_H = 52 + 12 + LINE + ROW_PAD
+
+
+def _grid(c: Canvas, entries: list[Entry], y: int) -> None:
+    step = (WIDTH - 2 * MARGIN) // len(entries)
+    for i, e in enumerate(entries):
+        x = MARGIN + i * step
+        box: Box = (x + 4, y, x + step - 4, y + GRID_H - ROW_PAD // 2)
+        c.d.rounded_rectangle(box, 8, fill=ui("panel"))
+        e.icon(c, x + step // 2, y + 6 + e.icon_h // 2)
+        c.layout.add("legend_icon", box, key=e.key)
+        c.text((x + step // 2, y + 12 + e.icon_h + LINE // 2), _caption(e.key), CAPTION, role="regular",
+               anchor="mm", kind="legend_text", key=e.key)
+
+
+def _icon_background(key: str) -> tuple[int, int, int]:
+    # card pieces sit on the card's paper, table marks on the table's panel colour
+    return ui("paper") if key.startswith(("state.", "part.", "benefit:")) else ui("panel")
+
+
+def draw_legend(part: str = "cards") -> Rendered:
+    if part not in PARTS:
+        raise ValueError(f"no legend part {part!r}; parts: {', '.join(PARTS)}")
+    sections = _entries(part)
+    text_x = MARGIN + ICON_W + 18
+    text_w = WIDTH - MARGIN - text_x
+    laid = [(head, [(e, _wrap(_caption(e.key), text_w)) for e in entries]) for head, entries in sections]
+    height = MARGIN + 56
+    for head, rows in laid:
+        body = GRID_H if head in GRID else sum(_row_height(e, len(lines)) for e, lines in rows)
+        height += HEAD + 18 + body + 10
+    height += MARGIN
+    c = Canvas(WIDTH, height)
+    y = MARGIN
+    c.text((MARGIN, y + 24), STRINGS[f"title.{part}"], 38, role="letter", anchor="lm", kind="title")
+    y += 56
+    for head, rows in laid:
+        c.text((MARGIN, y + HEAD // 2), STRINGS[head], HEAD - 4, ui("warn"), anchor="lm", kind="section",
+               section=head)
+        y += HEAD + 18
+        if head in GRID:
+            _grid(c, [e for e, _ in rows], y)
+            y += GRID_H + 10
+            continue
+        for e, lines in rows:
+            h = _row_height(e, len(lines))
+            cy = y + h // 2
+            box: Box = (MARGIN, y, MARGIN + ICON_W, y + h)
+            c.d.rounded_rectangle(box, 8, fill=_icon_background(e.key))
+            e.icon(c, MARGIN + ICON_W // 2, cy)
+            c.layout.add("legend_icon", box, key=e.key)
+            ty = cy - (len(lines) - 1) * LINE / 2
+            for i, line in enumerate(lines):
+                c.text((text_x, ty + i * LINE), line, CAPTION, role="regular", anchor="lm", kind="legend_text",
+                       key=e.key)
+            y += h
+        y += 10
+    return c.finish()
+
+
+@cache
+def render_legend(part: str = "cards") -> bytes:
+    """The legend as PNG bytes, drawn once per process (it depends on nothing but the art)."""
+    return encode_png(draw_legend(part).image)
+
+
+def legend_description(part: str = "cards") -> str:
+    """Alt text: every caption of the part, in order."""
+    texts = [STRINGS[f"title.{part}"] + ":"]
+    for head, entries in _entries(part):
+        texts.append(STRINGS[head] + ": " + "; ".join(_caption(e.key) for e in entries) + ".")
+    return " ".join(texts)[:1024]
+
