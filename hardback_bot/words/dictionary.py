@@ -5,7 +5,8 @@ caller (every game on every channel) the same object.  A :class:`Dictionary` sat
 engine's :class:`~hardback_bot.engine.words.WordChecker`; the solver also reads its sorted
 ``words`` and the lazily built numpy ``letter_counts`` / ``lengths`` arrays.
 
-Names: the bundled ``common``, ``large`` and ``letterpress`` lists (files in ``wordlists/``),
+Names: the bundled ``common``, ``large`` and ``letterpress`` lists (English), ``espanol`` and
+``francais`` (files in ``wordlists/``),
 ``none`` (no list: see :class:`NoDictionary`), and any name a server owner points at a file
 of their own with :func:`register_custom`.
 """
@@ -34,7 +35,12 @@ BUNDLED: dict[str, str] = {
     "common": "Everyday English, American and British spellings, with inflections (~80k words)",
     "large": "Every word a dictionary knows, Scrabble-sized (~250k words)",
     "letterpress": "The Letterpress game's list (~270k words)",
+    # Spanish and French: every form a Hunspell spell checker accepts, accents folded to the card letters.
+    "espanol": "Spanish: every form of the RLA-ES spell-checking dictionary (~570k words)",
+    "francais": "French: every form of the Dicollecte spell-checking dictionary (~410k words)",
 }
+# The language of each bundled list's words; a table's dictionary and its language are separate choices.
+LANGUAGES: dict[str, str] = {"common": "en", "large": "en", "letterpress": "en", "espanol": "es", "francais": "fr"}
 NONE_DESCRIPTION = "No dictionary: every word goes to a vote of the other players"
 
 # Set this to a folder holding common.txt.gz etc. to use lists outside the repository.

@@ -157,7 +157,7 @@ def test_is_word_is_case_insensitive_and_refuses_non_words() -> None:
 def test_default_dictionary_is_common_and_listed() -> None:
     assert DEFAULT_DICTIONARY == "common"
     names = available_dictionaries()
-    assert names[:4] == ["common", "large", "letterpress", "none"]
+    assert names[:6] == ["common", "large", "letterpress", "espanol", "francais", "none"]
     for name in names:
         assert describe(name)
 
