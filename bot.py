@@ -49,6 +49,10 @@ class HardbackBot(commands.Bot):
         self.sessions.set_ai(ai.choose_move, ai.wants_to_act)
         for extension in COGS:
             await self.load_extension(extension)
+        # Command names, descriptions, options and choices in Spanish, French and Japanese clients.
+        from cogs.translator import CatalogueTranslator
+
+        await self.tree.set_translator(CatalogueTranslator())
         if self.settings.guild_id:
             guild = discord.Object(self.settings.guild_id)
             self.tree.copy_global_to(guild=guild)

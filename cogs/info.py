@@ -49,8 +49,9 @@ from hardback_bot.help.format import (
     stats_page,
 )
 from hardback_bot.help.lookup import card_text
-from hardback_bot.help.settings import SettingsRefused, apply_changes, settings_text
+from hardback_bot.help.settings import SERVER_LANGUAGE, SettingsRefused, apply_changes, settings_text
 from hardback_bot.help.words import SpellingError, clean_word, hint_plays, lookup_lines
+from hardback_bot.i18n import LANGUAGE_NAMES
 from hardback_bot.store import GameNotFound
 from hardback_bot.store.models import LEADERBOARD_KINDS, StoredResult
 
@@ -71,6 +72,9 @@ BOARD_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in (
 # hbi:lb:<board>:<page> (leaderboard pages) · hbi:ex (export select) · hbi:rl:<n> (rules topic selects)
 _CUSTOM_ID = re.compile(r"^hbi:(?:lb:(?P<board>[a-z_]{1,16}):(?P<page>\d{1,4})|(?P<ex>ex)|rl:(?P<rl>[12]))$")
 _TOPIC_ROWS = (TOPICS[: (len(TOPICS) + 1) // 2], TOPICS[(len(TOPICS) + 1) // 2:])
+# Each language named in itself; "server" follows the server's own Discord language (the default).
+LANGUAGE_CHOICES = [app_commands.Choice(name="The server's Discord language", value=SERVER_LANGUAGE),
+                    *(app_commands.Choice(name=n, value=v) for v, n in LANGUAGE_NAMES.items())]
 
 
 def _embed(page: Page) -> discord.Embed:
@@ -429,7 +433,9 @@ class InfoCommands:
         afk_misses="Missed turns in a row before that happens", awards="Literary awards for long words",
         adverts="Adverts to buy with coins", unique_words="Refuse words already spelled",
         votes="Put words missing from the dictionary to a vote", open_hands="Everyone sees everyone's hand",
-        ghostwriter="Players may ask the table for help", hints="Offer the solver's word hints")
+        ghostwriter="Players may ask the table for help", hints="Offer the solver's word hints",
+        language="Language of the table, log and results (default: the server's Discord language)")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(self, interaction: discord.Interaction, dictionary: str | None = None,
                        length: Literal[40, 60, 90, 180] | None = None,
                        turn_timer: app_commands.Range[int, 1, 1440] | None = None,
@@ -439,7 +445,7 @@ class InfoCommands:
                        unique_words: Literal["off", "game", "player"] | None = None,
                        votes: Literal["off", "majority", "unanimous"] | None = None,
                        open_hands: bool | None = None, ghostwriter: bool | None = None,
-                       hints: bool | None = None) -> None:
+                       hints: bool | None = None, language: app_commands.Choice[str] | None = None) -> None:
         try:
             if interaction.guild_id is None:
                 await _send_private(interaction, "Settings belong to a server: use this command in one.")
@@ -460,7 +466,8 @@ class InfoCommands:
                 "turn_timer": turn_timer * 60 if turn_timer is not None else None,
                 "afk_policy": afk_policy, "afk_misses": afk_misses, "awards": awards, "adverts": adverts,
                 "unique_words": unique_words, "vote": votes, "open_hands": open_hands,
-                "ghostwriter": ghostwriter, "hints": hints}
+                "ghostwriter": ghostwriter, "hints": hints,
+                "language": language.value if language is not None else None}
             bot_defaults = dict(self.bot.settings.defaults)
             if all(v is None for v in changes.values()):
                 await interaction.response.send_message(embed=_embed(Page(

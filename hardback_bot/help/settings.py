@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hardback_bot.engine import GameOptions, OptionsError
+from hardback_bot.i18n import LANGUAGE_NAMES, LANGUAGES
 from hardback_bot.store import InvalidRecord
 from hardback_bot.store.settings import AFK_POLICIES, GAME_LENGTHS, MIN_TURN_TIMER, GuildSettings
 
@@ -13,6 +14,7 @@ from hardback_bot.store.settings import AFK_POLICIES, GAME_LENGTHS, MIN_TURN_TIM
 OPTION_KEYS: tuple[str, ...] = ("awards", "adverts", "unique_words", "vote", "open_hands", "ghostwriter", "hints")
 ENGINE_DEFAULTS = GameOptions()
 MAX_TABLE_TIMER = 24 * 3600  # the engine's limit for a table's turn timer (GameOptions.validate)
+SERVER_LANGUAGE = "server"  # the /hardback settings choice meaning "follow the server's Discord language"
 
 
 class SettingsRefused(ValueError):
@@ -35,7 +37,8 @@ def apply_changes(current: GuildSettings, changes: Mapping[str, Any], *, known_d
     seconds; table options by engine name, e.g. ``vote``); ``None`` values are ignored.  Raises
     :class:`SettingsRefused` without side effects when the result would not make a valid table."""
     given = {k: v for k, v in changes.items() if v is not None}
-    top = {k: given.pop(k) for k in ("dictionary", "length", "turn_timer", "afk_policy", "afk_misses") if k in given}
+    top = {k: given.pop(k) for k in ("dictionary", "length", "turn_timer", "afk_policy", "afk_misses", "language")
+           if k in given}
     unknown = sorted(set(given) - set(OPTION_KEYS))
     if unknown:
         raise SettingsRefused(f"Unknown setting(s): {', '.join(unknown)}.")
@@ -46,6 +49,8 @@ def apply_changes(current: GuildSettings, changes: Mapping[str, Any], *, known_d
             raise SettingsRefused(f"There is no dictionary called {name!r}; choose one of "
                                   f"{', '.join([*known_dictionaries, 'none'])}.")
         top["dictionary"] = name
+    if "language" in top:
+        top["language"] = None if top["language"] == SERVER_LANGUAGE else top["language"]
     options = dict(current.options)
     options.update(given)
     try:
@@ -73,6 +78,8 @@ def _check_friendly(top: Mapping[str, Any]) -> None:
     misses = top.get("afk_misses")
     if misses is not None and not (isinstance(misses, int) and 1 <= misses <= 10):
         raise SettingsRefused("Missed turns before that must be a whole number from 1 to 10.")
+    if "language" in top and top["language"] not in (*LANGUAGES, SERVER_LANGUAGE):
+        raise SettingsRefused("The language must be English, Español, Français, 日本語 or the server's own.")
 
 
 def _on_off(value: object) -> str:
@@ -99,6 +106,8 @@ def describe(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = N
         "Open hands": _on_off(get("open_hands")),
         "Ghostwriter": _on_off(get("ghostwriter")),
         "Hints": _on_off(get("hints")),
+        "Language of public messages": (LANGUAGE_NAMES[settings.language] if settings.language
+                                        else "the server's Discord language"),
     }
 
 

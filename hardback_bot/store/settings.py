@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal
 
+from hardback_bot.i18n import LANGUAGES
+
 from .errors import InvalidRecord
 
 AfkPolicy = Literal["computer", "remove"]
@@ -30,6 +32,9 @@ class GuildSettings:
     turn_timer: int = 300  # seconds per turn
     afk_policy: AfkPolicy = "computer"  # what happens to a seat after afk_misses timeouts in a row
     afk_misses: int = 3
+    # Language of public messages (table, log, results): one of hardback_bot.i18n.LANGUAGES, or None to
+    # follow the server's own Discord locale (guild.preferred_locale).
+    language: str | None = None
 
     def __post_init__(self) -> None:
         problems = _problems(self)
@@ -84,6 +89,8 @@ def _problems(s: GuildSettings) -> list[str]:
         out.append(f"afk_policy must be one of {AFK_POLICIES}")
     if not _is_int(s.afk_misses) or not 1 <= s.afk_misses <= 10:
         out.append("afk_misses must be a whole number from 1 to 10")
+    if s.language is not None and s.language not in LANGUAGES:
+        out.append(f"language must be one of {LANGUAGES} or null (the server's Discord language)")
     if not isinstance(s.options, Mapping):
         out.append("options must be an object")
     else:

@@ -54,6 +54,12 @@ MAX_V2_COMPONENTS = 40
 MAX_V2_TEXT_TOTAL = 4000
 
 COMMAND_NAME_RE = re.compile(r"^[-_'\w]{1,32}$")
+# The locales Discord accepts as keys of name_localizations / description_localizations.
+DISCORD_LOCALES = frozenset({
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl",
+    "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja",
+    "zh-TW", "ko",
+})
 
 # Component types.
 ACTION_ROW = 1
@@ -359,13 +365,43 @@ def check_thread_name(name: Any) -> list[Problem]:
     return problems
 
 
+def _longest(node: dict[str, Any], field: str) -> int:
+    """A field's length as Discord counts it toward a command's total: its longest localization."""
+    localized = node.get(f"{field}_localizations") or {}
+    return max([_len(node.get(field)), *(_len(v) for v in localized.values())])
+
+
 def _command_chars(cmd: dict[str, Any]) -> int:
-    total = _len(cmd.get("name")) + _len(cmd.get("description"))
+    total = _longest(cmd, "name") + _longest(cmd, "description")
     for opt in cmd.get("options") or []:
         total += _command_chars(opt)
         for ch in opt.get("choices") or []:
-            total += _len(ch.get("name")) + _len(str(ch.get("value", "")))
+            total += _longest(ch, "name") + _len(str(ch.get("value", "")))
     return total
+
+
+def _check_localizations(problems: list[Problem], p: str, node: dict[str, Any], *, name_rule: bool,
+                         description: bool = True) -> None:
+    """name_localizations / description_localizations: known locales, and each value under the field's rule."""
+    for field in ("name", "description") if description else ("name",):
+        localized = node.get(f"{field}_localizations")
+        if localized is None:
+            continue
+        if not isinstance(localized, dict):
+            problems.append(Problem(f"{p}.{field}_localizations", "Must be an object."))
+            continue
+        for locale, value in localized.items():
+            q = f"{p}.{field}_localizations.{locale}"
+            if locale not in DISCORD_LOCALES:
+                problems.append(Problem(q, f"Invalid Form Body: {locale!r} is not a valid locale."))
+            if field == "name" and name_rule:
+                if not isinstance(value, str) or not COMMAND_NAME_RE.match(value) or value != value.lower():
+                    problems.append(Problem(q, f"Bad name {value!r}: 1-32 chars, lowercase, no spaces."))
+            elif field == "name":
+                if not isinstance(value, str) or not 1 <= len(value) <= MAX_CHOICE_NAME:
+                    problems.append(Problem(q, f"Choice name must be 1-{MAX_CHOICE_NAME} chars."))
+            elif not isinstance(value, str) or not 1 <= len(value) <= MAX_COMMAND_DESCRIPTION:
+                problems.append(Problem(q, f"Description must be 1-{MAX_COMMAND_DESCRIPTION} chars."))
 
 
 def check_commands(commands: list[dict[str, Any]]) -> list[Problem]:
@@ -397,6 +433,7 @@ def _check_command_node(problems: list[Problem], p: str, node: dict[str, Any], *
     desc = node.get("description")
     if not isinstance(desc, str) or not 1 <= len(desc) <= MAX_COMMAND_DESCRIPTION:
         problems.append(Problem(f"{p}.description", f"Description must be 1-{MAX_COMMAND_DESCRIPTION} chars."))
+    _check_localizations(problems, p, node, name_rule=True)
     options = node.get("options") or []
     if len(options) > MAX_COMMAND_OPTIONS:
         problems.append(Problem(f"{p}.options", f"Must be {MAX_COMMAND_OPTIONS} or fewer (got {len(options)})."))
@@ -429,4 +466,5 @@ def _check_command_node(problems: list[Problem], p: str, node: dict[str, Any], *
             problems.append(Problem(q, "An option cannot have both choices and autocomplete."))
         for k, ch in enumerate(choices):
             _too_long(problems, f"{q}.choices.{k}.name", ch.get("name"), MAX_CHOICE_NAME)
+            _check_localizations(problems, f"{q}.choices.{k}", ch, name_rule=False, description=False)
             _too_long(problems, f"{q}.choices.{k}.value", ch.get("value"), MAX_CHOICE_STRING_VALUE)

@@ -1,0 +1,103 @@
+"""Slash commands in the players' languages: discord.py's ``app_commands.Translator`` over the catalogues.
+
+At sync discord.py asks, for every command, option and choice text and every Discord locale, what
+it is called there; the answer comes from ``hardback_bot.i18n`` with a msgctxt per kind of text, so
+Discord shows ``/hardback empezar`` in a Spanish client.  ``None`` (no translation, or English)
+keeps the English text.
+
+Also here: :func:`command_strings` lists those texts from the command objects themselves, and
+:func:`extract_slash_commands` hands them to Babel's extraction (``hardback_bot/i18n/babel.cfg``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Where
+
+from hardback_bot.i18n import DEFAULT_LANGUAGE, resolve_locale, translator
+from hardback_bot.i18n.checks import (
+    CHOICE_NAME,
+    COMMAND_DESCRIPTION,
+    COMMAND_NAME,
+    OPTION_DESCRIPTION,
+    OPTION_NAME,
+    text_problem,
+)
+
+CONTEXTS: dict[Where, str] = {
+    Where.command_name: COMMAND_NAME,
+    Where.group_name: COMMAND_NAME,
+    Where.command_description: COMMAND_DESCRIPTION,
+    Where.group_description: COMMAND_DESCRIPTION,
+    Where.parameter_name: OPTION_NAME,
+    Where.parameter_description: OPTION_DESCRIPTION,
+    Where.choice_name: CHOICE_NAME,
+}
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Command texts from the gettext catalogues; English and unknown locales keep the source text."""
+
+    async def translate(self, string: app_commands.locale_str, locale: Any,
+                        context: app_commands.TranslationContext) -> str | None:
+        language = resolve_locale(locale)
+        where = CONTEXTS.get(context.location)
+        if language == DEFAULT_LANGUAGE or where is None:
+            return None
+        t = translator(language)
+        if not t.has(string.message, where):
+            return None
+        text = t.pgettext(where, string.message)
+        # A translation Discord would refuse must not fail the whole sync: keep the English one.
+        return None if text_problem(where, text) else text
+
+
+def command_strings(cogs: Iterable[type] | None = None) -> list[tuple[str, str]]:
+    """(msgctxt, English text) of every slash-command text, in declaration order, without repeats."""
+    if cogs is None:
+        from cogs.hardback import Hardback
+
+        cogs = (Hardback,)
+    seen: dict[tuple[str, str], None] = {}
+
+    def add(context: str, text: str | None) -> None:
+        if text and not text.isdigit():  # numeric choices (40, 60 …) read the same everywhere
+            seen.setdefault((context, text), None)
+
+    for cog in cogs:
+        group = getattr(cog, "__cog_group_name__", None)
+        if getattr(cog, "__cog_is_app_commands_group__", False) and group:
+            add(COMMAND_NAME, str(group))
+            add(COMMAND_DESCRIPTION, str(getattr(cog, "__cog_group_description__", "")))
+        for command in getattr(cog, "__cog_app_commands__", ()):
+            for context, text in _command_texts(command):
+                add(context, text)
+    return list(seen)
+
+
+def _command_texts(command: Any) -> Iterator[tuple[str, str]]:
+    yield COMMAND_NAME, command.name
+    yield COMMAND_DESCRIPTION, command.description
+    for sub in getattr(command, "commands", ()):  # a nested group
+        yield from _command_texts(sub)
+    for parameter in getattr(command, "parameters", ()):
+        yield OPTION_NAME, parameter.name
+        yield OPTION_DESCRIPTION, parameter.description
+        for choice in parameter.choices:
+            yield CHOICE_NAME, choice.name
+
+
+def extract_slash_commands(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
+    """A Babel extraction method: the file's own gettext calls, then every slash-command text."""
+    from babel.messages.extract import extract_python
+
+    yield from extract_python(fileobj, keywords, comment_tags, options)
+    for context, text in command_strings():
+        note = {COMMAND_NAME: "TRANSLATORS: Discord: 1-32 characters, lower case, no spaces.",
+                OPTION_NAME: "TRANSLATORS: Discord: 1-32 characters, lower case, no spaces.",
+                COMMAND_DESCRIPTION: "TRANSLATORS: Discord: at most 100 characters.",
+                OPTION_DESCRIPTION: "TRANSLATORS: Discord: at most 100 characters."}.get(context, "")
+        yield 0, "pgettext", (context, text), [note] if note else []

@@ -1,0 +1,177 @@
+"""Locale resolution and translators bound to one language, over Babel-read gettext catalogues."""
+
+from __future__ import annotations
+
+import io
+import logging
+import string
+import threading
+from collections.abc import Iterable, Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.lists import format_list
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
+from babel.support import NullTranslations, Translations
+
+log = logging.getLogger(__name__)
+
+LANGUAGES: tuple[str, ...] = ("en", "es", "fr", "ja")
+DEFAULT_LANGUAGE = "en"
+# Each language named in itself: what a settings menu shows.
+LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "es": "Español", "fr": "Français", "ja": "日本語"}
+DOMAIN = "hardback"
+CATALOGUE_DIR = Path(__file__).resolve().parent / "locale"
+
+_FORMATTER = string.Formatter()
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction without translating it now (tables translated later by key)."""
+    return message
+
+
+def resolve_locale(locale: object) -> str:
+    """The bot's language for a Discord locale ("es-ES", "es-419", "en-GB", "ja", a ``discord.Locale``).
+
+    Regional variants map to their language; anything the bot does not speak (or nothing) is English.
+    """
+    if locale is None:
+        return DEFAULT_LANGUAGE
+    text = str(getattr(locale, "value", locale)).strip().lower().replace("_", "-")
+    primary = text.split("-", 1)[0]
+    return primary if primary in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def server_language(setting: str | None, preferred_locale: object) -> str:
+    """The language of a server's public messages: its ``/hardback settings`` choice, else the server's
+    own Discord locale (``guild.preferred_locale``), else English."""
+    return setting if setting in LANGUAGES else resolve_locale(preferred_locale)
+
+
+def catalogue_path(language: str) -> Path:
+    return CATALOGUE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _load(language: str) -> Translator:
+    if language == DEFAULT_LANGUAGE:
+        return Translator(language, NullTranslations(), None)  # English is the source text
+    path = catalogue_path(language)
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=language, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)  # a fuzzy (unchecked) entry stays English
+    buffer.seek(0)
+    done = frozenset((m.context, m.id[0] if isinstance(m.id, tuple) else m.id) for m in catalog
+                     if m.id and not m.fuzzy and (all(m.string) if isinstance(m.string, tuple) else m.string))
+    return Translator(language, Translations(buffer, domain=DOMAIN), done)
+
+
+_lock = threading.Lock()
+_translators: dict[str, Translator] = {}
+
+
+def translator(language: str) -> Translator:
+    """The shared translator for one of LANGUAGES (anything else: English), loaded on first use."""
+    language = language if language in LANGUAGES else DEFAULT_LANGUAGE
+    found = _translators.get(language)
+    if found is not None:
+        return found
+    with _lock:
+        found = _translators.get(language)
+        if found is None:
+            found = _translators[language] = _load(language)
+        return found
+
+
+def reload_catalogues() -> None:
+    """Forget loaded catalogues (tests; after editing a .po file in a running process)."""
+    with _lock:
+        _translators.clear()
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{name}`` fields of a message (what a translation must keep)."""
+    try:
+        return {field for _, field, _, _ in _FORMATTER.parse(text) if field is not None}
+    except ValueError:  # an unbalanced brace: reported by the completeness test
+        return {"<unbalanced braces>"}
+
+
+class Translator:
+    """gettext-style functions bound to one language; messages use ``{name}`` placeholders."""
+
+    def __init__(self, language: str, translations: NullTranslations,
+                 translated: frozenset[tuple[str | None, str]] | None) -> None:
+        self.language = language
+        self._translations = translations
+        self._translated = translated  # (context, message id) of every finished entry; None: English
+
+    def __repr__(self) -> str:
+        return f"<Translator {self.language}>"
+
+    @cached_property
+    def locale(self) -> Locale:
+        return Locale.parse(self.language)
+
+    def _fill(self, text: str, fallback: str, params: Mapping[str, Any]) -> str:
+        if not params:
+            return text
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            # A translation that names a placeholder the code does not pass: say it in English
+            # rather than fail in front of a player (the completeness test catches it first).
+            log.warning("translation %r (%s) does not fit its parameters", text, self.language)
+            return fallback.format(**params)
+
+    def gettext(self, message: str, /, **params: Any) -> str:
+        return self._fill(self._translations.gettext(message), message, params)
+
+    _ = gettext
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
+        """The plural form for ``n`` under the language's own rules; ``{n}`` is filled in too."""
+        params = {"n": self.number(n), **params}
+        fallback = singular if n == 1 else plural
+        return self._fill(self._translations.ngettext(singular, plural, n), fallback, params)
+
+    def pgettext(self, context: str, message: str, /, **params: Any) -> str:
+        return self._fill(self._translations.pgettext(context, message), message, params)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /, **params: Any) -> str:
+        params = {"n": self.number(n), **params}
+        fallback = singular if n == 1 else plural
+        return self._fill(self._translations.npgettext(context, singular, plural, n), fallback, params)
+
+    def has(self, message: str, context: str | None = None) -> bool:
+        """True when the catalogue holds a finished translation (English: always).
+
+        Unlike comparing gettext's answer with the message, this is right for words that are the
+        same in both languages ("romance", "Penny Dreadful").
+        """
+        return self._translated is None or (context, message) in self._translated
+
+    def refusal(self, code: str, /, **params: Any) -> str:
+        """An engine refusal (``IllegalMove.code`` with its parameters) as one sentence in this language."""
+        from .refusals import refusal_message  # the table imports N_ from this module
+
+        message = refusal_message(code)
+        return self.gettext(message, **params) if placeholders(message) <= set(params) else self.gettext(
+            refusal_message(None))
+
+    # -------------------------------------------------------------- numbers and lists (Babel)
+    def number(self, value: float) -> str:
+        """A number with this language's digit grouping and decimal mark."""
+        return format_decimal(value, locale=self.locale)
+
+    def percent(self, value: float) -> str:
+        return format_percent(value, locale=self.locale)
+
+    def join(self, items: Iterable[str], style: str = "standard") -> str:
+        """"a, b and c" in this language ("a, b y c", "a、b、c")."""
+        return format_list(list(items), style=style, locale=self.locale)

@@ -1,0 +1,120 @@
+"""What makes a catalogue complete and safe to ship; used by the tests and ``python -m hardback_bot.i18n check``.
+
+* every message of the template is translated (not fuzzy) in every language;
+* a translation keeps exactly the ``{placeholders}`` of its message id;
+* translated slash-command and option names follow Discord's rules (1-32 characters, lower case,
+  letters, digits, ``-``, ``_`` and ``'`` only), descriptions are 1-100 characters and choice names
+  1-100 characters.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po
+
+from .catalogue import CATALOGUE_DIR, DEFAULT_LANGUAGE, DOMAIN, LANGUAGES, catalogue_path, placeholders
+
+TEMPLATE = CATALOGUE_DIR / f"{DOMAIN}.pot"
+
+# The msgctxt of each kind of slash-command text (cogs/translator.py uses the same ones).
+COMMAND_NAME = "command name"
+COMMAND_DESCRIPTION = "command description"
+OPTION_NAME = "option name"
+OPTION_DESCRIPTION = "option description"
+CHOICE_NAME = "choice"
+NAME_CONTEXTS = (COMMAND_NAME, OPTION_NAME)
+
+# Discord's rule for command and option names: letters and digits of any script, "-", "_" and "'",
+# 1-32 of them, and lower case wherever the script has case.
+COMMAND_NAME_RE = re.compile(r"^[-_'\w]{1,32}$")
+MAX_DESCRIPTION = 100
+MAX_CHOICE_NAME = 100
+
+
+@dataclass(frozen=True)
+class Problem:
+    language: str
+    message: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"[{self.language}] {self.message!r}: {self.what}"
+
+
+def read_catalogue(path: Path, language: str | None = None) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=language, domain=DOMAIN)
+
+
+def _ids(message: Message) -> tuple[str, ...]:
+    return message.id if isinstance(message.id, tuple) else (message.id,)
+
+
+def _strings(message: Message) -> tuple[str, ...]:
+    return tuple(message.string) if isinstance(message.string, tuple | list) else (message.string,)
+
+
+def name_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a Discord command or option name (None: it can)."""
+    if not COMMAND_NAME_RE.fullmatch(text):
+        return "a command or option name must be 1-32 letters, digits, '-', '_' or \"'\", without spaces"
+    if text != text.lower():
+        return "a command or option name must be lower case"
+    return None
+
+
+def text_problem(context: str | None, text: str) -> str | None:
+    """Discord's rule for one slash-command text, by its catalogue context (None: fine)."""
+    if context in NAME_CONTEXTS:
+        return name_problem(text)
+    if context in (COMMAND_DESCRIPTION, OPTION_DESCRIPTION) and not 1 <= len(text) <= MAX_DESCRIPTION:
+        return f"a description must be 1-{MAX_DESCRIPTION} characters (this one is {len(text)})"
+    if context == CHOICE_NAME and not 1 <= len(text) <= MAX_CHOICE_NAME:
+        return f"a choice name must be 1-{MAX_CHOICE_NAME} characters (this one is {len(text)})"
+    return None
+
+
+def check_catalogues(template: Path = TEMPLATE, languages: tuple[str, ...] = LANGUAGES) -> list[Problem]:
+    """Every problem of every catalogue against the template (an empty list: ready to ship)."""
+    problems: list[Problem] = []
+    pot = read_catalogue(template)
+    wanted = [m for m in pot if m.id]
+    for m in wanted:  # the English texts are shipped too: they must pass Discord's rules themselves
+        why = text_problem(m.context, _ids(m)[0])
+        if why:
+            problems.append(Problem(DEFAULT_LANGUAGE, _ids(m)[0], why))
+    for language in languages:
+        if language == DEFAULT_LANGUAGE:
+            continue
+        path = catalogue_path(language)
+        if not path.is_file():
+            problems.append(Problem(language, "", f"no catalogue at {path}"))
+            continue
+        catalog = read_catalogue(path, language)
+        for m in wanted:
+            found = catalog.get(m.id, context=m.context)
+            label = _ids(m)[0]
+            if found is None:
+                problems.append(Problem(language, label, "missing: run `python -m hardback_bot.i18n update`"))
+                continue
+            strings = _strings(found)
+            if found.fuzzy or not all(strings):
+                problems.append(Problem(language, label, "not translated yet (empty or fuzzy)"))
+                continue
+            expected = set().union(*(placeholders(i) for i in _ids(m)))
+            for text in strings:
+                got = placeholders(text)
+                # A plural form may leave out {n} ("one card" for 1), never add an unknown field.
+                if got - expected or (expected - {"n"}) - got:
+                    problems.append(Problem(language, label, f"placeholders {sorted(got)} differ from "
+                                                             f"{sorted(expected)} in {text!r}"))
+                why = text_problem(m.context, text)
+                if why:
+                    problems.append(Problem(language, label, f"{why}: {text!r}"))
+        if catalog.fuzzy:
+            problems.append(Problem(language, "", "the catalogue header is marked fuzzy"))
+    return problems

@@ -1,0 +1,202 @@
+"""Catalogues, locale resolution and Babel-made formats (issue 18).
+
+The completeness test at the bottom grows with the catalogues: every message of the template must
+be translated in Spanish, French and Japanese, keep its placeholders, and every slash-command text
+must be in the template (so Discord never shows English in a Spanish client by accident).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+
+from cogs.translator import command_strings
+from hardback_bot.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    Translator,
+    catalogue_path,
+    resolve_locale,
+    server_language,
+    translator,
+)
+from hardback_bot.i18n.checks import TEMPLATE, check_catalogues, name_problem, read_catalogue, text_problem
+from hardback_bot.i18n.refusals import GENERIC, REFUSALS
+
+
+@pytest.mark.parametrize(("locale", "language"), [
+    ("es-ES", "es"), ("es-419", "es"), ("en-US", "en"), ("en-GB", "en"), ("fr", "fr"), ("ja", "ja"),
+    ("FR", "fr"), ("es_ES", "es"), ("de", "en"), ("zh-CN", "en"), ("pt-BR", "en"), ("", "en"), (None, "en"),
+    ("klingon", "en"),
+])
+def test_discord_locales_resolve_to_the_four_languages(locale: str | None, language: str) -> None:
+    assert resolve_locale(locale) == language
+
+
+def test_resolve_locale_reads_a_discord_locale_object() -> None:
+    import discord
+
+    assert resolve_locale(discord.Locale.spain_spanish) == "es"
+    assert resolve_locale(discord.Locale.latin_american_spanish) == "es"
+    assert resolve_locale(discord.Locale.japanese) == "ja"
+    assert resolve_locale(discord.Locale.british_english) == "en"
+    assert resolve_locale(discord.Locale.german) == "en"
+
+
+def test_server_language_prefers_the_setting_then_the_server_locale() -> None:
+    assert server_language(None, "fr") == "fr"
+    assert server_language("ja", "fr") == "ja"
+    assert server_language(None, "de") == "en"
+    assert server_language("xx", "es-419") == "es"
+
+
+def test_translators_are_shared_and_english_is_the_source() -> None:
+    assert translator("es") is translator("es")
+    assert translator("xx") is translator(DEFAULT_LANGUAGE)
+    en = translator("en")
+    assert en.gettext("You have no ink.") == "You have no ink."
+    assert en.has("anything at all")
+
+
+def test_catalogue_translations_are_used() -> None:
+    assert translator("es").gettext("You have no ink.") == "No tienes tinta."
+    assert translator("fr").gettext("You have no remover.") == "Vous n'avez pas d'effaceur."
+    assert translator("ja").pgettext("command name", "start") == "開始"
+    assert translator("es").pgettext("command name", "start") == "empezar"
+    # The context matters: "game" is an option name and a choice, translated differently.
+    assert translator("es").pgettext("option name", "game") == "partida"
+    assert translator("es").pgettext("choice", "game") == "por partida"
+    assert not translator("es").has("a message nobody wrote")
+    assert translator("es").gettext("a message nobody wrote") == "a message nobody wrote"
+
+
+def test_refusal_codes_are_said_in_every_language() -> None:
+    assert translator("es").refusal("no_ink") == "No tienes tinta."
+    assert translator("ja").refusal("not_your_turn") == "あなたの手番ではありません。"
+    # An unknown code gets the generic sentence, in the reader's language, never English.
+    assert translator("fr").refusal("a_code_from_the_future") == translator("fr").gettext(GENERIC)
+    assert translator("fr").refusal("a_code_from_the_future") != GENERIC
+    for code, message in REFUSALS.items():
+        for language in LANGUAGES:
+            assert translator(language).has(message), (code, language)
+
+
+@pytest.mark.parametrize(("language", "thousands", "decimal"), [
+    ("en", "12,345", "1.5"), ("es", "12.345", "1,5"), ("fr", "12\u202f345", "1,5"), ("ja", "12,345", "1.5"),
+])
+def test_numbers_follow_each_language(language: str, thousands: str, decimal: str) -> None:
+    t = translator(language)
+    assert t.number(12345) == thousands
+    assert t.number(1.5) == decimal
+
+
+def test_lists_and_percentages_follow_each_language() -> None:
+    assert translator("en").join(["ink", "remover", "coins"]) == "ink, remover, and coins"
+    assert translator("es").join(["tinta", "removedor", "monedas"]) == "tinta, removedor y monedas"
+    assert translator("fr").join(["encre", "effaceur"]) == "encre et effaceur"
+    assert translator("ja").join(["インク", "修正液"]) == "インク、修正液"
+    assert translator("fr").percent(0.25) == "25\u00a0%"
+
+
+def _write_catalogue(path: Path, language: str, entries: list[tuple[object, object]]) -> None:
+    catalog = Catalog(locale=language, domain="hardback")
+    for msgid, msgstr in entries:
+        catalog.add(msgid, msgstr)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as f:
+        write_po(f, catalog)
+
+
+def test_plural_forms_come_from_babel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ngettext picks the form by each language's CLDR rule (Babel): French 0 and 1 are singular and
+    millions take "de"; Japanese has one form."""
+    from hardback_bot.i18n import catalogue as module
+
+    monkeypatch.setattr(module, "CATALOGUE_DIR", tmp_path)
+    module.reload_catalogues()
+    try:
+        _write_catalogue(tmp_path / "fr" / "LC_MESSAGES" / "hardback.po", "fr",
+                         [(("{n} card", "{n} cards"), ("{n} carte", "{n} de cartes", "{n} cartes"))])
+        _write_catalogue(tmp_path / "ja" / "LC_MESSAGES" / "hardback.po", "ja",
+                         [(("{n} card", "{n} cards"), ("カード{n}枚",))])
+        fr, ja, en = translator("fr"), translator("ja"), translator("en")
+        assert [fr.ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2)] == ["0 carte", "1 carte", "2 cartes"]
+        assert [en.ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+        assert ja.ngettext("{n} card", "{n} cards", 3) == "カード3枚"
+        assert fr.ngettext("{n} card", "{n} cards", 12000) == "12\u202f000 cartes"  # {n} is a formatted number
+        assert fr.ngettext("{n} card", "{n} cards", 2_000_000) == "2\u202f000\u202f000 de cartes"
+    finally:
+        module.reload_catalogues()
+
+
+def test_a_broken_translation_falls_back_to_english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hardback_bot.i18n import catalogue as module
+
+    monkeypatch.setattr(module, "CATALOGUE_DIR", tmp_path)
+    module.reload_catalogues()
+    try:
+        _write_catalogue(tmp_path / "es" / "LC_MESSAGES" / "hardback.po", "es",
+                         [("{word} is not in the dictionary.", "{palabra} no está en el diccionario.")])
+        assert translator("es").gettext("{word} is not in the dictionary.", word="GATO") == \
+            "GATO is not in the dictionary."
+    finally:
+        module.reload_catalogues()
+
+
+def test_fuzzy_entries_stay_english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hardback_bot.i18n import catalogue as module
+
+    monkeypatch.setattr(module, "CATALOGUE_DIR", tmp_path)
+    module.reload_catalogues()
+    try:
+        catalog = Catalog(locale="es", domain="hardback")
+        catalog.add("Skip", "Pasar", flags=["fuzzy"])
+        path = tmp_path / "es" / "LC_MESSAGES" / "hardback.po"
+        path.parent.mkdir(parents=True)
+        with path.open("wb") as f:
+            write_po(f, catalog)
+        assert translator("es").gettext("Skip") == "Skip"
+        assert not translator("es").has("Skip")
+        assert isinstance(translator("es"), Translator)
+    finally:
+        module.reload_catalogues()
+
+
+def test_discord_name_rules() -> None:
+    assert name_problem("empezar") is None
+    assert name_problem("palabras_únicas") is None  # letters of any script
+    assert name_problem("開始") is None
+    for bad in ("Empezar", "dos palabras", "", "x" * 33, "coût!"):
+        assert name_problem(bad) is not None
+    assert text_problem("command description", "x" * 101) is not None
+    assert text_problem("option description", "x" * 100) is None
+    assert text_problem("choice", "x" * 101) is not None
+    assert text_problem(None, "x" * 500) is None
+
+
+def test_language_names_are_written_in_each_language() -> None:
+    assert list(LANGUAGE_NAMES) == list(LANGUAGES)
+    assert LANGUAGE_NAMES["ja"] == "日本語"
+
+
+# ---------------------------------------------------------------------------------- completeness
+def test_every_message_is_translated_in_every_language_and_fits_discord() -> None:
+    problems = check_catalogues()
+    assert problems == [], "\n".join(map(str, problems))
+
+
+def test_every_slash_command_text_is_in_the_template() -> None:
+    """New command texts need `python -m hardback_bot.i18n extract`, `update`, then translating (docs/i18n.md)."""
+    template = read_catalogue(TEMPLATE)
+    missing = [(context, text) for context, text in command_strings()
+               if template.get(text, context=context) is None]
+    assert missing == [], f"not in {TEMPLATE.name}: {missing}"
+
+
+def test_catalogues_exist_for_every_language_but_english() -> None:
+    for language in LANGUAGES:
+        assert catalogue_path(language).is_file() == (language != DEFAULT_LANGUAGE)
