@@ -11,7 +11,7 @@ SIL Open Font License 1.1): ``apt-get install fonts-noto-cjk``; fontTools does t
   * every character of the Japanese catalogue (hardback_bot/i18n/locale/ja), so a new translation's
     kanji are never tofu: run this script again after adding them (tests/i18n checks coverage)
 
-Outputs: card_art/fonts/NotoSansCJKjp-{Regular,Bold}-subset.otf and OFL-NotoSansCJK.txt.
+Outputs: card_art/fonts/cjk/NotoSansCJKjp-{Regular,Bold}-subset.otf and card_art/fonts/OFL-NotoSansCJK.txt.
 """
 
 from __future__ import annotations
@@ -142,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
         data, copyright_line = subset(weight, codepoints, args.source_dir)
         if len(data) > MAX_BYTES:
             raise SystemExit(f"{weight} subset is {len(data)} bytes, over {MAX_BYTES}")
-        (args.out / f"NotoSansCJKjp-{weight}-subset.otf").write_bytes(data)
+        (args.out / "cjk").mkdir(exist_ok=True)
+        (args.out / "cjk" / f"NotoSansCJKjp-{weight}-subset.otf").write_bytes(data)
         copyrights.append(copyright_line)
         print(f"NotoSansCJKjp-{weight}-subset.otf  {len(codepoints):,} characters  {len(data) / 1024:,.0f} KiB")
     (args.out / "OFL-NotoSansCJK.txt").write_text(licence_text(copyrights), encoding="utf-8")

@@ -15,7 +15,8 @@ from .catalogue import DEFAULT_LANGUAGE, LANGUAGES
 # Same override as the render layer's card art: a non-editable install points it at the checkout.
 CARD_ART_ENV = "HARDBACK_CARD_ART"
 _LATIN = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
-_JAPANESE = {"regular": "NotoSansCJKjp-Regular-subset.otf", "bold": "NotoSansCJKjp-Bold-subset.otf"}
+# In a sub-folder so the card fonts next to it stay the render layer's own set; the OFL text is in fonts/.
+_JAPANESE = {"regular": "cjk/NotoSansCJKjp-Regular-subset.otf", "bold": "cjk/NotoSansCJKjp-Bold-subset.otf"}
 FONT_FILES: dict[str, dict[str, str]] = {"en": _LATIN, "es": _LATIN, "fr": _LATIN, "ja": _JAPANESE}
 
 

@@ -57,6 +57,7 @@ def test_font_choice_by_language() -> None:
             assert font_for_language(language, weight).is_file()
     assert font_for_language("es").name == font_for_language("en").name == "DejaVuSans.ttf"
     assert font_for_language("ja").name == "NotoSansCJKjp-Regular-subset.otf"
+    assert font_for_language("ja").parent.name == "cjk"
     assert font_for_language("ja", "bold").name == "NotoSansCJKjp-Bold-subset.otf"
     assert font_for_language("de") == font_for_language("en")
     with pytest.raises(ValueError, match="weight"):
@@ -64,6 +65,6 @@ def test_font_choice_by_language() -> None:
 
 
 def test_font_licence_ships_with_the_font() -> None:
-    folder = font_for_language("ja").parent
+    folder = font_for_language("ja").parent.parent  # card_art/fonts
     text = (folder / "OFL-NotoSansCJK.txt").read_text(encoding="utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in text and "Adobe" in text
