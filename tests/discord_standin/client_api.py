@@ -325,7 +325,7 @@ class UserActions:
             "token": inter.token,
             "version": 1,
             "app_permissions": str(self.permissions(self.bot_user, channel)),
-            "locale": "en-US",
+            "locale": user.locale,
             "guild_locale": guild.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},

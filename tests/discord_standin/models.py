@@ -149,6 +149,7 @@ class User:
     name: str
     bot: bool = False
     global_name: str | None = None
+    locale: str = "en-US"  # the language of the user's Discord client, sent with each interaction
 
     def to_payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -206,11 +206,11 @@ class DiscordStandin(UserActions):
             raise StandinViolation(f"The bot broke {len(self.violations)} Discord rule(s):\n{listing}")
 
     # ------------------------------------------------------------------ building the world
-    def add_guild(self, name: str = "Test Guild", *, owner: User | None = None) -> Guild:
+    def add_guild(self, name: str = "Test Guild", *, owner: User | None = None, locale: str = "en-US") -> Guild:
         """A server the bot is in. Created before the bot connects it arrives in READY; after, via
-        GUILD_CREATE."""
+        GUILD_CREATE. ``locale``: the server's Discord language (its ``preferred_locale``)."""
         owner = owner or self.owner
-        guild = Guild(snowflake(), name, owner.id)
+        guild = Guild(snowflake(), name, owner.id, locale=locale)
         guild.roles[guild.id] = Role(guild.id, "@everyone", DEFAULT_EVERYONE_PERMISSIONS)
         bot_role = Role(snowflake(), self.bot_user.name, self.bot_permissions, position=1, managed=True)
         guild.roles[bot_role.id] = bot_role
@@ -252,11 +252,12 @@ class DiscordStandin(UserActions):
         permissions: int = 0,
         roles: Iterable[Role] = (),
         nick: str | None = None,
+        locale: str = "en-US",
     ) -> User:
         """A person, made a member of ``guild`` (default: every existing guild). ``permissions`` (an int
         of permission bits such as ``MANAGE_CHANNELS``, or a ``discord.Permissions``) is granted
-        through a personal role on top of @everyone."""
-        user = User(snowflake(), name)
+        through a personal role on top of @everyone. ``locale``: their Discord client's language."""
+        user = User(snowflake(), name, locale=locale)
         self.users[user.id] = user
         for g in [guild] if guild is not None else list(self.guilds.values()):
             self.add_member(g, user, permissions=permissions, roles=roles, nick=nick)

@@ -119,3 +119,25 @@ async def test_the_bot_registers_localized_commands_and_the_server_language(worl
         await s.slash(admin, "hardback settings", {"language": "server"})
         await s.settle()
         assert (await bot.store.get_guild_settings(world.guild.id)).language is None
+
+
+async def test_the_bot_sees_each_clients_locale_and_the_servers(world: World) -> None:
+    """What the translation pass builds on: interaction.locale (private answers) and the server's
+    preferred locale (public messages), resolved to the bot's languages."""
+    from hardback_bot.i18n import resolve_locale, server_language
+
+    s = world.standin
+    spanish = s.add_user("lucia", world.guild, locale="es-419")
+    japanese = s.add_user("haruto", world.guild, locale="ja")
+    world.guild.locale = "fr"
+    seen: list[tuple[str, str, str]] = []
+    async with running_bot(world) as bot:
+        async def spy(interaction: discord.Interaction) -> None:
+            seen.append((interaction.user.name, resolve_locale(interaction.locale),
+                         server_language(None, interaction.guild.preferred_locale if interaction.guild else None)))
+
+        bot.add_listener(spy, "on_interaction")
+        for user in (spanish, japanese, world.alice):
+            await s.slash(user, "hardback rules")
+        await s.settle()
+    assert seen == [("lucia", "es", "fr"), ("haruto", "ja", "fr"), ("alice", "en", "fr")]
