@@ -1,7 +1,7 @@
 """Maintain the catalogues with Babel:  python -m hardback_bot.i18n COMMAND
 
     extract        read the code (hardback_bot/, cogs/, bot.py and the slash commands) into the template
-                   hardback_bot/i18n/locale/hardback.pot
+                   hardback_bot/i18n/locale/hardback.pot (--output: write another file instead)
     update         merge the template into every language's .po (new messages appear untranslated)
     init LANG      start a catalogue for a new language
     compile [DIR]  compile every .po with Babel (errors and statistics; .mo files into DIR if given);
@@ -39,14 +39,22 @@ def _pybabel(*args: str) -> int:
     return 0
 
 
-def extract() -> int:
+def _without_date(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.startswith('"POT-Creation-Date:'))
+
+
+def extract(output: Path = TEMPLATE) -> int:
     # The slash-command extractor imports cogs/, which lives at the repository root; locations are
     # written relative to it.
     sys.path.insert(0, str(REPO))
     os.chdir(REPO)
-    return _pybabel("extract", "-F", str(BABEL_CFG), "-o", str(TEMPLATE), "--sort-output", "--add-location=file",
+    before = output.read_text(encoding="utf-8") if output.is_file() else ""
+    code = _pybabel("extract", "-F", str(BABEL_CFG), "-o", str(output), "--sort-output", "--add-location=file",
                     "--project=hardback_bot", "--copyright-holder=The hardback_bot authors",
                     "-c", "TRANSLATORS:", "--no-wrap", ".")
+    if code == 0 and before and _without_date(output.read_text(encoding="utf-8")) == _without_date(before):
+        output.write_text(before, encoding="utf-8")  # no new message: keep the file (and its date) as it was
+    return code
 
 
 def update() -> int:
@@ -99,7 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hardback_bot.i18n", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("extract")
+    extract_parser = sub.add_parser("extract")
+    extract_parser.add_argument("--output", type=Path, default=TEMPLATE, help="another template file (checks)")
     sub.add_parser("update")
     init_parser = sub.add_parser("init")
     init_parser.add_argument("language")
@@ -108,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("check")
     args = parser.parse_args(argv)
     if args.command == "extract":
-        return extract()
+        return extract(args.output)
     if args.command == "update":
         return update()
     if args.command == "init":

@@ -123,7 +123,7 @@ class Translator:
             return text
         try:
             return text.format(**params)
-        except (KeyError, IndexError, ValueError):
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
             # A translation that names a placeholder the code does not pass: say it in English
             # rather than fail in front of a player (the completeness test catches it first).
             log.warning("translation %r (%s) does not fit its parameters", text, self.language)
