@@ -469,15 +469,16 @@ class InfoCommands:
                 "ghostwriter": ghostwriter, "hints": hints,
                 "language": language.value if language is not None else None}
             bot_defaults = dict(self.bot.settings.defaults)
+            locale = interaction.guild.preferred_locale if interaction.guild else None  # the language default
             if all(v is None for v in changes.values()):
                 await interaction.response.send_message(embed=_embed(Page(
-                    "Hardback settings for this server", settings_text(current, bot_defaults),
+                    "Hardback settings for this server", settings_text(current, bot_defaults, server_locale=locale),
                     footer="New tables start with these; the host can still change them at /hardback start.")),
                     ephemeral=True)
                 return
             try:
                 updated, lines = apply_changes(current, changes, known_dictionaries=available_dictionaries(),
-                                               bot_defaults=bot_defaults)
+                                               bot_defaults=bot_defaults, server_locale=locale)
             except SettingsRefused as error:
                 await _send_private(interaction, f"Nothing was changed. {error}")
                 return
@@ -485,7 +486,8 @@ class InfoCommands:
                 await store.set_guild_settings(interaction.guild_id, updated)
             summary = ("Changed:\n" + "\n".join(lines)) if lines else "Those were already the settings."
             await interaction.response.send_message(embed=_embed(Page(
-                "Hardback settings for this server", summary + "\n\n" + settings_text(updated, bot_defaults),
+                "Hardback settings for this server",
+                summary + "\n\n" + settings_text(updated, bot_defaults, server_locale=locale),
                 footer="Games already running keep their own options.")), ephemeral=True)
         except Exception:
             await self._info_failed(interaction, "settings")

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hardback_bot.engine import GameOptions, OptionsError
-from hardback_bot.i18n import LANGUAGE_NAMES, LANGUAGES
+from hardback_bot.i18n import LANGUAGE_NAMES, LANGUAGES, resolve_locale
 from hardback_bot.store import InvalidRecord
 from hardback_bot.store.settings import AFK_POLICIES, GAME_LENGTHS, MIN_TURN_TIMER, GuildSettings
 
@@ -32,7 +32,8 @@ def table_defaults(settings: GuildSettings, bot_defaults: Mapping[str, Any] | No
 
 
 def apply_changes(current: GuildSettings, changes: Mapping[str, Any], *, known_dictionaries: list[str],
-                  bot_defaults: Mapping[str, Any] | None = None) -> tuple[GuildSettings, list[str]]:
+                  bot_defaults: Mapping[str, Any] | None = None, server_locale: object = None
+                  ) -> tuple[GuildSettings, list[str]]:
     """The new settings and a line per change.  ``changes`` uses the record's names (``turn_timer`` in
     seconds; table options by engine name, e.g. ``vote``); ``None`` values are ignored.  Raises
     :class:`SettingsRefused` without side effects when the result would not make a valid table."""
@@ -61,7 +62,8 @@ def apply_changes(current: GuildSettings, changes: Mapping[str, Any], *, known_d
         GameOptions.from_dict(table_defaults(updated, bot_defaults)).validate(2)
     except (OptionsError, TypeError) as error:
         raise SettingsRefused(f"Those settings would not make a valid table: {error}") from error
-    before, after = describe(current, bot_defaults), describe(updated, bot_defaults)
+    before = describe(current, bot_defaults, server_locale=server_locale)
+    after = describe(updated, bot_defaults, server_locale=server_locale)
     lines = [f"{label}: {before[label]} → **{value}**" for label, value in after.items() if before[label] != value]
     return updated, lines
 
@@ -86,8 +88,10 @@ def _on_off(value: object) -> str:
     return "on" if value else "off"
 
 
-def describe(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = None) -> dict[str, str]:
-    """Label → shown value, in display order: what a new table in this server starts with."""
+def describe(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = None, *,
+             server_locale: object = None) -> dict[str, str]:
+    """Label → shown value, in display order: what a new table in this server starts with.
+    ``server_locale``: the server's Discord locale, to name the language it defaults to."""
     o = table_defaults(settings, bot_defaults)
     get = lambda key: o.get(key, getattr(ENGINE_DEFAULTS, key))  # noqa: E731 - a local shorthand
     minutes = settings.turn_timer / 60
@@ -107,9 +111,13 @@ def describe(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = N
         "Ghostwriter": _on_off(get("ghostwriter")),
         "Hints": _on_off(get("hints")),
         "Language of public messages": (LANGUAGE_NAMES[settings.language] if settings.language
-                                        else "the server's Discord language"),
+                                        else "the server's Discord language" + (
+                                            f" ({LANGUAGE_NAMES[resolve_locale(server_locale)]})"
+                                            if server_locale is not None else "")),
     }
 
 
-def settings_text(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = None) -> str:
-    return "\n".join(f"**{label}:** {value}" for label, value in describe(settings, bot_defaults).items())
+def settings_text(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = None, *,
+                  server_locale: object = None) -> str:
+    return "\n".join(f"**{label}:** {value}"
+                     for label, value in describe(settings, bot_defaults, server_locale=server_locale).items())

@@ -200,3 +200,26 @@ def test_every_slash_command_text_is_in_the_template() -> None:
 def test_catalogues_exist_for_every_language_but_english() -> None:
     for language in LANGUAGES:
         assert catalogue_path(language).is_file() == (language != DEFAULT_LANGUAGE)
+
+
+def test_settings_name_the_language_public_messages_use() -> None:
+    from hardback_bot.help.settings import SERVER_LANGUAGE, SettingsRefused, apply_changes, describe
+    from hardback_bot.store import InvalidRecord
+    from hardback_bot.store.settings import GuildSettings
+
+    label = "Language of public messages"
+    assert describe(GuildSettings(), server_locale="fr")[label] == "the server's Discord language (Français)"
+    assert describe(GuildSettings(), server_locale="pt-BR")[label] == "the server's Discord language (English)"
+    assert describe(GuildSettings(language="ja"), server_locale="fr")[label] == "日本語"
+    updated, lines = apply_changes(GuildSettings(), {"language": "es"}, known_dictionaries=["common"],
+                                   server_locale="fr")
+    assert updated.language == "es"
+    assert lines == [f"{label}: the server's Discord language (Français) → **Español**"]
+    back, _ = apply_changes(updated, {"language": SERVER_LANGUAGE}, known_dictionaries=["common"])
+    assert back.language is None
+    with pytest.raises(SettingsRefused, match="language"):
+        apply_changes(GuildSettings(), {"language": "de"}, known_dictionaries=["common"])
+    with pytest.raises(InvalidRecord, match="language"):
+        GuildSettings(language="de")
+    assert GuildSettings.from_json(GuildSettings(language="fr").to_json()).language == "fr"
+    assert GuildSettings.from_dict({"length": 60}).language is None  # records saved before the field

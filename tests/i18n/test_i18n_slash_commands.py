@@ -114,7 +114,7 @@ async def test_the_bot_registers_localized_commands_and_the_server_language(worl
         await s.slash(admin, "hardback settings", {"language": "fr"})
         await s.settle()
         changed = text_of(s.last_ephemeral(admin))
-        assert "Language of public messages: the server's Discord language → **Français**" in changed
+        assert "Language of public messages: the server's Discord language (English) → **Français**" in changed
         assert (await bot.store.get_guild_settings(world.guild.id)).language == "fr"
         await s.slash(admin, "hardback settings", {"language": "server"})
         await s.settle()
