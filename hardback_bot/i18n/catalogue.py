@@ -61,8 +61,13 @@ def _load(language: str) -> Translator:
     if language == DEFAULT_LANGUAGE:
         return Translator(language, NullTranslations(), None)  # English is the source text
     path = catalogue_path(language)
-    with path.open("rb") as f:
-        catalog = read_po(f, locale=language, domain=DOMAIN)
+    try:
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=language, domain=DOMAIN)
+    except (OSError, ValueError) as error:
+        # A broken install must not break every answer: speak English and say why in the log.
+        log.error("cannot read the %s catalogue %s (%s); using English", language, path, error)
+        return Translator(language, NullTranslations(), frozenset())
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)  # a fuzzy (unchecked) entry stays English
     buffer.seek(0)

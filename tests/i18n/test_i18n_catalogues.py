@@ -223,3 +223,17 @@ def test_settings_name_the_language_public_messages_use() -> None:
         GuildSettings(language="de")
     assert GuildSettings.from_json(GuildSettings(language="fr").to_json()).language == "fr"
     assert GuildSettings.from_dict({"length": 60}).language is None  # records saved before the field
+
+
+def test_a_missing_catalogue_means_english_not_a_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hardback_bot.i18n import catalogue as module
+
+    monkeypatch.setattr(module, "CATALOGUE_DIR", tmp_path / "nowhere")
+    module.reload_catalogues()
+    try:
+        es = translator("es")
+        assert es.gettext("You have no ink.") == "You have no ink."
+        assert not es.has("You have no ink.")
+        assert es.number(1234) == "1.234"  # numbers still in Spanish
+    finally:
+        module.reload_catalogues()
