@@ -295,11 +295,14 @@ SPANISH_ABBREVIATIONS: frozenset[str] = frozenset({
     "vs", "vta", "vto", "xto",
 })
 FRENCH_ABBREVIATIONS: frozenset[str] = frozenset({
-    "av", "avr", "dec", "dpi", "env", "fevr", "ibid", "janv", "juil", "nov", "oct", "pt", "suppl", "ud",
+    "av", "avr", "dec", "dpi", "ed", "env", "fevr", "ibid", "janv", "juil", "nov", "oct", "pt", "suppl", "ud",
     "ae", "oe",  # the names of the letters æ and œ
 })
+# RLA-ES's flagless two-letter pieces of Latin locutions (ad hoc, et al., in situ) and stray fragments.
+SPANISH_FRAGMENTS: frozenset[str] = frozenset({"ad", "ar", "et", "in", "is", "qu"})
 # Dicollecte's part-of-speech tags for names, titles, bare affixes and roman numerals.
 FRENCH_NAME_TAGS = frozenset({"npr", "prn", "patr", "titr", "sfx", "pfx", "nbro"})
+FRENCH_ERROR_TAG = "err"  # forms Dicollecte lists only to flag them as mistakes (qu, jusqu, t'il)
 # RLA-ES files the optional pronouns a verb can take ("dámelo", "cómetelo") under its non-ASCII flags;
 # a pronominal verb's own forms ("irse", "yéndose") are in the conjugation classes and stay.
 SPANISH_CLITICS = ("me", "te", "se", "nos", "os", "lo", "la", "los", "las", "le", "les")
@@ -329,10 +332,12 @@ class HunspellSource:
         if aff.keep_case in flags or aff.forbidden in flags:  # units and symbols; forbidden forms
             return False
         folded = fold_letters(stem)
-        abbreviations = SPANISH_ABBREVIATIONS if self.language == "es" else FRENCH_ABBREVIATIONS
-        if folded in abbreviations:
+        excluded = SPANISH_ABBREVIATIONS | SPANISH_FRAGMENTS if self.language == "es" else FRENCH_ABBREVIATIONS
+        if folded in excluded:
             return False
         tags = {m[3:].split("_")[0] for m in morph if m.startswith("po:")}
+        if FRENCH_ERROR_TAG in tags:
+            return False
         # A part of a locution ("æquo" of "ex æquo", "cf") is no word alone.
         return not tags or not all(t in FRENCH_NAME_TAGS or t.startswith("loc") for t in tags)
 

@@ -48,6 +48,7 @@ MUST_REJECT = {
         "etc", "sr", "pag", "km", "avda", "tfno", "aprox",  # abbreviations
         "cometelo", "dadmelo", "comiendolo", "digamoselo",  # optional pronouns attached to a verb
         "a", "y", "o",  # one-letter words
+        "ad", "et", "in", "qu",  # pieces of Latin locutions (ad hoc, et al., in situ)
     ],
     "francais": [
         "lyon", "toulouse", "einstein",  # proper nouns
@@ -55,6 +56,7 @@ MUST_REJECT = {
         "lhomme", "aujourdhui", "quil",  # elisions and hyphenated/apostrophe forms
         "xve", "xxe",  # roman ordinals written with a superscript
         "ae", "oe",  # the names of the letters æ and œ
+        "qu", "jusqu", "lorsqu",  # elided forms Dicollecte lists only as errors
     ],
 }
 
