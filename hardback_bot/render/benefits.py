@@ -39,23 +39,30 @@ SYMBOLS = {
     "beside": "◂ ▸",  # a card directly left or right of this one
 }
 
-#: Glyph widths in units of the band height.
-WIDTHS = {
-    "coins": 1.0,
-    "prestige": 1.1,
-    "either_coins_or_prestige": 2.45,
-    "ink_or_remover": 2.0,
-    "uncover_adjacent": 1.75,
-    "double_adjacent": 1.95,
-    "jail": 1.0,
-    "trash_for_coins": 2.45,
-    "trash_for_prestige": 2.55,
-    "dump_discard_for_coins": 2.6,
-    "coins_per_adventure": 2.4,
-    "prestige_per_inked_card": 2.4,
-    "prestige_per_wild": 2.4,
-    "preview": 1.7,
+#: Each glyph is a row of pieces, with its width in units of the band height.  Pieces are drawn
+#: bold and simple so they still read when a card is shown ~80 px wide on a phone.
+PIECES: dict[str, tuple[tuple[str, float], ...]] = {
+    "coins": (("coin", 1.0),),
+    "prestige": (("star", 1.06),),
+    "either_coins_or_prestige": (("coin", 1.0), ("or", 0.34), ("star", 1.06)),
+    "ink_or_remover": (("ink", 0.8), ("or", 0.34), ("remover", 0.8)),
+    "uncover_adjacent": (("uncover", 1.5),),
+    "double_adjacent": (("double", 1.62),),
+    "jail": (("jail", 0.98),),
+    "trash_for_coins": (("bin", 0.82), ("for", 0.46), ("coin", 1.0)),
+    "trash_for_prestige": (("bin", 0.82), ("for", 0.46), ("star", 1.06)),
+    "dump_discard_for_coins": (("pile", 1.02), ("for", 0.46), ("coin", 1.0)),
+    "coins_per_adventure": (("coin", 1.0), ("times", 0.5), ("adventure", 0.96)),
+    "prestige_per_inked_card": (("star", 1.06), ("times", 0.5), ("inked", 0.78)),
+    "prestige_per_wild": (("star", 1.06), ("times", 0.5), ("wild", 0.76)),
+    "preview": (("preview", 1.3),),
 }
+
+#: Glyph widths in units of the band height.
+WIDTHS = {kind: round(sum(w for _, w in pieces), 3) for kind, pieces in PIECES.items()}
+
+#: Pieces that are joining symbols, and the one meaning each has.
+_SYMBOL_PIECES = {"or": "or", "times": "times", "for": "for"}
 
 Record = Callable[..., None]
 
@@ -82,89 +89,71 @@ def draw_benefit(
     shown = str(value * m)
     width = glyph_width(kind, h)
 
-    def number(cx: float, ncy: float, nr: float) -> None:
-        record(
-            "number",
-            (cx - nr, ncy - nr, cx + nr, ncy + nr),
-            value=value * m,
-            printed=value,
-            highlighted=hl,
-            benefit=kind,
-        )
+    def number(cx: float, nr: float) -> None:
+        record("number", (cx - nr, cy - nr, cx + nr, cy + nr), value=value * m, printed=value, highlighted=hl,
+               benefit=kind)
 
-    def symbol(meaning: str, draw: Callable[..., None], cx: float, sr: float) -> None:
-        # every joining symbol is recorded with its one meaning (see SYMBOLS; tests check it)
-        draw(d, cx, cy, sr, ink)
-        record("symbol", (cx - sr, cy - sr, cx + sr, cy + sr), symbol=meaning, benefit=kind)
+    def symbol(meaning: str, box: tuple[float, float, float, float]) -> None:
+        # every joining symbol is recorded with its one meaning (SYMBOLS; the tests check it)
+        record("symbol", box, symbol=meaning, benefit=kind)
 
-    def coin_at(cx: float) -> None:
-        icons.coin(d, cx, cy, r * 0.86, shown, highlight=hl)
-        number(cx, cy, r * 0.86)
-
-    def star_at(cx: float) -> None:
-        icons.prestige(d, cx, cy, r * 0.9, shown, highlight=hl)
-        number(cx, cy, r * 0.9)
-
-    if kind == "coins":
-        coin_at(x + r)
-    elif kind == "prestige":
-        star_at(x + width / 2)
-    elif kind == "either_coins_or_prestige":
-        coin_at(x + r)
-        symbol("or", icons.slash, x + h * 1.2, r)
-        star_at(x + width - h * 0.55)
-    elif kind == "ink_or_remover":
-        icons.ink_drop(d, x + h * 0.42, cy, r * 0.9)
-        symbol("or", icons.slash, x + h, r)
-        icons.remover_drop(d, x + width - h * 0.42, cy, r * 0.9)
-    elif kind == "uncover_adjacent":
-        symbol("beside", lambda dd, sx, sy, sr, col: icons.side_arrows(dd, sx, sy, sr * 0.68, sr * 0.3, col),
-               x + width / 2, r)
-        icons.flip_card(d, x + width / 2, cy + r * 0.08, r * 0.95, ui("highlight"))
-    elif kind == "double_adjacent":
-        symbol("beside", lambda dd, sx, sy, sr, col: icons.side_arrows(dd, sx, sy, sr * 0.95, sr * 0.3, col),
-               x + width / 2, r)
-        pill = (x + width / 2 - r * 0.9, cy - r * 0.72, x + width / 2 + r * 0.9, cy + r * 0.72)
-        d.rounded_rectangle(pill, r * 0.3, fill=ui("highlight"))
-        d.text((x + width / 2, cy), "×2", font=font("bold", round(h * 0.6)), fill=(255, 255, 255), anchor="mm")
-        record("symbol", pill, symbol="times", benefit=kind)
-    elif kind == "jail":
-        icons.jail_bars(d, x + r, cy, r * 0.85, ui("jail"))
-    elif kind in ("trash_for_coins", "trash_for_prestige"):
-        icons.trash_bin(d, x + h * 0.42, cy, r * 0.82, ink)
-        symbol("for", icons.arrow_right, x + h * 1.05, r * 0.7)
-        if kind == "trash_for_coins":
-            coin_at(x + width - r)
-        else:
-            star_at(x + width - h * 0.55)
-    elif kind == "dump_discard_for_coins":
-        icons.discard_pile(d, x + h * 0.6, cy, r * 0.85)
-        symbol("for", icons.arrow_right, x + h * 1.3, r * 0.6)
-        coin_at(x + width - r)
-    elif kind in ("coins_per_adventure", "prestige_per_inked_card", "prestige_per_wild"):
-        if kind == "coins_per_adventure":
-            coin_at(x + r)
-        else:
-            star_at(x + h * 0.55)
-        symbol("times", icons.times, x + h * 1.3, r)  # "×": for each (the slash means "or")
-        ix = x + width - h * 0.5
-        if kind == "coins_per_adventure":
-            icons.genre_badge(d, "adventure", ix, cy, r * 0.85)
-        elif kind == "prestige_per_inked_card":
-            icons.ink_drop(d, ix, cy, r * 0.9)
-        else:
-            icons.card_back_small(d, ix, cy, r * 0.85)
-    elif kind == "preview":
-        icons.preview_fan(d, x + width / 2, cy, r * 0.95, str(value))
-    else:  # pragma: no cover - cards.py rejects unknown kinds when loading
-        raise ValueError(f"no glyph for benefit kind {kind!r}")
+    left = x
+    for piece, units in PIECES[kind]:
+        pw = units * h
+        cx = left + pw / 2
+        if piece == "coin":
+            icons.coin(d, cx, cy, r * 0.92, shown, highlight=hl)
+            number(cx, r * 0.92)
+        elif piece == "star":
+            icons.prestige(d, cx, cy, r * 0.94, shown, highlight=hl)
+            number(cx, r * 0.94)
+        elif piece == "or":
+            icons.slash(d, cx, cy, r, ink)
+        elif piece == "times":
+            icons.times(d, cx, cy, r * 0.82, ink)
+        elif piece == "for":
+            icons.arrow_right(d, cx, cy, r * 0.82, ink)
+        elif piece == "ink":
+            icons.ink_drop(d, cx, cy, r * 0.92)
+        elif piece == "remover":
+            icons.remover_drop(d, cx, cy, r * 0.92)
+        elif piece == "uncover":
+            icons.side_arrows(d, cx, cy, r * 0.72, r * 0.34, ink)
+            symbol("beside", (left, cy - r, left + pw, cy + r))
+            icons.reveal(d, cx, cy, r * 0.95)
+        elif piece == "double":
+            icons.side_arrows(d, cx, cy, r * 0.98, r * 0.34, ink)
+            symbol("beside", (left, cy - r, left + pw, cy + r))
+            pill = (cx - r * 0.96, cy - r * 0.78, cx + r * 0.96, cy + r * 0.78)
+            d.rounded_rectangle(pill, r * 0.34, fill=ui("highlight"))
+            d.text((cx, cy), "×2", font=font("bold", round(h * 0.66)), fill=(255, 255, 255), anchor="mm")
+            symbol("times", pill)
+        elif piece == "jail":
+            icons.jail_bars(d, cx, cy, r * 0.94, ui("jail"))
+        elif piece == "bin":
+            icons.trash_bin(d, cx, cy, r * 0.9, ink)
+        elif piece == "pile":
+            icons.discard_pile(d, cx, cy, r * 0.92)
+        elif piece == "adventure":
+            icons.genre_disc(d, "adventure", cx, cy, r * 0.9)
+        elif piece == "inked":
+            icons.ink_drop(d, cx, cy, r * 0.92)
+        elif piece == "wild":
+            icons.card_back_small(d, cx, cy, r * 0.9)
+        elif piece == "preview":
+            icons.preview_fan(d, cx, cy, r * 0.98, str(value))
+        else:  # pragma: no cover - PIECES names only the pieces above
+            raise ValueError(f"no piece {piece!r}")
+        if piece in _SYMBOL_PIECES:
+            symbol(_SYMBOL_PIECES[piece], (left, cy - r, left + pw, cy + r))
+        left += pw
     record("benefit", (x, cy - r, x + width, cy + r), benefit=kind, value=value, multiplier=m)
     return width
 
 
 def genre_marker(d: ImageDraw.ImageDraw, genre: str, cx: float, cy: float, r: float) -> None:
     """Small emblem at the start of the genre band: "only when this genre is active"."""
-    icons.genre_badge(d, genre, cx, cy, r)
+    icons.genre_disc(d, genre, cx, cy, r)
 
 
 @lru_cache(maxsize=256)

@@ -25,6 +25,20 @@ from hardback_bot.render.layout import Box, Layout, Region
 from hardback_bot.render.models import CardFace
 from hardback_bot.render.text import printable
 
+#: Words printed on card faces (a translation replaces this mapping; labels that do not fit shrink
+#: or fall back to the shorter form).
+STRINGS: dict[str, str] = {
+    "timeless": "TIMELESS CLASSIC",
+    "timeless_short": "TIMELESS",
+    "wild": "WILD",
+    "no_benefits": "no benefits",
+    "printed": "printed {letter}",
+    "foreign": "{owner}'s: no benefits",
+    "foreign_anon": "another's: no benefits",
+    "jailer": "jail: {owner}",
+    "jailed": "in jail",
+}
+
 CARD_W, CARD_H = 160, 224  # portrait card, in units
 SUPERSAMPLE = 2
 GLYPH_H = 34  # benefit glyph height, units
@@ -119,11 +133,11 @@ def _ribbon(c: _Canvas, d: CardDef, w: int, note: str | None = None, reserve: fl
     if not d.is_starter:
         # price tag: a white label, deliberately unlike the gold coin of the coins benefit
         text = f"{d.cost}¢"
-        f = font("bold", c.px(17))
+        f = font("bold", c.px(21))
         tw = c.d.textlength(text, font=f) / c.k
-        tag = (11, 12, 11 + tw + 14, 36)
+        tag = (10, 10, 10 + tw + 12, 38)
         c.d.rounded_rectangle(c.box(tag), c.u(5), fill=(255, 255, 255), outline=col.dark, width=round(c.u(1.5)))
-        c.d.text((c.u(tag[0] + 7), c.u(24)), text, font=f, fill=col.dark, anchor="lm")
+        c.d.text((c.u(tag[0] + 6), c.u(24.5)), text, font=f, fill=col.dark, anchor="lm")
         c.record_units("cost", tag, cost=d.cost)
     badge_cx = w - 25
     icons.genre_badge(c.d, d.genre, c.u(badge_cx), c.u(24), c.u(15))
@@ -132,9 +146,9 @@ def _ribbon(c: _Canvas, d: CardDef, w: int, note: str | None = None, reserve: fl
     mid_right = badge_cx - 20
     if d.purchase_prestige:
         text = f"+{d.purchase_prestige}★"
-        f = font("bold", c.px(14))
+        f = font("bold", c.px(16))
         tw = c.d.textlength(text, font=f) / c.k
-        pill = (mid_right - tw - 12, 14, mid_right, 34)
+        pill = (mid_right - tw - 12, 12, mid_right, 36)
         c.d.rounded_rectangle(c.box(pill), c.u(10), fill=ui("prestige"), outline=(255, 255, 255), width=round(c.u(1.5)))
         c.d.text((c.u(pill[0] + 6), c.u(24)), text, font=f, fill=(255, 255, 255), anchor="lm")
         c.record_units("purchase", pill, prestige=d.purchase_prestige)
@@ -143,7 +157,7 @@ def _ribbon(c: _Canvas, d: CardDef, w: int, note: str | None = None, reserve: fl
         f = font("bold", c.px(11))
         left = 56 + reserve
         # the longest label that fits; with no room the landscape shape alone says "timeless"
-        for label in ("TIMELESS CLASSIC", "TIMELESS"):
+        for label in (STRINGS["timeless"], STRINGS["timeless_short"]):
             tw = c.d.textlength(label, font=f) / c.k
             if tw <= mid_right - left - 4:
                 cx = (left + mid_right) / 2
@@ -197,6 +211,39 @@ def _letter(
     c.record("letter", bbox, letter=letter)
 
 
+GLYPH_MAX = 40  # benefit glyphs never grow past this (units), even on a roomy band
+GLYPH_GAP = 5  # between two glyphs of a row
+ROW_GAP = 3  # between two rows of glyphs
+MARKER_R = 8  # the genre band's emblem
+
+
+def _units(benefits: tuple[Benefit, ...]) -> float:
+    return sum(glyph_width(b.kind, 1.0) for b in benefits)
+
+
+def _fit(benefits: tuple[Benefit, ...], w: float, h: float) -> tuple[float, list[tuple[Benefit, ...]]]:
+    """The glyph height and the rows (one, or two when that makes the glyphs clearly larger) that
+    fit ``benefits`` into a ``w`` × ``h`` band."""
+    n = len(benefits)
+    if n == 0:
+        return GLYPH_MAX, []
+    one = min(GLYPH_MAX, h - 4, (w - GLYPH_GAP * (n - 1)) / _units(benefits))
+    best: tuple[float, list[tuple[Benefit, ...]]] = (one, [benefits])
+    for k in range(1, n):
+        rows = [benefits[:k], benefits[k:]]
+        gh = min(GLYPH_MAX, (h - 4 - ROW_GAP) / 2,
+                 *((w - GLYPH_GAP * (len(r) - 1)) / _units(r) for r in rows))
+        if gh > best[0] * 1.12:
+            best = (gh, rows)
+    return best
+
+
+def _band_room(box: tuple[float, float, float, float], marker: bool) -> tuple[float, float]:
+    left, top, right, bottom = box
+    w = right - left - 4 - (2 * MARKER_R + 6 if marker else 0)
+    return w, bottom - top
+
+
 def _band(
     c: _Canvas,
     benefits: tuple[Benefit, ...],
@@ -207,36 +254,49 @@ def _band(
     marker: str | None,
 ) -> None:
     left, top, right, bottom = box
-    h = min(GLYPH_H, (bottom - top) - 4)
     if marker:
-        mr = min(10.0, (bottom - top) / 2 - 3)
+        mr = min(float(MARKER_R), (bottom - top) / 2 - 3)
         genre_marker(c.d, marker, c.u(left + 4 + mr), c.u((top + bottom) / 2), c.u(mr))
-        left += 8 + 2 * mr
-    gap = 6
-    avail = right - left - 4
-    total = sum(glyph_width(b.kind, h) for b in benefits) + gap * (len(benefits) - 1)
-    if total > avail:  # shrink the glyphs rather than overflow the card
-        h *= avail / total
-        total = avail
-    x = left + (right - left - total) / 2
-    cy = (top + bottom) / 2
+        left += 2 * MARKER_R + 6
+    h, rows = _fit(benefits, *_band_room(box, marker is not None))
+    block = len(rows) * h + (len(rows) - 1) * ROW_GAP
+    cy = (top + bottom) / 2 - block / 2 + h / 2
 
     def record(kind: str, draw_box: tuple[float, float, float, float], **data: object) -> None:
         c.record(kind, draw_box, section=section, **data)
 
-    for b in benefits:
-        w = draw_benefit(c.d, b.kind, b.value, multiplier, c.u(x), c.u(cy), c.u(h), record, ink)
-        x += w / c.k + gap
+    for row in rows:
+        total = sum(glyph_width(b.kind, h) for b in row) + GLYPH_GAP * (len(row) - 1)
+        x = left + (right - left - total) / 2
+        for b in row:
+            w = draw_benefit(c.d, b.kind, b.value, multiplier, c.u(x), c.u(cy), c.u(h), record, ink)
+            x += w / c.k + GLYPH_GAP
+        cy += h + ROW_GAP
+
+
+def _split(d: CardDef, box: tuple[float, float, float, float]) -> float:
+    """Where the basic band ends and the genre band starts: the split that gives the smaller of the
+    two glyph sizes the most room."""
+    left, top, right, bottom = box
+    best, best_y = -1.0, (top + bottom) / 2
+    for frac in (0.5, 0.42, 0.58, 0.36, 0.64):
+        y = top + (bottom - top) * frac
+        basic = _fit(d.basic, *_band_room((left, top, right, y - 1), False))[0]
+        genre = _fit(d.genre_bonus, *_band_room((left, y + 1, right, bottom), True))[0]
+        score = min(basic, genre) + 0.01 * (basic + genre)
+        if score > best + 0.05:
+            best, best_y = score, y
+    return best_y
 
 
 def _benefit_area(c: _Canvas, d: CardDef, face: CardFace, box: tuple[float, float, float, float]) -> None:
     col = genre_colours(d.genre)
     left, top, right, bottom = box
     if d.genre_bonus:
-        mid = (top + bottom) / 2
+        mid = _split(d, box)
         _band(c, d.basic, (left, top, right, mid - 1), face.multiplier, col.dark, "basic", None)
         gbox = (left, mid + 1, right, bottom)
-        c.d.rounded_rectangle(c.box(gbox), c.u(6), fill=col.tint)
+        c.d.rounded_rectangle(c.box(gbox), c.u(6), fill=col.tint, outline=col.main, width=round(c.u(1.5)))
         c.record_units("genre_band", gbox, genre=d.genre, active=face.genre_active)
         _band(c, d.genre_bonus, gbox, face.multiplier, col.dark, "genre", d.genre)
         if face.genre_active is False:
@@ -305,12 +365,23 @@ def _draw_back(c: _Canvas, face: CardFace, w: int, h: int) -> None:
     c.img.putalpha(mask_outer)
     disc = (w / 2 - 58, h / 2 - 64, w / 2 + 58, h / 2 + 56)
     c.d.ellipse(c.box(disc), fill=ui("back"), outline=ui("paper_edge"), width=round(c.u(3)))
-    c.d.text((c.u(w / 2), c.u(24)), "WILD", font=font("bold", c.px(17)), fill=ui("paper"), anchor="mm")
+    c.d.text((c.u(w / 2), c.u(24)), STRINGS["wild"], font=font("bold", c.px(17)), fill=ui("paper"), anchor="mm")
     c.record_units("wild", (0, 0, w, h))
     _letter(c, face.wild_letter or "?", w / 2, h / 2 - 4, ui("paper"), (40, h - 36))
+    if face.source_shown:
+        # which card this wild is: its genre colour and emblem and its printed letter
+        d = card(face.card_id)
+        col = genre_colours(d.genre)
+        band = (w / 2 - 40, h - 44, w / 2 + 40, h - 12)
+        c.d.rounded_rectangle(c.box(band), c.u(9), fill=col.main, outline=ui("paper"), width=round(c.u(2)))
+        icons.genre_disc(c.d, d.genre, c.u(band[0] + 16), c.u(h - 28), c.u(11))
+        c.d.text((c.u(w / 2 + 12), c.u(h - 27)), d.letter, font=font("letter", c.px(26)), fill=(255, 255, 255),
+                 anchor="mm")
+        c.record_units("wild_source", band, card_id=face.card_id, letter=d.letter, genre=d.genre)
+        return
     c.d.text(
         (c.u(w / 2), c.u(h - 26)),
-        "no benefits",
+        STRINGS["no_benefits"],
         font=font("regular", c.px(12)),
         fill=ui("paper_edge"),
         anchor="mm",
@@ -341,17 +412,17 @@ def _draw_face(c: _Canvas, face: CardFace, d: CardDef, w: int, h: int) -> None:
         if on
     ]
     # an uncovered wild keeps the letter it was given (R14.3): say what is printed on it
-    note = f"printed {d.letter}" if letter != d.letter else None
+    note = STRINGS["printed"].format(letter=d.letter) if letter != d.letter else None
     if landscape:
         # the letter fills a landscape card's left part: its state badges ride in the ribbon
         _ribbon(c, d, w, note, reserve=30 * len(badges))
-        letter_box = (8, 42, 118, h - 6)
-        benefit_box = (118, 46, w - 10, h - 10)
+        letter_box = (8, 42, 106, h - 6)
+        benefit_box = (106, 46, w - 9, h - 9)
         spots = {kind: (64.0 + 30 * i, 24.0) for i, kind in enumerate(badges)}
     else:
         _ribbon(c, d, w, note)
-        letter_box = (6, 40, w - 6, 140)
-        benefit_box = (9, 141, w - 9, h - 9)
+        letter_box = (6, 40, w - 6, 128)
+        benefit_box = (9, 129, w - 9, h - 9)
         ink_spot = (letter_box[2] - 20, letter_box[1] + 20)
         spots = {
             "uncovered": (letter_box[0] + 20, letter_box[1] + 20),
@@ -360,7 +431,7 @@ def _draw_face(c: _Canvas, face: CardFace, d: CardDef, w: int, h: int) -> None:
             "multiplier": (letter_box[2] - 20, letter_box[3] - 20),
         }
     lcx, lcy = (letter_box[0] + letter_box[2]) / 2, (letter_box[1] + letter_box[3]) / 2 + 3
-    size = LETTER_SIZE * (0.9 if landscape else 1.0)
+    size = LETTER_SIZE * (0.86 if landscape else 0.92)
     max_w = letter_box[2] - letter_box[0] + 4
     _letter(c, letter, lcx, lcy, col.dark, (letter_box[1] + 6, letter_box[3] + 2), size, max_w)
     _benefit_area(c, d, face, benefit_box)
@@ -377,8 +448,8 @@ def _draw_face(c: _Canvas, face: CardFace, d: CardDef, w: int, h: int) -> None:
         fb = (benefit_box[0] - 4, benefit_box[1] - 2, benefit_box[2] + 4, benefit_box[3] + 4)
         c.overlay(lambda o: o.rectangle(c.box(fb), fill=(*ui("paper"), 205)))
         c.record_units("state", fb, state="foreign")
-        owner = f"{face.owner}'s" if face.owner else "another's"
-        _tag(c, f"{owner}: no benefits", (benefit_box[1] + benefit_box[3]) / 2, w, (90, 90, 90))
+        text = STRINGS["foreign"].format(owner=face.owner) if face.owner else STRINGS["foreign_anon"]
+        _tag(c, text, (benefit_box[1] + benefit_box[3]) / 2, w, (90, 90, 90))
 
 
 def _draw_overlays(c: _Canvas, face: CardFace, w: int, h: int) -> None:
@@ -391,7 +462,7 @@ def _draw_overlays(c: _Canvas, face: CardFace, w: int, h: int) -> None:
 
         c.overlay(bars)
         c.record_units("state", (0, 0, w, h), state="jailed")
-        _tag(c, f"jail: {face.owner}" if face.owner else "in jail", h - 22, w, ui("jail"))
+        _tag(c, STRINGS["jailer"].format(owner=face.owner) if face.owner else STRINGS["jailed"], h - 22, w, ui("jail"))
     if face.dimmed:
         c.overlay(lambda o: o.rounded_rectangle(c.box((0, 0, w, h)), c.u(12), fill=(*ui("background"), 150)))
         c.record_units("state", (0, 0, w, h), state="dimmed")

@@ -1,8 +1,9 @@
 """Shared pieces for composed images: the canvas, card placement, row flow, text, PNG encoding.
 
 Composed images are RGB on Discord's dark surface colour.  Width is fixed at ``WIDTH`` pixels for
-every wide image so they all scale the same way on a phone (shown about 360 px wide there), and the
-card scales used are picked so a card letter stays at least ~28 px tall after that shrink.
+every wide image so they all scale the same way on a phone (shown about ``PHONE_W`` = 400 px wide
+there, a shrink to about half).  So type is at least ``MIN_TEXT`` px here (about 11 px on the phone),
+benefit glyphs of the main cards at least ~17 px there, and a card letter at least ~28 px.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from hardback_bot.render.models import CardFace
 from hardback_bot.render.text import printable
 
 WIDTH = 772  # every wide image: 4 portrait cards and gaps, or 3 portrait + 1 landscape
+PHONE_W = 400  # Discord shows an image about this wide on a phone
+MIN_TEXT = 22  # smallest type size in a composed image (~11.4 px once shown PHONE_W wide)
 MARGIN = 16
 CONTENT_W = WIDTH - 2 * MARGIN
 GAP = 12
@@ -74,8 +77,8 @@ class Canvas:
         f = font(role, size)
         self.d.text(xy, text, font=f, fill=fill or ui("text"), anchor=anchor)
         box = self.d.textbbox(xy, text, font=f, anchor=anchor)
-        if kind:  # the type size is kept so tests can check legibility once the image is shrunk
-            self.layout.add(kind, box, text=text, px=size, **data)
+        # every text is recorded with its type size, so tests can check legibility once shrunk
+        self.layout.add(kind or "text", box, text=text, px=size, **data)
         return box  # type: ignore[return-value]
 
     def finish(self) -> Rendered:
@@ -92,6 +95,56 @@ def fit_text(text: str, role: str, size: int, max_w: float) -> str:
     while len(text) > 1 and f.getlength(text + "…") > max_w:
         text = text[:-1]
     return text + "…"
+
+
+def fit_names(names: Sequence[str], role: str, size: int, max_w: float) -> list[str]:
+    """Each name shortened to ``max_w`` pixels, keeping seats tell-apart: when cutting the end would
+    leave a name that could be another seat's ("Computer 1 (hard)" and "Computer 2 (hard)" both
+    "Computer…"), the cut moves into the middle and keeps where they differ ("Comp…1 (hard)")."""
+    f = font(role, size)
+    clean = [printable(n, role) for n in names]
+    out = [fit_text(n, role, size, max_w) for n in clean]
+    for i, name in enumerate(clean):
+        rivals = [o for j, o in enumerate(clean) if j != i and o != name and could_be(out[i], o)]
+        if not rivals:
+            continue
+        n = len(name)
+        # keep the part from where the rivals differ: "Comp…1 (hard)", "Bartholomew…second of the name";
+        # a name that is the start of another keeps its own ending instead ("Ada Lov…ace")
+        k = max(_first_difference(name, o) for o in rivals)
+        k = min(k, max(1, n - 3))
+        candidates = [name[:h].rstrip() + "…" + name[k:].lstrip() for h in range(k - 1, 0, -1)]
+        # or a window around it: "C…1 (h…"
+        candidates += [name[:h].rstrip() + "…" + name[k:k + m].strip() + "…"
+                       for m in range(n - k - 1, 0, -1) for h in range(k - 1, 0, -1)]
+        for text in candidates:
+            if f.getlength(text) <= max_w and not any(could_be(text, o) for o in rivals):
+                out[i] = text
+                break
+    return out
+
+
+def could_be(short: str, name: str) -> bool:
+    """Whether ``short`` (a name with "…" where letters were cut) could stand for ``name``."""
+    parts = short.split("…")
+    if len(parts) == 1:
+        return short == name
+    if not (name.startswith(parts[0]) and name.endswith(parts[-1])):
+        return False
+    pos = len(parts[0])
+    for part in parts[1:-1]:
+        found = name.find(part, pos)
+        if found < 0:
+            return False
+        pos = found + len(part)
+    return len(name) - len(parts[-1]) >= pos
+
+
+def _first_difference(a: str, b: str) -> int:
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return i
+    return min(len(a), len(b))
 
 
 def flow_rows(widths: Sequence[int], max_w: int, gap: int = GAP) -> list[list[int]]:

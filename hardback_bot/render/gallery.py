@@ -65,6 +65,8 @@ def write_gallery(out: Path) -> list[Path]:
     put("table_5p.png", render_table(samples.table(5)))
     put("table_2p.png", render_table(samples.table(2)))
     put("table_coop.png", render_table(samples.coop_table()))
+    put("table_finished.png", render_table(samples.finished_table()))
+    put("table_long_names.png", render_table(samples.long_names_table()))
     put("results.png", render_results(samples.results()))
     put("results_coop.png", render_results(samples.coop_results()))
     for cid in (21, 5, 46, 95, 141):

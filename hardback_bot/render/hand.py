@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hardback_bot.render.assets import ui
+from hardback_bot.render.assets import font, ui
 from hardback_bot.render.compose import (
     CONTENT_W,
     MARGIN,
+    MIN_TEXT,
     WIDTH,
     Canvas,
     Rendered,
@@ -17,9 +18,21 @@ from hardback_bot.render.compose import (
 )
 from hardback_bot.render.models import CardFace, HandImage
 
-SCALE = 0.85  # five portrait cards fit one 772 px row; letters ~32 px at 360 px wide
-HEADER_H = 48
-SECTION_H = 34
+STRINGS: dict[str, str] = {
+    "title": "Your hand",
+    "ink": "ink",
+    "remover": "remover",
+    "draw": "draw pile {n}",
+    "discard": "discard {n}",
+    "cards": "Hand · {n} cards",
+    "card": "Hand · 1 card",
+    "none": "No cards in hand",
+    "inked": "Inked · must be used face up",
+}
+
+SCALE = 1.0  # four portrait cards a row (five wrap 3+2): glyphs ~20 px, letters ~36 px at 400 px wide
+HEADER_H = 52
+SECTION_H = 38
 GAP_SECTIONS = 24
 
 
@@ -38,25 +51,29 @@ def draw_hand(model: HandImage) -> Rendered:
     c = Canvas(WIDTH, height)
     x0, y = MARGIN, MARGIN
     cy = y + HEADER_H // 2
-    title = fit_text(model.title or "Your hand", "regular", 28, CONTENT_W - 350)
+    # tokens at the right (ink, remover), measured first so the title gets the rest of the line
+    f = font("regular", MIN_TEXT)
+    tokens_w = 2 * (26 * 1.24 + 5 + 34 + 10) + f.getlength(STRINGS["ink"]) + f.getlength(STRINGS["remover"]) + 24
+    title = fit_text(model.title or STRINGS["title"], "regular", 28, CONTENT_W - tokens_w - 20)
     c.text((x0, cy), title, 28, role="regular", anchor="lm", kind="title")
-    # tokens at the right: ink, remover, and pile counts when known
-    x = x0 + CONTENT_W - 330
-    x = token(c, "ink", x, cy, model.ink, 26) + 10
-    c.text((x, cy), "ink", 19, ui("text_dim"), role="regular", anchor="lm")
-    x += 48
-    x = token(c, "remover", x, cy, model.remover, 26) + 10
-    c.text((x, cy), "remover", 19, ui("text_dim"), role="regular", anchor="lm")
+    x = x0 + CONTENT_W - tokens_w
+    x = token(c, "ink", x, cy, model.ink, 26) + 8
+    box = c.text((x, cy), STRINGS["ink"], MIN_TEXT, ui("text_dim"), role="regular", anchor="lm", kind="label")
+    x = box[2] + 24
+    x = token(c, "remover", x, cy, model.remover, 26) + 8
+    c.text((x, cy), STRINGS["remover"], MIN_TEXT, ui("text_dim"), role="regular", anchor="lm", kind="label")
     y += HEADER_H
     piles = []
     if model.draw_count is not None:
-        piles.append(f"draw pile {model.draw_count}")
+        piles.append(STRINGS["draw"].format(n=model.draw_count))
     if model.discard_count is not None:
-        piles.append(f"discard {model.discard_count}")
-    label = f"Hand · {len(model.cards)} card{'s' if len(model.cards) != 1 else ''}"
-    c.text((x0, y + 2), label, 20, ui("text_dim"), kind="section", section="hand")
+        piles.append(STRINGS["discard"].format(n=model.discard_count))
+    n = len(model.cards)
+    label = STRINGS["card"] if n == 1 else STRINGS["cards"].format(n=n)
+    c.text((x0, y + 2), label, MIN_TEXT, ui("text_dim"), kind="section", section="hand")
     if piles:
-        c.text((x0 + CONTENT_W, y + 4), "   ".join(piles), 18, ui("text_dim"), role="regular", anchor="ra")
+        c.text((x0 + CONTENT_W, y + 4), "  ·  ".join(piles), MIN_TEXT, ui("text_dim"), role="regular", anchor="ra",
+               kind="piles")
     y += SECTION_H
     if model.cards:
         pos, _, _ = place_cards(model.cards, SCALE)
@@ -64,12 +81,12 @@ def draw_hand(model: HandImage) -> Rendered:
             c.card(face, x0 + pos[i][0], y + pos[i][1], SCALE, f"hand/card{i}")
         y += hand_h
     else:
-        c.text((x0 + CONTENT_W // 2, y + 20), "No cards in hand", 18, ui("text_dim"), anchor="mm")
+        c.text((x0 + CONTENT_W // 2, y + 20), STRINGS["none"], MIN_TEXT, ui("text_dim"), anchor="mm", kind="empty")
         y += 40
     if inked:
         y += GAP_SECTIONS
         c.d.line((x0, y - 10, x0 + CONTENT_W, y - 10), fill=ui("panel"), width=2)
-        c.text((x0, y + 2), "Inked · must be used face up", 20, ui("warn"), kind="section", section="inked")
+        c.text((x0, y + 2), STRINGS["inked"], MIN_TEXT, ui("warn"), kind="section", section="inked")
         y += SECTION_H
         pos, _, _ = place_cards(inked, SCALE)
         for i, face in enumerate(inked):

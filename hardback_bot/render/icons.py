@@ -131,6 +131,14 @@ def genre_icon(
     GENRE_ICONS[genre](d, cx, cy, r, colour or genre_colours(genre).main, bg)
 
 
+def genre_disc(d: ImageDraw.ImageDraw, genre: str, cx: float, cy: float, r: float) -> None:
+    """The emblem in white on a disc of the genre's colour: bolder than the badge, for small sizes
+    (the per-adventure count, the genre band's marker)."""
+    col = genre_colours(genre)
+    circle(d, cx, cy, r, fill=col.main, outline=col.dark, width=_lw(r, 0.1))
+    genre_icon(d, genre, cx, cy, r * 0.8, (255, 255, 255), col.main)
+
+
 def genre_badge(d: ImageDraw.ImageDraw, genre: str, cx: float, cy: float, r: float) -> None:
     """The emblem on a white disc with a genre-coloured rim (card ribbons, chart legends)."""
     circle(d, cx, cy, r, fill=(255, 255, 255), outline=genre_colours(genre).dark, width=_lw(r, 0.08))
@@ -151,11 +159,12 @@ def coin(
     if highlight:
         circle(d, cx, cy, r * 1.18, fill=ui("highlight"))
     circle(d, cx, cy, r, fill=ui("coin"), outline=ui("coin_dark"), width=_lw(r, 0.12))
-    circle(d, cx, cy, r * 0.74, outline=ui("coin_dark"), width=_lw(r, 0.05))
     if text is not None:
-        size = r * (1.15 if len(text) == 1 else 0.9)
-        _number(d, cx, cy + r * 0.02, text, round(size), ui("coin_dark") if not highlight else (0, 0, 0))
+        # the number is what matters: as large as the disc allows, no inner ring to crowd it
+        size = r * (1.36 if len(text) == 1 else 1.02)
+        _number(d, cx, cy + r * 0.04, text, round(size), (60, 44, 0) if not highlight else (0, 0, 0))
     else:
+        circle(d, cx, cy, r * 0.74, outline=ui("coin_dark"), width=_lw(r, 0.05))
         _number(d, cx, cy + r * 0.02, "¢", round(r * 1.1), ui("coin_dark"))
 
 
@@ -167,7 +176,7 @@ def prestige(
         d.polygon(star_points(cx, cy + r * 0.06, r * 1.32, 0.55), fill=ui("highlight"))
     d.polygon(star_points(cx, cy + r * 0.06, r * 1.08, 0.55), fill=ui("prestige"))
     if text is not None:
-        size = r * (0.95 if len(text) == 1 else 0.75)
+        size = r * (1.08 if len(text) == 1 else 0.84)
         _number(d, cx, cy + r * 0.14, text, round(size), (255, 255, 255))
 
 
@@ -217,7 +226,8 @@ def card_back_small(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, text
         outline=(255, 255, 255),
         width=_lw(r, 0.08),
     )
-    _number(d, cx, cy, text, round(r * 1.1), (255, 255, 255))
+    if text:
+        _number(d, cx, cy + r * 0.04, text, round(r * 1.3), (255, 255, 255))
 
 
 def card_outline_small(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
@@ -246,17 +256,14 @@ def trash_bin(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RG
 
 
 def discard_pile(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
-    """Dump: a fanned discard pile (three face-up cards)."""
-    for i, dx in enumerate((-0.38, 0.0, 0.38)):
-        card_outline_small(
-            d,
-            cx + dx * r,
-            cy + (0.1 if i != 1 else -0.05) * r,
-            r * 0.78,
-            (255, 255, 255) if i == 2 else (230, 224, 210),
-        )
-    d.line((cx + r * 0.2, cy - r * 0.2, cx + r * 0.58, cy + r * 0.35), fill=ui("ink"), width=_lw(r, 0.1))
-    d.line((cx + r * 0.58, cy - r * 0.2, cx + r * 0.2, cy + r * 0.35), fill=ui("ink"), width=_lw(r, 0.1))
+    """Dump: your discard pile (two face-up cards) with a bold cross: "remove one of these"."""
+    for dx, dy, fill in ((-0.32, -0.14, (222, 214, 196)), (0.26, 0.1, (255, 255, 255))):
+        w, h = r * 0.5, r * 0.72
+        x, y = cx + dx * r, cy + dy * r
+        d.rounded_rectangle((x - w, y - h, x + w, y + h), r * 0.1, fill=fill, outline=ui("ink"), width=_lw(r, 0.13))
+    x, y, a = cx + r * 0.26, cy + r * 0.1, r * 0.3
+    for sx in (-1, 1):
+        d.line((x - a, y - sx * a, x + a, y + sx * a), fill=ui("ink"), width=_lw(r, 0.17))
 
 
 def eye(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
@@ -277,11 +284,12 @@ def side_arrows(d: ImageDraw.ImageDraw, cx: float, cy: float, half_gap: float, r
 
 
 def jail_bars(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
-    w = r * 0.82
-    d.rounded_rectangle((cx - w, cy - r * 0.9, cx + w, cy + r * 0.9), r * 0.12, outline=colour, width=_lw(r, 0.16))
-    for fx in (-0.42, 0.0, 0.42):
-        d.line((cx + fx * w, cy - r * 0.9, cx + fx * w, cy + r * 0.9), fill=colour, width=_lw(r, 0.13))
-    d.line((cx - w, cy, cx + w, cy), fill=colour, width=_lw(r, 0.1))
+    """Jail: a barred window — a heavy frame and two bars on a light ground, legible when tiny."""
+    w = r * 0.8
+    d.rounded_rectangle((cx - w, cy - r * 0.9, cx + w, cy + r * 0.9), r * 0.16, fill=(255, 255, 255),
+                        outline=colour, width=_lw(r, 0.22))
+    for fx in (-0.34, 0.34):
+        d.line((cx + fx * w, cy - r * 0.9, cx + fx * w, cy + r * 0.9), fill=colour, width=_lw(r, 0.2))
 
 
 def slash(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
@@ -305,51 +313,28 @@ def rosette(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB)
 
 
 def arrow_right(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
-    d.line((cx - r * 0.45, cy, cx + r * 0.1, cy), fill=colour, width=_lw(r, 0.16))
-    d.polygon([(cx + r * 0.5, cy), (cx + r * 0.05, cy - r * 0.35), (cx + r * 0.05, cy + r * 0.35)], fill=colour)
+    """→: "in exchange for" (trash or dump the left to gain the right)."""
+    d.line((cx - r * 0.45, cy, cx + r * 0.1, cy), fill=colour, width=_lw(r, 0.22))
+    d.polygon([(cx + r * 0.5, cy), (cx + r * 0.02, cy - r * 0.38), (cx + r * 0.02, cy + r * 0.38)], fill=colour)
 
 
-def flip_card(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB) -> None:
-    """Uncover: a wild card (back) turning over, with a curved arrow."""
-    d.rounded_rectangle(
-        (cx - r * 0.62, cy - r * 0.8, cx + r * 0.05, cy + r * 0.8),
-        r * 0.1,
-        fill=ui("back"),
-        outline=ui("ink"),
-        width=_lw(r, 0.08),
-    )
-    d.polygon(
-        [
-            (cx + r * 0.12, cy - r * 0.8),
-            (cx + r * 0.62, cy - r * 0.6),
-            (cx + r * 0.62, cy + r * 0.6),
-            (cx + r * 0.12, cy + r * 0.8),
-        ],
-        fill=(255, 255, 255),
-        outline=ui("ink"),
-    )
-    d.arc(
-        (cx - r * 0.55, cy - r * 1.15, cx + r * 0.55, cy - r * 0.25),
-        200,
-        340,
-        fill=colour,
-        width=_lw(r, 0.13),
-    )
-    d.polygon(
-        [(cx + r * 0.62, cy - r * 0.62), (cx + r * 0.25, cy - r * 0.68), (cx + r * 0.5, cy - r * 0.95)],
-        fill=colour,
-    )
+def reveal(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+    """Uncover: a face-down card (the wild) with an open eye on it."""
+    w, h = r * 0.56, r * 0.86
+    d.rounded_rectangle((cx - w, cy - h, cx + w, cy + h), r * 0.12, fill=ui("back"), outline=ui("highlight"),
+                        width=_lw(r, 0.12))
+    er = r * 0.5
+    eye(d, cx, cy, er, ui("back"))
 
 
 def preview_fan(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, count: str) -> None:
-    """Preview: three cards peeled off the top of the draw pile, with an eye."""
-    for dx in (-0.5, 0.0, 0.5):
-        d.rounded_rectangle(
-            (cx + dx * r - r * 0.42, cy - r * 0.55, cx + dx * r + r * 0.42, cy + r * 0.85),
-            r * 0.1,
-            fill=ui("back"),
-            outline=(255, 255, 255),
-            width=_lw(r, 0.07),
-        )
-    _number(d, cx + r * 0.5, cy + r * 0.2, count, round(r * 0.8), (255, 255, 255))
-    eye(d, cx - r * 0.25, cy - r * 0.5, r * 0.5, ui("ink"))
+    """Preview: the top of your draw pile (face-down cards) with an eye and how many you look at."""
+    w, h = r * 0.5, r * 0.8
+    for dx, dy in ((0.42, -0.1), (0.12, 0.08)):
+        x, y = cx + dx * r, cy + dy * r
+        d.rounded_rectangle((x - w, y - h, x + w, y + h), r * 0.1, fill=ui("back"), outline=(255, 255, 255),
+                            width=_lw(r, 0.08))
+    _number(d, cx + r * 0.12, cy + r * 0.14, count, round(r * 1.1), (255, 255, 255))
+    er = r * 0.46
+    circle(d, cx - r * 0.58, cy - r * 0.46, er, fill=(255, 255, 255), outline=ui("ink"), width=_lw(r, 0.08))
+    eye(d, cx - r * 0.58, cy - r * 0.46, er * 0.8, ui("ink"))

@@ -24,9 +24,11 @@ from hardback_bot.render import icons
 from hardback_bot.render.assets import font, ui
 from hardback_bot.render.benefits import glyph_image
 from hardback_bot.render.card import render_card
+from hardback_bot.render.chip import CHIP_H, chip_width, draw_chip
 from hardback_bot.render.compose import MARGIN, WIDTH, Canvas, Rendered, encode_png, token
 from hardback_bot.render.layout import Box
 from hardback_bot.render.models import CardFace
+from hardback_bot.render.table import computer_mark
 
 PARTS = ("cards", "table")
 GLYPH = 44
@@ -72,6 +74,9 @@ STRINGS: dict[str, str] = {
     "table.turn": "whose turn it is",
     "table.deck": "cards left in the offer deck",
     "table.hand": "cards in a player's hand",
+    "table.computer": "a computer player",
+    "table.classic": "a timeless classic in play, shown in one line: its letter and benefits",
+    "table.jail": "the card in a player's jail, with its price",
     "sample.award": "+6★",
     "sample.turn": "to play",
     "sample.deck": "96 in deck",
@@ -114,7 +119,7 @@ def _crop(face: CardFace, scale: float, kind: str, pad: int = 3, round_: bool = 
             piece = r.image.crop((max(0, left - pad), max(0, top - pad), min(w, right + pad), min(h, bottom + pad)))
             if round_:
                 mask = Image.new("L", piece.size, 0)
-                ImageDraw.Draw(mask).ellipse((pad - 1, pad - 1, piece.size[0] - pad, piece.size[1] - pad), fill=255)
+                ImageDraw.Draw(mask).ellipse((0, 0, piece.size[0] - 1, piece.size[1] - 1), fill=255)
                 clear = Image.new("RGBA", piece.size, (0, 0, 0, 0))
                 piece = Image.composite(piece, clear, mask)
             return piece
@@ -180,7 +185,22 @@ def _turn(c: Canvas, x: int, y: int) -> None:
 
 def _deck(c: Canvas, x: int, y: int) -> None:
     icons.card_back_small(c.d, x - 62, y, 16, "")
-    c.text((x - 40, y), STRINGS["sample.deck"], 20, ui("text_dim"), anchor="lm")
+    c.text((x - 40, y), STRINGS["sample.deck"], 22, ui("text_dim"), anchor="lm")
+
+
+def _computer(c: Canvas, x: int, y: int) -> None:
+    computer_mark(c, x - 13, y + 2, -1)
+
+
+def _chip(face: CardFace) -> Image.Image:
+    """A table chip, drawn on the panel colour and shrunk to the icon column if it is wider."""
+    c = Canvas(chip_width(face) + 4, CHIP_H + 4, ui("panel"))
+    draw_chip(c, face, 2, 2, "legend")
+    img = c.img.convert("RGBA")
+    if img.size[0] > ICON_W - 10:
+        scale = (ICON_W - 10) / img.size[0]
+        img = img.resize((ICON_W - 10, round(img.size[1] * scale)), Image.Resampling.LANCZOS)
+    return img
 
 
 def _tok(kind: str, count: int) -> Draw:
@@ -213,12 +233,12 @@ def _entries(part: str) -> list[tuple[str, list[Entry]]]:
         ("section.states", [
             _image("state.wild", render_card(CardFace(36, wild_letter="Q"), small).image),
             _image("state.uncovered", _crop(CardFace(67, wild_letter="A", uncovered=True), 1.4, "state",
-                                            round_=True, state="uncovered")),
-            _image("state.inked", _crop(CardFace(36, inked=True), 1.4, "state", round_=True, state="inked")),
-            _image("state.cleared", _crop(CardFace(36, cleared=True), 1.4, "state", round_=True, state="cleared")),
+                                            pad=1, round_=True, state="uncovered")),
+            _image("state.inked", _crop(CardFace(36, inked=True), 1.4, "state", pad=1, round_=True, state="inked")),
+            _image("state.cleared", _crop(CardFace(36, cleared=True), 1.4, "state", pad=1, round_=True, state="cleared")),
             _image("state.doubled", _side_by_side(
-                _crop(CardFace(36, multiplier=2), 1.4, "number", pad=6),
-                _crop(CardFace(36, multiplier=2), 1.4, "state", round_=True, state="multiplier"))),
+                _crop(CardFace(36, multiplier=2), 1.4, "number", pad=5, round_=True),
+                _crop(CardFace(36, multiplier=2), 1.4, "state", pad=1, round_=True, state="multiplier"))),
             _image("state.genre_off", _crop(CardFace(20, genre_active=False), 1.0, "genre_band")),
             _image("state.jailed", render_card(CardFace(110, jailed=True), small).image),
             _image("state.foreign", render_card(CardFace(5, foreign_classic=True), small).image),
@@ -234,6 +254,9 @@ def _entries(part: str) -> list[tuple[str, list[Entry]]]:
             Entry("table.turn", _turn, GLYPH),
             Entry("table.hand", _text_icon(STRINGS["sample.hand"], 22, ui("text_dim")), GLYPH),
             Entry("table.deck", _deck, GLYPH),
+            Entry("table.computer", _computer, GLYPH),
+            _image("table.classic", _chip(CardFace(12))),
+            _image("table.jail", _chip(CardFace(12, jailed=True))),
         ]),
     ]
 

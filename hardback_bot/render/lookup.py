@@ -10,9 +10,11 @@ from hardback_bot.render.card import card_pixels
 from hardback_bot.render.compose import CONTENT_W, MARGIN, WIDTH, Canvas, Rendered, fit_text
 from hardback_bot.render.models import CardFace
 
-SCALE = 2.0  # 320 px wide portrait: the letter stays large even in a phone's narrow column
-GLYPH = 34
-LINE_H = 44
+SCALE = 1.6  # 256 px wide portrait, so the words beside it get ~470 px at a phone-readable size
+GLYPH = 44
+TEXT_PX = 24
+LINE = 30
+PAD = 18
 INK = (50, 40, 30)
 
 
@@ -37,89 +39,92 @@ def _lines(face: CardFace) -> list[tuple[str, object]]:
     return out
 
 
-def _wrap(line: str, size: int, max_w: float) -> list[str]:
-    """At most two lines, split on spaces; the second is shortened if it still does not fit."""
-    f = font("regular", size)
-    words = line.split()
-    first: list[str] = []
-    while words and f.getlength(" ".join([*first, words[0]])) <= max_w:
-        first.append(words.pop(0))
-    if not words:
-        return [" ".join(first)]
-    if not first:
-        return [fit_text(line, "regular", size, max_w)]
-    return [" ".join(first), fit_text(" ".join(words), "regular", size, max_w)]
+def _wrap(line: str, role: str, size: int, max_w: float, most: int = 3) -> list[str]:
+    """Split on spaces into at most ``most`` lines; the last is shortened if it still does not fit."""
+    f = font(role, size)
+    lines: list[str] = []
+    for word in line.split():
+        if lines and f.getlength(f"{lines[-1]} {word}") <= max_w:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], " ".join(lines[most - 1:])]
+    return [fit_text(x, role, size, max_w) for x in lines] or [""]
 
 
-def _panel_height(lines: list[tuple[str, object]]) -> int:
-    h = 20
-    for kind, _ in lines:
-        h += {"title": 50, "text": 26, "head": 38, "benefit": LINE_H}[kind]
-    return h
+def _rows(face: CardFace, w: int) -> list[tuple[str, object, list[str], int]]:
+    """(kind, payload, wrapped lines, height) for each entry of the panel, ``w`` px wide."""
+    inner = w - 2 * PAD
+    out = []
+    for kind, payload in _lines(face):
+        if kind == "title":
+            out.append((kind, payload, [str(payload)], 54))
+        elif kind == "text":
+            lines = _wrap(str(payload), "regular", TEXT_PX, inner)
+            out.append((kind, payload, lines, len(lines) * LINE + 6))
+        elif kind == "head":
+            lines = _wrap(str(payload), "bold", TEXT_PX, inner, 2)
+            out.append((kind, payload, lines, 12 + len(lines) * LINE + 4))
+        else:
+            b = payload
+            assert isinstance(b, Benefit)
+            gw = max(round(glyph_width(b.kind, GLYPH)), 76)
+            lines = _wrap(benefit_text(b), "regular", TEXT_PX, inner - gw - 14)
+            out.append((kind, payload, lines, max(GLYPH, len(lines) * LINE) + 12))
+    return out
 
 
-def _draw_panel(c: Canvas, face: CardFace, x: int, y: int, w: int, h: int) -> None:
+def _panel_height(rows: list[tuple[str, object, list[str], int]]) -> int:
+    return 24 + sum(r[3] for r in rows)
+
+
+def _draw_panel(c: Canvas, face: CardFace, rows: list[tuple[str, object, list[str], int]], x: int, y: int, w: int,
+                h: int) -> None:
     d = card(face.card_id)
     col = genre_colours(d.genre)
     c.d.rounded_rectangle((x, y, x + w, y + h), 12, fill=ui("paper"), outline=col.main, width=4)
     c.layout.add("panel", (x, y, x + w, y + h))
-    ty = y + 14
-    for kind, payload in _lines(face):
+    ty = y + 12
+    for kind, payload, lines, rh in rows:
         if kind == "title":
-            c.text((x + 18, ty + 22), str(payload), 34, col.dark, role="letter", anchor="lm", kind="title")
-            ty += 50
-        elif kind == "text":
-            c.text(
-                (x + 18, ty + 12),
-                fit_text(str(payload), "regular", 16, w - 36),
-                16,
-                INK,
-                role="regular",
-                anchor="lm",
-            )
-            ty += 26
-        elif kind == "head":
-            ty += 8
-            c.text((x + 18, ty + 14), fit_text(str(payload), "bold", 16, w - 36), 16, col.dark, anchor="lm")
-            ty += 30
+            c.text((x + PAD, ty + rh // 2), lines[0], 38, col.dark, role="letter", anchor="lm", kind="title")
+        elif kind in ("text", "head"):
+            top = ty + (12 if kind == "head" else 3)
+            for i, line in enumerate(lines):
+                c.text((x + PAD, top + i * LINE + LINE // 2), line, TEXT_PX, INK if kind == "text" else col.dark,
+                       role="regular" if kind == "text" else "bold", anchor="lm", kind=kind)
         else:
             b = payload
             assert isinstance(b, Benefit)
             g = glyph_image(b.kind, b.value, GLYPH)
-            c.img.paste(g, (x + 18, ty + (LINE_H - GLYPH) // 2), g)
-            gw = round(glyph_width(b.kind, GLYPH))
-            tx = x + 18 + max(gw, 70) + 12
-            rows = _wrap(benefit_text(b), 15, x + w - tx - 12)
-            for i, row in enumerate(rows):
-                c.text(
-                    (tx, ty + LINE_H // 2 + round((i - (len(rows) - 1) / 2) * 18)),
-                    row,
-                    15,
-                    INK,
-                    role="regular",
-                    anchor="lm",
-                    kind="explain",
-                    benefit=b.kind,
-                )
-            ty += LINE_H
+            mid = ty + rh // 2
+            c.img.paste(g, (x + PAD, mid - GLYPH // 2), g)
+            gw = max(round(glyph_width(b.kind, GLYPH)), 76)
+            tx = x + PAD + gw + 14
+            for i, line in enumerate(lines):
+                c.text((tx, mid + round((i - (len(lines) - 1) / 2) * LINE)), line, TEXT_PX, INK, role="regular",
+                       anchor="lm", kind="explain", benefit=b.kind)
+        ty += rh
 
 
 def draw_card_lookup(card_id: int) -> Rendered:
     face = CardFace(card_id)
     cw, ch = card_pixels(face, SCALE)
-    lines = _lines(face)
-    ph = _panel_height(lines)
     if cw < ch:  # portrait: card left, explanation right
-        height = max(ch, ph) + 2 * MARGIN
-        c = Canvas(WIDTH, height)
+        px = MARGIN + cw + 16
+        pw = WIDTH - MARGIN - px
+        rows = _rows(face, pw)
+        ph = max(ch, _panel_height(rows))
+        c = Canvas(WIDTH, ph + 2 * MARGIN)
         c.card(face, MARGIN, MARGIN, SCALE, "card")
-        px = MARGIN + cw + 20
-        _draw_panel(c, face, px, MARGIN, WIDTH - MARGIN - px, max(ch, ph))
+        _draw_panel(c, face, rows, px, MARGIN, pw, ph)
     else:  # a timeless classic is landscape: card on top, explanation below
-        height = ch + 16 + ph + 2 * MARGIN
-        c = Canvas(WIDTH, height)
+        rows = _rows(face, CONTENT_W)
+        ph = _panel_height(rows)
+        c = Canvas(WIDTH, ch + 16 + ph + 2 * MARGIN)
         c.card(face, (WIDTH - cw) // 2, MARGIN, SCALE, "card")
-        _draw_panel(c, face, MARGIN, MARGIN + ch + 16, CONTENT_W, ph)
+        _draw_panel(c, face, rows, MARGIN, MARGIN + ch + 16, CONTENT_W, ph)
     return c.finish()
 
 

@@ -46,6 +46,9 @@ class CardFace:
     genre_active: bool | None = None
     #: Drawn dimmed (e.g. an offer-row card the player cannot afford).
     dimmed: bool = False
+    #: A face-down wild that also shows which card it is (its printed letter and genre) at its foot:
+    #: the speller's own word preview, where that is what the wild gives up.
+    source_shown: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +84,11 @@ class WordSlot:
     face: CardFace
     coins: int = 0
     prestige: int = 0
-    #: A short note for choices and abilities still to come: "4¢ or 4★", "ink/remover", "jail".
+    #: A short note for choices and abilities still to come: "4¢ or 4★", "ink or remover", "jail".
     note: str | None = None
+    #: The card (instance id) played face down as this slot's wild, or None for a face-up card.  The
+    #: preview marks it: the back shows the card's printed letter and genre, the caption names it.
+    wild_from: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,13 +135,16 @@ class PlayerPanel:
     classics: tuple[CardFace, ...] = ()
     #: The card in this player's jail, if any (R17).
     jail: CardFace | None = None
-    #: Prestige of the literary award held (R24), or None.
+    #: Prestige of the literary award held (R24), or None.  While playing it is added at the end
+    #: ("+6★ at the end"); in a finished game ``score`` already includes it, as the results do.
     award: int | None = None
     #: Number of adverts bought so far, 0–5 (R25).
     adverts: int = 0
     #: Cards in hand (public count); None hides it.
     hand_count: int | None = None
     is_bot: bool = False
+    #: Final place (R22.6) once the game has finished; shown instead of "to play".
+    place: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +171,9 @@ class TableImage:
     adverts_on: bool = False
     round_number: int | None = None
     final_round: bool = False
+    #: "playing", "finished" (the game reached its end: final scores and places) or "ended" (stopped
+    #: early).  Once over, no banner says "Final round" and no seat is "to play".
+    status: str = "playing"
 
 
 @dataclass(frozen=True, slots=True)

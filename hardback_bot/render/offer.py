@@ -7,18 +7,29 @@ from hardback_bot.render.assets import ui
 from hardback_bot.render.compose import (
     CONTENT_W,
     MARGIN,
+    MIN_TEXT,
     WIDTH,
     Canvas,
     Rendered,
+    fit_text,
     place_cards,
     token,
 )
 from hardback_bot.render.models import OfferRowImage
 
-SCALE = 1.0  # 4 portrait cards per row at 772 px: letters ~36 px tall when shown 360 px wide
-HEADER_H = 46
-FLUSH_H = 34
-CAPTION_H = 22
+STRINGS: dict[str, str] = {
+    "title": "Offer row",
+    "deck": "{n} in deck",
+    "flush": "Flush available: 4+ cards of 6¢ or more, or of one genre",
+    "empty": "The offer row is empty",
+    "newest": "{n} · newest",
+    "oldest": "{n} · oldest",
+}
+
+SCALE = 1.0  # 4 portrait cards per row at 772 px: letters ~36 px tall when shown 400 px wide
+HEADER_H = 50
+FLUSH_H = 44
+CAPTION_H = 30
 
 
 def block_height(model: OfferRowImage, scale: float = SCALE) -> int:
@@ -30,9 +41,9 @@ def block_height(model: OfferRowImage, scale: float = SCALE) -> int:
 
 def _caption(i: int, n: int) -> str:
     if n > 1 and i == 0:
-        return "1 · newest"
+        return STRINGS["newest"].format(n=1)
     if n > 1 and i == n - 1:
-        return f"{n} · oldest"
+        return STRINGS["oldest"].format(n=n)
     return str(i + 1)
 
 
@@ -40,30 +51,30 @@ def draw_block(c: Canvas, model: OfferRowImage, x0: int, y0: int, scale: float =
     """Draw the offer row block with its top-left at (x0, y0); returns its height."""
     c.layout.add("offer_row", (x0, y0, x0 + CONTENT_W, y0 + block_height(model, scale)), path=path)
     cy = y0 + HEADER_H // 2
-    c.text((x0, cy), "Offer row", 26, role="letter", anchor="lm", kind="title")
-    c.text((x0 + 128, cy + 2), "newest → oldest", 15, ui("text_dim"), role="regular", anchor="lm")
+    c.text((x0, cy), STRINGS["title"], 32, role="letter", anchor="lm", kind="title")
     # deck: a small card back and the count of cards left in the offer deck
     right = x0 + CONTENT_W
-    label = f"{model.deck_count} in deck"
-    box = c.text((right, cy), label, 17, ui("text_dim"), anchor="rm", kind="deck", count=model.deck_count)
-    icons.card_back_small(c.d, box[0] - 14, cy, 13, "")
-    if model.coins is not None:
-        token(c, "coins", box[0] - 120, cy, model.coins, 19)
+    label = STRINGS["deck"].format(n=model.deck_count)
+    box = c.text((right, cy), label, MIN_TEXT, ui("text_dim"), anchor="rm", kind="deck", count=model.deck_count)
+    icons.card_back_small(c.d, box[0] - 18, cy, 15, "")
+    if model.coins is not None:  # the viewer's coins, next to what they can buy
+        token(c, "coins", box[0] - 140, cy, model.coins, 26)
     y = y0 + HEADER_H
     if model.flush_available:
         fb = (x0, y, x0 + CONTENT_W, y + FLUSH_H - 8)
         c.d.rounded_rectangle(fb, 8, fill=ui("warn"))
         c.text(
             ((fb[0] + fb[2]) // 2, (fb[1] + fb[3]) // 2),
-            "Flush available: 4+ cards cost 6¢ or more, or share a genre",
-            16,
+            fit_text(STRINGS["flush"], "bold", MIN_TEXT, CONTENT_W - 20),
+            MIN_TEXT,
             (30, 30, 30),
             anchor="mm",
+            kind="flush_text",
         )
         c.layout.add("flush", fb)
         y += FLUSH_H
     if not model.cards:
-        c.text((x0 + CONTENT_W // 2, y + 20), "The offer row is empty", 18, ui("text_dim"), anchor="mm")
+        c.text((x0 + CONTENT_W // 2, y + 20), STRINGS["empty"], MIN_TEXT, ui("text_dim"), anchor="mm", kind="empty")
         return y + 40 - y0
     pos, row_of, _ = place_cards(model.cards, scale)
     n = len(model.cards)
@@ -76,7 +87,7 @@ def draw_block(c: Canvas, model: OfferRowImage, x0: int, y0: int, scale: float =
         c.text(
             ((box[0] + box[2]) // 2, box[3] + 3),
             _caption(i, n),
-            15,
+            MIN_TEXT,
             ui("text_dim"),
             anchor="ma",
             kind="caption",

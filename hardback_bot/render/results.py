@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from hardback_bot.render.assets import RGB, hex_rgb, ui
-from hardback_bot.render.compose import CONTENT_W, MARGIN, WIDTH, Canvas, Rendered, fit_text
+from hardback_bot.render.assets import RGB, font, hex_rgb, ui
+from hardback_bot.render.compose import CONTENT_W, MARGIN, MIN_TEXT, WIDTH, Canvas, Rendered, fit_names, fit_text
 from hardback_bot.render.models import ResultsImage
+
+STRINGS: dict[str, str] = {
+    "title": "Final ranking",
+    "award": "incl. {n}★ award",
+    "ink": "ink {n}",
+    "goal": "goal {n}",
+    "round": "round",
+}
 
 #: Line colours per series, chosen apart from each other on the dark background (not genre colours,
 #: which mean genres everywhere else).
@@ -21,10 +29,12 @@ SERIES_COLOURS: tuple[RGB, ...] = tuple(
 )
 MEDALS: dict[int, RGB] = {1: (232, 190, 60), 2: (190, 196, 204), 3: (205, 127, 50)}
 
-HEADER_H = 54
-ROW_H = 44
-CHART_H = 300
-LEGEND_H = 30
+HEADER_H = 58
+ROW_H = 54
+CHART_H = 354
+LEGEND_ROW = 34
+NAME_PX = 24
+AXIS_PX = MIN_TEXT
 
 
 def _colour_of(model: ResultsImage, name: str) -> RGB:
@@ -37,15 +47,25 @@ def _colour_of(model: ResultsImage, name: str) -> RGB:
 
 def _ranking(c: Canvas, model: ResultsImage, y: int) -> int:
     x0 = MARGIN
+    f = font("regular", MIN_TEXT)
+    details = []
+    for row in model.ranking:
+        parts = [STRINGS["award"].format(n=row.award_points)] if row.award_points else []
+        parts.append(STRINGS["ink"].format(n=row.ink))
+        details.append("  ·  ".join(parts))
+    details_w = max((f.getlength(t) for t in details), default=0)
+    score_w = font("bold", 28).getlength("000★")
+    names = fit_names([row.name for row in model.ranking], "regular", NAME_PX,
+                      CONTENT_W - 78 - details_w - score_w - 40)
     for i, row in enumerate(model.ranking):
         cy = y + i * ROW_H + ROW_H // 2
         c.d.rounded_rectangle((x0, cy - ROW_H // 2 + 3, x0 + CONTENT_W, cy + ROW_H // 2 - 3), 8, fill=ui("panel"))
         medal = MEDALS.get(row.place, ui("background"))
-        c.d.ellipse((x0 + 10, cy - 15, x0 + 40, cy + 15), fill=medal)
+        c.d.ellipse((x0 + 8, cy - 17, x0 + 42, cy + 17), fill=medal)
         c.text(
             (x0 + 25, cy),
             str(row.place),
-            17,
+            MIN_TEXT,
             (30, 30, 30) if row.place in MEDALS else ui("text"),
             anchor="mm",
             kind="place",
@@ -53,25 +73,15 @@ def _ranking(c: Canvas, model: ResultsImage, y: int) -> int:
             name=row.name,
         )
         colour = _colour_of(model, row.name)
-        c.d.rectangle((x0 + 52, cy - 3, x0 + 68, cy + 3), fill=colour)
+        c.d.rectangle((x0 + 52, cy - 4, x0 + 68, cy + 4), fill=colour)
+        c.text((x0 + 78, cy), names[i], NAME_PX, role="regular", anchor="lm", kind="result_name", place=row.place)
+        right = x0 + CONTENT_W - 14 - score_w - 16
+        c.text((right, cy), details[i], MIN_TEXT, ui("text_dim"), role="regular", anchor="rm", kind="details",
+               place=row.place)
         c.text(
-            (x0 + 78, cy),
-            fit_text(row.name, "regular", 20, 360),
-            20,
-            role="regular",
-            anchor="lm",
-            kind="result_name",
-            place=row.place,
-        )
-        details = []
-        if row.award_points:
-            details.append(f"award +{row.award_points}")
-        details.append(f"ink {row.ink}")
-        c.text((x0 + CONTENT_W - 120, cy), "  ".join(details), 15, ui("text_dim"), role="regular", anchor="rm")
-        c.text(
-            (x0 + CONTENT_W - 12, cy),
+            (x0 + CONTENT_W - 14, cy),
             f"{row.score}★",
-            22,
+            28,
             anchor="rm",
             kind="result_score",
             score=row.score,
@@ -88,8 +98,8 @@ def _nice_step(top: int) -> int:
 
 
 def _chart(c: Canvas, model: ResultsImage, y: int) -> None:
-    x0 = MARGIN + 44
-    plot = (x0, y + 10, MARGIN + CONTENT_W - 10, y + CHART_H - 30)
+    x0 = MARGIN + 52
+    plot = (x0, y + 10, MARGIN + CONTENT_W - 10, y + CHART_H - 62)
     c.d.rectangle(plot, fill=ui("panel"))
     rounds = max((len(s.scores) for s in model.series), default=0)
     top = max([*(max(s.scores, default=0) for s in model.series), model.goal or 0, 10])
@@ -105,16 +115,20 @@ def _chart(c: Canvas, model: ResultsImage, y: int) -> None:
 
     for v in range(0, top + 1, step):
         c.d.line((plot[0], py(v), plot[2], py(v)), fill=ui("background"), width=1)
-        c.text((plot[0] - 6, py(v)), str(v), 13, ui("text_dim"), role="regular", anchor="rm")
+        c.text((plot[0] - 6, py(v)), str(v), AXIS_PX, ui("text_dim"), role="regular", anchor="rm", kind="axis")
     if model.goal:
         gy = py(model.goal)
         for gx in range(plot[0], plot[2], 14):  # dashed goal line
             c.d.line((gx, gy, min(gx + 7, plot[2]), gy), fill=ui("warn"), width=2)
-        c.text((plot[0] + 6, gy - 3), f"goal {model.goal}", 13, ui("warn"), role="regular", anchor="ld")
-    label_every = max(1, rounds // 10)
+        c.text((plot[0] + 6, gy - 3), STRINGS["goal"].format(n=model.goal), AXIS_PX, ui("warn"), role="regular",
+               anchor="ld", kind="axis")
+    # round numbers: as many as fit without touching
+    label_w = font("regular", AXIS_PX).getlength(str(max(rounds, 1))) + 16
+    label_every = max(1, -(-round(label_w * rounds) // max(1, plot[2] - plot[0])))
     for i in range(0, rounds, label_every):
-        c.text((px(i), plot[3] + 6), str(i + 1), 13, ui("text_dim"), role="regular", anchor="ma")
-    c.text((plot[0] - 8, plot[3] + 6), "round", 13, ui("text_dim"), role="regular", anchor="ra")
+        c.text((px(i), plot[3] + 6), str(i + 1), AXIS_PX, ui("text_dim"), role="regular", anchor="ma", kind="axis")
+    c.text(((plot[0] + plot[2]) // 2, plot[3] + 32), STRINGS["round"], AXIS_PX, ui("text_dim"), role="regular",
+           anchor="ma", kind="axis")
     for si, series in enumerate(model.series):
         colour = SERIES_COLOURS[si % len(SERIES_COLOURS)]
         pts = [(px(i), py(v)) for i, v in enumerate(series.scores)]
@@ -137,19 +151,35 @@ def _chart(c: Canvas, model: ResultsImage, y: int) -> None:
     c.layout.add("chart", plot, rounds=rounds, top=top)
 
 
+def _legend_rows(model: ResultsImage) -> list[list[int]]:
+    """Series indices per legend row: as many names as fit a row at full length (they wrap)."""
+    f = font("regular", MIN_TEXT)
+    rows: list[list[int]] = [[]]
+    used = 0
+    for si, series in enumerate(model.series):
+        w = 24 + min(f.getlength(series.name), CONTENT_W - 80) + 24
+        if rows[-1] and used + w > CONTENT_W - 52:
+            rows.append([])
+            used = 0
+        rows[-1].append(si)
+        used += w
+    return rows
+
+
 def draw_results(model: ResultsImage) -> Rendered:
     has_chart = any(s.scores for s in model.series)
     height = MARGIN + HEADER_H + len(model.ranking) * ROW_H + MARGIN
-    height += 24 * len(model.extra)
+    height += 30 * len(model.extra)
+    legend = _legend_rows(model) if has_chart else []
     if has_chart:
-        height += 16 + CHART_H + LEGEND_H
+        height += 16 + CHART_H + LEGEND_ROW * len(legend)
     c = Canvas(WIDTH, height)
     y = MARGIN
-    title = model.headline or "Final ranking"
+    title = model.headline or STRINGS["title"]
     c.text(
         (MARGIN, y + HEADER_H // 2 - 4),
-        fit_text(title, "letter", 32, CONTENT_W),
-        32,
+        fit_text(title, "letter", 34, CONTENT_W),
+        34,
         role="letter",
         anchor="lm",
         kind="title",
@@ -157,27 +187,23 @@ def draw_results(model: ResultsImage) -> Rendered:
     y += HEADER_H
     y += _ranking(c, model, y)
     for line in model.extra:
-        c.text((MARGIN, y + 4), fit_text(line, "regular", 16, CONTENT_W), 16, ui("text_dim"), role="regular")
-        y += 24
+        c.text((MARGIN, y + 4), fit_text(line, "regular", MIN_TEXT, CONTENT_W), MIN_TEXT, ui("text_dim"),
+               role="regular", kind="extra")
+        y += 30
     if has_chart:
         y += 16
         _chart(c, model, y)
         y += CHART_H
-        x = MARGIN + 44
-        name_w = (CONTENT_W - 44) // max(1, len(model.series)) - 44
-        for si, series in enumerate(model.series):
-            colour = SERIES_COLOURS[si % len(SERIES_COLOURS)]
-            c.d.rectangle((x, y + 8, x + 16, y + 14), fill=colour)
-            box = c.text(
-                (x + 22, y + 11),
-                fit_text(series.name, "regular", 14, name_w),
-                14,
-                role="regular",
-                anchor="lm",
-                kind="legend",
-                name=series.name,
-            )
-            x = box[2] + 18
+        names = fit_names([s.name for s in model.series], "regular", MIN_TEXT, CONTENT_W - 80)
+        for row in legend:
+            x = MARGIN + 52
+            for si in row:
+                colour = SERIES_COLOURS[si % len(SERIES_COLOURS)]
+                c.d.rectangle((x, y + 12, x + 18, y + 20), fill=colour)
+                box = c.text((x + 24, y + 16), names[si], MIN_TEXT, role="regular", anchor="lm", kind="legend",
+                             name=model.series[si].name)
+                x = box[2] + 24
+            y += LEGEND_ROW
     return c.finish()
 
 

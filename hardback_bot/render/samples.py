@@ -77,7 +77,7 @@ def word_preview() -> WordPreview:
             WordSlot(F(91, genre_active=True), 2, 0, "doubles T"),
             WordSlot(F(120, genre_active=False), 2, 0, "uncovers →"),
             WordSlot(F(67, wild_letter="E", uncovered=True, genre_active=False), 0, 0, "1¢ or 1★"),
-            WordSlot(F(36, wild_letter="S"), 0, 0),
+            WordSlot(F(36, wild_letter="S"), 0, 0, wild_from=36),
             WordSlot(F(5, foreign_classic=True, owner="Bob")),
         ),
         genres=(GenreCount("romance", 2), GenreCount("mystery", 1), GenreCount("horror", 1)),
@@ -118,6 +118,26 @@ def table(n: int = 5) -> TableImage:
         round_number=14,
         final_round=True,
     )
+
+
+def finished_table() -> TableImage:
+    """The table once a 3-player game has finished: final scores (awards included), places, no turn."""
+    final = (
+        PlayerPanel("Ada Lovelace", 49, 3, 1, classics=(F(23),), award=7, adverts=2, hand_count=5, place=1),
+        PlayerPanel("Computer 1 (hard)", 48, 0, 0, jail=F(33, jailed=True), hand_count=5, is_bot=True, place=2),
+        PlayerPanel("Computer 2 (hard)", 41, 5, 2, hand_count=5, is_bot=True, place=3),
+    )
+    return TableImage(players=final, active_seat=1, goal=40, offer_row=offer_row(flush=False), awards_on=True,
+                      adverts_on=True, round_number=11, final_round=True, status="finished")
+
+
+def long_names_table() -> TableImage:
+    """Names that only differ late: once shortened they must still tell the seats apart."""
+    names = ("Bartholomew the Magnificent, first of the name", "Bartholomew the Magnificent, second of the name",
+             "Computer 1 (hard)", "Computer 2 (hard)")
+    panels = tuple(PlayerPanel(n, 10 * i, 1, 0, hand_count=5, is_bot=n.startswith("Computer"))
+                   for i, n in enumerate(names))
+    return TableImage(players=panels, active_seat=0, goal=60, round_number=3)
 
 
 def coop_table() -> TableImage:

@@ -1,31 +1,118 @@
 """The public table: each seat's score toward the goal, tokens, classics, jail, awards and adverts,
-whose turn it is, Penny in co-op, and the offer row underneath."""
+whose turn it is, Penny in co-op, and the offer row underneath.
+
+Once the game is over (``TableImage.status`` "finished" or "ended") the table shows the final state:
+no "Final round" banner and nobody "to play"; a finished game shows each seat's final score (awards
+included, as in the results) and place.  While playing, an award reads "+6★ at the end", so a seat's
+score plus its award is what the results will say.
+
+Laid out for a phone (shown ~400 px wide): type of 22 px and more, and classics and jailed cards as
+chips (``chip.py``) whose glyphs are as large as the offer row's, instead of shrunken cards.
+"""
 
 from __future__ import annotations
 
 from hardback_bot.render import icons
 from hardback_bot.render import offer as offer_mod
-from hardback_bot.render.assets import RGB, genre_colours, ui
-from hardback_bot.render.card import card_pixels
-from hardback_bot.render.compose import CONTENT_W, MARGIN, WIDTH, Canvas, Rendered, fit_text, token
-from hardback_bot.render.models import CardFace, PennyPanel, PlayerPanel, TableImage
+from hardback_bot.render.assets import RGB, font, genre_colours, ui
+from hardback_bot.render.chip import CHIP_H, chip_width, draw_chip
+from hardback_bot.render.compose import CONTENT_W, MARGIN, WIDTH, Canvas, Rendered, fit_names, token
+from hardback_bot.render.models import PennyPanel, PlayerPanel, TableImage
+
+STRINGS: dict[str, str] = {
+    "title": "Hardback",
+    "round": "round {n}",
+    "goal": "goal {goal}★",
+    "goal_team": "goal {goal}★ (team)",
+    "final_round": "Final round",
+    "finished": "Game over",
+    "ended": "Game ended early",
+    "to_play": "to play",
+    "place.1": "1st",
+    "place.2": "2nd",
+    "place.3": "3rd",
+    "place.n": "{n}th",
+    "hand": "hand {n}",
+    "award": "+{n}★ at the end",
+    "award_in": "incl. {n}★ award",
+    "adverts": "adverts",
+    "team": "Team",
+    "penny": "Penny Dreadful",
+    "signature": "signature: {genre}",
+    "no_signature": "no signature genre",
+}
 
 HEADER_H = 52
-BANNER_H = 34
-MINI = 0.5  # classics and jails: secondary, so small
+BANNER_H = 44
 PANEL_GAP = 8
-LEFT_W = 390  # name, score bar, tokens; mini cards to the right of this
-PENNY_H = 74
-TEAM_H = 74
+ROW_A = 36  # name, turn or place tag, score
+ROW_B = 26  # score bar
+ROW_C = 40  # tokens, award, adverts
+CHIP_GAP = 10
+NAME_PX = 26
+SMALL_PX = 22
+TOKEN_PX = 26
+PENNY_H = 76
+TEAM_H = 76
 ADVERT_COUNT = 5  # R25.1
+OVER = frozenset({"finished", "ended"})
 
 
-def _panel_height(model: TableImage) -> int:
-    h = 116 if model.penny is None else 80
-    if model.awards_on or model.adverts_on:
-        h += 32
-    if any(p.classics or p.jail for p in model.players):
-        h = max(h, 140)
+def _place(n: int) -> str:
+    return STRINGS.get(f"place.{n}", STRINGS["place.n"]).format(n=n)
+
+
+def _chip_rows(p: PlayerPanel) -> list[list[tuple[object, str]]]:
+    items = [(f, "classic") for f in p.classics] + ([(p.jail, "jail")] if p.jail is not None else [])
+    rows: list[list[tuple[object, str]]] = []
+    used = 0
+    for face, role in items:
+        w = chip_width(face)  # type: ignore[arg-type]
+        if rows and used + CHIP_GAP + w <= CONTENT_W - 24:
+            rows[-1].append((face, role))
+            used += CHIP_GAP + w
+        else:
+            rows.append([(face, role)])
+            used = w
+    return rows
+
+
+def _token_items(p: PlayerPanel, model: TableImage) -> list[tuple[str, int]]:
+    """The pieces of the token line, with their widths: they wrap onto a second line when needed."""
+    f = font("regular", SMALL_PX)
+    items = [("ink", 86), ("remover", 86)]
+    if p.hand_count is not None:
+        items.append(("hand", round(f.getlength(STRINGS["hand"].format(n=p.hand_count))) + 24))
+    if model.awards_on and p.award:
+        items.append(("award", 34 + round(f.getlength(_award_text(p, model))) + 24))
+    if model.adverts_on:
+        items.append(("adverts", round(f.getlength(STRINGS["adverts"])) + 10 + 20 * ADVERT_COUNT + 16))
+    return items
+
+
+def _token_lines(p: PlayerPanel, model: TableImage) -> list[list[tuple[str, int]]]:
+    lines: list[list[tuple[str, int]]] = [[]]
+    used = 0
+    for item in _token_items(p, model):
+        if lines[-1] and used + item[1] > CONTENT_W - 36:
+            lines.append([])
+            used = 0
+        lines[-1].append(item)
+        used += item[1]
+    return lines
+
+
+def _award_text(p: PlayerPanel, model: TableImage) -> str:
+    if model.status == "finished" and model.penny is None:
+        return STRINGS["award_in"].format(n=p.award)
+    return STRINGS["award"].format(n=p.award)
+
+
+def _panel_height(p: PlayerPanel, model: TableImage) -> int:
+    h = 14 + ROW_A + (ROW_B if model.penny is None else 0) + ROW_C * len(_token_lines(p, model)) + 8
+    rows = _chip_rows(p)
+    if rows:
+        h += len(rows) * (CHIP_H + CHIP_GAP)
     return h
 
 
@@ -40,150 +127,149 @@ def _bar(c: Canvas, x: int, cy: int, w: int, value: int, goal: int, colour: RGB,
 
 
 def _adverts(c: Canvas, x: int, cy: int, bought: int) -> int:
-    box = c.text((x, cy), "adverts", 19, ui("text_dim"), role="regular", anchor="lm")
+    box = c.text((x, cy), STRINGS["adverts"], SMALL_PX, ui("text_dim"), role="regular", anchor="lm")
     x = box[2] + 10
     for i in range(ADVERT_COUNT):
-        c.d.rectangle(
-            (x + i * 18, cy - 7, x + i * 18 + 13, cy + 7), fill=ui("warn") if i < bought else ui("background")
-        )
-    c.layout.add("adverts", (x, cy - 8, x + 18 * ADVERT_COUNT, cy + 8), bought=bought)
-    return x + 18 * ADVERT_COUNT
+        fill = ui("warn") if i < bought else ui("background")
+        c.d.rectangle((x + i * 20, cy - 8, x + i * 20 + 15, cy + 8), fill=fill)
+    c.layout.add("adverts", (x, cy - 8, x + 20 * ADVERT_COUNT, cy + 8), bought=bought)
+    return x + 20 * ADVERT_COUNT
 
 
-def _award(c: Canvas, x: int, cy: int, award: int) -> int:
-    # a rosette: a disc with two ribbon tails
-    col = ui("warn")
-    c.d.polygon([(x + 7, cy), (x + 2, cy + 14), (x + 10, cy + 11)], fill=col)
-    c.d.polygon([(x + 17, cy), (x + 22, cy + 14), (x + 14, cy + 11)], fill=col)
-    c.d.ellipse((x + 2, cy - 12, x + 22, cy + 8), fill=col)
-    box = c.text((x + 28, cy), f"award {award}★", 19, ui("text"), role="regular", anchor="lm")
-    c.layout.add("award", (x, cy - 12, box[2], cy + 14), award=award)
+def _award(c: Canvas, x: int, cy: int, p: PlayerPanel, model: TableImage) -> int:
+    icons.rosette(c.d, x + 12, cy, 12, ui("warn"))
+    text = _award_text(p, model)
+    box = c.text((x + 30, cy), text, SMALL_PX, ui("text"), role="regular", anchor="lm", kind="award_text")
+    c.layout.add("award", (x, cy - 14, box[2], cy + 14), award=p.award)
     return box[2]
 
 
-def _mini_cards(c: Canvas, p: PlayerPanel, right: int, top: int, bottom: int, path: str) -> None:
-    x = right
-    items: list[tuple[CardFace, str]] = []
-    if p.jail is not None:
-        items.append((p.jail, "jail"))
-    items.extend((f, "classic") for f in reversed(p.classics))
-    room = right - (LEFT_W + MARGIN)
-    scale = MINI
-    need = sum(card_pixels(f, MINI)[0] + 8 for f, _ in items)
-    if need > room:  # many classics: shrink them, down to a floor below which they are unreadable
-        scale = max(0.3, MINI * (room - 6) / need)
-    for face, role in items:
-        w, h = card_pixels(face, scale)
-        if x - w < LEFT_W + MARGIN:
-            c.text((x, (top + bottom) // 2), "…", 22, ui("text_dim"), anchor="rm")
-            break
-        y = bottom - h - 6
-        c.card(face, x - w, y, scale, f"{path}/{role}")
-        c.text((x - w // 2, y - 2), role, 12, ui("text_dim"), role="regular", anchor="md")
-        x -= w + 8
+def _tag(c: Canvas, x: int, cy: int, text: str, fill: RGB, kind: str, seat: int) -> int:
+    w = round(font("bold", SMALL_PX).getlength(text)) + 24
+    c.d.rounded_rectangle((x, cy - 15, x + w, cy + 15), 15, fill=fill)
+    c.text((x + w // 2, cy), text, SMALL_PX, (30, 30, 30), anchor="mm", kind=kind, seat=seat)
+    return x + w
 
 
-def _player_panel(c: Canvas, p: PlayerPanel, seat: int, model: TableImage, y: int, h: int) -> None:
+def computer_mark(c: Canvas, x: int, cy: int, seat: int) -> int:
+    """A computer player's mark after the name: a small monitor (explained by the legend)."""
+    col = ui("text_dim")
+    c.d.rounded_rectangle((x, cy - 11, x + 26, cy + 7), 3, outline=col, width=3)
+    c.d.rectangle((x + 10, cy + 7, x + 16, cy + 11), fill=col)
+    c.d.rectangle((x + 6, cy + 11, x + 20, cy + 13), fill=col)
+    c.layout.add("computer", (x, cy - 11, x + 26, cy + 13), seat=seat)
+    return x + 26
+
+
+def _player_panel(c: Canvas, p: PlayerPanel, seat: int, name: str, model: TableImage, y: int, h: int) -> None:
     x0 = MARGIN
-    active = seat == model.active_seat
+    over = model.status in OVER
+    active = seat == model.active_seat and not over
     box = (x0, y, x0 + CONTENT_W, y + h)
     c.d.rounded_rectangle(box, 10, fill=ui("panel_active") if active else ui("panel"))
     if active:
         c.d.rounded_rectangle((x0, y, x0 + 6, y + h), 3, fill=ui("warn"))
     c.layout.add("panel", box, seat=seat, name=p.name, active=active)
     tx = x0 + 18
-    cy = y + 24
-    suffix = " (bot)" if p.is_bot else ""
-    name = fit_text(p.name, "regular", 26, LEFT_W - 140 - (70 if p.is_bot else 0)) + suffix
-    nb = c.text((tx, cy), name, 26, role="regular", anchor="lm", kind="name", seat=seat)
+    right = x0 + CONTENT_W - 16
+    cy = y + 14 + ROW_A // 2
+    nb = c.text((tx, cy), name, NAME_PX, role="regular", anchor="lm", kind="name", seat=seat)
+    x = nb[2] + 10
+    if p.is_bot:
+        x = computer_mark(c, x, cy, seat) + 10
     if active:
-        tag = (nb[2] + 10, cy - 13, nb[2] + 104, cy + 13)
-        c.d.rounded_rectangle(tag, 13, fill=ui("warn"))
-        c.text(((tag[0] + tag[2]) // 2, cy), "to play", 17, (30, 30, 30), anchor="mm", kind="turn", seat=seat)
-    cy += 36
+        _tag(c, x, cy, STRINGS["to_play"], ui("warn"), "turn", seat)
+    elif over and p.place is not None and model.penny is None:
+        _tag(c, x, cy, _place(p.place), (232, 190, 60) if p.place == 1 else ui("text_dim"), "place", seat)
     if model.penny is None:
-        _bar(c, tx, cy, 240, p.score, model.goal, ui("good"), "score", seat=seat)
-        sb = c.text((tx + 252, cy), f"{p.score}★", 28, anchor="lm", kind="score_text", seat=seat)
-        c.text((sb[2] + 8, cy + 2), f"/ {model.goal}", 18, ui("text_dim"), role="regular", anchor="lm")
-        cy += 36
-    x = token(c, "ink", tx, cy, p.ink, 23) + 20
-    x = token(c, "remover", x, cy, p.remover, 23) + 20
-    if p.hand_count is not None:
-        c.text((x, cy), f"hand {p.hand_count}", 19, ui("text_dim"), role="regular", anchor="lm")
-    if model.awards_on or model.adverts_on:
-        # awards and adverts get a line of their own: the token line is full on a 5-seat table
-        cy += 32
+        c.text((right, cy), f"{p.score}★", 30, anchor="rm", kind="score_text", seat=seat)
+        cy += ROW_A // 2 + ROW_B // 2
+        _bar(c, tx, cy, right - tx, p.score, model.goal, ui("good"), "score", seat=seat)
+        cy += ROW_B // 2
+    else:
+        cy += ROW_A // 2
+    for line in _token_lines(p, model):
+        cy += ROW_C // 2
         x = tx
-        if model.awards_on and p.award:
-            x = _award(c, x, cy, p.award) + 24
-        if model.adverts_on:
-            _adverts(c, x, cy, p.adverts)
-    _mini_cards(c, p, x0 + CONTENT_W - 10, y, y + h, f"seat{seat}")
+        for item, width in line:
+            if item == "ink":
+                token(c, "ink", x, cy, p.ink, TOKEN_PX)
+            elif item == "remover":
+                token(c, "remover", x, cy, p.remover, TOKEN_PX)
+            elif item == "hand":
+                c.text((x, cy), STRINGS["hand"].format(n=p.hand_count), SMALL_PX, ui("text_dim"), role="regular",
+                       anchor="lm", kind="hand", seat=seat)
+            elif item == "award":
+                _award(c, x, cy, p, model)
+            else:
+                _adverts(c, x, cy, p.adverts)
+            x += width
+        cy += ROW_C // 2
+    cy += 4
+    for row in _chip_rows(p):
+        x = tx
+        for face, role in row:
+            chip = draw_chip(c, face, x, cy, f"seat{seat}/{role}")  # type: ignore[arg-type]
+            x = chip[2] + CHIP_GAP
+        cy += CHIP_H + CHIP_GAP
 
 
 def _penny(c: Canvas, penny: PennyPanel, team: int, goal: int, y: int) -> int:
     x0 = MARGIN
     h = TEAM_H + PENNY_H
     c.d.rounded_rectangle((x0, y, x0 + CONTENT_W, y + h), 10, fill=ui("panel"))
+    right = x0 + CONTENT_W - 16
     for i, (label, value, colour) in enumerate(
-        (("Team", team, ui("good")), ("Penny Dreadful", penny.score, (200, 80, 80)))
+        ((STRINGS["team"], team, ui("good")), (STRINGS["penny"], penny.score, (200, 80, 80)))
     ):
         cy = y + 24 + i * TEAM_H
         c.text((x0 + 18, cy), label, 28, role="letter", anchor="lm", kind="coop_name", who=label)
-        _bar(c, x0 + 18, cy + 32, 400, value, goal, colour, "coop_score", who=label)
-        sb = c.text((x0 + 430, cy + 32), f"{value}★", 28, anchor="lm", kind="score_text", who=label)
-        c.text((sb[2] + 8, cy + 34), f"/ {goal}", 18, ui("text_dim"), role="regular", anchor="lm")
-    # Penny's signature genre (R29.3)
-    gx, gy = x0 + CONTENT_W - 40, y + TEAM_H + 30
+        c.text((right, cy), f"{value}★", 30, anchor="rm", kind="score_text", who=label)
+        _bar(c, x0 + 18, cy + 32, right - x0 - 18, value, goal, colour, "coop_score", who=label)
+    # Penny's signature genre (R29.3), on her name's line
+    cy = y + 24 + TEAM_H
+    gx = x0 + 260
     if penny.genre:
-        icons.genre_badge(c.d, penny.genre, gx, gy, 20)
-        c.text(
-            (gx - 28, gy),
-            f"signature: {penny.genre}",
-            18,
-            genre_colours(penny.genre).tint,
-            role="regular",
-            anchor="rm",
-            kind="penny_genre",
-            genre=penny.genre,
-        )
+        icons.genre_badge(c.d, penny.genre, gx + 16, cy, 16)
+        c.text((gx + 40, cy), STRINGS["signature"].format(genre=penny.genre), SMALL_PX,
+               genre_colours(penny.genre).tint, role="regular", anchor="lm", kind="penny_genre", genre=penny.genre)
     else:
-        c.text((gx + 20, gy), "no signature genre", 15, ui("text_dim"), role="regular", anchor="rm")
+        c.text((gx, cy), STRINGS["no_signature"], SMALL_PX, ui("text_dim"), role="regular", anchor="lm")
     return h
 
 
 def draw_table(model: TableImage) -> Rendered:
-    panel_h = _panel_height(model)
-    height = MARGIN + HEADER_H + (BANNER_H if model.final_round else 0)
+    over = model.status in OVER
+    names = fit_names([p.name for p in model.players], "regular", NAME_PX,
+                      CONTENT_W - 36 - 140 - 120 - 40)
+    heights = [_panel_height(p, model) for p in model.players]
+    banner = over or model.final_round
+    height = MARGIN + HEADER_H + (BANNER_H if banner else 0)
     if model.penny is not None:
         height += TEAM_H + PENNY_H + PANEL_GAP
-    height += len(model.players) * (panel_h + PANEL_GAP)
+    height += sum(h + PANEL_GAP for h in heights)
     if model.offer_row is not None:
         height += 10 + offer_mod.block_height(model.offer_row)
     height += MARGIN
     c = Canvas(WIDTH, height)
     x0, y = MARGIN, MARGIN
     cy = y + HEADER_H // 2 - 4
-    c.text((x0, cy), "Hardback", 32, role="letter", anchor="lm", kind="title")
+    c.text((x0, cy), STRINGS["title"], 34, role="letter", anchor="lm", kind="title")
     right = []
     if model.round_number is not None:
-        right.append(f"round {model.round_number}")
-    right.append(f"goal {model.goal}★" if model.penny is None else f"goal {model.goal}★ (team)")
-    c.text(
-        (x0 + CONTENT_W, cy),
-        " · ".join(right),
-        18,
-        ui("text_dim"),
-        role="regular",
-        anchor="rm",
-        kind="goal",
-        goal=model.goal,
-    )
+        right.append(STRINGS["round"].format(n=model.round_number))
+    right.append(STRINGS["goal" if model.penny is None else "goal_team"].format(goal=model.goal))
+    c.text((x0 + CONTENT_W, cy), " · ".join(right), SMALL_PX, ui("text_dim"), role="regular", anchor="rm",
+           kind="goal", goal=model.goal)
     y += HEADER_H
-    if model.final_round:
+    if banner:
         fb = (x0, y, x0 + CONTENT_W, y + BANNER_H - 8)
-        c.d.rounded_rectangle(fb, 8, fill=(200, 80, 80))
-        c.text(((fb[0] + fb[2]) // 2, (fb[1] + fb[3]) // 2), "Final round", 17, anchor="mm", kind="final_round")
+        if over:
+            kind, fill = model.status, ui("good") if model.status == "finished" else ui("panel")
+        else:
+            kind, fill = "final_round", (200, 80, 80)
+        c.d.rounded_rectangle(fb, 8, fill=fill)
+        c.text(((fb[0] + fb[2]) // 2, (fb[1] + fb[3]) // 2), STRINGS[kind], 24, anchor="mm", kind=kind)
         y += BANNER_H
     if model.penny is not None:
         team = model.team_score
@@ -191,8 +277,8 @@ def draw_table(model: TableImage) -> Rendered:
             team = max((p.score for p in model.players), default=0)
         y += _penny(c, model.penny, team, model.goal, y) + PANEL_GAP
     for seat, p in enumerate(model.players):
-        _player_panel(c, p, seat, model, y, panel_h)
-        y += panel_h + PANEL_GAP
+        _player_panel(c, p, seat, names[seat], model, y, heights[seat])
+        y += heights[seat] + PANEL_GAP
     if model.offer_row is not None:
         y += 10
         offer_mod.draw_block(c, model.offer_row, x0, y, path="offer")

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from hardback_bot.engine.cards import GENRES
+from dataclasses import replace
+
+from hardback_bot.cardtext import genre_name
+from hardback_bot.engine.cards import GENRES, card
 from hardback_bot.render import icons
-from hardback_bot.render.assets import genre_colours, ui
+from hardback_bot.render.assets import font, genre_colours, ui
+from hardback_bot.render.card import card_pixels
 from hardback_bot.render.compose import (
     CONTENT_W,
     MARGIN,
+    MIN_TEXT,
     WIDTH,
     Canvas,
     Rendered,
@@ -15,13 +20,21 @@ from hardback_bot.render.compose import (
     place_cards,
     token,
 )
-from hardback_bot.render.models import GenreCount, WordPreview, WordSlot
+from hardback_bot.render.models import CardFace, GenreCount, WordPreview, WordSlot
+
+STRINGS: dict[str, str] = {
+    "total": "total",
+    "genre": "{genre} {n}",
+    "classics": "Also paying: your timeless classics in play",
+    "wild_from": "wild: {genre} {letter}",
+}
 
 SCALE = 0.85
-HEADER_H = 56
-GENRES_H = 46
-EARN_H = 58  # under each card: "+2¢ +1★" and an optional note
-SECTION_H = 30
+HEADER_H = 60
+GENRES_H = 50
+NOTE_LINE = 26
+EARN_BASE = 40  # under each card: "+2¢ +1★", then its caption of up to two lines
+SECTION_H = 36
 
 
 def _earnings(c: Canvas, slot: WordSlot, box: tuple[int, int, int, int], path: str) -> None:
@@ -33,14 +46,14 @@ def _earnings(c: Canvas, slot: WordSlot, box: tuple[int, int, int, int], path: s
     if slot.prestige:
         parts.append(("prestige", slot.prestige))
     if not parts:
-        c.text((cx, y), "—", 22, ui("text_dim"), anchor="mm", kind="earning", path=path, coins=0, prestige=0)
+        c.text((cx, y), "—", MIN_TEXT, ui("text_dim"), anchor="mm", kind="earning", path=path, coins=0, prestige=0)
     else:
         # two tokens side by side, centred under the card
-        width = 66 * len(parts)
+        width = 70 * len(parts)
         x = cx - width // 2
         for kind, n in parts:
-            token(c, kind, x, y, n, 24)
-            x += 66
+            token(c, kind, x, y, n, 26)
+            x += 70
         c.layout.add(
             "earning",
             (cx - width // 2, y - 12, cx + width // 2, y + 12),
@@ -48,9 +61,38 @@ def _earnings(c: Canvas, slot: WordSlot, box: tuple[int, int, int, int], path: s
             coins=slot.coins,
             prestige=slot.prestige,
         )
+    for i, (line, colour) in enumerate(_note_lines(slot, box[2] - box[0] + 10)):
+        c.text((cx, y + 30 + i * NOTE_LINE), line, MIN_TEXT, colour, role="regular", anchor="mm", kind="note",
+               path=path)
+
+
+def _note_lines(slot: WordSlot, max_w: float) -> list[tuple[str, tuple[int, int, int]]]:
+    """The caption under a card, at most two lines: which card became the wild, then the note."""
+    notes = []
+    if slot.wild_from is not None:  # which card became this wild: what the player gives up
+        d = card(slot.wild_from)
+        notes.append((STRINGS["wild_from"].format(genre=genre_name(d.genre), letter=d.letter),
+                      genre_colours(d.genre).tint))
     if slot.note:
-        note = fit_text(slot.note, "regular", 16, box[2] - box[0] + 8)
-        c.text((cx, y + 28), note, 16, ui("text_dim"), role="regular", anchor="mm", kind="note", path=path)
+        notes.append((slot.note, ui("text_dim")))
+    lines: list[tuple[str, tuple[int, int, int]]] = []
+    for text, colour in notes:
+        lines.extend((line, colour) for line in _wrap(text, max_w))
+    if len(lines) > 2:  # keep to two lines: the last one says what is left, shortened
+        rest = " ".join(t for t, _ in lines[1:])
+        lines = [lines[0], (fit_text(rest, "regular", MIN_TEXT, max_w), lines[1][1])]
+    return lines
+
+
+def _wrap(text: str, max_w: float) -> list[str]:
+    f = font("regular", MIN_TEXT)
+    lines: list[str] = []
+    for word in text.split():
+        if lines and f.getlength(f"{lines[-1]} {word}") <= max_w:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(fit_text(word, "regular", MIN_TEXT, max_w))
+    return lines
 
 
 def _genre_row(c: Canvas, genres: tuple[GenreCount, ...], x0: int, cy: int) -> None:
@@ -60,34 +102,56 @@ def _genre_row(c: Canvas, genres: tuple[GenreCount, ...], x0: int, cy: int) -> N
         n = counts.get(genre, 0)
         active = n >= 2
         x = x0 + i * step
-        pill = (x, cy - 17, x + step - 10, cy + 17)
+        pill = (x, cy - 17, x + step - 8, cy + 17)
         col = genre_colours(genre)
         c.d.rounded_rectangle(pill, 17, fill=col.main if active else ui("panel"), outline=col.main, width=2)
-        icons.genre_badge(c.d, genre, x + 17, cy, 14)
-        label = f"{genre} {n}"
-        c.text((x + 38, cy), label, 18, (255, 255, 255) if active else ui("text_dim"), anchor="lm")
-        if active:
-            c.text((pill[2] - 10, cy), "✓", 18, (255, 255, 255), anchor="rm")
+        icons.genre_badge(c.d, genre, x + 16, cy, 13)
+        # an active genre (R10.4: 2 or more) is a filled pill with white words
+        label = STRINGS["genre"].format(genre=genre_name(genre), n=n)
+        if font("regular", MIN_TEXT).getlength(label) > pill[2] - 6 - (x + 33):  # a long name: the emblem says it
+            label = str(n)
+        c.text((x + 33, cy), label, MIN_TEXT, (255, 255, 255) if active else ui("text_dim"), role="regular",
+               anchor="lm", kind="genre_label", genre=genre)
         c.layout.add("genre_count", pill, genre=genre, count=n, active=active)
+
+
+def _earn_offsets(slots: tuple[WordSlot, ...], row_of: list[int]) -> list[int]:
+    """How far each row of cards is pushed down by the captions of the rows above it: a row's
+    captions take as many lines as its longest one."""
+    rows = max(row_of) + 1 if row_of else 0
+    card_w = round(card_pixels(CardFace(1), SCALE)[0]) + 10
+    lines = [0] * rows
+    for slot, r in zip(slots, row_of, strict=True):
+        lines[r] = max(lines[r], len(_note_lines(slot, card_w)))
+    offsets, total = [], 0
+    for r in range(rows + 1):
+        offsets.append(total)
+        if r < rows:
+            total += EARN_BASE + NOTE_LINE * lines[r]
+    return offsets
 
 
 def _slot_block_height(slots: tuple[WordSlot, ...]) -> int:
     if not slots:
         return 0
     _, row_of, cards_h = place_cards([s.face for s in slots], SCALE)
-    return cards_h + (max(row_of) + 1) * EARN_H
+    return cards_h + _earn_offsets(slots, row_of)[-1]
 
 
 def _draw_slots(c: Canvas, slots: tuple[WordSlot, ...], x0: int, y: int, prefix: str) -> None:
     pos, row_of, _ = place_cards([s.face for s in slots], SCALE)
+    offsets = _earn_offsets(slots, row_of)
     for i, slot in enumerate(slots):
         px, py = pos[i]
-        box = c.card(slot.face, x0 + px, y + py + row_of[i] * EARN_H, SCALE, f"{prefix}{i}")
+        face = slot.face
+        if slot.wild_from is not None and face.wild_letter is not None:
+            face = replace(face, source_shown=True)
+        box = c.card(face, x0 + px, y + py + offsets[row_of[i]], SCALE, f"{prefix}{i}")
         _earnings(c, slot, box, f"{prefix}{i}")
 
 
 def draw_word_preview(model: WordPreview) -> Rendered:
-    notes_h = 28 * len(model.notes) + (8 if model.notes else 0)
+    notes_h = 30 * len(model.notes) + (8 if model.notes else 0)
     height = MARGIN + HEADER_H + GENRES_H + _slot_block_height(model.slots) + notes_h + MARGIN
     if model.classics:
         height += SECTION_H + _slot_block_height(model.classics)
@@ -97,7 +161,7 @@ def draw_word_preview(model: WordPreview) -> Rendered:
     c.text((x0, cy), model.word, 40, role="letter", anchor="lm", kind="word")
     # totals at the right: the two numbers players care about
     x = x0 + CONTENT_W - 200
-    c.text((x - 10, cy), "total", 18, ui("text_dim"), role="regular", anchor="rm")
+    c.text((x - 10, cy), STRINGS["total"], MIN_TEXT, ui("text_dim"), role="regular", anchor="rm")
     x = token(c, "coins", x, cy, model.coins, 30) + 18
     token(c, "prestige", x, cy, model.prestige, 30)
     c.layout.add(
@@ -114,8 +178,8 @@ def draw_word_preview(model: WordPreview) -> Rendered:
     if model.classics:
         c.text(
             (x0, y + 4),
-            "Also paying: your timeless classics in play",
-            19,
+            STRINGS["classics"],
+            MIN_TEXT,
             ui("text_dim"),
             kind="section",
             section="classics",
@@ -126,8 +190,9 @@ def draw_word_preview(model: WordPreview) -> Rendered:
     if model.notes:
         y += 8
         for note in model.notes:
-            c.text((x0, y), fit_text(note, "regular", 20, CONTENT_W), 20, ui("warn"), role="regular", kind="note")
-            y += 28
+            c.text((x0, y), fit_text(note, "regular", MIN_TEXT, CONTENT_W), MIN_TEXT, ui("warn"), role="regular",
+                   kind="note")
+            y += 30
     return c.finish()
 
 

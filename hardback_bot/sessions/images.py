@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from hardback_bot.cardtext import genre_name
 from hardback_bot.engine.cards import GENRES, card
 from hardback_bot.render import (
     CardFace,
@@ -35,6 +36,32 @@ from hardback_bot.render import (
 
 from .preview import WordOutcome
 
+#: Every alt text of the pictures (what screen readers say), in one place for translation.
+STRINGS: dict[str, str] = {
+    "table": "Hardback table: {scores}; goal {goal}★. Offer row, newest first: {row}.",
+    "table_over": "Hardback table, game over: {scores}; goal {goal}★.",
+    "table_ended": "Hardback table, game ended early: {scores}; goal {goal}★.",
+    "penny": " Penny Dreadful {score}★.",
+    "score": "{name} {score}★",
+    "hand": "Your hand: {letters}.",
+    "no_cards": "no cards",
+    "inked": " Inked (must be used): {letters}.",
+    "tokens": " Ink {ink}, remover {remover}.",
+    "cards": "{title}: {letters}",
+    "offer": "The offer row, newest first: {cards}.",
+    "offer_card": "{letter} {cost}¢",
+    "word": "Your word {word}: {coins} coins and {prestige} prestige.",
+    "wild": " {letter} is a wild: {genre} {printed}.",
+    "team_beat": "The team beat Penny Dreadful {team}–{penny}",
+    "penny_wins": "Penny Dreadful wins {penny}–{team}",
+    "team": "Team",
+    "coop_result": "{who} won: team {team} prestige ({names}), Penny Dreadful {penny}. Score chart by round.",
+    "who_team": "The team",
+    "who_penny": "Penny Dreadful",
+    "ranking": "Final ranking: {rows}. Score chart by round.",
+    "rank": "{rank}. {name} {score}★",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Picture:
@@ -51,32 +78,50 @@ def _offer_row(view: dict[str, Any], coins: int | None = None) -> OfferRowImage:
                          flush_available=view["turn"]["phase"] == "flush", coins=coins)
 
 
-def table_model(view: dict[str, Any], names: Sequence[str], computers: Sequence[bool]) -> TableImage:
+def table_model(view: dict[str, Any], names: Sequence[str], computers: Sequence[bool], *,
+                ended: bool = False) -> TableImage:
+    """The table image's model.  ``ended``: the game was stopped before its end (``/hardback end``, or
+    everyone left); a finished game is read from the view.  Either way the image shows the final state:
+    no "Final round" banner, nobody to play; a finished game shows the results' scores (awards added,
+    R22.4) and places, so the table and the results agree."""
+    finished = bool(view.get("finished"))
+    results = {r["seat"]: r for r in view.get("results", [])} if finished else {}
     players = []
     for p in view["players"]:
         seat = p["seat"]
         jail = CardFace(p["jail"], jailed=True, owner=names[seat]) if p["jail"] is not None else None
+        result = results.get(seat)
+        score = result["prestige"] if result is not None and not view.get("penny") else p["prestige"]
         players.append(PlayerPanel(
-            name=names[seat], score=p["prestige"], ink=p["ink"], remover=p["remover"],
+            name=names[seat], score=score, ink=p["ink"], remover=p["remover"],
             classics=tuple(CardFace(c) for c in p["timeless"]), jail=jail,
-            award=p["award"] or None, adverts=p["adverts"], hand_count=p["hand_count"], is_bot=computers[seat]))
+            award=p["award"] or None, adverts=p["adverts"], hand_count=p["hand_count"], is_bot=computers[seat],
+            place=result["rank"] if result is not None else None))
     options = view["options"]
     penny = view.get("penny")
+    team = penny["team"] if penny else None
+    if penny and finished and view.get("results"):
+        team = view["results"][0]["prestige"]  # the team's award is added at the end (R29.9)
+    status = "finished" if finished else "ended" if ended else "playing"
     return TableImage(
-        players=tuple(players), active_seat=view["turn"]["seat"], goal=view["goal"],
+        players=tuple(players), active_seat=view["turn"]["seat"] if status == "playing" else -1, goal=view["goal"],
         offer_row=_offer_row(view),
         penny=PennyPanel(penny["score"], None if penny["genre"] == "none" else penny["genre"]) if penny else None,
-        team_score=penny["team"] if penny else None,
+        team_score=team,
         awards_on=options["awards"], adverts_on=options["adverts"], round_number=view["turn"]["round"],
-        final_round=view["final_round"])
+        final_round=view["final_round"] and status == "playing", status=status)
 
 
-def table_description(view: dict[str, Any], names: Sequence[str]) -> str:
-    scores = ", ".join(f"{names[p['seat']]} {p['prestige']}★" for p in view["players"])
+def table_description(view: dict[str, Any], names: Sequence[str], *, ended: bool = False) -> str:
+    finished = bool(view.get("finished"))
+    results = {r["seat"]: r["prestige"] for r in view.get("results", [])} if finished else {}
+    scores = ", ".join(STRINGS["score"].format(name=names[p["seat"]], score=results.get(p["seat"], p["prestige"]))
+                       for p in view["players"])
     row = ", ".join(card(c).letter for c in view["offer_row"])
-    text = f"Hardback table: {scores}; goal {view['goal']}★. Offer row, newest first: {row}."
+    key = "table_over" if finished else "table_ended" if ended else "table"
+    text = STRINGS[key].format(scores=scores, goal=view["goal"], row=row)
     if view.get("penny"):
-        text += f" Penny Dreadful {view['penny']['score']}★."
+        text += STRINGS["penny"].format(score=view["penny"]["score"])
     return text[:1000]
 
 
@@ -94,10 +139,10 @@ def hand_description(view: dict[str, Any], seat: int) -> str:
     me = view["players"][seat]
     letters = " ".join(card(c).letter for c in me.get("hand", []))
     inked = " ".join(card(c).letter for c in me["inked"])
-    text = f"Your hand: {letters or 'no cards'}."
+    text = STRINGS["hand"].format(letters=letters or STRINGS["no_cards"])
     if inked:
-        text += f" Inked (must be used): {inked}."
-    return text + f" Ink {me['ink']}, remover {me['remover']}."
+        text += STRINGS["inked"].format(letters=inked)
+    return text + STRINGS["tokens"].format(ink=me["ink"], remover=me["remover"])
 
 
 def word_model(outcome: WordOutcome) -> WordPreview:
@@ -110,7 +155,8 @@ def word_model(outcome: WordOutcome) -> WordPreview:
         face = CardFace(cid, wild_letter=letter if wild else None, uncovered=bool(uncovered), multiplier=mult,
                         foreign_classic=foreign, genre_active=None if c.is_starter else outcome.counts.get(
                             c.genre, 0) >= 2)
-        slots.append(WordSlot(face=face, coins=coins, prestige=prestige, note=outcome.notes_by_card.get(cid)))
+        slots.append(WordSlot(face=face, coins=coins, prestige=prestige, note=outcome.notes_by_card.get(cid),
+                              wild_from=cid if wild and not uncovered else None))
     classics = tuple(WordSlot(face=CardFace(cid), coins=outcome.per_card.get(cid, (0, 0))[0],
                               prestige=outcome.per_card.get(cid, (0, 0))[1]) for cid in outcome.classics)
     genres = tuple(GenreCount(g, outcome.counts.get(g, 0)) for g in GENRES)
@@ -127,9 +173,9 @@ def results_model(view: dict[str, Any], names: Sequence[str]) -> ResultsImage:
     headline = None
     if view.get("penny"):
         first = results[0]
-        headline = (f"The team beat Penny Dreadful {first['prestige']}–{first['penny']}" if first["won"]
-                    else f"Penny Dreadful wins {first['penny']}–{first['prestige']}")
-        series = (ScoreSeries("Team", tuple(r[0] for r in history)),)
+        headline = STRINGS["team_beat" if first["won"] else "penny_wins"].format(team=first["prestige"],
+                                                                                 penny=first["penny"])
+        series = (ScoreSeries(STRINGS["team"], tuple(r[0] for r in history)),)
     return ResultsImage(ranking=rows, series=series, goal=view["goal"], headline=headline)
 
 
@@ -137,17 +183,18 @@ def results_description(view: dict[str, Any], names: Sequence[str]) -> str:
     results = view["results"]
     if view.get("penny"):
         first = results[0]
-        who = "The team" if first["won"] else "Penny Dreadful"
-        return (f"{who} won: team {first['prestige']} prestige ({', '.join(names)}), "
-                f"Penny Dreadful {first['penny']}. Score chart by round.")[:1000]
-    parts = [f"{r['rank']}. {names[r['seat']]} {r['prestige']}★" for r in results]
-    return ("Final ranking: " + ", ".join(parts) + ". Score chart by round.")[:1000]
+        who = STRINGS["who_team" if first["won"] else "who_penny"]
+        return STRINGS["coop_result"].format(who=who, team=first["prestige"], names=", ".join(names),
+                                             penny=first["penny"])[:1000]
+    parts = [STRINGS["rank"].format(rank=r["rank"], name=names[r["seat"]], score=r["prestige"]) for r in results]
+    return STRINGS["ranking"].format(rows=", ".join(parts))[:1000]
 
 
-async def table_picture(view: dict[str, Any], names: Sequence[str], computers: Sequence[bool]) -> Picture:
-    model = table_model(view, names, computers)
+async def table_picture(view: dict[str, Any], names: Sequence[str], computers: Sequence[bool], *,
+                        ended: bool = False) -> Picture:
+    model = table_model(view, names, computers, ended=ended)
     data = await asyncio.to_thread(render_table, model)
-    return Picture(data, "table.png", table_description(view, names))
+    return Picture(data, "table.png", table_description(view, names, ended=ended))
 
 
 async def hand_picture(view: dict[str, Any], seat: int, title: str) -> Picture:
@@ -161,19 +208,24 @@ async def cards_picture(cards: Sequence[int], inked: Sequence[int], title: str) 
                       inked=tuple(CardFace(c, inked=True) for c in inked), title=title)
     data = await asyncio.to_thread(render_hand, model)
     letters = " ".join(card(c).letter for c in cards)
-    return Picture(data, "cards.png", f"{title}: {letters}"[:1000])
+    return Picture(data, "cards.png", STRINGS["cards"].format(title=title, letters=letters)[:1000])
 
 
 async def offer_picture(view: dict[str, Any], coins: int | None) -> Picture:
     data = await asyncio.to_thread(render_offer_row, _offer_row(view, coins))
-    letters = ", ".join(f"{card(c).letter} {card(c).cost}¢" for c in view["offer_row"])
-    return Picture(data, "offer_row.png", f"The offer row, newest first: {letters}."[:1000])
+    cards = ", ".join(STRINGS["offer_card"].format(letter=card(c).letter, cost=card(c).cost) for c in view["offer_row"])
+    return Picture(data, "offer_row.png", STRINGS["offer"].format(cards=cards)[:1000])
 
 
 async def word_picture(outcome: WordOutcome, word: str) -> Picture:
-    data = await asyncio.to_thread(render_word_preview, word_model(outcome))
-    text = f"Your word {word}: {outcome.coins} coins and {outcome.prestige} prestige."
-    return Picture(data, "word.png", text)
+    model = word_model(outcome)
+    data = await asyncio.to_thread(render_word_preview, model)
+    text = STRINGS["word"].format(word=word, coins=outcome.coins, prestige=outcome.prestige)
+    for slot in model.slots:  # which card became each wild (what the player gives up)
+        if slot.wild_from is not None:
+            d = card(slot.wild_from)
+            text += STRINGS["wild"].format(letter=slot.face.wild_letter, genre=genre_name(d.genre), printed=d.letter)
+    return Picture(data, "word.png", text[:1000])
 
 
 async def results_picture(view: dict[str, Any], names: Sequence[str]) -> Picture:

@@ -26,8 +26,8 @@ from hardback_bot.render import (
     samples,
 )
 from hardback_bot.render.assets import genre_colours
+from hardback_bot.render.compose import PHONE_W  # Discord on a phone shows images about this wide
 
-PHONE_W = 360  # Discord on a phone shows an image about this wide
 MIN_LETTER_PX = 28
 MAX_BYTES = 1024 * 1024
 
@@ -43,6 +43,8 @@ KINDS: dict[str, Callable[[], Rendered]] = {
     "lookup_portrait": lambda: draw_card_lookup(21),
     "lookup_timeless": lambda: draw_card_lookup(5),
     "lookup_starter": lambda: draw_card_lookup(141),
+    "table_finished": lambda: draw_table(samples.finished_table()),
+    "table_long_names": lambda: draw_table(samples.long_names_table()),
 }
 
 
@@ -148,9 +150,9 @@ def test_table_shows_every_seat_whose_turn_and_the_offer_row() -> None:
     awards = {a.get("award") for a in r.layout.of_kind("award")}
     assert awards == {p.award for p in model.players if p.award}
     assert [a.get("bought") for a in r.layout.of_kind("adverts")] == [p.adverts for p in model.players]
-    # classics and jails appear by owner
-    assert [c for c in r.layout.of_kind("card") if c.get("path") == "seat2/jail"]
-    assert len([c for c in r.layout.of_kind("card") if c.get("path") == "seat2/classic"]) == 3
+    # classics and jails appear by owner, as chips
+    assert [c for c in r.layout.of_kind("chip") if c.get("path") == "seat2/jail" and c.get("jailed")]
+    assert len([c for c in r.layout.of_kind("chip") if c.get("path") == "seat2/classic"]) == 3
     assert [c for c in r.layout.of_kind("card") if str(c.get("path", "")).startswith("offer/")]
 
 
@@ -212,7 +214,7 @@ def test_names_drop_characters_the_fonts_cannot_draw() -> None:
 
 @pytest.mark.parametrize("scale", [0.85, 1.0])
 def test_every_card_letter_is_legible_in_rows_even_with_state_badges(scale: float) -> None:
-    # composed images are 772 px wide; hand and word use scale 0.85, the offer row 1.0
+    # composed images are 772 px wide; the word preview uses scale 0.85, the offer row and hand 1.0
     from hardback_bot.engine.cards import card_defs
     from hardback_bot.render.card import render_card
 
