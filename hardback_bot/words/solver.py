@@ -28,6 +28,7 @@ from hardback_bot.engine.moves import WordCard
 
 from .solver_bounds import Context, OutOfTime, build_context
 from .solver_index import WordIndex, index_for
+from .solver_listing import Words, letter_vectors, playable
 from .solver_search import all_arrangements, best_for_word, chosen_from_cards, evaluate
 from .solver_value import Outcome, Weights
 
@@ -38,6 +39,7 @@ __all__ = [
     "Play",
     "PlayerCards",
     "Weights",
+    "Words",
     "arrangements",
     "best_arrangement",
     "best_play",
@@ -104,82 +106,24 @@ def _play(word: str, cards: tuple[WordCard, ...], o: Outcome) -> Play:
 
 
 # ---------------------------------------------------------------------- playable words
-def _letter_vectors(cards: PlayerCards) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """(face-up counts, fixed counts, inked counts) per letter a-z, and the number of wildable cards."""
-    face = np.zeros(26, dtype=np.int64)
-    fixed = np.zeros(26, dtype=np.int64)
-    inked = np.zeros(26, dtype=np.int64)
-    inked_set = set(cards.inked)
-    hand_set = set(cards.hand)
-    for cid in cards.hand:
-        x = ord(card(cid).letter) - 65
-        face[x] += 1
-        if cid in inked_set:
-            fixed[x] += 1
-            inked[x] += 1
-    for cid, _ in cards.classics:
-        if cid in hand_set:
-            continue
-        x = ord(card(cid).letter) - 65
-        face[x] += 1
-        fixed[x] += 1
-    wildable = len(cards.hand) - len(inked_set & hand_set)
-    return face, fixed, inked, wildable
-
-
 def playable_indices(cards: PlayerCards, index: WordIndex, *, min_length: int = 2, max_length: int | None = None,
-                     required: str = "", max_wilds: int | None = None) -> np.ndarray:
-    """Indexes (into ``index.words``) of every word the cards can spell; see :func:`playable_words`."""
-    face, fixed, inked, wildable = _letter_vectors(cards)
+                     required: str = "", max_wilds: int | None = None) -> npt.NDArray[np.int64]:
+    """Indexes (into ``index.words``, ascending) of every word the cards can spell; see :func:`playable_words`."""
+    face, fixed, need, wildable = letter_vectors(cards.hand, cards.inked, cards.classics)
     budget = wildable if max_wilds is None else max(0, min(wildable, max_wilds))
-    top = wildable + int(fixed.sum())
-    if max_length is not None:
-        top = min(top, max_length)
-    top = min(top, index.max_length)
-    if top < max(2, min_length) or index.size == 0:
-        return np.zeros(0, dtype=np.int64)
-    n = index.prefix64(top)
-    bits = index.all_bits[:n].copy()
-    need = inked.copy()
-    for ch in required.lower():
+    text = required.lower()
+    for ch in set(text):
         if "a" <= ch <= "z":
             x = ord(ch) - 97
-            need[x] = max(need[x], sum(1 for c in required.lower() if c == ch))
-    for x in np.flatnonzero(need):
-        if need[x] > index.max_count[x]:
-            return np.zeros(0, dtype=np.int64)
-        bits &= index.ge[x][need[x]][:n]
-    if budget < top:
-        # Bit-sliced counter of letters a word has more of than the player's cards: at most ``budget``.
-        levels = [np.zeros(n, dtype=np.uint64) for _ in range(budget + 1)]
-        for x in range(26):
-            k = int(face[x]) + 1
-            if k > index.max_count[x]:
-                continue
-            plane = index.ge[x][k][:n]
-            for j in range(budget, 0, -1):
-                levels[j] |= levels[j - 1] & plane
-            levels[0] |= plane
-        bits &= ~levels[budget]
-    found = index.words_at(bits, index.end(top))
-    if len(found) == 0:
-        return found
-    lengths = index.lengths[found].astype(np.int64)
-    keep = lengths >= max(2, min_length)
-    # Exact multiset check where the quick filters cannot decide: long words (hand need, R7.3)
-    # and words with repeated letters beyond the wild budget.
-    check = keep & ((lengths > wildable) | (budget < top))
-    if check.any():
-        rows = index.counts[found[check]].astype(np.int64)
-        hand_need = np.maximum(rows - fixed, 0).sum(axis=1)
-        excess = np.maximum(rows - face, 0).sum(axis=1)
-        keep[check] = (hand_need <= wildable) & (excess <= budget)
-    return found[keep]
+            need[x] = max(need[x], text.count(ch))
+    top = index.max_length if max_length is None else max_length
+    return playable(index, face, fixed, need, wildable, budget, max(2, min_length), top)
 
 
 def playable_words(cards: PlayerCards, dictionary: Any, *, min_length: int = 2, max_length: int | None = None,
-                   required: str = "", max_wilds: int | None = None) -> list[str]:
-    """Every word of ``dictionary`` the cards can spell (R6.4, R7), shortest first, then a-z.
+                   required: str = "", max_wilds: int | None = None) -> Words:
+    """Every word of ``dictionary`` the cards can spell (R6.4, R7), shortest first, then in the list's order
+    (a-z for every Dictionary), as a read-only sequence equal to the list of those words (see :class:`Words`).
 
     ``required`` letters must all appear (repeats count); ``max_wilds`` limits how many cards may
     be played wild (None: as many as the rules allow, i.e. any hand card that is not inked).
@@ -187,7 +131,7 @@ def playable_words(cards: PlayerCards, dictionary: Any, *, min_length: int = 2, 
     index = index_for(dictionary)
     found = playable_indices(cards, index, min_length=min_length, max_length=max_length, required=required,
                              max_wilds=max_wilds)
-    return [index.words[i] for i in found]
+    return Words(index, found)
 
 
 # ---------------------------------------------------------------------- one word

@@ -24,11 +24,6 @@ Bits = npt.NDArray[np.uint64]
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
-def _array(value: Any) -> Any:
-    # The dictionary exposes its arrays as properties; accept a method too, should that change.
-    return value() if callable(value) else value
-
-
 def _pack(flags: npt.NDArray[np.bool_], n64: int) -> Bits:
     packed = np.packbits(flags, bitorder="little")
     padded = np.zeros(n64 * 8, dtype=np.uint8)
@@ -39,20 +34,19 @@ def _pack(flags: npt.NDArray[np.bool_], n64: int) -> Bits:
 
 
 class WordIndex:
-    """Length-sorted words with their letter counts and per-letter count bit-planes."""
+    """Length-sorted words with per-letter count bit-planes (the letter counts themselves are not kept)."""
 
-    def __init__(self, words: Iterable[str], counts: npt.NDArray[np.uint8] | None = None,
-                 lengths: npt.NDArray[np.uint8] | None = None) -> None:
-        if counts is None or lengths is None:
-            base = [w.lower() for w in words if len(w) >= 2 and w.isascii() and w.isalpha()]
-            counts, lengths = _count(base)
-        else:  # a Dictionary: already clean, lower case and aligned with its arrays
-            base = list(words)
+    def __init__(self, words: Iterable[str], *, clean: bool = False) -> None:
+        """``clean``: the words are already lower case, unique and letters only (a Dictionary's are)."""
+        base = list(words) if clean else [w.lower() for w in words if len(w) >= 2 and w.isascii() and w.isalpha()]
+        lengths = np.fromiter(map(len, base), dtype=np.int64, count=len(base))
         order = np.argsort(lengths, kind="stable")
         self.words: tuple[str, ...] = tuple(base[i] for i in order)
-        self.counts: npt.NDArray[np.uint8] = np.ascontiguousarray(counts[order])
-        self.lengths: npt.NDArray[np.uint8] = np.ascontiguousarray(lengths[order])
-        self.counts.flags.writeable = False
+        # The same words as an object array: taking a few thousand of them by index is one numpy call.
+        self.word_array: npt.NDArray[np.object_] = np.empty(len(self.words), dtype=object)
+        self.word_array[:] = self.words
+        self.word_array.flags.writeable = False
+        self.lengths: npt.NDArray[np.uint8] = np.minimum(lengths[order], 255).astype(np.uint8)
         self.lengths.flags.writeable = False
         n = len(self.words)
         self.size = n
@@ -61,30 +55,39 @@ class WordIndex:
         # ends[L] = how many words have at most L letters (a prefix of the sorted order).
         self.ends: npt.NDArray[np.int64] = np.searchsorted(self.lengths, np.arange(top + 2), side="right")
         self.max_length = top
-        self.max_count: list[int] = [int(self.counts[:, i].max()) if n else 0 for i in range(26)]
+        self.all_bits = _pack(np.ones(n, dtype=bool), self.n64)
+        counts = _count(self.words)
+        self.max_count: list[int] = []
         self.ge: list[list[Bits]] = []
         self.eq: list[list[Bits]] = []
         for i in range(26):
-            column = self.counts[:, i]
-            ge = [_pack(np.ones(n, dtype=bool), self.n64)]
+            column = counts[:, i]
+            most = int(column.max()) if n else 0
+            self.max_count.append(most)
+            ge = [self.all_bits]
             eq = []
-            for k in range(self.max_count[i] + 2):
+            for k in range(most + 2):
                 if k >= 1:
                     ge.append(_pack(column >= k, self.n64))
                 eq.append(_pack(column == k, self.n64))
             self.ge.append(ge)
             self.eq.append(eq)
-        self.all_bits = _pack(np.ones(n, dtype=bool), self.n64)
 
-    def words_at(self, bits: Bits, limit: int) -> npt.NDArray[np.int64]:
-        """Indexes of the set bits among the first ``limit`` words."""
+    def words_at(self, bits: Bits, limit: int, offset: int = 0) -> npt.NDArray[np.int64]:
+        """Indexes (ascending) of the set bits among the first ``limit`` words; ``bits`` starts at block
+        ``offset``."""
         nz = np.flatnonzero(bits)
         if len(nz) == 0:
             return nz
-        chunks = np.unpackbits(bits[nz].view(np.uint8), bitorder="little").reshape(len(nz), 64)
-        rows, cols = np.nonzero(chunks)
-        found = nz[rows] * 64 + cols
-        return found[found < limit]
+        if 4 * len(nz) > len(bits):  # dense: unpack everything at once
+            found = np.flatnonzero(np.unpackbits(bits.view(np.uint8), bitorder="little"))
+            if offset:
+                found += offset * 64
+        else:
+            chunks = np.unpackbits(bits[nz].view(np.uint8), bitorder="little").reshape(len(nz), 64)
+            rows, cols = np.nonzero(chunks)
+            found = (nz[rows] + offset) * 64 + cols
+        return found[: np.searchsorted(found, limit)]
 
     def prefix64(self, length: int) -> int:
         """How many 64-bit blocks cover every word of at most ``length`` letters."""
@@ -95,13 +98,17 @@ class WordIndex:
         return int(self.ends[min(max(length, 0), self.max_length + 1)])
 
 
-def _count(words: list[str]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+def _count(words: tuple[str, ...]) -> npt.NDArray[np.uint8]:
+    """Letter counts a-z of each word (uint8 [n, 26]), built a slice of words at a time to keep memory low."""
     counts = np.zeros((len(words), 26), dtype=np.uint8)
-    for row, w in enumerate(words):
-        for ch in w:
-            counts[row, ord(ch) - 97] += 1
-    lengths = np.array([len(w) for w in words], dtype=np.uint8)
-    return counts, lengths
+    step = 16384
+    for start in range(0, len(words), step):
+        chunk = words[start:start + step]
+        width = max(map(len, chunk))
+        grid = np.array(chunk, dtype=f"S{width}").view(np.uint8).reshape(len(chunk), width)
+        for i in range(26):
+            np.sum(grid == 97 + i, axis=1, dtype=np.uint8, out=counts[start:start + len(chunk), i])
+    return counts
 
 
 _lock = threading.Lock()
@@ -117,12 +124,13 @@ def index_for(words: Any) -> WordIndex:
     """
     if isinstance(words, WordIndex):
         return words
-    if hasattr(words, "letter_counts") and hasattr(words, "words"):
+    # A Dictionary, asked through its class: ``hasattr(words, "letter_counts")`` would build its arrays.
+    if hasattr(type(words), "letter_counts") and hasattr(words, "words"):
         with _lock:
             found = _cache.get(words)
         if found is not None:
             return found
-        built = WordIndex(words.words, _array(words.letter_counts), _array(words.lengths))
+        built = WordIndex(words.words, clean=True)
         with _lock:
             return _cache.setdefault(words, built)
     if isinstance(words, tuple):
