@@ -72,6 +72,14 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
                  "penny_genre": penny, "ghostwriter": ghostwriter, "hints": hints,
                  "turn_timer": turn_timer * 60 if turn_timer is not None else None}
         chosen.update({k: v for k, v in given.items() if v is not None})
+        from hardback_bot.words import available_dictionaries
+
+        known = [*available_dictionaries(), "none"]
+        if str(chosen.get("dictionary")) not in known:
+            await interaction.response.send_message(
+                f"I have no dictionary called {str(chosen.get('dictionary'))[:40]!r}. Choose one of: "
+                + ", ".join(f"`{n}`" for n in known) + ".", ephemeral=True)
+            return
         try:
             options = GameOptions.from_dict(chosen)
             options.validate(1 if options.coop else 2)
@@ -126,11 +134,15 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
                 reply = str(error)
             await interaction.followup.send(reply, ephemeral=True)
             return
-        try:
-            reply = await self.bot.sessions.leave(record.id, interaction.user.id)
-        except SessionError as error:
-            reply = str(error)
-        await interaction.followup.send(reply, ephemeral=True)
+        if not any(s.user_id == interaction.user.id and not s.is_computer_controlled for s in record.seats):
+            await interaction.followup.send("You are not playing in the game here.", ephemeral=True)
+            return
+        # Leaving a running game cannot be undone: ask first, like ending the game or skipping a turn.
+        panel = Panel(title="Leave this game?", lines=[
+            "A computer player takes your seat for the rest of the game; you cannot come back to it. "
+            "The game still counts in your history."])
+        panel.add_buttons([Button("Yes, leave the game", Action("x", record.id, 0, "leave").custom_id(), "danger")])
+        await interaction.followup.send(embed=embed_of(panel), view=view_of(panel.rows), ephemeral=True)
 
 
 async def setup(bot: HardbackBot) -> None:

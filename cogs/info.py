@@ -262,8 +262,8 @@ class InfoCommands:
         file = discord.File(io.BytesIO(raw), filename=f"hardback-game-{game_id}.json",
                             description=f"Hardback game {game_id}: options, seed, players and every move")
         await interaction.followup.send(
-            f"Game #{game_id} ({record.status}, {record.move_count} moves). Check it with "
-            "`python -m hardback_bot.store verify` — it replays the moves.", file=file, ephemeral=True)
+            f"Game #{game_id} ({record.status}, {record.move_count} moves): its options, players and every move, "
+            "for a replay or a bug report.", file=file, ephemeral=True)
 
     # ------------------------------------------------------------------ rules
     @app_commands.command(name="rules", description="How Hardback is played, topic by topic")

@@ -1,5 +1,5 @@
 """Game sessions: the layer between the engine/store and the Discord cogs (no Discord imports)."""
 
-from .manager import Loaded, Notifier, SessionError, Sessions, Update
+from .manager import Loaded, Notifier, SessionError, Sessions
 
-__all__ = ["Loaded", "Notifier", "SessionError", "Sessions", "Update"]
+__all__ = ["Loaded", "Notifier", "SessionError", "Sessions"]

@@ -30,16 +30,11 @@ def cards_text(card_ids: Sequence[int]) -> str:
     return " ".join(card_short(c) for c in card_ids) if card_ids else "—"
 
 
-def turn_line(name: str, events: Sequence[dict[str, Any]]) -> str | None:
+def turn_line(name: str, summary: dict[str, Any], *, timeout: bool = False, cycled: int | None = None) -> str | None:
     """One public line for a finished turn: word, earnings and purchases (PRODUCT.md, the table).
 
-    ``events`` ends with the engine's ``turn_end`` event, whose summary covers the whole turn even when it
-    took many moves (spell, choices, purchases, end)."""
-    end = next((e for e in reversed(events) if e["type"] == "turn_end"), None)
-    if end is None:
-        return None
-    summary: dict[str, Any] = end.get("summary") or {}
-    if any(e["type"] == "timeout" for e in events):
+    ``summary`` is the engine's ``turn_end`` summary, which covers the whole turn however many moves it took."""
+    if timeout:
         head = f"**{name}** ran out of time"
         if summary.get("word"):
             head += f" after spelling **{summary['word']}**"
@@ -51,7 +46,7 @@ def turn_line(name: str, events: Sequence[dict[str, Any]]) -> str | None:
         return None
     extras = []
     if summary.get("award"):
-        extras.append(f"took a literary award ({summary['award']}★)")
+        extras.append(f"took the literary award: +{summary['award']}★ at the end")
     for key, verb in (("trashed", "trashed"), ("dumped", "dumped"), ("reserved", "jailed"), ("removed", "removed")):
         if summary.get(key):
             extras.append(f"{verb} " + " ".join(card_short(c) for c in summary[key]))
@@ -64,16 +59,54 @@ def turn_line(name: str, events: Sequence[dict[str, Any]]) -> str | None:
     if summary.get("adverts"):
         extras.append(f"{summary['adverts']} advert{'s' if summary['adverts'] > 1 else ''}")
     text = head + (" — " + ", ".join(extras) if extras else "")
+    if cycled is not None:
+        text += f" · the offer row cycled ({card_short(cycled)} left)"
     return text[:1900]
 
 
-def penny_line(events: Sequence[dict[str, Any]]) -> str | None:
-    claims = [e for e in events if e["type"] == "penny_claim"]
-    if not claims:
-        return None
-    bits = [f"Penny Dreadful claimed {card_short(e['card'])} for {e['prestige']}★" for e in claims]
-    bits += [f"and removed {card_short(e['card'])}" for e in events if e["type"] == "penny_remove"]
+def penny_line(note: dict[str, Any]) -> str:
+    bits = [f"Penny Dreadful claimed {card_short(c)} for {p}★" for c, p in note["claims"]]
+    bits += [f"and removed {card_short(c)}" for c in note.get("removed", [])]
     return " ".join(bits)
+
+
+def note_line(note: dict[str, Any], names: Sequence[str]) -> str | None:
+    """The public sentence of one note of the outbox (hardback_bot.sessions.notes); None for notes that
+    only carry a mention (``your_turn``), which the deliverer decides from the current state."""
+    t = note["t"]
+
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else "?"
+
+    if t == "begins":
+        return "The game begins! Seat order: " + ", ".join(names)
+    if t == "turn":
+        return turn_line(name(note["seat"]), note.get("summary") or {}, timeout=bool(note.get("timeout")),
+                         cycled=note.get("cycled"))
+    if t == "final_round":
+        who = " and ".join(f"**{name(s)}**" for s in note.get("seats", [])) or "Someone"
+        return f"**Final round!** {who} reached the goal; the round is played out."
+    if t == "vote_start":
+        return f"**{name(note['seat'])}** asks the table to accept **{note['word']}**: open your hand to vote."
+    if t == "vote_result":
+        return f"The table {'accepted' if note['accepted'] else 'refused'} **{note['word']}**."
+    if t == "ghost_paid":
+        return f"{name(note['seat'])} ghostwrote {name(note['for'])}'s word and earns {note['ink']} ink."
+    if t == "penny":
+        return penny_line(note)
+    if t == "timeout":
+        seats = note.get("seats", [])
+        return (" and ".join(name(s) for s in seats) + " ran out of time.") if seats else None
+    if t == "afk":
+        who = note.get("name") or name(note["seat"])
+        if note.get("policy") == "remove":
+            return f"{who} missed {note['misses']} turns and is out: their seat passes from now on."
+        return f"{who} missed {note['misses']} turns: a computer player takes over."
+    if t == "left":
+        return f"{note.get('name') or name(note['seat'])} left the game; a computer player takes the seat."
+    if t == "ended":
+        return f"The game was ended by <@{note['by']}>. The channel is free for a new one."
+    return None
 
 
 PHASE_PROMPT = {

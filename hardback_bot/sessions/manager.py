@@ -13,15 +13,15 @@ import logging
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove, OptionsError
 from hardback_bot.engine.views import player_view, public_view
-from hardback_bot.store import ChannelBusy, GameRecord, Seat, StaleVersion, Store, StoreError, Timer
+from hardback_bot.store import ChannelBusy, Delivery, GameRecord, Seat, StaleVersion, Store, StoreError, Timer
 from hardback_bot.store.results import outcome_from_game
 
-from .describe import penny_line, turn_line
+from .notes import Note, announce, deliveries_for, ghost_request_id
 
 log = logging.getLogger(__name__)
 
@@ -38,29 +38,15 @@ class SessionError(Exception):
         self.stale = stale
 
 
-@dataclass
-class Update:
-    """What changed in a game, for the Discord side to show."""
-
-    game_id: int
-    channel_id: int
-    lines: list[str] = field(default_factory=list)  # short public log lines
-    mention: int | None = None  # the user whose turn starts (mentioned once)
-    vote_mentions: list[int] = field(default_factory=list)
-    finished: bool = False
-    lobby: bool = False
-    cancelled: bool = False
-    ghost_request: dict[str, Any] | None = None  # a player asked for a ghostwriter: open a thread
-    suggestions: list[tuple[str, str]] = field(default_factory=list)  # (name, word) by computer players
-    close_thread: bool = False  # the turn with a ghostwriter thread ended
-
-
 class Notifier(Protocol):
-    async def update(self, update: Update) -> None: ...
+    """The Discord side. Sessions never tell it *what* to show: they commit, then say which game changed,
+    and the notifier brings the channel up to what the store holds (the outbox, the table, the panels)."""
+
+    async def changed(self, game_id: int) -> None: ...
 
 
 class _Silent:
-    async def update(self, update: Update) -> None:
+    async def changed(self, game_id: int) -> None:
         return None
 
 
@@ -136,11 +122,11 @@ class Sessions:
         except StoreError as error:
             raise SessionError("That game does not exist any more.") from error
 
-    async def _notify(self, update: Update) -> None:
+    async def _notify(self, game_id: int) -> None:
         try:
-            await self.notifier.update(update)
-        except Exception:  # a failed edit must never undo or block a committed move
-            log.exception("notifying game %s failed", update.game_id)
+            await self.notifier.changed(game_id)
+        except Exception:  # a failed delivery must never undo or block a committed move
+            log.exception("notifying game %s failed", game_id)
 
     # ------------------------------------------------------------------ lobby
     async def open_lobby(self, guild_id: int, channel_id: int, host_id: int, host_name: str,
@@ -200,7 +186,7 @@ class Sessions:
                 if not host:
                     raise SessionError("Only the host or someone with Manage Channels can cancel.")
                 await self.store.abandon_game(game_id, record.version)
-                await self._notify(Update(game_id, record.channel_id, cancelled=True, lobby=True))
+                await self._notify(game_id)
                 return await self.record(game_id), "The lobby was cancelled."
             elif action == "start":
                 if not host:
@@ -213,7 +199,7 @@ class Sessions:
                 await self.store.update_lobby(game_id, record.version, seats=seats)
             except StaleVersion as error:
                 raise SessionError("The lobby changed meanwhile; try again.", stale=True) from error
-        await self._notify(Update(game_id, record.channel_id, lobby=True))
+        await self._notify(game_id)
         return await self.record(game_id), reply
 
     async def rematch(self, game_id: int, user_id: int) -> GameRecord:
@@ -247,27 +233,27 @@ class Sessions:
         seats = [replace(s, seat=i) for i, s in enumerate(order)]
         game = Game.new(len(seats), seed, options, checker_for(options))
         timers = self._turn_timers(record.id, game, options)
+        begins = announce(record.id, {"t": "begins"}, {"t": "your_turn", "seat": game.active_seat})
         try:
             await self.store.start_game(record.id, record.version, seed=seed, state=game.to_json(),
-                                        seats=seats, timers=timers)
+                                        seats=seats, timers=timers, deliveries=[begins])
         except StaleVersion as error:
             raise SessionError("The lobby changed meanwhile; try again.", stale=True) from error
         started = await self.record(record.id)
-        first = seats[0]
-        await self._notify(Update(record.id, record.channel_id, lobby=True,
-                                  lines=["The game begins! Seat order: " + ", ".join(s.display_name for s in seats)],
-                                  mention=first.user_id if not first.is_computer_controlled else None))
+        await self._notify(record.id)
         if any(s.is_computer_controlled for s in seats):
             self.kick_computers(record.id)
         return started
 
     # ------------------------------------------------------------------ moves
-    async def play(self, game_id: int, user_id: int, move: str, version: int | None) -> Loaded:
-        """Apply ``move`` for the player ``user_id``; committed before this returns."""
+    async def play(self, game_id: int, user_id: int, move: str, version: int | None,
+                   *, ghost_request: int | None = None) -> Loaded:
+        """Apply ``move`` for the player ``user_id``; committed before this returns. ``ghost_request``:
+        the move answers that ghostwriter request, and is refused once the request is over."""
         async with self.lock(game_id):
             loaded = await self.load(game_id)
             record = loaded.record
-            if record.status != "playing":
+            if record.status != "playing" or loaded.game.finished:
                 raise SessionError("This game is over.", stale=True)
             seat = loaded.seat_of(user_id)
             if seat is None:
@@ -276,9 +262,15 @@ class Sessions:
                 raise SessionError("A computer player has taken over your seat.")
             if version is not None and not await self.still_current(loaded, seat, version):
                 raise SessionError("This view is out of date: here is the current one.", stale=True)
+            if ghost_request is not None and ghost_request_id(loaded.game) != ghost_request:
+                raise SessionError("That ghostwriter request is over; suggestions go to an open request only.")
             loaded, events, seat_before = await self._apply(loaded, seat, move)
         await self._after(loaded, events, seat_before)
         return loaded
+
+    async def suggest(self, game_id: int, user_id: int, word: str, request: int) -> Loaded:
+        """A ghostwriter suggestion for one request (R30): its thread or its button names the request."""
+        return await self.play(game_id, user_id, f"suggest {word}", None, ghost_request=request)
 
     async def still_current(self, loaded: Loaded, seat: int, version: int) -> bool:
         """Whether a view drawn at ``version`` still holds for ``seat``.
@@ -310,12 +302,14 @@ class Sessions:
         """Apply and commit one move (the caller holds the game's lock)."""
         return await self._apply_many(loaded, [(seat, move)])
 
-    async def _apply_many(self, loaded: Loaded, moves: list[tuple[int, str]]
+    async def _apply_many(self, loaded: Loaded, moves: list[tuple[int, str]], *, notes: list[Note] | None = None
                           ) -> tuple[Loaded, list[dict[str, Any]], int]:
-        """Apply moves and commit them in one transaction; nothing is stored if any is refused."""
+        """Apply moves and commit them in one transaction with what the channel must be told (the outbox);
+        nothing is stored if any move is refused."""
         record = loaded.record
         game = Game.from_json(loaded.game.to_json(), checker=loaded.game.checker)  # refusals leave loaded intact
         active_before = game.active_seat
+        request_before = ghost_request_id(game)
         events: list[dict[str, Any]] = []
         try:
             for seat, move in moves:
@@ -326,60 +320,23 @@ class Sessions:
         outcome = outcome_from_game(game) if game.finished else None
         timers = [] if game.finished else self._turn_timers(record.id, game, options)
         logged = game.move_log[-len(moves):]
+        deliveries = deliveries_for(record.id, game, events, active_before, extra=notes or (),
+                                    request_before=request_before)
         try:
             version = await self.store.commit_moves(record.id, record.version, logged, game.to_json(),
-                                                    finished=game.finished, outcome=outcome, timers=timers)
+                                                    finished=game.finished, outcome=outcome, timers=timers,
+                                                    deliveries=deliveries)
         except StaleVersion as error:
             raise SessionError("The game moved on meanwhile: here is the current view.", stale=True) from error
         self.timers_changed.set()
         record = replace(record, version=version, status="finished" if game.finished else record.status)
         return Loaded(record, game), events, active_before
 
-    async def _after(self, loaded: Loaded, events: list[dict[str, Any]], seat_before: int,
-                     notes: list[str] | None = None) -> None:
-        """Tell the channel what happened (one update), then let computer players act."""
+    async def _after(self, loaded: Loaded, events: list[dict[str, Any]], seat_before: int) -> None:
+        """The commit is stored with its deliveries: let the channel catch up, then computer players act."""
         game_id = loaded.record.id
-        update = Update(game_id, loaded.record.channel_id, finished=loaded.game.finished, lines=list(notes or []))
-        turn_ends = [i for i, e in enumerate(events) if e["type"] == "turn_end"]
-        start = 0
-        for end in turn_ends:
-            seat = events[end]["seat"]
-            line = turn_line(loaded.names[seat], events[start:end + 1])
-            if line:
-                update.lines.append(line)
-            start = end + 1
-        penny = penny_line(events)
-        if penny:
-            update.lines.append(penny)
-        if any(e["type"] == "final_round" for e in events):
-            update.lines.append("**Final round!** Someone reached the goal; the round is played out.")
-        if any(e["type"] == "vote_start" for e in events):
-            vote = next(e for e in events if e["type"] == "vote_start")
-            update.lines.append(f"**{loaded.names[vote['seat']]}** asks the table to accept **{vote['word']}**: "
-                                "open your hand to vote.")
-            update.vote_mentions = [u for s in vote["voters"] if (u := loaded.user_of(s)) is not None]
-        if any(e["type"] == "vote_result" for e in events):
-            result = next(e for e in events if e["type"] == "vote_result")
-            update.lines.append(f"The table {'accepted' if result['accepted'] else 'refused'} **{result['word']}**.")
-            # Either way the speller acts next (spell again, or resolve the accepted word): tell them. If the
-            # accepted word ended the turn, the next player's mention below replaces this one.
-            update.mention = loaded.user_of(result["seat"])
-        for e in events:
-            if e["type"] == "ghostwriter":
-                update.ghost_request = {"seat": e["seat"], "name": loaded.names[e["seat"]], "hand": e["hand"],
-                                        "inked": e["inked"], "round": loaded.game.state.round}
-            elif e["type"] == "suggestion" and loaded.record.seats[e["seat"]].is_computer_controlled:
-                update.suggestions.append((loaded.names[e["seat"]], e["word"]))
-            elif e["type"] == "ghostwriter_paid":
-                update.lines.append(f"{loaded.names[e['seat']]} ghostwrote {loaded.names[e['for']]}'s word and "
-                                    f"earns {e['ink']} ink.")
-        if turn_ends:
-            update.close_thread = True
-        game = loaded.game
-        if not game.finished and (game.active_seat != seat_before or turn_ends):
-            update.mention = loaded.user_of(game.active_seat)
-        await self._notify(update)
-        if not game.finished and any(s.is_computer_controlled for s in loaded.record.seats):
+        await self._notify(game_id)
+        if not loaded.game.finished and any(s.is_computer_controlled for s in loaded.record.seats):
             self.kick_computers(game_id)
 
     def _turn_timers(self, game_id: int, game: Game, options: GameOptions) -> list[Timer]:
@@ -398,8 +355,7 @@ class Sessions:
     async def handle_timer(self, timer: Timer) -> None:
         """A stored timer came due: remind, or apply the timeout move (R33.2) and the AFK policy."""
         after: tuple[Loaded, list[dict[str, Any]], int] | None = None
-        notes: list[str] = []
-        update: Update | None = None
+        reminded = False
         async with self.lock(timer.game_id):
             try:
                 loaded = await self.load(timer.game_id)
@@ -412,42 +368,37 @@ class Sessions:
                 return
             game = loaded.game
             if timer.kind == "reminder":
-                await self._drop_timer(timer)
-                users = self._waiting_users(loaded)
-                if users:
-                    when = int(timer.payload.get("deadline", self.clock()))
-                    update = Update(record.id, record.channel_id, lines=[
-                        " ".join(f"<@{u}>" for u in users) + f" — time is running out: <t:{when}:R>."],
-                        vote_mentions=users)
+                seats = [s for s in deciders(game) if loaded.user_of(s) is not None]
+                when = int(timer.payload.get("deadline", self.clock()))
+                rows = [announce(record.id, {"t": "reminder", "seats": seats, "deadline": when})] if seats else []
+                if timer.id is not None:
+                    reminded = await self.store.fire_timer(timer.id, rows) and bool(rows)
             else:
                 moves = [(s, "timeout") for s in deciders(game)]
-                after = await self._apply_many(loaded, moves)
+                # A vote's voters time out without a turn line of their own: say so once; the active
+                # player's timeout is said by their turn's line.
+                voters = [s for s, _ in moves if s != game.active_seat or game.phase == "vote"]
+                notes: list[Note] = [{"t": "timeout", "seats": voters}] if voters and game.phase == "vote" else []
+                after = await self._apply_many(loaded, moves, notes=notes)
                 loaded = after[0]
-                notes = [f"{loaded.names[s]} ran out of time." for s, _ in moves]
                 settings = await self.store.get_guild_settings(record.guild_id)
                 replaced = await self._afk(loaded, [s for s, _ in moves], settings.afk_misses, settings.afk_policy)
-                if replaced:
-                    loaded, more = replaced
-                    notes += more
-                    after = (loaded, after[1], after[2])
-        if update is not None:
-            await self._notify(update)
+                if replaced is not None:
+                    after = (replaced, after[1], after[2])
+        if reminded:
+            await self._notify(timer.game_id)
         if after is not None:
-            await self._after(*after, notes=notes)
+            await self._after(*after)
 
     async def _drop_timer(self, timer: Timer) -> None:
         if timer.id is not None:
             await self.store.delete_timer(timer.id)
 
-    def _waiting_users(self, loaded: Loaded) -> list[int]:
-        return [u for s in deciders(loaded.game) if (u := loaded.user_of(s)) is not None]
-
-    async def _afk(self, loaded: Loaded, seats: list[int], misses: int, policy: str
-                   ) -> tuple[Loaded, list[str]] | None:
+    async def _afk(self, loaded: Loaded, seats: list[int], misses: int, policy: str) -> Loaded | None:
         """After ``misses`` timeouts in a row a seat goes to a computer player, or passes every turn."""
         moves = await self.store.get_moves(loaded.record.id)
-        notes: list[str] = []
         record = loaded.record
+        changed = False
         for seat in seats:
             seat_moves = [m.move for m in moves if m.seat == seat]
             streak = 0
@@ -460,16 +411,15 @@ class Sessions:
                 continue
             if policy == "remove":
                 replacement = replace(current, ai_strength=ABSENT, display_name=f"{current.display_name} (absent)"[:40])
-                notes.append(f"{current.display_name} missed {streak} turns and is out: their seat passes from now on.")
             else:
                 replacement = replace(current, ai_strength=2, display_name=f"{current.display_name} (computer)"[:40])
-                notes.append(f"{current.display_name} missed {streak} turns: a computer player takes over.")
-            version = await self.store.replace_seat(record.id, record.version, replacement)
+            note = announce(record.id, {"t": "afk", "seat": seat, "misses": streak, "policy": policy,
+                                        "name": current.display_name})
+            version = await self.store.replace_seat(record.id, record.version, replacement, deliveries=[note])
             seats_now = tuple(replacement if s.seat == seat else s for s in record.seats)
             record = replace(record, version=version, seats=seats_now)
-        if not notes:
-            return None
-        return Loaded(record, loaded.game), notes
+            changed = True
+        return Loaded(record, loaded.game) if changed else None
 
     async def end_game(self, game_id: int, user_id: int, can_manage: bool) -> None:
         """The host (or Manage Channels) ends a running game; it is kept as abandoned history."""
@@ -479,13 +429,19 @@ class Sessions:
                 raise SessionError("That game is already over.", stale=True)
             if user_id != record.host_id and not can_manage:
                 raise SessionError("Only the host or someone with Manage Channels can end the game.")
-            await self.store.abandon_game(game_id)
+            rows: list[Delivery] = []
+            if record.status == "playing":
+                rows.append(announce(game_id, {"t": "ended", "by": user_id}))
+                request = ghost_request_id((await self.load(game_id)).game)
+                if request is not None:
+                    rows.append(Delivery(game_id, "ghost_close", {"request": request}))
+            await self.store.abandon_game(game_id, deliveries=rows)
             self.timers_changed.set()
-        task = self._ai_tasks.pop(game_id, None)
-        if task is not None:
-            task.cancel()
-        await self._notify(Update(game_id, record.channel_id, cancelled=True, lobby=record.status == "lobby",
-                                  lines=[f"The game was ended by <@{user_id}>. The channel is free for a new one."]))
+            # Cancelled under the game's lock: a computer mid-turn cannot commit after the end.
+            task = self._ai_tasks.pop(game_id, None)
+            if task is not None:
+                task.cancel()
+        await self._notify(game_id)
 
     async def leave(self, game_id: int, user_id: int) -> str:
         """A player drops out of a running game: a computer player takes the seat."""
@@ -498,10 +454,10 @@ class Sessions:
             if current.is_computer_controlled:
                 raise SessionError("A computer player already plays your seat.")
             replacement = replace(current, ai_strength=2, display_name=f"{current.display_name} (computer)"[:40])
-            await self.store.replace_seat(game_id, loaded.record.version, replacement)
+            note = announce(game_id, {"t": "left", "seat": seat, "name": current.display_name})
+            await self.store.replace_seat(game_id, loaded.record.version, replacement, deliveries=[note])
             self.timers_changed.set()
-        await self._notify(Update(game_id, loaded.record.channel_id,
-                                  lines=[f"{current.display_name} left the game; a computer player takes the seat."]))
+        await self._notify(game_id)
         self.kick_computers(game_id)
         return "You left the game. A computer player plays your seat from now on."
 
@@ -622,4 +578,4 @@ def _copy(game: Game) -> Game:
     return Game.from_dict(game.to_dict(), checker=game.checker)
 
 
-__all__ = ["Loaded", "Notifier", "SessionError", "Sessions", "Update"]
+__all__ = ["Loaded", "Notifier", "SessionError", "Sessions"]

@@ -18,6 +18,7 @@ from .codec import Action, encode_move
 from .describe import PHASE_PROMPT, card_name, cards_text
 from .images import Picture
 from .manager import Loaded
+from .notes import ghost_request_id
 
 MAX_ROWS = 5
 MAX_BUTTONS = 5
@@ -57,6 +58,7 @@ class Panel:
     lines: list[str] = field(default_factory=list)
     rows: list[Row] = field(default_factory=list)
     picture: Picture | None = None
+    version: int | None = None  # the game version its buttons were made for (None: no game buttons)
 
     @property
     def text(self) -> str:
@@ -104,7 +106,7 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any]) -> Panel:
     legal = game.legal_moves(seat)
     kinds = {m.kind for m in legal}
     active = game.active_seat == seat and not game.finished
-    panel = Panel(title=f"Your hand — {loaded.names[seat]}")
+    panel = Panel(title=f"Your hand — {loaded.names[seat]}", version=record.version)
     hand = me.get("hand", [])
     inked = set(me["inked"])
     panel.lines.append("**Hand:** " + ", ".join(
@@ -139,8 +141,10 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any]) -> Panel:
     if not active and ghost is not None and game.phase == "spell" and game.num_players > 1:
         panel.lines.append(f"{loaded.names[game.active_seat]} asked for a ghostwriter. Their hand: "
                            f"{cards_text(view['players'][game.active_seat].get('hand', []))}")
-        panel.add_buttons([Button("Suggest a word", Action("g", record.id, record.version, "suggest").custom_id(),
-                                  "primary")])
+        request = ghost_request_id(game)
+        if request is not None:
+            panel.add_buttons([Button("Suggest a word", Action("g", record.id, request, "suggest").custom_id(),
+                                      "primary")])
 
     # Votes (R27).
     if "vote" in kinds:

@@ -15,6 +15,7 @@ from hardback_bot.engine.cards import card
 from .preview import WordOutcome, simulate_word
 
 MAX_CANDIDATES = 300
+MAX_WORD = 20  # more letters than any hand and the classics in play can hold
 SOLVER_SECONDS = 0.5  # the interaction is already acknowledged; this bounds the rare slow hand
 
 
@@ -30,7 +31,22 @@ def clean_word(text: str) -> str:
         raise SpellingError("A word is letters A to Z only, no spaces or symbols.")
     if len(word) < 2:
         raise SpellingError("A word needs at least 2 letters.")
+    if len(word) > MAX_WORD:
+        raise SpellingError(f"A word has at most {MAX_WORD} letters here.")
     return word
+
+
+def describe_arrangement(outcome: WordOutcome) -> str:
+    """The letters of an arrangement, each wild naming the card that gives it (what that card gives up)."""
+    parts = []
+    for token in outcome.move.split()[1:]:
+        cid, eq, letter = token.partition("=")
+        if eq:
+            c = card(int(cid))
+            parts.append(f"{letter} (wild: {c.letter} {'starter' if c.is_starter else c.genre})")
+        else:
+            parts.append(card(int(cid)).letter)
+    return " ".join(parts)
 
 
 def candidate_moves(game: Game, seat: int, word: str) -> Iterator[str]:

@@ -69,33 +69,42 @@ def lobby_panel(record: GameRecord) -> Panel:
 
 
 async def table_panel(loaded: Loaded) -> Panel:
+    """The public table message. Once the game is over (finished or ended) it shows the final state, with
+    no player to play and no game button (only the results message carries Rematch)."""
     game = loaded.game
     view = public_view(game)
     names = loaded.names
-    panel = Panel(title=f"Hardback — round {game.state.round}")
+    ended = loaded.record.status == "abandoned"
+    over = game.finished or ended
+    panel = Panel(title=f"Hardback — round {game.state.round}" + (" (final)" if over else ""))
     lines = []
     coop = game.options.coop
-    for p in view["players"]:
-        seat = p["seat"]
-        marker = "▶ " if seat == game.active_seat and not game.finished else ""
-        score = "" if coop else f" {p['prestige']}★ ·"
-        award = f" · award {p['award']}★" if p["award"] else ""
-        lines.append(f"{marker}**{names[seat]}**{score} ink {p['ink']} · remover {p['remover']}{award}")
-    if coop:
-        penny = view["penny"]
-        lines.append(f"Team **{penny['team']}★** vs Penny Dreadful **{penny['score']}★** (goal {view['goal']}★, "
-                     f"signature: {penny['genre']})")
-    else:
-        lines.append(f"Goal: {view['goal']}★")
-    if view["final_round"] and not game.finished:
-        lines.append("**Final round!**")
     if game.finished:
-        lines.append("**The game is over.**")
+        lines += results_lines(loaded)
     else:
+        for p in view["players"]:
+            seat = p["seat"]
+            marker = "▶ " if seat == game.active_seat and not over else ""
+            score = "" if coop else f" {p['prestige']}★ ·"
+            award = f" · +{p['award']}★ at the end (award)" if p["award"] else ""
+            lines.append(f"{marker}**{names[seat]}**{score} ink {p['ink']} · remover {p['remover']}{award}")
+        if coop:
+            penny = view["penny"]
+            lines.append(f"Team **{penny['team']}★** vs Penny Dreadful **{penny['score']}★** (goal {view['goal']}★, "
+                         f"signature: {penny['genre']})")
+        else:
+            lines.append(f"Goal: {view['goal']}★")
+    if game.finished:
+        lines.append("**The game is over.** The results are below.")
+    elif ended:
+        lines.append("**This game was ended** before its finish; it stays in the history, unrated.")
+    else:
+        if view["final_round"]:
+            lines.append("**Final round!**")
         lines.append(f"Turn: **{names[game.active_seat]}** — {_phase_words(view)}")
     panel.lines = lines
     panel.picture = await table_picture(view, names, loaded.computers)
-    if not game.finished:
+    if not over:
         panel.add_buttons([hand_button(loaded.record.id)])
     return panel
 
@@ -110,17 +119,24 @@ def _phase_words(view: dict[str, Any]) -> str:
     return f"resolving **{turn.get('letters', '')}**" if phase != "buy" else f"buying with {turn.get('coins', 0)}¢"
 
 
-async def results_panel(loaded: Loaded) -> Panel:
+def results_lines(loaded: Loaded) -> list[str]:
     view = public_view(loaded.game)
     names = loaded.names
-    panel = Panel(title="Hardback — final results")
+    lines = []
     for r in view["results"]:
-        extra = f" (award {r['award']}★)" if r["award"] else ""
-        panel.lines.append(f"{r['rank']}. **{names[r['seat']]}** {r['prestige']}★{extra} · ink {r['ink']}")
+        extra = f" (award {r['award']}★ included)" if r["award"] else ""
+        lines.append(f"{r['rank']}. **{names[r['seat']]}** {r['prestige']}★{extra} · ink {r['ink']}")
     if loaded.game.options.coop:
         first = view["results"][0]
         verdict = "The team **won**" if first["won"] else "Penny Dreadful **won**"
-        panel.lines.insert(0, f"{verdict}: team {first['prestige']}★, Penny Dreadful {first['penny']}★.")
+        lines.insert(0, f"{verdict}: team {first['prestige']}★, Penny Dreadful {first['penny']}★.")
+    return lines
+
+
+async def results_panel(loaded: Loaded) -> Panel:
+    view = public_view(loaded.game)
+    names = loaded.names
+    panel = Panel(title="Hardback — final results", lines=results_lines(loaded))
     panel.picture = await results_picture(view, names)
     panel.add_buttons([Button("Rematch", Action("l", loaded.record.id, 0, "rematch").custom_id(), "primary")])
     return panel

@@ -184,6 +184,10 @@ class Store(abc.ABC):
         """Undelivered rows of a game, oldest first."""
 
     @abc.abstractmethod
+    async def game_deliveries(self, game_id: int) -> list[Delivery]:
+        """Every row of a game, delivered or not, oldest first (audits, tests, bug reports)."""
+
+    @abc.abstractmethod
     async def games_with_pending_deliveries(self) -> list[int]:
         """Ids of games that have undelivered rows (restart recovery)."""
 

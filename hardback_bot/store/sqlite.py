@@ -550,6 +550,9 @@ class SqliteStore(Store):
     async def pending_deliveries(self, game_id: int, *, limit: int = 100) -> list[Delivery]:
         return await self._deliveries("game_id = ? AND delivered_at IS NULL", (game_id,), limit)
 
+    async def game_deliveries(self, game_id: int) -> list[Delivery]:
+        return await self._deliveries("game_id = ?", (game_id,), 1_000_000)
+
     async def live_deliveries(self, game_id: int) -> list[Delivery]:
         return await self._deliveries("game_id = ? AND live = 1", (game_id,), 1000)
 

@@ -460,6 +460,8 @@ class Message:
     history: list[Snapshot] = field(default_factory=list)
     pinned: bool = False
     referenced: Message | None = field(default=None, repr=False)  # the message this one replies to
+    nonce: str | None = None  # as sent; with enforce_nonce a repeat returns this message (see server)
+    created_at: float = 0.0  # the stand-in's clock (DiscordStandin.now) when it was created
 
     def __repr__(self) -> str:
         kind = "ephemeral " if self.ephemeral else ""
@@ -634,6 +636,7 @@ class Interaction:
     errors: list[str] = field(default_factory=list)
     ephemeral_defer: bool = False
     deadline_flagged: bool = False
+    answers: int = 0  # follow-ups sent and messages edited with this interaction's token
     delivered_to: list[Any] = field(default_factory=list, repr=False, compare=False)  # gateway sessions
     responded_event: asyncio.Event = field(default_factory=asyncio.Event, repr=False, compare=False)
 

@@ -428,6 +428,16 @@ class RestServer:
             self.s.require_permission(channel, ATTACH_FILES, "Attach Files", label)
         if int(body.get("flags") or 0) & (1 << 6):
             self.s.violate("bad_request", "ephemeral flag on a channel message (only interactions can)", label)
+        nonce = body.get("nonce")
+        if nonce is not None and len(str(nonce)) > 25:
+            raise ApiError(400, E.INVALID_FORM_BODY, "Invalid Form Body (nonce: at most 25 characters)")
+        if nonce is not None and body.get("enforce_nonce"):
+            # Discord: with enforce_nonce, a message from the same author with the same nonce in the last
+            # few minutes is returned instead of creating a second one.
+            earlier = self.s.message_with_nonce(channel, str(nonce))
+            if earlier is not None:
+                self.s.nonce_repeats.append(earlier)
+                return earlier.to_payload()
         msg = await self.s.create_message(channel, body, uploads, label)
         return msg.to_payload()
 
@@ -592,6 +602,7 @@ class RestServer:
         body, uploads = await self._body(request, label)
         thread_id = request.query.get("thread_id")
         msg = await self.s.followup(token, body, uploads, label, thread_id=int(thread_id) if thread_id else None)
+        self.s.interaction_for_token(token, label).answers += 1
         if request.query.get("wait") in ("1", "true", "True"):
             return msg.to_payload()
         return NO_CONTENT
@@ -606,7 +617,9 @@ class RestServer:
         inter = self.s.interaction_for_token(token, label)
         msg = self.s.webhook_message(inter, message_id, label)
         body, uploads = await self._body(request, label)
-        return (await self.s.edit_message(msg, body, uploads, label)).to_payload()
+        edited = await self.s.edit_message(msg, body, uploads, label)
+        inter.answers += 1
+        return edited.to_payload()
 
     async def webhook_delete(self, request: web.Request, label: str, app_id: str, token: str, message_id: str) -> Any:
         self._app(app_id)

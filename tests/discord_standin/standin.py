@@ -123,6 +123,10 @@ class DiscordStandin(UserActions):
         self.guild_commands: dict[int, dict[str, dict[str, Any]]] = defaultdict(dict)
         self.command_syncs: list[tuple[int | None, list[dict[str, Any]]]] = []
         self.violations: list[Violation] = []
+        self.nonce_repeats: list[Message] = []  # posts answered with an earlier message (enforce_nonce)
+        # Extra "is the bot still busy?" checks a test may add for a bot in its own process (e.g. work the
+        # bot has scheduled but not started, like a paced post): each returns a reason, or None.
+        self.busy_checks: list[Callable[[], str | None]] = []
         self.requests: list[tuple[str, str]] = []
 
         self._clock_offset = 0.0
@@ -188,6 +192,16 @@ class DiscordStandin(UserActions):
     def advance_time(self, seconds: float) -> None:
         """Pretend ``seconds`` passed (e.g. 15 min to expire interaction tokens) without waiting."""
         self._clock_offset += seconds
+
+    NONCE_WINDOW = 300.0  # Discord keeps nonces "for a few minutes"
+
+    def message_with_nonce(self, channel: Channel, nonce: str) -> Message | None:
+        """The bot's message of ``channel`` sent with ``nonce`` within the nonce window, if any."""
+        now = self.now()
+        for msg in reversed(list(channel.messages.values())):
+            if msg.nonce == nonce and msg.author.id == self.bot_user.id and now - msg.created_at <= self.NONCE_WINDOW:
+                return msg
+        return None
 
     # ------------------------------------------------------------------ violations
     def violate(self, kind: str, detail: str, route: str = "", problems: list[limits.Problem] | None = None) -> None:
@@ -447,6 +461,10 @@ class DiscordStandin(UserActions):
                 and now - inter.received_at <= TOKEN_LIFETIME
             ):
                 reasons.append(f"{inter.describe()} is still 'thinking'")
+        for check in self.busy_checks:
+            reason = check()
+            if reason:
+                reasons.append(reason)
         return reasons
 
     def _request_started(self, method: str, path: str) -> None:
@@ -586,6 +604,8 @@ class DiscordStandin(UserActions):
             flags=flags,
             allowed_mentions=payload.get("allowed_mentions"),
             mentions=self._mentions(payload.get("content")),
+            nonce=str(payload["nonce"]) if payload.get("nonce") is not None else None,
+            created_at=self.now(),
         )
         if interaction is not None:
             msg.webhook_id = self.application_id

@@ -33,10 +33,17 @@ async def running_bot(world: World, db_path: str | None = None, ai_delay: float 
     bot = botmod.HardbackBot(settings)
     before = world.standin.gateway.identify_count
     task = asyncio.create_task(bot.start(settings.token))
+
+    def relay_busy() -> str | None:
+        play = bot.get_cog("Play")
+        return play.relay.busy_reason() if play is not None else None  # type: ignore[attr-defined]
+
+    world.standin.busy_checks.append(relay_busy)
     try:
         await world.standin.wait_until_connected(after=before)
         yield bot
     finally:
+        world.standin.busy_checks.remove(relay_busy)
         await bot.close()
         task.cancel()
         with __import__("contextlib").suppress(BaseException):
@@ -56,6 +63,14 @@ def with_component(world: World, prefix: str) -> Message:
         if any(c.startswith(prefix) for c in message.custom_ids()):
             return message
     raise LookupError(f"no message with a component {prefix!r}")
+
+
+def table_of(world: World) -> Message:
+    """The newest table message of the channel (its image is table.png; announcements carry no image)."""
+    for message in reversed(world.standin.messages(world.channel)):
+        if any(a.filename == "table.png" for a in message.attachments):
+            return message
+    raise LookupError("no table message")
 
 
 def text_of(message: Message) -> str:

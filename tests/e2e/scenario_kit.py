@@ -208,7 +208,8 @@ class Driver:
     def table(self) -> Message:
         prefix = f"hb:h:{self.game_id}:"
         for message in reversed(self.s.messages(self.world.channel)):
-            if any(c.startswith(prefix) for c in message.custom_ids()):
+            is_table = any(a.filename == "table.png" for a in message.attachments)
+            if is_table and any(c.startswith(prefix) for c in message.custom_ids()):
                 self.table_id = message.id
                 return message
         raise LookupError(f"no table message of game {self.game_id}")
@@ -244,7 +245,10 @@ class Driver:
         if inter.latency is not None:
             self.latencies.append(inter.latency)
         deadline = time.monotonic() + timeout
-        while not self._answered(user, before):
+        # The answer to *this* click: an immediate message or update, or (after a defer) a follow-up or an
+        # edit made with its token. Edits of the user's other panels (the bot keeps the newest panel
+        # current as the game moves) are not the answer.
+        while not (inter.response_type in (4, 7, 9) or (inter.answers and self._answered(user, before))):
             if time.monotonic() > deadline:
                 raise TimeoutError(f"no answer from the bot within {timeout}s to {user.name}'s "
                                    f"{inter.data.get('custom_id')}")
@@ -511,6 +515,28 @@ def percentile(values: list[float], q: float) -> float:
 def latency_summary(values: list[float]) -> str:
     return (f"{len(values)} responses: p50 {percentile(values, 50) * 1000:.0f} ms, "
             f"p95 {percentile(values, 95) * 1000:.0f} ms, max {max(values, default=0) * 1000:.0f} ms")
+
+
+async def calls(world: World, store: Store, game_id: int, user: User) -> tuple[int, int]:
+    """(turn starts of ``user`` announced while the game was still on, how many of them called ``user``).
+
+    Each "your turn" note of the outbox (written with the move that started the turn) must reach its
+    player in the message that carried it, unless that message was posted after the game ended."""
+    record = await store.get_game(game_id, with_state=False)
+    seat = next(s.seat for s in record.seats if s.user_id == user.id)
+    ended = record.finished_at or float("inf")
+    expected = reached = 0
+    for row in await store.game_deliveries(game_id):
+        notes = [n for n in row.payload.get("notes", []) if n["t"] == "your_turn" and n["seat"] == seat]
+        if not notes or row.message_id is None:
+            continue
+        message = world.standin.find_message(row.message_id)
+        assert message is not None
+        if (row.message_id >> 22) / 1000 + 1_420_070_400 > ended:
+            continue  # delivered once the game was over: no call any more
+        expected += len(notes)
+        reached += min(len(notes), message.content.count(f"<@{user.id}>, your turn."))
+    return expected, reached
 
 
 def iter_results_messages(world: World, game_id: int) -> Iterator[Message]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
-from botkit import button, open_table, running_bot, spellable_word, text_of, user_for, with_component
+from botkit import button, open_table, running_bot, spellable_word, table_of, text_of, user_for, with_component
 from discord_standin.world import World
 
 
@@ -32,7 +32,7 @@ async def test_lobby_table_hand_and_a_word(world: World) -> None:
         assert "already running" in text_of(s.last_ephemeral(world.bob))
         await s.click(world.alice, s.find_message(lobby.id), button(lobby, ":start"))
         await s.settle(quiet=0.6)
-        table = with_component(world, "hb:h:")
+        table = table_of(world)
         assert table.attachments and table.attachments[0].filename == "table.png"
         assert table.attachments[0].description.startswith("Hardback table:")
         record = await bot.store.running_game_in_channel(world.channel.id)
@@ -68,7 +68,7 @@ async def test_refusals_change_nothing(world: World) -> None:
         loaded = await bot.sessions.load(game_id)
         first = user_for(world, loaded.record.seats[0].user_id)
         second = user_for(world, loaded.record.seats[1].user_id)
-        table = with_component(world, "hb:h:")
+        table = table_of(world)
         # Someone who is not playing.
         await s.click(world.mod, table, button(table, "hb:h:"))
         await s.settle()
@@ -100,7 +100,7 @@ async def test_double_click_applies_once_and_stale_view_refreshes(world: World) 
         game_id = await open_table(world, bot)
         loaded = await bot.sessions.load(game_id)
         first = user_for(world, loaded.record.seats[0].user_id)
-        table = with_component(world, "hb:h:")
+        table = table_of(world)
         await s.click(first, table, button(table, "hb:h:"))
         await s.settle()
         old_panel = s.last_ephemeral(first)  # opened on another device, say
@@ -131,7 +131,7 @@ async def test_forged_custom_id_is_refused(world: World) -> None:
     s = world.standin
     async with running_bot(world) as bot:
         game_id = await open_table(world, bot)
-        table = with_component(world, "hb:h:")
+        table = table_of(world)
         forged = table.components[0]["components"][0]
         for custom_id in ("hb:m:99999:1:buy_1", f"hb:m:{game_id}:0:end", "hb:zz:1:1:x", "hb:m:1:1:" + "x" * 80):
             forged["custom_id"] = custom_id

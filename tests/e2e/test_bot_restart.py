@@ -232,7 +232,8 @@ async def test_killed_during_a_computer_turn_the_computer_plays_on(world: World,
 # Found with SIGKILLs 60-100 ms after clicking Start (python bot.py): the game was committed as playing,
 # the process died before the table message was posted, and after the restart nothing posted it — no
 # "Open my hand" anywhere (fixed in b2c366b, likewise for the results). These tests make that window
-# deterministic by failing the post in an in-process bot, then starting a new bot on the same database.
+# deterministic by failing the post in an in-process bot, then starting a new bot on the same database
+# (whose relay finds the table older than the game, and the results row still pending in the outbox).
 async def _crashing_post(*_: object) -> None:
     raise RuntimeError("the process died here")
 
@@ -241,7 +242,7 @@ async def test_a_crash_before_the_table_is_posted_leaves_a_playable_game(world: 
     s = world.standin
     db = str(tmp_path / "hardback.db")
     async with running_bot(world, db_path=db) as bot:
-        bot.get_cog("Play")._post_table = _crashing_post  # type: ignore[union-attr]
+        bot.get_cog("Play").relay._table = _crashing_post  # type: ignore[union-attr]
         record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))
         assert "table" not in (await bot.store.get_game(record.id, with_state=False)).messages
     async with running_bot(world, db_path=db):
@@ -253,7 +254,7 @@ async def test_a_crash_before_the_results_are_posted_still_shows_them(world: Wor
     s = world.standin
     db = str(tmp_path / "hardback.db")
     async with running_bot(world, db_path=db) as bot:
-        bot.get_cog("Play")._post_results = _crashing_post  # type: ignore[union-attr]
+        bot.get_cog("Play").relay._results = _crashing_post  # type: ignore[union-attr]
         record = await start_table(world, bot.store, {"coop": True})
         driver = Driver(world, bot.store, record.id, {0: world.alice}, jail=False, preview=False)
         await driver.play_until(lambda g: g.finished)

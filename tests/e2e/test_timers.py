@@ -8,11 +8,11 @@ import asyncio
 import os
 import tempfile
 
-from botkit import button, open_table, running_bot, with_component
+from botkit import button, open_table, running_bot, table_of
 from discord_standin.world import World
 
 import bot as botmod
-from cogs.play import POST_INTERVAL
+from cogs.relay import POST_INTERVAL
 from hardback_bot.store import GuildSettings
 
 TIMED = {"turn_timer": 2}  # minutes, as typed in /hardback start
@@ -63,13 +63,14 @@ async def test_reminder_timeout_and_computer_takeover(world: World) -> None:
         await fire(bot, clock, "turn", world)
         moves = [m.move for m in await bot.store.get_moves(game_id)]
         assert moves == ["timeout"]
-        await s.wait_for_message(world.channel, lambda m: f"{first.display_name} ran out of time" in m.content,
-                                 timeout=15)
+        timed_out = await s.wait_for_message(
+            world.channel, lambda m: f"**{first.display_name}** ran out of time" in m.content, timeout=15)
+        assert timed_out.content.count("ran out of time") == 1, "a timeout is said once"
 
         # The second player skips; the first misses again: a computer player takes the seat and plays on.
         loaded = await bot.sessions.load(game_id)
         second = next(u for u in (world.alice, world.bob) if u.id == loaded.record.seats[1].user_id)
-        table = with_component(world, "hb:h:")
+        table = table_of(world)
         await s.click(second, table, button(table, "hb:h:"))
         await s.settle()
         hand = s.last_ephemeral(second)

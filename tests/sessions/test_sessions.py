@@ -10,18 +10,31 @@ import pytest
 from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.scenario import build_game
-from hardback_bot.sessions import SessionError, Sessions, Update
+from hardback_bot.sessions import SessionError, Sessions
+from hardback_bot.sessions.announcements import announcement
 from hardback_bot.sessions.preview import simulate_word
 from hardback_bot.sessions.spelling import SpellingError, arrangements, clean_word
 from hardback_bot.store import GuildSettings, open_store
 
 
 class Recorder:
-    def __init__(self) -> None:
-        self.updates: list[Update] = []
+    """The notifier: sessions only say which game changed; what to show is in the store's outbox."""
 
-    async def update(self, update: Update) -> None:
-        self.updates.append(update)
+    def __init__(self) -> None:
+        self.changed_games: list[int] = []
+
+    async def changed(self, game_id: int) -> None:
+        self.changed_games.append(game_id)
+
+
+async def said(sessions: Sessions, store, game_id: int) -> list[str]:
+    """Every announcement line the outbox holds for a game, as the relay would render it now."""
+    loaded = await sessions.load(game_id)
+    lines: list[str] = []
+    for row in await store.pending_deliveries(game_id, limit=10_000):
+        if row.kind == "announce":
+            lines += announcement(loaded, row.payload["notes"]).lines
+    return lines
 
 
 class Clock:
@@ -90,7 +103,7 @@ async def test_lobby_rules(env) -> None:
     await sessions.lobby_action(record.id, 200, "Bob", "leave")
     current = await sessions.record(record.id)
     assert [s.display_name for s in current.seats][:2] == ["Ada", "Computer 1 (hard)"]
-    assert all(u.lobby for u in recorder.updates)
+    assert set(recorder.changed_games) == {record.id}
     # Manage Channels may cancel somebody else's lobby.
     await sessions.lobby_action(record.id, 999, "Mod", "cancel", can_manage=True)
     assert (await sessions.record(record.id)).status == "abandoned"
@@ -119,12 +132,15 @@ async def test_moves_commit_before_notifying_and_refusals_store_nothing(env) -> 
         await sessions.play(game_id, first, "skip", loaded.record.version - 1)
     assert info.value.stale
     assert await store.get_moves(game_id) == []
-    before = len(recorder.updates)
+    before = len(await store.pending_deliveries(game_id))
     await sessions.play(game_id, first, "skip", loaded.record.version)
     moves = await store.get_moves(game_id)
     assert [m.move for m in moves] == ["skip"]
-    update = recorder.updates[before]
-    assert update.mention == second and "skipped" in update.lines[0]
+    assert recorder.changed_games[-1] == game_id
+    row = (await store.pending_deliveries(game_id))[before]
+    assert row.version == (await store.get_game(game_id)).version  # written by the move's own commit
+    text = announcement(await sessions.load(game_id), row.payload["notes"]).text
+    assert "skipped" in text and text.endswith(f"<@{second}>, your turn.")
 
 
 async def test_another_players_ink_keeps_my_view_current(env) -> None:
@@ -171,14 +187,17 @@ async def test_another_players_ink_keeps_my_view_current(env) -> None:
 
 
 async def test_turn_timer_reminder_timeout_and_afk_to_computer(env) -> None:
-    sessions, store, recorder, clock = env
+    sessions, store, _recorder, clock = env
     game_id = await two_players(sessions, turn_timer=60, adverts=False)
     record = await store.get_game(game_id)
     timers = await store.game_timers(game_id)
     assert {t.kind for t in timers} == {"turn", "reminder"}
     reminder = next(t for t in timers if t.kind == "reminder")
     await sessions.handle_timer(reminder)
-    assert "time is running out" in recorder.updates[-1].lines[0] and "<t:" in recorder.updates[-1].lines[0]
+    last = (await said(sessions, store, game_id))[-1]
+    assert "time is running out" in last and "<t:" in last
+    await sessions.handle_timer(reminder)  # a reminder handled twice (two paths) is said once
+    assert sum("time is running out" in line for line in await said(sessions, store, game_id)) == 1
     await store.set_guild_settings(1, GuildSettings(afk_misses=2, afk_policy="computer"))
     absent = record.seats[0].user_id
     # The absent player times out twice in a row (the other player skips in between).
@@ -193,7 +212,9 @@ async def test_turn_timer_reminder_timeout_and_afk_to_computer(env) -> None:
     seats = (await store.get_game(game_id)).seats
     taken = next(s for s in seats if s.user_id == absent)
     assert taken.ai_strength == 2 and taken.display_name.endswith("(computer)")
-    assert any("computer player takes over" in line for u in recorder.updates for line in u.lines)
+    lines = await said(sessions, store, game_id)
+    assert any("computer player takes over" in line for line in lines)
+    assert sum("ran out of time" in line for line in lines) == 2, "each timeout is said once"
     moves = [m.move for m in await store.get_moves(game_id)]
     assert moves.count("timeout") >= 2
 
@@ -224,7 +245,7 @@ async def test_leave_end_and_rematch(env) -> None:
 
 
 async def test_computers_play_a_whole_game(env) -> None:
-    sessions, store, recorder, _ = env
+    sessions, store, _recorder, _ = env
     record = await sessions.open_lobby(1, 12, 100, "Ada", GameOptions(length=40, coop=False))
     for _ in range(2):
         await sessions.lobby_action(record.id, 100, "Ada", "computer")
@@ -234,7 +255,7 @@ async def test_computers_play_a_whole_game(env) -> None:
     await sessions.wait_for_computers(record.id)
     final = await store.get_game(record.id)
     assert final.status == "finished"
-    assert recorder.updates[-1].finished
+    assert [d.kind for d in await store.pending_deliveries(record.id, limit=10_000)][-1] == "results"
     results = await store.get_results(record.id)
     assert len(results) == 3
     again = await sessions.rematch(record.id, 100)
@@ -295,7 +316,7 @@ def test_penny_winning_move_needs_confirmation() -> None:
 
 
 async def test_afk_remove_policy_makes_the_seat_pass(env) -> None:
-    sessions, store, recorder, clock = env
+    sessions, store, _recorder, clock = env
     game_id = await two_players(sessions, turn_timer=60, adverts=False)
     await store.set_guild_settings(1, GuildSettings(afk_misses=1, afk_policy="remove"))
     record = await store.get_game(game_id)
@@ -305,7 +326,7 @@ async def test_afk_remove_policy_makes_the_seat_pass(env) -> None:
     await sessions.handle_timer(turn)
     seat = (await store.get_game(game_id)).seats[0]
     assert seat.user_id == absent and seat.ai_strength == 0 and seat.display_name.endswith("(absent)")
-    assert any("is out" in line for u in recorder.updates for line in u.lines)
+    assert any("is out" in line for line in await said(sessions, store, game_id))
     # From now on the absent seat passes by itself whenever it is its turn.
     loaded = await sessions.load(game_id)
     other = loaded.record.seats[1].user_id

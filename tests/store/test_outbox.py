@@ -54,6 +54,7 @@ async def test_claim_keeps_a_batch_and_delivery_marks_it(store: SqliteStore, clo
     assert all(d.claimed_at == clock.now for d in rows)
     await store.mark_delivered(ids[:2], 555, live=True)
     assert [d.id for d in await store.pending_deliveries(gid)] == [ids[2]]
+    assert [d.id for d in await store.game_deliveries(gid)] == ids
     live = await store.live_deliveries(gid)
     assert [(d.id, d.message_id) for d in live] == [(ids[0], 555), (ids[1], 555)]
     await store.clear_live([ids[0], ids[1]])

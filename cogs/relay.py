@@ -1,0 +1,531 @@
+"""What Discord shows, brought up to what the store holds (PRODUCT.md, reliability promises).
+
+For one game at a time the relay compares the public side with the store and converges, like a
+reconciler: the lobby and table messages show the stored version (a deleted one is posted again),
+the outbox rows written with each move are delivered in order, the players' fresh private panels are
+redrawn, and once the game is over no message keeps a live game button. It runs after every commit
+(sessions call :meth:`Relay.changed`) and, at start-up, for every game that may be behind.
+
+Exactly once: an announcement batch is claimed in the store (its rows get a batch id) *before* it is
+sent, and the batch id is the message's nonce with ``enforce_nonce``, so a resend after a crash between
+sending and marking returns the message Discord already has. For claims older than Discord's nonce
+window the channel's recent history is checked instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime
+import logging
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from hardback_bot.sessions import Loaded, SessionError
+from hardback_bot.sessions.announcements import announcement
+from hardback_bot.sessions.codec import Action
+from hardback_bot.sessions.hands import hand_screen
+from hardback_bot.sessions.images import cards_picture
+from hardback_bot.sessions.notes import ghost_request_id
+from hardback_bot.sessions.panels import Button, Panel, hand_button
+from hardback_bot.sessions.tables import lobby_panel, results_panel, table_panel
+from hardback_bot.store import Delivery, GameRecord
+
+from .ui import embed_of, file_of, view_of
+
+if TYPE_CHECKING:
+    from bot import HardbackBot
+
+log = logging.getLogger(__name__)
+
+POST_INTERVAL = 1.5  # seconds between two announcements in one channel: quick turns merge into one message
+POST_WINDOW, POST_MAX = 5.0, 4  # never more than 4 new messages in any 5 s in one channel (Discord allows ~5)
+TABLE_DEBOUNCE = 0.4  # a burst of moves (a computer's turn) becomes one table edit
+NONCE_WINDOW = 120.0  # Discord de-duplicates nonces for "a few minutes"; older claims are looked up instead
+PANEL_LIFE = 14 * 60.0  # interaction tokens live 15 minutes; a margin for clocks and slow edits
+RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0)
+MAX_TEXT = 1900
+FINAL = -1  # the shown "version" of a lobby message that says the game started or was cancelled
+
+# Discord's JSON error codes the relay acts on.
+UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK = 10003, 10008, 10015
+MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
+ARCHIVED_THREAD = 50083
+THREAD_ALREADY_CREATED = 160004
+
+PERMISSION_WORDS = {
+    "post": ("Send Messages, Embed Links and Attach Files", "show the game"),
+    "thread": ("Create Public Threads and Send Messages in Threads", "open ghostwriter threads"),
+    "manage_thread": ("Manage Threads", "close ghostwriter threads"),
+}
+
+
+class Relay:
+    def __init__(self, bot: HardbackBot) -> None:
+        self.bot = bot
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        self._failures: dict[int, int] = {}
+        self._table_edited: dict[int, float] = {}
+        self._last_post: dict[int, float] = {}
+        self._posts: dict[int, list[float]] = {}
+        self._noticed: set[tuple[int, str]] = set()
+        self._retries: set[asyncio.TimerHandle] = set()
+        self.busy: set[tuple[int, int]] = set()  # (game, user): a click of theirs is being answered
+        self.recovering = False
+
+    # ------------------------------------------------------------------ scheduling
+    async def changed(self, game_id: int) -> None:
+        self.wake(game_id)
+
+    def wake(self, game_id: int) -> None:
+        self._again.add(game_id)
+        task = self._tasks.get(game_id)
+        if task is None or task.done():
+            self._tasks[game_id] = asyncio.get_running_loop().create_task(self._run(game_id))
+
+    async def idle(self, game_id: int) -> None:
+        """Wait until the game's public side has caught up (tests and start-up)."""
+        while (task := self._tasks.get(game_id)) is not None and not task.done():
+            with contextlib.suppress(Exception):
+                await asyncio.shield(task)
+
+    def busy_reason(self) -> str | None:
+        """Why the public side may still change without a new click (for tests waiting on the bot)."""
+        running = sorted(g for g, t in self._tasks.items() if not t.done())
+        return f"the relay is still bringing game(s) {running} up to date" if running else None
+
+    def close(self) -> None:
+        for handle in self._retries:
+            handle.cancel()
+        for task in self._tasks.values():
+            task.cancel()
+
+    async def _run(self, game_id: int) -> None:
+        while game_id in self._again:
+            self._again.discard(game_id)
+            try:
+                await self._sync(game_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures = self._failures[game_id] = self._failures.get(game_id, 0) + 1
+                delay = RETRY_DELAYS[min(failures, len(RETRY_DELAYS)) - 1]
+                log.exception("bringing game %s up to date failed (try %s); again in %ss", game_id, failures, delay)
+                handle = asyncio.get_running_loop().call_later(delay, self.wake, game_id)
+                self._retries.add(handle)
+                return
+            self._failures.pop(game_id, None)
+
+    async def recover(self) -> None:
+        """At start-up: every game whose public side may be behind the store is brought up to date."""
+        store = self.bot.store
+        ids: set[int] = set()
+        for info in await store.list_unfinished():
+            ids.add(info.game.id)
+        for record in await store.ended_since(time.time() - 7 * 24 * 3600):
+            if record.message_versions.get("table") != record.version or "results" not in record.messages:
+                ids.add(record.id)
+        ids.update(await store.games_with_pending_deliveries())
+        self.recovering = True
+        try:
+            for game_id in sorted(ids):
+                self.wake(game_id)
+            for game_id in sorted(ids):
+                await self.idle(game_id)
+        finally:
+            self.recovering = False
+
+    # ------------------------------------------------------------------ one game
+    async def _sync(self, game_id: int) -> None:
+        record = await self.bot.store.get_game(game_id, with_state=False)
+        await self._lobby(record)
+        if record.seed is None:  # a lobby (open or cancelled): nothing else to show
+            return
+        try:
+            loaded = await self.bot.sessions.load(game_id)
+        except SessionError:
+            return
+        await self._table(loaded)
+        await self._panels(loaded)
+        await self._deliveries(loaded)
+        if loaded.record.status != "playing" or loaded.game.finished:
+            await self._take_down(loaded)
+
+    def _channel(self, record: GameRecord) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+
+    async def _lobby(self, record: GameRecord) -> None:
+        message_id = record.messages.get("lobby")
+        if message_id is None:
+            if record.status == "lobby" and self.recovering:
+                # Committed as opened, but the bot died before posting it: post it now.
+                panel = lobby_panel(record)
+                await self._pace(record.channel_id)
+                message = await self._send(record, "post", embed=embed_of(panel),
+                                           view=view_of(panel.rows) or discord.utils.MISSING,
+                                           nonce=f"hbl{record.id}")
+                if message is not None:
+                    await self.bot.store.set_message(record.id, "lobby", message.id, version=record.version)
+            return
+        shown = record.message_versions.get("lobby")
+        if shown == record.version or (shown == FINAL and record.status != "lobby"):
+            return  # once the game started or was cancelled, the lobby message never changes again
+        panel = lobby_panel(record)
+        try:
+            await self._channel(record).get_partial_message(message_id).edit(
+                embed=embed_of(panel), view=view_of(panel.rows) or discord.ui.View())
+        except discord.NotFound:
+            await self.bot.store.clear_message(record.id, "lobby")
+            if record.status == "lobby":
+                self.recovering, was = True, self.recovering
+                try:
+                    await self._lobby(await self.bot.store.get_game(record.id, with_state=False))
+                finally:
+                    self.recovering = was
+            return
+        except discord.Forbidden as error:
+            await self._notice(record, "post", error)
+            return
+        await self.bot.store.set_message_version(record.id, "lobby",
+                                                 record.version if record.status == "lobby" else FINAL)
+
+    async def _table(self, loaded: Loaded) -> None:
+        record = loaded.record
+        message_id = record.messages.get("table")
+        if message_id is not None and record.message_versions.get("table") == record.version:
+            return
+        if message_id is None and record.status == "abandoned":
+            return
+        wait = self._table_edited.get(record.id, 0.0) + TABLE_DEBOUNCE - time.monotonic()
+        if wait > 0 and message_id is not None:
+            await asyncio.sleep(wait)
+            loaded = await self.bot.sessions.load(record.id)  # take in what landed meanwhile
+            record = loaded.record
+        panel = await table_panel(loaded)
+        file = file_of(panel.picture)
+        if message_id is not None:
+            try:
+                await self._channel(record).get_partial_message(message_id).edit(
+                    embed=embed_of(panel), attachments=[file] if file else [],
+                    view=view_of(panel.rows) or discord.ui.View())
+            except discord.NotFound:
+                # Somebody deleted the table message: post it again below.
+                await self.bot.store.clear_message(record.id, "table")
+                message_id = None
+                file = file_of(panel.picture)
+            except discord.Forbidden as error:
+                await self._notice(record, "post", error)
+                return
+            else:
+                self._table_edited[record.id] = time.monotonic()
+                await self.bot.store.set_message_version(record.id, "table", record.version)
+                return
+        await self._pace(record.channel_id)
+        message = await self._send(record, "post", embed=embed_of(panel), files=[file] if file else [],
+                                   view=view_of(panel.rows) or discord.utils.MISSING,
+                                   nonce=f"hbt{record.id}.{record.version}")
+        if message is not None:
+            self._table_edited[record.id] = time.monotonic()
+            await self.bot.store.set_message(record.id, "table", message.id, version=record.version)
+
+    async def _panels(self, loaded: Loaded) -> None:
+        record = loaded.record
+        store = self.bot.store
+        for token in await store.fresh_panels(record.id, since=time.time() - PANEL_LIFE):
+            if (record.id, token.user_id) in self.busy:
+                continue  # that click's own answer redraws this panel
+            if token.version is not None and token.version >= record.version:
+                continue
+            seat = loaded.seat_of(token.user_id)
+            if seat is None:
+                continue
+            playing = record.status == "playing" and not loaded.game.finished
+            if playing and token.version is not None and \
+                    await self.bot.sessions.still_current(loaded, seat, token.version):
+                continue  # only others' ink or remover since: nothing this player sees changed
+            try:
+                panel = await hand_screen(self.bot.sessions, record.id, token.user_id)
+            except SessionError:
+                continue
+            webhook = discord.Webhook.partial(token.application_id, token.token, client=self.bot)
+            file = file_of(panel.picture)
+            try:
+                await webhook.edit_message("@original",  # type: ignore[arg-type]  # the interaction's own panel
+                                           embed=embed_of(panel), attachments=[file] if file else [],
+                                           view=view_of(panel.rows) or discord.ui.View())
+            except discord.HTTPException as error:
+                # An expired token, a panel its owner dismissed: nothing to keep current any more.
+                log.info("panel of user %s in game %s not updated: %s", token.user_id, record.id, error)
+            await store.set_panel_version(record.id, token.user_id, token.token, record.version)
+
+    # ------------------------------------------------------------------ the outbox
+    async def _deliveries(self, loaded: Loaded) -> None:
+        store = self.bot.store
+        while True:
+            rows = await store.pending_deliveries(loaded.record.id)
+            if not rows:
+                return
+            first = rows[0]
+            if first.kind == "announce":
+                if first.batch is None:
+                    await self._wait_interval(loaded.record.channel_id)
+                    loaded = await self.bot.sessions.load(loaded.record.id)
+                    rows = await store.pending_deliveries(loaded.record.id)
+                    batch = self._batch(loaded, rows)
+                    batch_id = await store.claim_deliveries([r.id for r in batch if r.id is not None])
+                    rows = await store.pending_deliveries(loaded.record.id)
+                    batch = [r for r in rows if r.batch == batch_id]
+                else:
+                    batch = [r for r in rows if r.batch == first.batch]
+                await self._announce(loaded, batch)
+            elif first.kind == "results":
+                await self._results(loaded, first)
+            elif first.kind == "ghost_open":
+                await self._ghost_open(loaded, first)
+            elif first.kind == "ghost_post":
+                await self._ghost_post(loaded, first)
+            elif first.kind == "ghost_close":
+                await self._ghost_close(loaded, first)
+            else:
+                log.error("unknown delivery kind %r in game %s", first.kind, loaded.record.id)
+                await store.mark_delivered([first.id or 0], None)
+
+    def _batch(self, loaded: Loaded, rows: Sequence[Delivery]) -> list[Delivery]:
+        batch: list[Delivery] = []
+        for row in rows:
+            if row.kind != "announce" or row.batch is not None:
+                break
+            trial = [*batch, row]
+            if batch and len(announcement(loaded, _notes(trial)).text) > MAX_TEXT:
+                break
+            batch = trial
+        return batch
+
+    async def _announce(self, loaded: Loaded, batch: list[Delivery]) -> None:
+        record = loaded.record
+        ids = [r.id for r in batch if r.id is not None]
+        said = announcement(loaded, _notes(batch))
+        if not said.lines:
+            await self.bot.store.mark_delivered(ids, None)
+            return
+        text = said.text[:2000]
+        view = None
+        if said.hand_button:
+            panel = Panel(title="")
+            panel.add_buttons([hand_button(record.id)])
+            view = view_of(panel.rows)
+        first_line = text.split("\n", 1)[0]
+        mentions = discord.AllowedMentions(users=[discord.Object(u) for u in said.mentions], everyone=False,
+                                           roles=False, replied_user=False)
+        message = await self._send_once(record, f"hb{batch[0].batch}", batch[0].claimed_at,
+                                        lambda m: m.content.split("\n", 1)[0] == first_line,
+                                        content=text, view=view or discord.utils.MISSING, allowed_mentions=mentions)
+        self._last_post[record.channel_id] = time.monotonic()
+        live = view is not None and message is not None
+        if live:
+            await self._strip_prompts(loaded)
+        await self.bot.store.mark_delivered(ids, message.id if message else None, live=live)
+
+    async def _results(self, loaded: Loaded, row: Delivery) -> None:
+        record = loaded.record
+        store = self.bot.store
+        message_id = record.messages.get("results")
+        if message_id is None:  # not posted yet (or posted just before a crash: the nonce finds it)
+            panel = await results_panel(loaded)
+            file = file_of(panel.picture)
+            message = await self._send_once(record, f"hbr{row.id}", row.created_at,
+                                            lambda m: any(e.title == panel.title for e in m.embeds),
+                                            embed=embed_of(panel), files=[file] if file else [],
+                                            view=view_of(panel.rows) or discord.utils.MISSING)
+            message_id = message.id if message else None
+            if message_id is not None:
+                await store.set_message(record.id, "results", message_id)
+        await store.mark_delivered([row.id or 0], message_id)
+
+    # ------------------------------------------------------------------ ghostwriter threads (R30)
+    async def _ghost_open(self, loaded: Loaded, row: Delivery) -> None:
+        record, game = loaded.record, loaded.game
+        request = int(row.payload["request"])
+        seat = int(row.payload["seat"])
+        store = self.bot.store
+        if ghost_request_id(game) != request:
+            await store.mark_delivered([row.id or 0], None)  # that request was over before it could be shown
+            return
+        name = loaded.names[seat]
+        me = game.player(seat)
+        picture = await cards_picture(list(me.hand), list(me.inked), f"{name}'s cards")
+        panel = Panel(title=f"{name} asks for a ghostwriter", lines=[
+            "Their hand is public now (inked cards must be in the word). Suggest a word they can spell: reply in "
+            "the thread below with the word, or press the button. If they spell your word, you earn 1 ink, plus "
+            "1 for each inked card in it."])
+        panel.picture = picture
+        panel.add_buttons([Button("Suggest a word", Action("g", record.id, request, "suggest").custom_id(),
+                                  "primary")])
+        file = file_of(panel.picture)
+        message = await self._send_once(record, f"hbg{row.id}", row.created_at,
+                                        lambda m: any(e.title == panel.title for e in m.embeds),
+                                        embed=embed_of(panel), files=[file] if file else [], view=view_of(panel.rows))
+        if message is None:
+            await store.mark_delivered([row.id or 0], None)
+            return
+        thread_id = message.id  # a thread started on a message has that message's id
+        title = f"Ghostwriter: {name}, round {row.payload.get('round', game.state.round)}"[:100]
+        try:
+            await self._channel(record).get_partial_message(message.id).create_thread(name=title,
+                                                                                       auto_archive_duration=60)
+        except discord.HTTPException as error:
+            if error.code != THREAD_ALREADY_CREATED:
+                if isinstance(error, discord.Forbidden):
+                    await self._notice(record, "thread", error)
+                    await store.mark_delivered([row.id or 0], message.id, live=True)
+                    return
+                raise
+        await store.set_message(record.id, f"ghost:{request}", thread_id, channel_id=thread_id)
+        await store.mark_delivered([row.id or 0], message.id, live=True)
+
+    async def _ghost_post(self, loaded: Loaded, row: Delivery) -> None:
+        record = loaded.record
+        request = int(row.payload["request"])
+        thread_id = record.messages.get(f"ghost:{request}")
+        store = self.bot.store
+        if thread_id is None:
+            await store.mark_delivered([row.id or 0], None)
+            return
+        seat = int(row.payload["seat"])
+        text = f"{loaded.names[seat]} suggests **{row.payload['word']}**."
+        thread = self.bot.get_partial_messageable(thread_id, guild_id=record.guild_id)
+        await self._pace(thread_id)
+        try:
+            message = await thread.send(text, allowed_mentions=discord.AllowedMentions.none(), nonce=f"hbp{row.id}")
+        except discord.HTTPException as error:
+            if error.code == ARCHIVED_THREAD and ghost_request_id(loaded.game) == request:
+                await self._reopen(thread_id)
+                message = await thread.send(text, allowed_mentions=discord.AllowedMentions.none(),
+                                            nonce=f"hbp{row.id}")
+            elif error.code in (ARCHIVED_THREAD, UNKNOWN_CHANNEL) or isinstance(error, discord.Forbidden):
+                message = None
+            else:
+                raise
+        await store.mark_delivered([row.id or 0], message.id if message else None)
+
+    async def _ghost_close(self, loaded: Loaded, row: Delivery) -> None:
+        record = loaded.record
+        request = int(row.payload["request"])
+        store = self.bot.store
+        opened = [d for d in await store.live_deliveries(record.id)
+                  if d.kind == "ghost_open" and int(d.payload.get("request", -1)) == request]
+        await self._strip(record, opened)
+        thread_id = record.messages.get(f"ghost:{request}")
+        if thread_id is not None:
+            try:
+                thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
+                if isinstance(thread, discord.Thread):
+                    await thread.edit(archived=True, locked=True)
+            except discord.Forbidden as error:
+                await self._notice(record, "manage_thread", error)
+            except discord.NotFound:
+                pass
+        await store.mark_delivered([row.id or 0], None)
+
+    async def _reopen(self, thread_id: int) -> None:
+        thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
+        if isinstance(thread, discord.Thread):
+            await thread.edit(archived=False)
+
+    # ------------------------------------------------------------------ game over
+    async def _take_down(self, loaded: Loaded) -> None:
+        """No message of a finished or ended game keeps a live game button."""
+        await self._strip(loaded.record, await self.bot.store.live_deliveries(loaded.record.id))
+
+    async def _strip_prompts(self, loaded: Loaded) -> None:
+        """A new call to act replaces the previous one: only the newest announcement keeps its button."""
+        live = [d for d in await self.bot.store.live_deliveries(loaded.record.id) if d.kind == "announce"]
+        await self._strip(loaded.record, live)
+
+    async def _strip(self, record: GameRecord, rows: Sequence[Delivery]) -> None:
+        done: list[int] = []
+        edited: set[int] = set()
+        for row in rows:
+            if row.message_id is not None and row.message_id not in edited:
+                edited.add(row.message_id)
+                with contextlib.suppress(discord.NotFound):
+                    await self._channel(record).get_partial_message(row.message_id).edit(view=None)
+            done.append(row.id or 0)
+        await self.bot.store.clear_live(done)
+
+    # ------------------------------------------------------------------ Discord plumbing
+    async def _send(self, record: GameRecord, what: str, **kwargs: Any) -> discord.Message | None:
+        """Post in the game's channel; a missing permission is said once in plain words (None returned)."""
+        try:
+            return await self._channel(record).send(**kwargs)
+        except discord.Forbidden as error:
+            await self._notice(record, what, error)
+            return None
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_CHANNEL:
+                log.warning("the channel of game %s is gone", record.id)
+                return None
+            raise
+
+    async def _notice(self, record: GameRecord, what: str, error: discord.HTTPException) -> None:
+        key = (record.id, what)
+        log.warning("game %s: Discord refused to %s: %s", record.id, what, error)
+        if key in self._noticed:
+            return
+        self._noticed.add(key)
+        permission, purpose = PERMISSION_WORDS.get(what, PERMISSION_WORDS["post"])
+        with contextlib.suppress(discord.HTTPException):
+            await self._channel(record).send(
+                f"I cannot {purpose} in this channel: please give me the **{permission}** permission here "
+                "(Server Settings → Roles, or this channel's permissions). The game itself is safe.",
+                allowed_mentions=discord.AllowedMentions.none())
+
+    async def _wait_interval(self, channel_id: int) -> None:
+        wait = self._last_post.get(channel_id, 0.0) + POST_INTERVAL - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+
+    async def _pace(self, channel_id: int) -> None:
+        """Wait until one more message fits in the channel's sliding window, then claim it."""
+        times = self._posts.setdefault(channel_id, [])
+        while True:
+            now = time.monotonic()
+            times[:] = [t for t in times if now - t < POST_WINDOW]
+            if len(times) < POST_MAX:
+                times.append(now)
+                return
+            await asyncio.sleep(POST_WINDOW - (now - times[0]) + 0.01)
+
+    async def _send_once(self, record: GameRecord, nonce: str, since: float | None,
+                         matches: Callable[[discord.Message], bool], **kwargs: Any) -> discord.Message | None:
+        """Post a message that must appear once however often this runs (a crash between sending and
+        marking it sent). Within Discord's nonce window the nonce does it; past it, the channel's recent
+        history is searched for a matching message of the bot posted since the row was written."""
+        if since is not None and time.time() - since > NONCE_WINDOW:
+            found = await self._posted_since(record, since, matches)
+            if found is not None:
+                return found
+        await self._pace(record.channel_id)
+        return await self._send(record, "post", nonce=nonce, **kwargs)
+
+    async def _posted_since(self, record: GameRecord, since: float,
+                            matches: Callable[[discord.Message], bool]) -> discord.Message | None:
+        after = discord.Object(discord.utils.time_snowflake(
+            datetime.datetime.fromtimestamp(since - 5, tz=datetime.UTC)))
+        me = self.bot.user.id if self.bot.user else 0
+        with contextlib.suppress(discord.HTTPException):
+            async for message in self._channel(record).history(limit=50, after=after):
+                if message.author.id == me and matches(message):
+                    return message
+        return None
+
+
+def _notes(rows: Sequence[Delivery]) -> list[dict[str, Any]]:
+    return [n for r in rows for n in r.payload.get("notes", [])]
+
+
+__all__ = ["Relay"]

@@ -1,0 +1,64 @@
+"""The public text of outbox rows, decided when they are delivered, from the store's current state.
+
+Sentences come from the notes written with the move (what happened then). Each turn start of a person is
+called once ("@name, your turn."), unless the game is over by the time it is delivered; reminders and vote
+calls name only those the game still waits for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .describe import note_line
+from .manager import Loaded, deciders
+from .notes import Note
+
+
+@dataclass
+class Announcement:
+    lines: list[str] = field(default_factory=list)
+    mentions: list[int] = field(default_factory=list)  # users pinged by this message
+    hand_button: bool = False  # a player is called to act: offer "Open my hand" on the message
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def announcement(loaded: Loaded, notes: Sequence[Note]) -> Announcement:
+    out = Announcement()
+    record, game = loaded.record, loaded.game
+    playing = record.status == "playing" and not game.finished
+    waiting = set(deciders(game)) if playing else set()
+    called: list[int] = []
+    voters: list[int] = []
+    reminded: list[int] = []
+    deadline = 0
+    for note in notes:
+        t = note["t"]
+        line = note_line(note, loaded.names)
+        if line:
+            out.lines.append(line)
+        if t == "your_turn" and playing:
+            user = loaded.user_of(note["seat"])
+            if user is not None:
+                called.append(user)
+        elif t == "vote_start" and game.phase == "vote":
+            voters = [u for s in note.get("voters", []) if s in waiting and (u := loaded.user_of(s)) is not None]
+        elif t == "reminder":
+            reminded = [u for s in note.get("seats", []) if s in waiting and (u := loaded.user_of(s)) is not None]
+            deadline = int(note.get("deadline", 0))
+    if reminded:
+        out.lines.append(" ".join(f"<@{u}>" for u in reminded) + f" — time is running out: <t:{deadline}:R>.")
+    elif voters:
+        out.lines.append(" ".join(f"<@{u}>" for u in voters) + " — please vote.")
+    for user in called:
+        out.lines.append(f"<@{user}>, your turn.")
+    out.mentions = list(dict.fromkeys([*reminded, *voters, *called]))
+    out.hand_button = playing and any(u in waiting_users(loaded, waiting) for u in out.mentions)
+    return out
+
+
+def waiting_users(loaded: Loaded, seats: set[int]) -> set[int]:
+    return {u for s in seats if (u := loaded.user_of(s)) is not None}
