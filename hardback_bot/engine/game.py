@@ -271,9 +271,9 @@ class Game:
     # ------------------------------------------------------------------ applying moves
     def apply(self, seat: int, move: Move | str) -> list[Event]:
         if self.state.finished:
-            raise IllegalMove("The game is over.", "game_over")
+            raise IllegalMove.of("game_over")
         if not 0 <= seat < self.num_players:
-            raise IllegalMove("There is no such seat at this table.", "not_a_player")
+            raise IllegalMove.of("not_a_player", seat=seat)
         m = as_move(move)
         handler = getattr(self, f"_move_{m.kind}")
         events: list[Event] = handler(seat, m)
@@ -286,9 +286,9 @@ class Game:
     def _require_turn(self, seat: int, *phases: str) -> Turn:
         t = self.state.turn
         if seat != t.seat:
-            raise IllegalMove("It is not your turn.", "not_your_turn")
+            raise IllegalMove.of("not_your_turn", active=t.seat)
         if t.phase not in phases:
-            raise IllegalMove(_PHASE_HINT.get(t.phase, "That move is not possible now."), "wrong_phase")
+            raise IllegalMove.of("wrong_phase", phase=t.phase)
         return t
 
     # --- ink and remover (R6) ---------------------------------------------------------
@@ -296,9 +296,9 @@ class Game:
         self._require_tokens(seat)
         p = self.player(seat)
         if p.ink < 1:
-            raise IllegalMove("You have no ink.", "no_ink")
+            raise IllegalMove.of("no_ink")
         if not p.draw and not p.discard:
-            raise IllegalMove("Your draw and discard piles are empty: there is nothing to draw.", "no_cards")
+            raise IllegalMove.of("no_cards")
         if self.options.coop:
             variants.check_penny_ink(self, seat, 1)
         p.ink -= 1
@@ -316,18 +316,17 @@ class Game:
     def _require_tokens(self, seat: int) -> None:
         t = self.state.turn
         if t.phase == VOTE and seat == t.seat:
-            raise IllegalMove("You cannot use ink or remover while your word is being voted on.", "token_timing")
+            raise IllegalMove.of("token_timing", phase=t.phase)
         if not self._may_use_tokens(seat):
-            raise IllegalMove("You cannot use ink or remover between confirming your word and the end of "
-                              "your turn.", "token_timing")
+            raise IllegalMove.of("token_timing", phase=t.phase)
 
     def _move_remover(self, seat: int, m: Move) -> list[Event]:
         self._require_tokens(seat)
         p = self.player(seat)
         if p.remover < 1:
-            raise IllegalMove("You have no remover.", "no_remover")
+            raise IllegalMove.of("no_remover")
         if m.card not in p.inked:
-            raise IllegalMove(f"Card {m.card} is not one of your inked cards.", "not_inked")
+            raise IllegalMove.of("not_inked", card=m.card)
         p.remover -= 1
         p.inked.remove(m.card)
         p.cleared.append(m.card)
@@ -338,7 +337,7 @@ class Game:
         self._require_tokens(seat)
         p = self.player(seat)
         if m.card not in p.cleared or m.card not in p.hand:
-            raise IllegalMove(f"Card {m.card} was not cleared with remover.", "not_cleared")
+            raise IllegalMove.of("not_cleared", card=m.card)
         p.cleared.remove(m.card)
         p.inked.append(m.card)
         p.remover += 1
@@ -367,7 +366,7 @@ class Game:
         if self.options.dictionary == "none" or not self.checker.is_word(word):
             if self.options.vote != "off":
                 return variants.start_vote(self, seat, m.word, word)
-            raise IllegalMove(f"{word} is not in the dictionary.", "not_a_word")
+            raise IllegalMove.of("not_a_word", word=word)
         return self._accept_word(seat, slots, word)
 
     def check_word(self, seat: int, cards: tuple[WordCard, ...]) -> tuple[list[Slot], str]:
@@ -377,15 +376,13 @@ class Game:
         """
         p = self.player(seat)
         if len(cards) < 2:
-            raise IllegalMove("A word needs at least 2 cards.", "too_short")
+            raise IllegalMove.of("too_short", min=2)
         used = [w.card for w in cards]
         if len(set(used)) != len(used):
-            raise IllegalMove("Each card can be used only once in a word.", "card_twice")
+            raise IllegalMove.of("card_twice", card=next(c for c in used if used.count(c) > 1))
         missing = [c for c in p.inked if c not in used or any(w.card == c and w.wild for w in cards)]
         if missing:
-            names = ", ".join(f"{card(c).letter} ({c})" for c in missing)
-            raise IllegalMove(f"Inked card{'s' if len(missing) > 1 else ''} {names} must be in your word, "
-                              "face up.", "inked_card_missing")
+            raise IllegalMove.of("inked_card_missing", cards=missing, count=len(missing))
         owners = {cid: owner for cid, owner in self.classics_in_play()}
         hand = set(p.hand)
         slots: list[Slot] = []
@@ -395,9 +392,9 @@ class Game:
             elif w.card in owners:
                 owner = owners[w.card]
                 if w.wild:
-                    raise IllegalMove("A timeless classic in play cannot be played wild.", "classic_wild")
+                    raise IllegalMove.of("classic_wild", card=w.card)
             else:
-                raise IllegalMove(f"Card {w.card} is not in your hand or in play.", "not_your_card")
+                raise IllegalMove.of("not_your_card", card=w.card)
             letter = w.wild or card(w.card).letter
             slots.append(Slot(card=w.card, letter=letter, wild=w.wild is not None, owner=owner,
                               inked=w.card in p.inked))
@@ -412,8 +409,7 @@ class Game:
             return
         for who, previous in self.state.word_history:
             if previous == word and (mode == "game" or who == seat):
-                whose = "in this game" if mode == "game" else "by you"
-                raise IllegalMove(f"{word} was already spelled {whose}.", "repeated_word")
+                raise IllegalMove.of("repeated_word", word=word, scope=mode)
 
     def _accept_word(self, seat: int, slots: list[Slot], word: str) -> list[Event]:
         p = self.player(seat)
@@ -472,7 +468,7 @@ class Game:
             if phase == UNCOVER:
                 found = scoring.next_uncover(t.word, t.counts, t.used, seat)
                 if found and len(found[2]) == 1:
-                    self._do_uncover(found[1], found[2][0], events)
+                    self._do_uncover(found[0], found[1], found[2][0], events)
                     continue
                 if found:
                     return
@@ -480,7 +476,7 @@ class Game:
             elif phase == DOUBLE:
                 found = scoring.next_double(t.word, t.counts, t.used, seat)
                 if found and len(found[2]) == 1:
-                    self._do_double(found[1], found[2][0], events)
+                    self._do_double(found[0], found[1], found[2][0], events)
                     continue
                 if found:
                     return
@@ -521,32 +517,32 @@ class Game:
             else:
                 return
 
-    def _do_uncover(self, key: str, target: int, events: list[Event]) -> None:
+    def _do_uncover(self, source: int, key: str, target: int, events: list[Event]) -> None:
         t = self.state.turn
         scoring.apply_uncover(t.word, t.counts, t.used, key, target)
-        events.append({"type": "uncover", "seat": t.seat, "card": t.word[target].card})
+        events.append({"type": "uncover", "seat": t.seat, "card": t.word[target].card,
+                       "source": t.word[source].card})
 
-    def _do_double(self, key: str, target: int, events: list[Event]) -> None:
+    def _do_double(self, source: int, key: str, target: int, events: list[Event]) -> None:
         t = self.state.turn
         scoring.apply_double(t.word, t.used, key, target)
         events.append({"type": "double", "seat": t.seat, "card": t.word[target].card,
-                       "multiplier": t.word[target].mult})
+                       "multiplier": t.word[target].mult, "source": t.word[source].card})
 
     def _target_move(self, seat: int, m: Move, phase: str) -> list[Event]:
         t = self._require_turn(seat, phase)
         found = (scoring.next_uncover if phase == UNCOVER else scoring.next_double)(
             t.word, t.counts, t.used, seat)
         assert found is not None
-        _, key, targets = found
+        i, key, targets = found
         chosen = [j for j in targets if t.word[j].card == m.card]
         if not chosen:
-            names = " or ".join(str(t.word[j].card) for j in targets)
-            raise IllegalMove(f"Choose card {names}.", "bad_target")
+            raise IllegalMove.of("bad_target", cards=[t.word[j].card for j in targets], source=t.word[i].card)
         events: list[Event] = []
         if phase == UNCOVER:
-            self._do_uncover(key, chosen[0], events)
+            self._do_uncover(i, key, chosen[0], events)
         else:
-            self._do_double(key, chosen[0], events)
+            self._do_double(i, key, chosen[0], events)
         self._advance(events)
         return events
 
@@ -647,7 +643,7 @@ class Game:
         t = self._require_turn(seat, TRASH)
         options = [o for c, o in self._trash_options() if c == m.card]
         if not options:
-            raise IllegalMove(f"Card {m.card} cannot be trashed now.", "cannot_trash")
+            raise IllegalMove.of("cannot_trash", card=m.card)
         key, kind, value, genre = options[0]
         t.used.append(key)
         t.trashed.append(m.card)
@@ -657,10 +653,10 @@ class Game:
         self._remove_from_game(m.card)
         p.stats["cardsTrash"] += 1
         self._summary_add("trashed", [m.card])
-        events: list[Event] = [{"type": "trash", "seat": seat, "card": m.card}]
+        coins, prestige = (value, 0) if kind == "coins" else (0, value)
+        events: list[Event] = [{"type": "trash", "seat": seat, "card": m.card, "coins": coins, "prestige": prestige}]
         stat = "pointsGenre" if genre else "pointsBasic"
-        self._gain(seat, value if kind == "coins" else 0, value if kind == "prestige" else 0, stat, events,
-                   m.card)
+        self._gain(seat, coins, prestige, stat, events, m.card)
         self._advance(events)
         return events
 
@@ -674,14 +670,14 @@ class Game:
         t = self._require_turn(seat, DUMP)
         p = self.player(seat)
         if m.card not in p.discard:
-            raise IllegalMove(f"Card {m.card} is not in your discard pile.", "not_in_discard")
+            raise IllegalMove.of("not_in_discard", card=m.card)
         best = max(self._abilities_of_kind("dump_discard_for_coins"), key=lambda a: a[2])  # E20
         t.used.append(best[1])
         p.discard.remove(m.card)
         self._remove_from_game(m.card)
         p.stats["cardsTrash"] += 1
         self._summary_add("dumped", [m.card])
-        events: list[Event] = [{"type": "dump", "seat": seat, "card": m.card}]
+        events: list[Event] = [{"type": "dump", "seat": seat, "card": m.card, "coins": best[2], "source": best[0]}]
         self._gain(seat, best[2], 0, None, events, best[0])
         self._advance(events)
         return events
@@ -700,7 +696,7 @@ class Game:
     def _move_preview(self, seat: int, m: Move) -> list[Event]:
         t = self._require_turn(seat, TRASH, DUMP, PREVIEW)
         if not self._preview_available():
-            raise IllegalMove("You have no preview to use.", "no_preview")
+            raise IllegalMove.of("no_preview")
         ability = self._preview_ability()
         assert ability is not None
         t.used.append(ability[1])
@@ -713,7 +709,7 @@ class Game:
             t.preview_cards.append(cid)
         t.preview_returned = []
         t.phase = PREVIEWING
-        events.append({"type": "preview", "seat": seat, "count": len(t.preview_cards)})
+        events.append({"type": "preview", "seat": seat, "count": len(t.preview_cards), "source": ability[0]})
         return events
 
     def _preview_unhandled(self) -> list[int]:
@@ -729,7 +725,7 @@ class Game:
     def _handle_preview(self, seat: int, m: Move, keep: bool) -> list[Event]:
         t = self._require_turn(seat, PREVIEWING)
         if m.card not in self._preview_unhandled():
-            raise IllegalMove(f"Card {m.card} is not one of the cards you are previewing.", "not_previewed")
+            raise IllegalMove.of("not_previewed", card=m.card)
         p = self.player(seat)
         events: list[Event] = []
         if keep:
@@ -796,16 +792,16 @@ class Game:
         cid, key, kind, value = choice
         allowed = ("coins", "prestige") if kind == "either_coins_or_prestige" else ("ink", "remover")
         if m.choice not in allowed:
-            raise IllegalMove(f"Choose {allowed[0]} or {allowed[1]}.", "bad_choice")
+            raise IllegalMove.of("bad_choice", kind=kind, card=cid)
         t.used.append(key)
         events: list[Event] = []
         p = self.player(seat)
         if m.choice == "ink":
             p.ink += 1
-            events.append({"type": "take", "seat": seat, "card": cid, "ink": 1})
+            events.append({"type": "take", "seat": seat, "card": cid, "ink": 1, "choice": "ink"})
         elif m.choice == "remover":
             p.remover += 1
-            events.append({"type": "take", "seat": seat, "card": cid, "remover": 1})
+            events.append({"type": "take", "seat": seat, "card": cid, "remover": 1, "choice": "remover"})
         else:
             c = card(cid)
             genre = int(key.split(":")[1]) >= len(c.basic)
@@ -830,7 +826,7 @@ class Game:
     def _jail_move(self, seat: int, m: Move, reserve: bool) -> list[Event]:
         t = self._require_turn(seat, JAIL)
         if m.card not in self.state.offer_row:
-            raise IllegalMove(f"Card {m.card} is not in the offer row.", "not_in_row")
+            raise IllegalMove.of("not_in_row", card=m.card)
         ability = self._next_jail()
         assert ability is not None
         t.used.append(ability[1])
@@ -848,7 +844,7 @@ class Game:
         p.stats["coopJail"] += card(m.card).cost
         self._summary_add("reserved" if reserve else "removed", [m.card])
         t.changed_row = True
-        events.append({"type": "jail", "seat": seat, "card": m.card, "reserve": reserve})
+        events.append({"type": "jail", "seat": seat, "card": m.card, "reserve": reserve, "source": ability[0]})
         self._refill_one(events=events)
         self._advance(events)
         return events
@@ -924,15 +920,16 @@ class Game:
         p = self.player(seat)
         from_jail = m.card == p.jail and m.card is not None
         if m.card not in self.state.offer_row and not from_jail:
-            if any(q.jail == m.card for q in self.state.players):
-                raise IllegalMove("Only the jailer can buy this card.", "jailed")
-            raise IllegalMove(f"Card {m.card} is not in the offer row.", "not_in_row")
+            jailer = next((q.seat for q in self.state.players if q.jail == m.card), None)
+            if jailer is not None:
+                raise IllegalMove.of("jailed", card=m.card, jailer=jailer)
+            raise IllegalMove.of("not_in_row", card=m.card)
         assert m.card is not None
         c = card(m.card)
         if c.cost > t.coins:
-            raise IllegalMove(f"You need {c.cost}¢ for that card and have {t.coins}¢.", "too_expensive")
+            raise IllegalMove.of("too_expensive", item="card", card=m.card, cost=c.cost, coins=t.coins)
         t.coins -= c.cost
-        events: list[Event] = [{"type": "buy", "seat": seat, "card": m.card, "from_jail": from_jail}]
+        events: list[Event] = [{"type": "buy", "seat": seat, "card": m.card, "from_jail": from_jail, "cost": c.cost}]
         if from_jail:
             p.jail = None
         else:
@@ -960,17 +957,18 @@ class Game:
         t = self._require_turn(seat, BUY)
         advert = self._next_advert()
         if advert is None:
-            raise IllegalMove("There are no adverts left for you to buy.", "no_advert")
+            raise IllegalMove.of("no_advert")
         cost, prestige = advert
         if cost > t.coins:
-            raise IllegalMove(f"Your next advert costs {cost}¢ and you have {t.coins}¢.", "too_expensive")
+            raise IllegalMove.of("too_expensive", item="advert", cost=cost, coins=t.coins)
         p = self.player(seat)
         t.coins -= cost
         p.adverts += 1
         self._summary_add("adverts", 1)
         self._add_prestige(seat, prestige)
         p.stats["pointsAdvert"] += prestige
-        events: list[Event] = [{"type": "advert", "seat": seat, "cost": cost, "prestige": prestige}]
+        events: list[Event] = [{"type": "advert", "seat": seat, "cost": cost, "prestige": prestige,
+                                "number": p.adverts}]
         self._advance(events)
         return events
 
@@ -979,10 +977,9 @@ class Game:
         need = self._conversion_needed()
         p = self.player(seat)
         if not need:
-            raise IllegalMove("Converting ink would not let you afford anything more.", "useless_conversion")
+            raise IllegalMove.of("useless_conversion")
         if m.number != need:
-            raise IllegalMove(f"Convert exactly {need} coin{'s' if need > 1 else ''} "
-                              f"({3 * need} ink): that is what you are short.", "bad_conversion")
+            raise IllegalMove.of("bad_conversion", coins=need, ink=3 * need)
         if self.options.coop:
             variants.check_penny_ink(self, seat, 3 * need)
         p.ink -= 3 * need
@@ -1005,7 +1002,7 @@ class Game:
         if t.phase == VOTE:
             return variants.vote_timeout(self, seat)
         if seat != t.seat:
-            raise IllegalMove("It is not your turn.", "not_your_turn")
+            raise IllegalMove.of("not_your_turn", active=t.seat)
         if t.phase == SPELL:
             events = self._writers_block(seat)
             events.insert(0, {"type": "timeout", "seat": seat})
@@ -1109,7 +1106,8 @@ class Game:
             return
         if any(p.prestige >= self.goal for p in self.state.players):
             self.state.final_round = True  # R22.5
-            events.append({"type": "final_round"})
+            events.append({"type": "final_round", "goal": self.goal,
+                           "seats": [p.seat for p in self.state.players if p.prestige >= self.goal]})
 
     def _finish(self, events: list[Event]) -> None:
         # The turn is kept as it is: in co-op the game can end in the middle of a turn (R29.8).
@@ -1188,19 +1186,3 @@ class Game:
     def _remove_from_game(self, cid: int) -> None:
         # R15.2, R15.5: starters go to the box for good, genre cards to the removed pile.
         (self.state.box if card(cid).is_starter else self.state.removed).append(cid)
-
-
-_PHASE_HINT = {
-    SPELL: "Spell a word or skip your turn first.",
-    VOTE: "Your word is being voted on.",
-    UNCOVER: "Choose which wild card to uncover first.",
-    DOUBLE: "Choose which card to double first.",
-    TRASH: "You may trash a card, use a preview, or pass.",
-    DUMP: "You may dump a card from your discard pile, use a preview, or pass.",
-    PREVIEW: "You may use your preview, or pass.",
-    PREVIEWING: "Return or discard each previewed card first.",
-    CHOICE: "Make your choice for the pending benefit first.",
-    JAIL: "You may jail a card of the offer row, or pass.",
-    FLUSH: "You may flush the offer row, or pass.",
-    BUY: "You are in the purchase phase: buy, convert ink, or end your turn.",
-}

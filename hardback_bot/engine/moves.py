@@ -70,7 +70,7 @@ class Move:
 
 def _card_id(token: str) -> int:
     if not token.isdigit():
-        raise IllegalMove(f"'{token}' is not a card id.", "bad_notation")
+        raise IllegalMove.of("bad_notation", problem="not_a_card", text=token)
     return int(token)
 
 
@@ -78,29 +78,29 @@ def parse_move(text: str) -> Move:
     """Parse one move; raises IllegalMove (code ``bad_notation``) with a readable reason."""
     parts = text.split()
     if not parts:
-        raise IllegalMove("Empty move.", "bad_notation")
+        raise IllegalMove.of("bad_notation", problem="empty")
     kind, args = parts[0].lower(), parts[1:]
     shape = MOVE_SHAPES.get(kind)
     if shape is None:
-        raise IllegalMove(f"Unknown move '{parts[0]}'.", "bad_notation")
+        raise IllegalMove.of("bad_notation", problem="unknown_move", text=parts[0])
     if shape == "w":
         if not args:
-            raise IllegalMove("A word needs cards: spell <card> <card>=<letter> ...", "bad_notation")
+            raise IllegalMove.of("bad_notation", problem="no_cards", move=kind)
         slots = []
         for token in args:
             card_text, eq, letter = token.partition("=")
             if eq:
                 letter = letter.upper()
                 if len(letter) != 1 or not ("A" <= letter <= "Z"):
-                    raise IllegalMove(f"A wild card needs one letter A-Z, not '{token}'.", "bad_notation")
+                    raise IllegalMove.of("bad_notation", problem="bad_wild", text=token)
                 slots.append(WordCard(_card_id(card_text), letter))
             else:
                 slots.append(WordCard(_card_id(card_text)))
         return Move(kind, word=tuple(slots))
     expected = 0 if shape == "" else 1
     if len(args) != expected:
-        raise IllegalMove(f"'{kind}' takes {expected or 'no'} argument{'s' if expected != 1 else ''}.",
-                          "bad_notation")
+        raise IllegalMove.of("bad_notation", problem="one_argument" if expected else "no_argument", move=kind,
+                             count=expected)
     if shape == "":
         return Move(kind)
     arg = args[0]
@@ -108,19 +108,19 @@ def parse_move(text: str) -> Move:
         return Move(kind, card=_card_id(arg))
     if shape == "n":
         if not arg.isdigit():
-            raise IllegalMove(f"'{kind}' needs a whole number, not '{arg}'.", "bad_notation")
+            raise IllegalMove.of("bad_notation", problem="not_a_number", move=kind, text=arg)
         return Move(kind, number=int(arg))
     if shape == "t":
         if arg.lower() not in TAKE_CHOICES:
-            raise IllegalMove(f"Take one of: {', '.join(TAKE_CHOICES)}.", "bad_notation")
+            raise IllegalMove.of("bad_notation", problem="bad_take", move=kind, text=arg, choices=list(TAKE_CHOICES))
         return Move(kind, choice=arg.lower())
     if shape == "v":
         if arg.lower() not in VOTE_CHOICES:
-            raise IllegalMove("Vote accept or reject.", "bad_notation")
+            raise IllegalMove.of("bad_notation", problem="bad_vote", move=kind, text=arg)
         return Move(kind, choice=arg.lower())
     # "s": a suggested word
     if not arg.isalpha() or not arg.isascii():
-        raise IllegalMove("A suggestion is one word of letters A-Z.", "bad_notation")
+        raise IllegalMove.of("bad_notation", problem="bad_suggestion", move=kind, text=arg)
     return Move(kind, choice=arg.upper())
 
 

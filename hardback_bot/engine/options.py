@@ -5,16 +5,31 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from .messages import render
+
 GAME_LENGTHS = (40, 60, 90, 180)
 UNIQUE_WORDS = ("off", "game", "player")
 VOTE_MODES = ("off", "majority", "unanimous")
 PENNY_GENRES = ("none", "random", "adventure", "horror", "mystery", "romance")
 AWARD_TABLE = {7: 5, 8: 6, 9: 7, 10: 9, 11: 12, 12: 15}  # R24.1; 12 means "12 or more"
 ADVERTS = ((6, 3), (9, 6), (12, 10), (15, 15), (18, 20))  # R25.1: (cost, prestige), in order
+MAX_TURN_TIMER = 86400  # seconds (R33.4)
 
 
 class OptionsError(ValueError):
-    """An impossible combination of table options, refused at game creation."""
+    """An impossible combination of table options, refused at game creation.
+
+    Like IllegalMove: a stable ``code``, its ``params`` and ``str(error)`` worded by messages.TEMPLATES.
+    """
+
+    def __init__(self, message: str, code: str = "bad_options", params: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+
+    @classmethod
+    def of(cls, code: str, **params: Any) -> OptionsError:
+        return cls(render(code, params), code, params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,24 +52,24 @@ class GameOptions:
 
     def validate(self, num_players: int) -> None:
         if self.length not in GAME_LENGTHS:
-            raise OptionsError(f"Game length must be one of {', '.join(map(str, GAME_LENGTHS))}.")
+            raise OptionsError.of("bad_length", value=self.length, choices=list(GAME_LENGTHS))
         if self.unique_words not in UNIQUE_WORDS:
-            raise OptionsError("Unique words must be off, per game or per player.")
+            raise OptionsError.of("bad_unique_words", value=self.unique_words, choices=list(UNIQUE_WORDS))
         if self.vote not in VOTE_MODES:
-            raise OptionsError("Votes must be off, majority or unanimous.")
-        if not 0 <= self.turn_timer <= 86400:
-            raise OptionsError("The turn timer must be between 0 (off) and 86400 seconds.")
+            raise OptionsError.of("bad_vote_mode", value=self.vote, choices=list(VOTE_MODES))
+        if not 0 <= self.turn_timer <= MAX_TURN_TIMER:
+            raise OptionsError.of("bad_turn_timer", value=self.turn_timer, max=MAX_TURN_TIMER)
         if self.penny_genre not in PENNY_GENRES:
-            raise OptionsError(f"Penny's signature genre must be one of {', '.join(PENNY_GENRES)}.")
+            raise OptionsError.of("bad_penny_genre", value=self.penny_genre, choices=list(PENNY_GENRES))
         if self.coop:
             if not 1 <= num_players <= 4:
-                raise OptionsError("Co-op games take 1 to 4 players.")
+                raise OptionsError.of("coop_players", players=num_players, min=1, max=4)
         elif not 2 <= num_players <= 5:
-            raise OptionsError("Competitive games take 2 to 5 players.")
+            raise OptionsError.of("competitive_players", players=num_players, min=2, max=5)
         if self.dictionary == "none" and self.vote == "off":
-            raise OptionsError("Without a dictionary, words must be put to a vote: turn votes on.")
+            raise OptionsError.of("votes_needed")
         if num_players == 1 and (self.vote != "off" or self.dictionary == "none"):
-            raise OptionsError("Votes (and playing without a dictionary) need at least two players.")
+            raise OptionsError.of("votes_need_players", players=num_players)
 
     @property
     def hands_open(self) -> bool:
@@ -71,5 +86,5 @@ class GameOptions:
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise OptionsError(f"Unknown table option(s): {', '.join(sorted(unknown))}.")
+            raise OptionsError.of("unknown_options", options=sorted(unknown), count=len(unknown))
         return cls(**data)

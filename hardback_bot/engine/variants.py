@@ -56,15 +56,15 @@ def cast_vote(game: Game, seat: int, m: Move) -> list[Event]:
     t = game.state.turn
     vote = t.extra.get("vote")
     if t.phase != VOTE or vote is None:
-        raise IllegalMove("There is no vote going on.", "no_vote")
+        raise IllegalMove.of("no_vote")
     if seat == t.seat:
-        raise IllegalMove("You cannot vote on your own word.", "own_word")
+        raise IllegalMove.of("own_word", move="vote")
     if str(seat) in vote["votes"]:
-        raise IllegalMove("You have already voted.", "already_voted")
+        raise IllegalMove.of("already_voted")
     accept = m.choice == "accept"
     vote["votes"][str(seat)] = accept
     game.player(seat).stats["votesAccept" if accept else "votesReject"] += 1
-    events: list[Event] = [{"type": "vote", "seat": seat, "accept": accept}]
+    events: list[Event] = [{"type": "vote", "seat": seat, "accept": accept, "word": vote["word"]}]
     result = _outcome(game, vote["votes"])
     if result is None:
         return events
@@ -94,10 +94,10 @@ def _ghost(game: Game) -> dict[str, Any] | None:
 
 def request_ghostwriter(game: Game, seat: int) -> list[Event]:
     if not game.options.ghostwriter:
-        raise IllegalMove("The ghostwriter is not used at this table.", "not_available")
+        raise IllegalMove.of("not_available", option="ghostwriter")
     game._require_turn(seat, SPELL)
     if _ghost(game) is not None:
-        raise IllegalMove("You already asked for a ghostwriter this turn.", "already_asked")
+        raise IllegalMove.of("already_asked")
     game.state.turn.extra["ghost"] = {"suggestions": [], "adopted": None, "writer": None, "inked": 0}
     return [{"type": "ghostwriter", "seat": seat, "hand": list(game.player(seat).hand),
              "inked": list(game.player(seat).inked)}]
@@ -122,17 +122,17 @@ def suggest_word(game: Game, seat: int, m: Move) -> list[Event]:
     t = game.state.turn
     ghost = _ghost(game)
     if ghost is None or t.phase != SPELL:
-        raise IllegalMove("Nobody is asking for a ghostwriter right now.", "no_request")
+        raise IllegalMove.of("no_request")
     if seat == t.seat:
-        raise IllegalMove("You cannot ghostwrite your own word.", "own_word")
+        raise IllegalMove.of("own_word", move="suggest")
     word = m.choice or ""
     if any(s == seat and w == word for s, w in ghost["suggestions"]):
-        raise IllegalMove(f"You already suggested {word}.", "already_suggested")
+        raise IllegalMove.of("already_suggested", word=word)
     if not can_spell(game, t.seat, word):
-        raise IllegalMove(f"{word} cannot be spelled with those cards.", "cannot_spell")
+        raise IllegalMove.of("cannot_spell", word=word, seat=t.seat)
     in_dictionary = game.options.dictionary != "none" and game.checker.is_word(word)
     if not in_dictionary and game.options.vote == "off":
-        raise IllegalMove(f"{word} is not in the dictionary.", "not_a_word")
+        raise IllegalMove.of("not_a_word", word=word)
     ghost["suggestions"].append([seat, word])
     return [{"type": "suggestion", "seat": seat, "word": word, "index": len(ghost["suggestions"]),
              "in_dictionary": in_dictionary}]
@@ -142,10 +142,10 @@ def adopt_suggestion(game: Game, seat: int, m: Move) -> list[Event]:
     game._require_turn(seat, SPELL)
     ghost = _ghost(game)
     if ghost is None or not ghost["suggestions"]:
-        raise IllegalMove("There is no suggestion to adopt.", "no_suggestion")
+        raise IllegalMove.of("no_suggestion")
     index = (m.number or 0) - 1
     if not 0 <= index < len(ghost["suggestions"]):
-        raise IllegalMove(f"Choose a suggestion between 1 and {len(ghost['suggestions'])}.", "bad_suggestion")
+        raise IllegalMove.of("bad_suggestion", count=len(ghost["suggestions"]))
     ghost["adopted"] = index
     who, word = ghost["suggestions"][index]
     return [{"type": "adopt", "seat": seat, "by": who, "word": word}]
@@ -214,8 +214,7 @@ def check_penny_ink(game: Game, seat: int, ink: int) -> None:
     """
     gain = penny_ink_gain(game, ink)
     if gain and game.state.penny["score"] + gain >= game.goal and game.state.turn.phase not in (SPELL, BUY):
-        raise IllegalMove("That ink would let Penny Dreadful reach her goal; it can only be spent while a "
-                          "word is being spelled or cards bought.", "penny_wins")
+        raise IllegalMove.of("penny_wins", ink=ink, penny=game.state.penny["score"], goal=game.goal)
 
 
 def penny_on_ink(game: Game, seat: int, ink: int, events: list[Event]) -> None:
