@@ -192,7 +192,7 @@ def test_r14_uncover_chain_and_genre_count() -> None:
 def test_r14_5_uncovered_card_still_counts_as_wild() -> None:
     game = make(seats=[{"hand": [124, 119, 106]}, {}], options=NO_VARIANTS, offer_row=QUIET_ROW)
     events = game.apply(0, "spell 106 119=B 124")  # A uncovers K (wild); N counts 1 wild (uncovered)
-    assert {"type": "uncover", "seat": 0, "card": 119} in events
+    assert {"type": "uncover", "seat": 0, "card": 119, "source": 106} in events  # the event names who acted
     # A 1, K 1+1 (mystery active), N 3+1+1 per wild
     assert game.player(0).prestige == 1 + 2 + 5
 
