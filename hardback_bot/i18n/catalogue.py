@@ -161,13 +161,19 @@ class Translator:
         """
         return self._translated is None or (context, message) in self._translated
 
-    def refusal(self, code: str, /, **params: Any) -> str:
-        """An engine refusal (``IllegalMove.code`` with its parameters) as one sentence in this language."""
-        from .refusals import refusal_message  # the table imports N_ from this module
+    def template(self, context: str | None, message: str, plural: str | None = None, n: int = 1) -> str:
+        """The translated text itself, placeholders unfilled (for callers with their own formatting)."""
+        if plural is None:
+            return (self._translations.pgettext(context, message) if context is not None
+                    else self._translations.gettext(message))
+        return (self._translations.npgettext(context, message, plural, n) if context is not None
+                else self._translations.ngettext(message, plural, n))
 
-        message = refusal_message(code)
-        return self.gettext(message, **params) if placeholders(message) <= set(params) else self.gettext(
-            refusal_message(None))
+    def refusal(self, code: str, /, **params: Any) -> str:
+        """An engine refusal (``IllegalMove`` / ``OptionsError``: its ``code`` and ``params``) in this language."""
+        from .refusals import say  # the table imports the engine; the translators alone do not need it
+
+        return say(self, code, params)
 
     # -------------------------------------------------------------- numbers and lists (Babel)
     def number(self, value: float) -> str:

@@ -40,5 +40,5 @@ def test_check_passes_and_compile_writes_mo_files_gettext_reads(tmp_path: Path) 
     assert compiled.returncode == 0, compiled.stderr
     assert "ja:" in compiled.stdout and "translated" in compiled.stdout
     es = gettext.translation("hardback", localedir=str(tmp_path), languages=["es"])
-    assert es.gettext("You have no ink.") == "No tienes tinta."
+    assert es.pgettext("refusal no_ink", "You have no ink.") == "No tienes tinta."
     assert es.pgettext("command name", "start") == "empezar"
