@@ -235,7 +235,8 @@ def _entries(part: str) -> list[tuple[str, list[Entry]]]:
             _image("state.uncovered", _crop(CardFace(67, wild_letter="A", uncovered=True), 1.4, "state",
                                             pad=1, round_=True, state="uncovered")),
             _image("state.inked", _crop(CardFace(36, inked=True), 1.4, "state", pad=1, round_=True, state="inked")),
-            _image("state.cleared", _crop(CardFace(36, cleared=True), 1.4, "state", pad=1, round_=True, state="cleared")),
+            _image("state.cleared", _crop(CardFace(36, cleared=True), 1.4, "state", pad=1, round_=True,
+                                          state="cleared")),
             _image("state.doubled", _side_by_side(
                 _crop(CardFace(36, multiplier=2), 1.4, "number", pad=5, round_=True),
                 _crop(CardFace(36, multiplier=2), 1.4, "state", pad=1, round_=True, state="multiplier"))),
