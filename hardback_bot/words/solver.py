@@ -16,7 +16,7 @@ from __future__ import annotations
 import heapq
 import math
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +29,7 @@ from hardback_bot.engine.moves import WordCard
 from .solver_bounds import Context, OutOfTime, build_context
 from .solver_index import WordIndex, index_for
 from .solver_listing import Words, letter_vectors, playable
-from .solver_search import all_arrangements, best_for_word, chosen_from_cards, evaluate
+from .solver_search import all_arrangements, best_for_word, chosen_from_cards, evaluate, greedy_play
 from .solver_value import Outcome, Weights
 
 if TYPE_CHECKING:
@@ -43,6 +43,7 @@ __all__ = [
     "arrangements",
     "best_arrangement",
     "best_play",
+    "best_plays",
     "evaluate_arrangement",
     "iter_arrangements",
     "playable_words",
@@ -135,23 +136,47 @@ def playable_words(cards: PlayerCards, dictionary: Any, *, min_length: int = 2, 
 
 
 # ---------------------------------------------------------------------- one word
-def best_arrangement(cards: PlayerCards, word: str, weights: Weights | None = None, *,
-                     time_limit: float | None = None) -> Play | None:
-    """The arrangement of ``word`` worth most to the player, or None if the cards cannot spell it.
-
-    ``time_limit`` (seconds): as for :func:`best_play` (``exact=False`` if the search was cut).
-    """
-    ctx = cards.context(weights or Weights())
+def _limits(ctx: Context, time_limit: float | None, work_limit: int | None) -> None:
     if time_limit is not None:
         ctx.deadline = time.monotonic() + time_limit
+    ctx.work_limit = work_limit
+
+
+def _positional(ctx: Context) -> bool:
+    """Can positions matter for these cards at all (an uncover or double that may work)?  Those hands are
+    the ones whose exact search can take long, so their anytime searches start from greedy plays."""
+    return ctx.everything().positional
+
+
+def best_arrangement(cards: PlayerCards, word: str, weights: Weights | None = None, *,
+                     time_limit: float | None = None, work_limit: int | None = None) -> Play | None:
+    """The arrangement of ``word`` worth most to the player, or None if the cards cannot spell it.
+
+    ``time_limit`` (seconds) / ``work_limit`` (work units, the same on every machine): as for
+    :func:`best_play`: the best arrangement found by then, ``exact=False`` if the search was cut.
+    """
+    ctx = cards.context(weights or Weights())
+    _limits(ctx, time_limit, work_limit)
+    floor = -math.inf
+    first: Play | None = None
+    if (time_limit is not None or work_limit is not None) and _positional(ctx):
+        ctx.armed = False  # a legal answer first, whatever the limit
+        quick = greedy_play(ctx, word)
+        ctx.armed = True
+        if quick is None:
+            return None
+        first = _play(word, quick[1], quick[0])
+        floor = quick[0].value
     sink: list[tuple[Outcome, tuple[WordCard, ...]]] = []
     try:
-        found = best_for_word(ctx, word, sink=sink)
+        found = best_for_word(ctx, word, floor, sink=sink)
     except OutOfTime:
-        if not sink:
-            return None
-        return replace(_play(word, sink[-1][1], sink[-1][0]), exact=False)
-    return _play(word, found[1], found[0]) if found else None
+        if sink:
+            return replace(_play(word, sink[-1][1], sink[-1][0]), exact=False)
+        return None if first is None else replace(first, exact=False)
+    if found is None:
+        return first
+    return _play(word, found[1], found[0])
 
 
 def evaluate_arrangement(cards: PlayerCards, arrangement: tuple[WordCard, ...], weights: Weights | None = None
@@ -183,27 +208,50 @@ def arrangements(cards: PlayerCards, word: str, weights: Weights | None = None, 
 
 # ---------------------------------------------------------------------- best play
 def best_play(cards: PlayerCards, dictionary: Any, weights: Weights | None = None, *, min_length: int = 2,
-              exclude: Iterable[str] = (), time_limit: float | None = None) -> Play | None:
-    """The word and arrangement worth most to the player under ``weights``, or None if none is playable.
+              exclude: Iterable[str] = (), accept: Callable[[str], bool] | None = None,
+              time_limit: float | None = None, work_limit: int | None = None,
+              on_improve: Callable[[Play], None] | None = None) -> Play | None:
+    """The word and arrangement worth most to the player under ``weights``; None only if no word is playable.
 
-    ``exclude``: words that may not be spelled (the unique-words option, R26).  ``time_limit``
-    (seconds): stop searching then and return the best play found so far with ``exact=False``
-    (None: search to the end, however long; see docs/solver.md for when that can take long).
+    ``exclude``: words that may not be spelled (the unique-words option, R26); ``accept``: a test
+    every word must pass too (given the upper-case word; a table's own checker, say).
+
+    Anytime: with ``time_limit`` (seconds) or ``work_limit`` (work units: search nodes and ways of
+    resolving a word, the same count on every machine), the search stops there and returns the best
+    play found so far, marked ``exact=False`` (its value is still exact for *that* play: only "no
+    better word exists" is unproven).  A legal play comes first, whatever the limit: a greedy one
+    for hands where positions matter (uncover, double), found within milliseconds, then better ones.
+    ``on_improve`` is called with every better play as it is found.  Without a limit the search runs
+    to the end (docs/solver.md says when that can take long).
+    """
+    found = best_plays(cards, dictionary, weights, count=1, min_length=min_length, exclude=exclude, accept=accept,
+                       time_limit=time_limit, work_limit=work_limit, on_improve=on_improve)
+    return found[0] if found else None
+
+
+def best_plays(cards: PlayerCards, dictionary: Any, weights: Weights | None = None, *, count: int = 5,
+               min_length: int = 2, exclude: Iterable[str] = (), accept: Callable[[str], bool] | None = None,
+               time_limit: float | None = None, work_limit: int | None = None,
+               on_improve: Callable[[Play], None] | None = None) -> list[Play]:
+    """The ``count`` best distinct words, each in its best arrangement, best first (ties: found first).
+
+    Limits and ``exact`` as for :func:`best_play` (``exact``: these are proven the ``count`` best).
     """
     index = index_for(dictionary)
     ctx = cards.context(weights or Weights())
-    if time_limit is not None:
-        ctx.deadline = time.monotonic() + time_limit
-    search = _GroupSearch(ctx, index, max(2, min_length), {w.lower() for w in exclude})
+    _limits(ctx, time_limit, work_limit)
+    ctx.armed = False  # until the first play: a legal answer whenever one exists, whatever the limit
+    search = _GroupSearch(ctx, index, max(2, min_length), {w.lower() for w in exclude}, accept, max(1, count),
+                          on_improve)
+    # Greedy first plays only pay when the search may be cut: a search to the end goes straight for the best.
+    search.greedy = search.prof.positional and (time_limit is not None or work_limit is not None
+                                                or on_improve is not None)
     exact = True
     try:
         search.run()
     except OutOfTime:
         exact = False
-    if search.best is None:
-        return None
-    outcome, arrangement, word = search.best
-    return replace(_play(word, arrangement, outcome), exact=exact)
+    return [replace(p, exact=exact) for p in search.plays()]
 
 
 class _GroupSearch:
@@ -211,20 +259,31 @@ class _GroupSearch:
 
     A walk fixes, letter by letter, how many copies of one of the player's letters a word holds,
     with a few ANDs of the index's bit-planes; each group it reaches is queued with a quick bound.
-    The first group is searched at once, so the rest of the walk is pruned by a real play.  Then
-    the queue is served best first: a group is split into its words per length, each bounded by
-    the group's own profile (:mod:`.solver_bounds`), and words are searched exactly in order of
-    those bounds until no bound left can beat the best play found.
+    The first group gives a floor at once (searched exactly, or, where positions matter, by greedy
+    plays of its words and of the best-bounded words after the walk), so the rest of the walk is
+    pruned by a real play.  Then the queue is served best first: a group is split into its words
+    per length, each bounded by the group's own profile (:mod:`.solver_bounds`), and words are
+    searched exactly in order of those bounds until no bound left can beat the ``count``-th best
+    play found (the floor).
     """
 
-    def __init__(self, ctx: Context, index: WordIndex, min_length: int, exclude: set[str]) -> None:
+    GREEDY_WORDS = 12  # greedy plays tried after the walk where positions matter
+
+    def __init__(self, ctx: Context, index: WordIndex, min_length: int, exclude: set[str],
+                 accept: Callable[[str], bool] | None, count: int, on_improve: Callable[[Play], None] | None
+                 ) -> None:
         self.ctx = ctx
         self.index = index
         self.min_length = min_length
         self.exclude = exclude
+        self.accept = accept
+        self.allowed_cache: dict[str, bool] = {}
+        self.count = count
+        self.on_improve = on_improve
         entries = ctx.entries
         prof = ctx.everything()  # valid for every word: looser than a group's own profile
         self.prof = prof
+        self.greedy = False  # start from greedy plays (see best_plays)
         self.letters: list[tuple[int, int, int, int, list[float], str]] = []
         for letter, ids in ctx.by_letter.items():
             weights = sorted((prof.weight[i] for i in ids), reverse=True)
@@ -242,8 +301,11 @@ class _GroupSearch:
             self.rest[j] = self.rest[j + 1] + self.letters[j][4][-1]
             self.fixed_rest[j] = self.fixed_rest[j + 1] + self.letters[j][2]
         self.wildable = len(ctx.pool)
-        self.floor = -math.inf
-        self.best: tuple[Outcome, tuple[WordCard, ...], str] | None = None
+        self.floor = -math.inf  # the count-th best value found (-inf until count words are found)
+        # word -> (value, order found, outcome, arrangement): the best plays so far, at most ``count``.
+        self.found: dict[str, tuple[float, int, Outcome, tuple[WordCard, ...]]] = {}
+        self.order = 0
+        self.top: tuple[float, int] | None = None
         self.length_weight = max(0.0, ctx.weights.length)
         # What revealed wilds and per-wild prestige may add, whatever the word.
         self.reveal = prof.uncover_bonus(set()) + prof.wild_rate * len(ctx.pool)
@@ -251,16 +313,49 @@ class _GroupSearch:
         self.queue: list[tuple[float, int, _Group | _Words]] = []
         self.pushed = 0
 
+    # ------------------------------------------------------------------ results
+    def allowed(self, word: str) -> bool:
+        ok = self.allowed_cache.get(word)
+        if ok is None:
+            ok = word not in self.exclude and (self.accept is None or bool(self.accept(word.upper())))
+            self.allowed_cache[word] = ok
+        return ok
+
+    def record(self, word: str, outcome: Outcome, arrangement: tuple[WordCard, ...]) -> None:
+        previous = self.found.get(word)
+        if previous is not None and previous[0] >= outcome.value:
+            return
+        self.order += 1
+        self.found[word] = (outcome.value, self.order if previous is None else previous[1], outcome, arrangement)
+        ranked = sorted(self.found.items(), key=lambda kv: (-kv[1][0], kv[1][1]))
+        for w, _ in ranked[self.count:]:
+            del self.found[w]
+        if len(self.found) >= self.count:
+            self.floor = ranked[self.count - 1][1][0]
+        self.ctx.armed = True
+        best_word, (value, order, o, cards) = ranked[0]
+        if self.top != (value, order):
+            self.top = (value, order)
+            if self.on_improve is not None:
+                self.on_improve(_play(best_word, cards, o))
+
+    def plays(self) -> list[Play]:
+        ranked = sorted(self.found.items(), key=lambda kv: (-kv[1][0], kv[1][1]))
+        return [_play(w, cards, o) for w, (_, _, o, cards) in ranked]
+
+    # ------------------------------------------------------------------ the search
     def run(self) -> None:
         top = min(self.index.max_length, self.wildable + self.fixed_rest[0])
         if top < self.min_length or self.index.size == 0:
             return
         n = self.index.prefix64(top)
         self._visit(0, self.index.all_bits[:n], 0.0, 0)
+        if self.greedy and self.found:
+            self._greedy_pass()
         self._drain()
 
     def _drain(self) -> None:
-        """Serve the queue best first until nothing in it can beat the best play found."""
+        """Serve the queue best first until nothing in it can beat the floor."""
         heap = self.queue
         while heap:
             bound, _, item = heapq.heappop(heap)
@@ -272,15 +367,67 @@ class _GroupSearch:
             else:
                 self._search(item)
 
+    def _greedy_pass(self) -> None:
+        """Where positions matter, an exact word search can take long: first a greedy play for each of the
+        best-bounded words (one per entry of the queue), so good plays come early."""
+        heap = self.queue
+        kept: list[tuple[float, int, _Group | _Words]] = []
+        tried = 0
+        while heap and tried < self.GREEDY_WORDS:
+            entry = heapq.heappop(heap)
+            if -entry[0] <= self.floor:
+                heapq.heappush(heap, entry)
+                break
+            item = entry[2]
+            if isinstance(item, _Group):
+                self._open(item)
+                continue
+            kept.append(entry)
+            for i in item.words:
+                word = self.index.words[i]
+                if self.allowed(word) and word not in self.found:
+                    tried += 1
+                    self._greedy_word(word)
+                    break
+        for entry in kept:
+            heapq.heappush(heap, entry)
+
+    def _greedy_word(self, word: str) -> bool:
+        quick = greedy_play(self.ctx, word)
+        if quick is None:
+            return False
+        self.record(word, quick[0], quick[1])
+        return True
+
+    def _greedy_group(self, group: _Group) -> None:
+        """The first group's words, best-bounded length first: a greedy play of the first allowed one."""
+        index, ctx = self.index, self.ctx
+        prof = ctx.profile(group.uses)
+        found = index.words_at(group.bits, index.end(group.cap))
+        found = found[index.lengths[found] >= self.min_length]
+        lengths = index.lengths[found]
+        by_bound = sorted((-(prof.base + ctx.cards_bound(prof, group.uses, int(n)) + ctx.weights.length * int(n)),
+                           int(n)) for n in np.unique(lengths))
+        for _, length in by_bound:
+            for i in found[lengths == length]:
+                word = index.words[i]
+                if self.allowed(word) and self._greedy_word(word):
+                    return
+
     def _visit(self, k: int, bits: np.ndarray, acc: float, acc_fixed: int) -> None:
         index = self.index
+        self.ctx.check_time()
         if k == len(self.letters):
             cap = self.wildable + acc_fixed
             uses = frozenset((t[5], u) for t, u in zip(self.letters, self.used, strict=True) if u)
             bound = self.prof.base + self.reveal + acc + self.length_weight * cap
-            self._push(bound, _Group(bits, cap, uses))
-            if self.best is None:
-                self._drain()  # the first group found gives a floor that prunes the rest of the walk
+            group = _Group(bits, cap, uses)
+            self._push(bound, group)
+            if not self.found:  # the first group found gives a floor that prunes the rest of the walk
+                if self.greedy:
+                    self._greedy_group(group)
+                else:
+                    self._drain()
             return
         x, face, fixed, inked, prefix, _ = self.letters[k]
         base = self.prof.base + self.reveal
@@ -305,6 +452,7 @@ class _GroupSearch:
     def _open(self, group: _Group) -> None:
         """Split a group into its words per length, each with the group's own bound at that length."""
         index, ctx = self.index, self.ctx
+        ctx.check_time()
         prof = ctx.profile(group.uses)
         found = index.words_at(group.bits, index.end(group.cap))
         found = found[index.lengths[found] >= self.min_length]
@@ -319,11 +467,16 @@ class _GroupSearch:
             same = found[lengths == length]
             if not prof.positional:
                 # Positions do not matter: every word of the same length in a group is worth the
-                # same, so one word stands for them all (the first one not excluded, R26).
-                allowed = [i for i in same if index.words[i] not in self.exclude]
+                # same, so ``count`` words stand for them all (the first ones allowed, R26).
+                allowed = []
+                for i in same:
+                    if self.allowed(index.words[i]):
+                        allowed.append(i)
+                        if len(allowed) >= self.count:
+                            break
                 if not allowed:
                     continue
-                same = np.array(allowed[:1], dtype=np.int64)
+                same = np.array(allowed, dtype=np.int64)
             self._push(bound, _Words(bound, same))
 
     def _search(self, item: _Words) -> None:
@@ -332,12 +485,12 @@ class _GroupSearch:
             if item.bound <= self.floor:
                 return
             word = index.words[i]
-            if word in self.exclude:
+            if not self.allowed(word):
                 continue
+            ctx.check_time()
             result = best_for_word(ctx, word, self.floor)
             if result is not None and result[0].value > self.floor:
-                self.floor = result[0].value
-                self.best = (result[0], result[1], word)
+                self.record(word, result[0], result[1])
 
 
 @dataclass(slots=True)

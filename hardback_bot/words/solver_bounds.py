@@ -94,7 +94,7 @@ class Profile:
 
 
 class OutOfTime(Exception):
-    """A time-limited search ran out of time; the caller keeps the best play found so far."""
+    """A limited search reached its time or work limit; the caller keeps the best play found so far."""
 
 
 @dataclass(slots=True)
@@ -119,14 +119,20 @@ class Context:
     cards_by_letter: dict[str, int] = field(default_factory=dict)  # usable cards per letter
     classics_by_letter: dict[str, int] = field(default_factory=dict)  # of those, classics in play
     deadline: float | None = None  # time.monotonic() after which the search gives up (see OutOfTime)
-    ticks: int = 0
+    work_limit: int | None = None  # work units (see check_time) after which it gives up
+    ticks: int = 0  # work units spent
+    armed: bool = True  # False while the search has no play yet: it finds one before any limit applies
 
-    def check_time(self) -> None:
-        """Raise :class:`OutOfTime` past the deadline (checked every 64 calls: the clock is not free)."""
-        if self.deadline is None:
+    def check_time(self, units: int = 1) -> None:
+        """Count ``units`` of work (a search node, a way of resolving a word) and raise :class:`OutOfTime`
+        past the deadline or the work limit.  A work limit does not depend on the machine's speed, so a
+        search cut by it gives the same answer everywhere (computer players rely on that)."""
+        self.ticks += units
+        if not self.armed:
             return
-        self.ticks += 1
-        if self.ticks & 63 == 0 and time.monotonic() > self.deadline:
+        if self.work_limit is not None and self.ticks > self.work_limit:
+            raise OutOfTime
+        if self.deadline is not None and time.monotonic() > self.deadline:
             raise OutOfTime
 
     def profile(self, uses: frozenset[tuple[str, int]]) -> Profile:

@@ -557,10 +557,12 @@ def slots_for(ctx: Context, word: str, chosen: list[tuple[int, bool]]) -> tuple[
     return slots, classics, hand_used
 
 
-def evaluate(ctx: Context, word: str, chosen: list[tuple[int, bool]]) -> Outcome:
+def evaluate(ctx: Context, word: str, chosen: list[tuple[int, bool]], limit: int | None = None) -> Outcome:
+    """The value of one arrangement, best over its uncover/double choices (``limit``: at most that many
+    of them tried; see :func:`~.solver_value.best_outcome`)."""
     slots, classics, hand_used = slots_for(ctx, word, chosen)
     room = None if ctx.discard_size is None else ctx.discard_size + ctx.hand_size - hand_used
-    outcome = best_outcome(slots, classics, ctx.seat, ctx.weights, room)
+    outcome = best_outcome(slots, classics, ctx.seat, ctx.weights, room, limit=limit, tick=ctx.check_time)
     w = ctx.weights
     rivals = sum(1 for i, _ in chosen if ctx.entries[i].role == "rival")
     bonus = w.length * len(word) + w.rival_classic * rivals
@@ -571,6 +573,67 @@ def evaluate(ctx: Context, word: str, chosen: list[tuple[int, bool]]) -> Outcome
 
 def _with_bonus(o: Outcome, bonus: float) -> Outcome:
     return replace(o, value=o.value + bonus)
+
+
+GREEDY_RESOLUTIONS = 32  # ways of resolving one greedy layout tried (an anytime search's first answers)
+
+
+def greedy_arrangement(ctx: Context, word: str) -> list[tuple[int, bool]] | None:
+    """One legal arrangement of ``word`` made without search, or None if the cards cannot spell it.
+
+    Inked cards go face up first (R6.4), then the timeless classics in play (they save hand cards,
+    R7.1), then hand cards, most valuable first; the other positions are wilds (R7.3).  Wilds next to
+    a face-up uncover card take the most valuable free cards (they may be revealed, R14.1), the others
+    the least valuable.  Every word the cards can spell gets one: placing every matching inked card and
+    classic leaves at most as many positions as there are hand cards to fill them (R7).
+    """
+    word = word.upper()
+    entries = ctx.entries
+    n = len(word)
+    chosen: list[tuple[int, bool] | None] = [None] * n
+    used: set[int] = set()
+    open_at: dict[str, list[int]] = {}
+    for p, ch in enumerate(word):
+        open_at.setdefault(ch, []).append(p)
+
+    def worth(i: int) -> float:
+        e = entries[i]
+        return e.lower + (2.0 if e.uncover_basic or e.uncover_genre or e.double_basic or e.double_genre else 0.0)
+
+    order = sorted(range(len(entries)), key=lambda i: ({"inked": 0, "own": 1, "rival": 2}.get(entries[i].role, 3),
+                                                      -worth(i), i))
+    for i in order:
+        spots = open_at.get(entries[i].letter)
+        if spots:
+            chosen[spots.pop(0)] = (i, False)
+            used.add(i)
+        elif entries[i].role == "inked":
+            return None  # R6.4: an inked card's letter is not (often enough) in the word
+    free = sorted((i for i in ctx.pool if i not in used), key=lambda i: (-worth(i), i))
+    wild = [p for p in range(n) if chosen[p] is None]
+    if len(wild) > len(free):
+        return None
+    near = [p for p in wild if any(0 <= q < n and chosen[q] is not None and (entries[chosen[q][0]].uncover_basic
+                                                                         or entries[chosen[q][0]].uncover_genre)
+                                   for q in (p - 1, p + 1))]
+    rest = [p for p in wild if p not in near]
+    for p, i in zip(near, free, strict=False):
+        chosen[p] = (i, True)
+    spare = free[len(near):]
+    for p, i in zip(rest, reversed(spare), strict=False):
+        chosen[p] = (i, True)
+    return [c for c in chosen if c is not None]
+
+
+def greedy_play(ctx: Context, word: str) -> Found | None:
+    """:func:`greedy_arrangement` valued by the engine (a few resolutions at most): a legal play, fast."""
+    chosen = greedy_arrangement(ctx, word)
+    if chosen is None:
+        return None
+    word = word.upper()
+    outcome = evaluate(ctx, word, chosen, limit=GREEDY_RESOLUTIONS)
+    entries = ctx.entries
+    return outcome, tuple(WordCard(entries[i].card, word[p] if wild else None) for p, (i, wild) in enumerate(chosen))
 
 
 def all_arrangements(ctx: Context, word: str) -> Iterator[tuple[WordCard, ...]]:

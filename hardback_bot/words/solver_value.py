@@ -10,7 +10,7 @@ later (R12.5-R12.9) at their best use under :class:`Weights`.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from hardback_bot.engine import scoring
@@ -175,10 +175,20 @@ def settle(word: list[Slot], classics: tuple[int, ...], counts: dict[str, int], 
 
 
 def best_outcome(word: list[Slot], classics: tuple[int, ...], seat: int, weights: Weights,
-                 dump_room: int | None) -> Outcome:
-    """The best outcome of an arrangement over the uncover/double choices the player may make."""
+                 dump_room: int | None, *, limit: int | None = None, tick: Callable[[], None] | None = None
+                 ) -> Outcome:
+    """The best outcome of an arrangement over the uncover/double choices the player may make.
+
+    ``limit``: try at most that many ways to resolve it (the outcome is then exact for the steps it
+    names, maybe not the best of the arrangement); ``tick`` is called once per way tried (a search's
+    clock and work count).
+    """
     best: Outcome | None = None
-    for resolved, counts, steps in resolutions(word, classics, seat):
+    for n, (resolved, counts, steps) in enumerate(resolutions(word, classics, seat)):
+        if limit is not None and n >= limit:
+            break
+        if tick is not None:
+            tick()
         outcome = settle(resolved, classics, counts, seat, weights, dump_room, steps)
         if best is None or outcome.value > best.value:
             best = outcome
