@@ -440,6 +440,12 @@ def _check_command_node(problems: list[Problem], p: str, node: dict[str, Any], *
     option_names = [o.get("name") for o in options]
     if len(set(option_names)) != len(option_names):
         problems.append(Problem(f"{p}.options", f"Duplicate option names: {option_names}"))
+    # A client in another language sees the localized names: they must be unique there too.
+    locales = {loc for o in options for loc in (o.get("name_localizations") or {})}
+    for locale in sorted(locales):
+        shown = [(o.get("name_localizations") or {}).get(locale, o.get("name")) for o in options]
+        if len(set(shown)) != len(shown):
+            problems.append(Problem(f"{p}.options", f"Duplicate option names in {locale}: {shown}"))
     seen_optional = False
     for j, opt in enumerate(options):
         q = f"{p}.options.{j}"

@@ -88,6 +88,10 @@ def test_standin_refuses_what_discord_refuses_in_localizations() -> None:
         command(options=[{"name": "by", "description": "d", "type": 3,
                           "choices": [{"name": "wins", "value": "wins", "name_localizations": {"ja": "x" * 101}}]}]),
         command(options=[{"name": "by", "description": "d", "type": 3, "name_localizations": {"es-419": "Por"}}]),
+        command(options=[{"name": "a", "description": "d", "type": 3, "name_localizations": {"fr": "x"}},
+                         {"name": "b", "description": "d", "type": 3, "name_localizations": {"fr": "x"}}]),
+        command(options=[{"name": "a", "description": "d", "type": 3, "name_localizations": {"ja": "b"}},
+                         {"name": "b", "description": "d", "type": 3}]),  # "b" in Japanese twice
     ]
     for payload in bad:
         assert limits.check_commands([payload]), payload
