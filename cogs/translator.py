@@ -11,13 +11,14 @@ Also here: :func:`command_strings` lists those texts from the command objects th
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from hardback_bot.i18n import DEFAULT_LANGUAGE, resolve_locale, translator
+from hardback_bot.i18n import DEFAULT_LANGUAGE, preload, resolve_locale, translator
 from hardback_bot.i18n.checks import (
     CHOICE_NAME,
     COMMAND_DESCRIPTION,
@@ -40,6 +41,11 @@ CONTEXTS: dict[Where, str] = {
 
 class CatalogueTranslator(app_commands.Translator):
     """Command texts from the gettext catalogues; English and unknown locales keep the source text."""
+
+    async def load(self) -> None:
+        # discord.py calls this from set_translator (setup_hook): catalogues and Babel's locale data
+        # are read here, off the event loop, instead of inside somebody's first click.
+        await asyncio.to_thread(preload)
 
     async def translate(self, string: app_commands.locale_str, locale: Any,
                         context: app_commands.TranslationContext) -> str | None:

@@ -226,3 +226,23 @@ def test_a_missing_catalogue_means_english_not_a_crash(tmp_path: Path, monkeypat
         assert es.number(1234) == "1.234"  # numbers still in Spanish
     finally:
         module.reload_catalogues()
+
+
+def test_preload_reads_every_catalogue_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hardback_bot.i18n import catalogue as module
+    from hardback_bot.i18n import preload
+
+    reads: list[str] = []
+    real = module.read_po
+
+    def counting(fileobj, **kwargs):  # type: ignore[no-untyped-def]
+        reads.append(kwargs.get("locale"))
+        return real(fileobj, **kwargs)
+
+    monkeypatch.setattr(module, "read_po", counting)
+    module.reload_catalogues()
+    preload()
+    assert sorted(reads) == ["es", "fr", "ja"]
+    for language in LANGUAGES:
+        translator(language).gettext("Open my hand")
+    assert len(reads) == 3  # nothing read again after start-up
