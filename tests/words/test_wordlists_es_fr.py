@@ -179,3 +179,23 @@ def test_hunspell_expansion_on_a_miniature_dictionary(tmp_path: Path) -> None:
     assert forms == {"chat", "chats", "chatsx", "rechat", "rechats", "rechatsx"}
     assert builder.hunspell_forms("bus", {"S."}, parsed, lambda rule: True) == {"bus"}
     assert builder.fold_letters("cœur") == "coeur" and builder.fold_letters("niño") == "nino"
+
+
+@pytest.mark.parametrize("name", ["espanol", "francais"])
+def test_computer_players_spell_from_the_tables_list(name: str) -> None:
+    """Normal and hard computer players play a stretch of a game at a Spanish or French table: every
+    move is legal (the engine would refuse it) and every word they spell is in that list."""
+    from hardback_bot.ai import choose_move, wants_to_act
+    from hardback_bot.engine import Game, GameOptions
+
+    d = get_dictionary(name)
+    game = Game.new(num_players=2, seed=11, options=GameOptions(length=40, dictionary=name), checker=d)
+    strengths = {0: 2, 1: 3}
+    for _ in range(120):
+        if game.finished:
+            break
+        seat = next(s for s in range(game.num_players) if wants_to_act(game, s))
+        game.apply(seat, choose_move(game, seat, strengths[seat]))
+    spelled = [word for _, word in game.state.word_history]
+    assert len(spelled) >= 5
+    assert all(d.is_word(w) for w in spelled), spelled
