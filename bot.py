@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from hardback_bot.config import ConfigError, Settings, load_env, load_settings
 from hardback_bot.sessions import Sessions
-from hardback_bot.store import SchemaTooNew, Store, open_store
+from hardback_bot.store import Store, StoreError, open_store
 
 COGS = ("cogs.play", "cogs.hardback")
 log = logging.getLogger("hardback")
@@ -37,7 +37,7 @@ class HardbackBot(commands.Bot):
         self.started_at = time.time()
 
     async def setup_hook(self) -> None:
-        self.store = await open_store(self.settings.db_path)
+        self.store = await open_store(self.settings.db_path, pool_size=self.settings.db_pool_size)
         register_dictionaries(self.settings)
         # Load the default word list now, not inside somebody's first click (3-second answer rule).
         from hardback_bot.words import DEFAULT_DICTIONARY, get_dictionary
@@ -140,7 +140,7 @@ def main() -> int:
         print("error: the Message Content intent is not enabled for this bot: enable it in the developer portal "
               "(Bot > Privileged Gateway Intents) or set HARDBACK_MESSAGE_CONTENT=0.", file=sys.stderr)
         return 1
-    except SchemaTooNew as error:
+    except StoreError as error:  # a database newer than the code, or a PostgreSQL server out of reach
         print(f"error: {error}", file=sys.stderr)
         return 1
 

@@ -1,30 +1,45 @@
-"""Store benchmarks (issue 6): move commit latency, start-up recovery, leaderboard queries.
+"""Store benchmarks on SQLite and PostgreSQL: move commits, start-up recovery, leaderboards, and moves per
+second with several writer processes.
 
-    python bench/store.py                 # full run (about a minute on 2 cores)
-    python bench/store.py --quick         # tiny sizes, for a smoke test
+    python bench/store.py                       # both databases, full sizes (a few minutes on 2 cores)
+    python bench/store.py --quick               # tiny sizes, for a smoke test
+    python bench/store.py --db sqlite           # one database only
+    python bench/store.py --postgres URL        # an existing PostgreSQL server (a scratch database: the
+                                                # bench creates and drops its own tables' rows)
+
+Without ``--postgres`` the bench starts its own throw-away PostgreSQL server (Debian's ``postgresql``
+package, as the tests do: tests/store/pg_server.py) with the server's durable defaults (fsync on).
 
 Figures printed:
-* commit latency p50/p99 of one move (state + log row + timer, one transaction) in WAL mode at each
-  synchronous level, with a real engine state when the engine is importable;
+* commit latency p50/p99 of one move (state + log row + timer, one transaction) at each durability level:
+  SQLite WAL with synchronous FULL / NORMAL / OFF, PostgreSQL with synchronous_commit on / off;
 * start-up recovery: open + list_unfinished() for N unfinished games (with and without their states);
-* leaderboard and player-stats query times over a guild with M results.
+* leaderboard and player-stats query times over a guild with M results;
+* moves per second with 1, 2 and 4 writer processes, each committing moves of its own games.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
-from hardback_bot.store import Seat, SqliteStore, Timer
-from hardback_bot.store.models import LEADERBOARD_KINDS
+from hardback_bot.store import Seat, Timer, open_store  # noqa: E402
+from hardback_bot.store.models import LEADERBOARD_KINDS  # noqa: E402
+from hardback_bot.store.sql import SqlStore  # noqa: E402
 
 
 def pct(samples: list[float], p: float) -> float:
@@ -56,55 +71,95 @@ def engine_states(count: int) -> list[tuple[int, str, str]]:
     return out
 
 
-async def bench_commits(workdir: Path, commits: int, level: str, moves: list[tuple[int, str, str]]) -> None:
-    store = SqliteStore(workdir / f"commit-{level}.db", synchronous=level)  # type: ignore[arg-type]
-    await store.open()
-    try:
-        lobby = await store.create_lobby(
-            1, 1, host_id=1, options={}, seats=[Seat(i, f"p{i}", 10 + i) for i in range(3)]
-        )
-        version = await store.start_game(lobby.id, 0, seed=1, state=moves[0][2])
-        samples = []
-        for i in range(commits):
-            seat, move, state = moves[i % len(moves)]
-            timers = [Timer(lobby.id, "turn", time.time() + 300, seat=(seat + 1) % 3)]
-            t0 = time.perf_counter()
-            version = await store.commit_move(lobby.id, version, seat, move, state, timers=timers)
-            samples.append(time.perf_counter() - t0)
-    finally:
-        await store.close()
-    size = statistics.mean(len(m[2]) for m in moves[: min(len(moves), commits)]) / 1024
-    print(
-        f"  commit, WAL + synchronous={level:6s}  p50 {ms(pct(samples, 50))}  p99 {ms(pct(samples, 99))}"
-        f"  max {ms(max(samples))}  ({commits} moves, state ~{size:.0f} kB)"
-    )
+class Database:
+    """Fresh, empty databases of one kind for each benchmark."""
+
+    def __init__(self, kind: str, workdir: Path, server_dsn: str | None) -> None:
+        self.kind = kind
+        self.workdir = workdir
+        self.server_dsn = server_dsn  # a PostgreSQL maintenance database to CREATE DATABASE from
+        self.made = 0
+
+    async def fresh(self, name: str) -> str:
+        self.made += 1
+        if self.kind == "sqlite":
+            return str(self.workdir / f"{name}-{self.made}.db")
+        import asyncpg
+
+        assert self.server_dsn is not None
+        db = f"bench_{name}_{os.getpid()}_{self.made}"
+        admin = await asyncpg.connect(self.server_dsn)
+        try:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)')
+            await admin.execute(f'CREATE DATABASE "{db}" TEMPLATE template0')
+        finally:
+            await admin.close()
+        return self.server_dsn.rsplit("/", 1)[0] + "/" + db
+
+    async def drop_all(self) -> None:
+        if self.kind == "sqlite" or self.server_dsn is None:
+            return
+        import asyncpg
+
+        admin = await asyncpg.connect(self.server_dsn)
+        try:
+            for row in await admin.fetch("SELECT datname FROM pg_database WHERE datname LIKE $1",
+                                         f"bench_%_{os.getpid()}_%"):
+                await admin.execute(f'DROP DATABASE IF EXISTS "{row[0]}" WITH (FORCE)')
+        finally:
+            await admin.close()
 
 
-async def bench_recovery(workdir: Path, games: int, moves_per_game: int) -> None:
-    path = workdir / "recovery.db"
-    store = SqliteStore(path, synchronous="NORMAL")
-    await store.open()
+def levels(kind: str) -> list[tuple[str, dict[str, Any]]]:
+    if kind == "sqlite":
+        return [(f"WAL + synchronous={lv}", {"synchronous": lv}) for lv in ("FULL", "NORMAL", "OFF")]
+    return [(f"synchronous_commit={lv}", {"synchronous_commit": lv}) for lv in ("on", "off")]
+
+
+async def bench_commits(db: Database, commits: int, moves: list[tuple[int, str, str]]) -> None:
+    for label, kwargs in levels(db.kind):
+        store = await open_store(await db.fresh("commit"), **kwargs)
+        try:
+            seats = [Seat(i, f"p{i}", 10 + i) for i in range(3)]
+            lobby = await store.create_lobby(1, 1, host_id=1, options={}, seats=seats)
+            version = await store.start_game(lobby.id, 0, seed=1, state=moves[0][2])
+            samples = []
+            for i in range(commits):
+                seat, move, state = moves[i % len(moves)]
+                timers = [Timer(lobby.id, "turn", time.time() + 300, seat=(seat + 1) % 3)]
+                t0 = time.perf_counter()
+                version = await store.commit_move(lobby.id, version, seat, move, state, timers=timers)
+                samples.append(time.perf_counter() - t0)
+        finally:
+            await store.close()
+        size = statistics.mean(len(m[2]) for m in moves[: min(len(moves), commits)]) / 1024
+        print(f"  commit, {label:26s} p50 {ms(pct(samples, 50))}  p99 {ms(pct(samples, 99))}"
+              f"  max {ms(max(samples))}  ({commits} moves, state ~{size:.0f} kB)")
+
+
+async def bench_recovery(db: Database, games: int, moves_per_game: int) -> None:
+    target = await db.fresh("recovery")
+    store = await open_store(target)
     state = "y" * 12_000
-    assert store._w is not None
-    async with store._write() as db:  # seeding only: bulk SQL, one transaction
+    assert isinstance(store, SqlStore)
+    async with store.write() as conn:  # seeding only: bulk SQL, one transaction
         now = time.time()
         for g in range(games):
-            cur = await db.execute(
+            gid = await conn.fetchval(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, options, seed, state, version,"
-                " created_at, updated_at) VALUES (?, ?, 1, 'playing', '{}', 1, ?, ?, ?, ?)",
+                " created_at, updated_at) VALUES (?, ?, 1, 'playing', '{}', 1, ?, ?, ?, ?) RETURNING id",
                 (g % 50, 10_000 + g, state, moves_per_game + 1, now, now),
             )
-            gid = cur.lastrowid
-            await db.executemany(
+            await conn.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)",
                 [(gid, s, 1000 + g * 4 + s, f"player{s}") for s in range(3)],
             )
-            await db.executemany(
+            await conn.executemany(
                 "INSERT INTO moves (game_id, seq, seat, move, created_at) VALUES (?, ?, ?, 'buy 12', ?)",
                 [(gid, n, n % 3, now) for n in range(1, moves_per_game + 1)],
             )
-            await db.execute("INSERT INTO game_messages (game_id, kind, message_id) VALUES (?, 'table', ?)", (gid, g))
-            await db.execute(
+            await conn.execute("INSERT INTO game_messages (game_id, kind, message_id) VALUES (?, 'table', ?)", (gid, g))
+            await conn.execute(
                 "INSERT INTO timers (game_id, kind, seat, deadline, payload, created_at)"
                 " VALUES (?, 'turn', 0, ?, '{}', ?)",
                 (gid, now + g, now),
@@ -114,8 +169,7 @@ async def bench_recovery(workdir: Path, games: int, moves_per_game: int) -> None
         samples = []
         for _ in range(5):
             t0 = time.perf_counter()
-            s = SqliteStore(path)
-            await s.open()
+            s = await open_store(target)
             infos = await s.list_unfinished(with_state=with_state)
             samples.append(time.perf_counter() - t0)
             await s.close()
@@ -124,19 +178,19 @@ async def bench_recovery(workdir: Path, games: int, moves_per_game: int) -> None
         print(f"  recovery of {games} unfinished games ({label}): median {ms(statistics.median(samples))}")
 
 
-async def bench_leaderboard(workdir: Path, results: int, players: int) -> None:
-    path = workdir / "leaderboard.db"
-    store = SqliteStore(path, synchronous="NORMAL")
-    await store.open()
+async def bench_leaderboard(db: Database, results: int, players: int) -> None:
+    target = await db.fresh("leaderboard")
+    store = await open_store(target)
+    assert isinstance(store, SqlStore)
     rng = random.Random(2)
     guild, other_guilds = 1, 20
     now = time.time()
-    async with store._write() as db:  # seeding only: bulk SQL, one transaction
+    async with store.write() as conn:  # seeding only: bulk SQL, one transaction
         games = results // 3
         game_rows = [
             (g + 1, guild if g < games else 2 + g % other_guilds, g + 1, now) for g in range(games + games // 2)
         ]
-        await db.executemany(
+        await conn.executemany(
             "INSERT INTO games (id, guild_id, channel_id, status, options, seed, version, created_at, updated_at,"
             " finished_at) VALUES (?, ?, ?, 'finished', '{}', 1, 1, ?, ?, ?)",
             [(gid, g, ch, t, t, t) for gid, g, ch, t in game_rows],
@@ -146,39 +200,19 @@ async def bench_leaderboard(workdir: Path, results: int, players: int) -> None:
             users = rng.sample(range(players), 3)
             ranks = rng.sample([1, 2, 3], 3)
             for seat, (user, rank) in enumerate(zip(users, ranks, strict=True)):
-                best = rng.randint(1, 30)
-                length = rng.randint(2, 12)
-                result_rows.append(
-                    (
-                        gid,
-                        seat,
-                        g,
-                        user,
-                        f"user{user}",
-                        "competitive",
-                        rank,
-                        int(rank == 1),
-                        rng.randint(20, 90),
-                        rng.randint(5, 40),
-                        best,
-                        "WORD",
-                        length,
-                        "LONGWORD",
-                        rng.randint(0, 20),
-                        rng.randint(0, 5),
-                        rng.randint(0, 6),
-                        "{}",
-                        now - gid,
-                    )
-                )
-        await db.executemany(
+                result_rows.append((
+                    gid, seat, g, user, f"user{user}", "competitive", rank, int(rank == 1), rng.randint(20, 90),
+                    rng.randint(5, 40), rng.randint(1, 30), "WORD", rng.randint(2, 12), "LONGWORD",
+                    rng.randint(0, 20), rng.randint(0, 5), rng.randint(0, 6), "{}", now - gid,
+                ))
+        await conn.executemany(
             "INSERT INTO results (game_id, seat, guild_id, user_id, display_name, mode, rank, won, prestige, words,"
             " best_word_prestige, best_word, longest_word_len, longest_word, cards_bought, cards_trashed,"
             " ink_used, stats, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             result_rows,
         )
         # totals as the results transaction would have kept them
-        await db.execute(
+        await conn.execute(
             "INSERT INTO player_totals (guild_id, user_id, mode, display_name, games, wins, prestige_sum,"
             " words_sum, best_word_prestige, best_word, longest_word_len, longest_word, cards_bought_sum,"
             " cards_trashed_sum, ink_used_sum, last_played)"
@@ -186,19 +220,17 @@ async def bench_leaderboard(workdir: Path, results: int, players: int) -> None:
             " MAX(best_word_prestige), 'WORD', MAX(longest_word_len), 'LONGWORD', SUM(cards_bought),"
             " SUM(cards_trashed), SUM(ink_used), MAX(finished_at) FROM results GROUP BY guild_id, user_id, mode"
         )
-        await db.execute(
+        await conn.execute(
             "INSERT INTO ratings (guild_id, user_id, mu, sigma, ordinal, games, updated_at)"
-            " SELECT guild_id, user_id, 25 + (wins * 1.0 / games) * 10, 3.0, 16 + (wins * 1.0 / games) * 10,"
-            " games, last_played FROM player_totals"
+            " SELECT guild_id, user_id, 25 + (CAST(wins AS DOUBLE PRECISION) / games) * 10, 3.0,"
+            " 16 + (CAST(wins AS DOUBLE PRECISION) / games) * 10, games, last_played FROM player_totals"
         )
+    async with store.write() as conn:  # the planner's statistics, as a running database has them
+        await conn.execute("ANALYZE")
     await store.close()
-    store = SqliteStore(path)
-    await store.open()
+    store = await open_store(target)
     try:
-        assert store._w is not None and store._r is not None
-        await store._w.execute("ANALYZE")
-        counted = await store._r.execute_fetchall("SELECT COUNT(*) FROM results WHERE guild_id = ?", (guild,))
-        n = next(iter(counted))[0]
+        n = len(result_rows) * 2 // 3
         print(f"  leaderboards over {n} results / {players} players in one guild (+{len(result_rows) - n} elsewhere):")
         for kind in LEADERBOARD_KINDS:
             samples = []
@@ -218,20 +250,99 @@ async def bench_leaderboard(workdir: Path, results: int, players: int) -> None:
         await store.close()
 
 
+async def writer(target: str, number: int, start_at: float, seconds: float) -> None:
+    """One writer process: a game of its own, moves committed back to back until the time is up."""
+    moves = engine_states(200)
+    store = await open_store(target)
+    try:
+        lobby = await store.create_lobby(1, 1_000_000 + number, host_id=1, options={},
+                                         seats=[Seat(i, f"p{i}", 10 + i) for i in range(3)])
+        version = await store.start_game(lobby.id, 0, seed=1, state=moves[0][2])
+        await asyncio.sleep(max(0.0, start_at - time.time()))
+        done, end = 0, time.time() + seconds
+        while time.time() < end:
+            seat, move, state = moves[done % len(moves)]
+            version = await store.commit_move(lobby.id, version, seat, move, state,
+                                              timers=[Timer(lobby.id, "turn", time.time() + 300, seat=seat)])
+            done += 1
+        print(f"MOVES {done}", flush=True)
+    finally:
+        await store.close()
+
+
+async def bench_writers(db: Database, counts: tuple[int, ...], seconds: float) -> None:
+    for n in counts:
+        target = await db.fresh("writers")
+        store = await open_store(target)  # migrated once, before the writers start
+        await store.close()
+        start_at = time.time() + 4.0  # after every process has started and opened the store
+        procs = [subprocess.Popen([sys.executable, __file__, "--writer", target, "--number", str(i),
+                                   "--start-at", str(start_at), "--seconds", str(seconds)],
+                                  stdout=subprocess.PIPE, text=True) for i in range(n)]
+        total = 0
+        for proc in procs:
+            out, _ = proc.communicate(timeout=120 + seconds)
+            if proc.returncode != 0:
+                raise RuntimeError(f"a writer process failed ({proc.returncode})")
+            total += int(out.split("MOVES", 1)[1].split()[0])
+        print(f"  {n} writer process{'es' if n > 1 else ''}: {total / seconds:7.0f} moves/s in all"
+              f" ({total / seconds / n:.0f} per process)")
+
+
+@contextlib.asynccontextmanager
+async def postgres(dsn: str | None) -> AsyncIterator[str]:
+    if dsn is not None:
+        yield dsn
+        return
+    sys.path.insert(0, str(ROOT / "tests"))
+    from store import pg_server  # the tests' throw-away server (Debian's postgresql package)
+
+    bindir = pg_server.find_bindir()
+    if bindir is None:
+        raise SystemExit("no PostgreSQL server binaries: apt-get install postgresql, or pass --postgres URL")
+    srv = pg_server.PostgresServer(bindir, durable=True)
+    srv.start()
+    try:
+        yield srv.dsn()
+    finally:
+        srv.stop()
+
+
+async def run_all(kind: str, workdir: Path, server_dsn: str | None, quick: bool,
+                  say: Callable[[str], None] = print) -> None:
+    commits, games, results, players = (50, 20, 300, 30) if quick else (2000, 1000, 100_000, 5000)
+    db = Database(kind, workdir, server_dsn)
+    try:
+        say(f"store benchmarks on {'SQLite (aiosqlite)' if kind == 'sqlite' else 'PostgreSQL (asyncpg)'}")
+        moves = engine_states(commits)
+        await bench_commits(db, commits, moves)
+        await bench_recovery(db, games, 20 if quick else 120)
+        await bench_leaderboard(db, results, players)
+        await bench_writers(db, (1, 2) if quick else (1, 2, 4), 1.0 if quick else 5.0)
+    finally:
+        await db.drop_all()
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--dir", help="where to put the databases (default: a temporary directory)")
+    parser.add_argument("--db", choices=("sqlite", "postgres", "both"), default="both")
+    parser.add_argument("--postgres", metavar="URL", help="a PostgreSQL server to use (its maintenance database)")
+    parser.add_argument("--dir", help="where to put the SQLite files (default: a temporary directory)")
+    parser.add_argument("--writer", help=argparse.SUPPRESS)
+    parser.add_argument("--number", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--start-at", type=float, default=0.0, help=argparse.SUPPRESS)
+    parser.add_argument("--seconds", type=float, default=5.0, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    commits, games, results, players = (50, 20, 300, 30) if args.quick else (2000, 1000, 100_000, 5000)
+    if args.writer:
+        await writer(args.writer, args.number, args.start_at, args.seconds)
+        return
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
-        workdir = Path(tmp)
-        print(f"store benchmarks in {workdir} (SQLite, aiosqlite)")
-        moves = engine_states(commits)
-        for level in ("FULL", "NORMAL", "OFF"):
-            await bench_commits(workdir, commits, level, moves)
-        await bench_recovery(workdir, games, 20 if args.quick else 120)
-        await bench_leaderboard(workdir, results, players)
+        if args.db in ("sqlite", "both"):
+            await run_all("sqlite", Path(tmp), None, args.quick)
+        if args.db in ("postgres", "both"):
+            async with postgres(args.postgres) as dsn:
+                await run_all("postgres", Path(tmp), dsn, args.quick)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,8 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class Settings:
     token: str
-    db_path: str = DEFAULT_DB
+    db_path: str = DEFAULT_DB  # an SQLite file, or a postgresql:// connection string
+    db_pool_size: int = 10  # PostgreSQL connections at most (SQLite ignores it)
     guild_id: int | None = None  # sync commands to one guild only (instant; for development)
     ai_delay: float = 1.2  # seconds a computer player "thinks" before each move
     log_level: str = "INFO"
@@ -71,6 +72,9 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         expiry = float(data.get("lobby_expiry_hours", 6.0))
     except (TypeError, ValueError) as error:
         raise ConfigError("HARDBACK_AI_DELAY / ai_delay and lobby_expiry_hours must be numbers") from error
+    pool = env.get("HARDBACK_DB_POOL_SIZE", "10").strip()
+    if not pool.isdigit() or int(pool) < 1:
+        raise ConfigError("HARDBACK_DB_POOL_SIZE must be a whole number of connections, at least 1")
     dictionaries = data.get("dictionaries") or {}
     if not isinstance(dictionaries, dict) or not all(isinstance(v, str) for v in dictionaries.values()):
         raise ConfigError("dictionaries: must map a dictionary name to a word file path")
@@ -79,7 +83,8 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     defaults = data.get("defaults") or {}
     if not isinstance(defaults, dict):
         raise ConfigError("defaults: must be a mapping of table options")
-    return Settings(token=token, db_path=env.get("HARDBACK_DB", DEFAULT_DB), guild_id=int(guild) if guild else None,
+    return Settings(token=token, db_path=env.get("HARDBACK_DB", DEFAULT_DB), db_pool_size=int(pool),
+                    guild_id=int(guild) if guild else None,
                     ai_delay=max(0.0, ai_delay), log_level=env.get("HARDBACK_LOG_LEVEL", "INFO").upper(),
                     lobby_expiry_hours=expiry, custom_dictionaries=dictionaries, defaults=defaults,
                     message_content=env.get("HARDBACK_MESSAGE_CONTENT", "0").strip().lower() in ("1", "true", "yes"))

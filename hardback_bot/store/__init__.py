@@ -1,5 +1,6 @@
 """Persistence for Hardback: games and their move logs, timers, results, ratings, leaderboards and guild
-settings. The bot codes against :class:`Store`; :func:`open_store` gives the SQLite implementation.
+settings. The bot codes against :class:`Store`; :func:`open_store` gives the SQLite implementation for a
+file path and the PostgreSQL one for a ``postgresql://`` connection string.
 
 See docs/store.md.
 """
@@ -7,6 +8,7 @@ See docs/store.md.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from .base import Store
 from .errors import (
@@ -33,6 +35,7 @@ from .models import (
     Rating,
     ResumeInfo,
     Seat,
+    Shards,
     StoredResult,
     Timer,
 )
@@ -43,18 +46,35 @@ DEFAULT_DB_PATH = "data/hardback.db"
 DB_PATH_ENV = "HARDBACK_DB"
 
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
 def db_path_from_env(default: str = DEFAULT_DB_PATH) -> str:
-    """The database file: ``$HARDBACK_DB`` or ``data/hardback.db`` (the bot's config may pass its own)."""
+    """The database: ``$HARDBACK_DB`` or ``data/hardback.db`` (the bot's config may pass its own)."""
     return os.environ.get(DB_PATH_ENV) or default
 
 
-async def open_store(path: str | os.PathLike[str] | None = None, **kwargs: object) -> Store:
-    """Open (creating and migrating as needed) the SQLite store at ``path``."""
+def is_postgres(target: str | os.PathLike[str]) -> bool:
+    return os.fspath(target).startswith(POSTGRES_SCHEMES)
+
+
+async def open_store(
+    path: str | os.PathLike[str] | None = None, *, pool_size: int | None = None, **kwargs: Any
+) -> Store:
+    """Open (creating and migrating as needed) the store at ``path``: an SQLite file, or a PostgreSQL
+    server for a ``postgresql://user:password@host:port/database`` connection string (``pool_size``
+    connections at most; SQLite ignores it). Other keywords go to the store's constructor."""
     target = os.fspath(path) if path is not None else db_path_from_env()
-    parent = os.path.dirname(target)
-    if parent:
-        os.makedirs(parent, exist_ok=True)
-    store = SqliteStore(target, **kwargs)  # type: ignore[arg-type]
+    store: Store
+    if is_postgres(target):
+        from .postgres import PostgresStore
+
+        store = PostgresStore(target, **({"pool_size": pool_size} if pool_size else {}), **kwargs)
+    else:
+        parent = os.path.dirname(target)
+        if parent:
+            os.makedirs(parent, exist_ok=True)
+        store = SqliteStore(target, **kwargs)
     await store.open()
     return store
 
@@ -80,6 +100,7 @@ __all__ = [
     "ResumeInfo",
     "SchemaTooNew",
     "Seat",
+    "Shards",
     "SqliteStore",
     "StaleVersion",
     "Store",
@@ -89,5 +110,6 @@ __all__ = [
     "Timer",
     "WrongStatus",
     "db_path_from_env",
+    "is_postgres",
     "open_store",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -11,6 +11,32 @@ UNFINISHED: tuple[GameStatus, ...] = ("lobby", "playing")
 Mode = Literal["competitive", "coop"]
 LeaderboardKind = Literal["rating", "wins", "win_rate", "best_word", "longest_word"]
 LEADERBOARD_KINDS: tuple[LeaderboardKind, ...] = ("rating", "wins", "win_rate", "best_word", "longest_word")
+
+
+@dataclass(frozen=True)
+class Shards:
+    """The guilds one bot process serves when the bot runs as several processes: Discord puts guild ``g``
+    on shard ``(g >> 22) % count``, and this process holds the shards ``ids``. A store opened with shards
+    sees only those guilds' games in its start-up and timer methods (docs/store.md)."""
+
+    count: int
+    ids: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if self.count < 1:
+            raise ValueError("a bot has at least one shard")
+        if not self.ids or len(set(self.ids)) != len(self.ids) or not all(0 <= i < self.count for i in self.ids):
+            raise ValueError(f"shard ids must be distinct numbers from 0 to {self.count - 1}: {self.ids}")
+
+    @classmethod
+    def of(cls, count: int, ids: Iterable[int] | None = None) -> Shards:
+        return cls(count, tuple(sorted(range(count) if ids is None else ids)))
+
+    def shard_of(self, guild_id: int) -> int:
+        return (guild_id >> 22) % self.count
+
+    def owns(self, guild_id: int) -> bool:
+        return self.shard_of(guild_id) in self.ids
 
 
 @dataclass(frozen=True)

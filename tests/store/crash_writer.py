@@ -1,7 +1,7 @@
 """Writer process for the crash-safety test (test_crash.py): plays scripted random moves into a store and
 prints ``ACK <game> <seq> <seat> <move>`` after each commit returned. The test SIGKILLs it at random.
 
-Run: python crash_writer.py DB_PATH {fake,engine} RNG_SEED [ack-early]
+Run: python crash_writer.py DB_PATH_OR_POSTGRESQL_URL {fake,engine} RNG_SEED [ack-early]
 
 ``fake`` needs no engine: the state is a hash chain over the moves, so "state equals the replay of the log"
 can be checked without it. ``engine`` plays real Hardback through hardback_bot.engine.
@@ -17,7 +17,7 @@ import random
 import sys
 from typing import Any
 
-from hardback_bot.store import GameRecord, Seat, SqliteStore, Timer
+from hardback_bot.store import GameRecord, Seat, Store, Timer, open_store
 
 FAKE_MOVES_PER_GAME = 40
 CHANNELS = 3
@@ -60,7 +60,7 @@ class FakeGame:
         return self.state
 
 
-async def start_new(store: SqliteStore, rng: random.Random, mode: str, lobby: GameRecord | None) -> GameRecord:
+async def start_new(store: Store, rng: random.Random, mode: str, lobby: GameRecord | None) -> GameRecord:
     if lobby is None:
         channel = rng.randrange(CHANNELS)
         players = rng.randint(2, 4)
@@ -91,7 +91,7 @@ def load(rec: GameRecord, mode: str) -> Any:
     return FakeGame(rec.seed, rec.state, rec.move_count, rec.num_players)
 
 
-async def play(store: SqliteStore, rec: GameRecord, mode: str, rng: random.Random) -> None:
+async def play(store: Store, rec: GameRecord, mode: str, rng: random.Random) -> None:
     game = load(rec, mode)
     version, seq = rec.version, rec.move_count
     if mode == "engine":
@@ -132,8 +132,7 @@ async def play(store: SqliteStore, rec: GameRecord, mode: str, rng: random.Rando
 
 async def main(path: str, mode: str, seed: int) -> None:
     rng = random.Random(seed)
-    store = SqliteStore(path)  # the production default: WAL, synchronous=FULL
-    await store.open()
+    store = await open_store(path)  # the production defaults: SQLite's WAL + FULL, PostgreSQL's synchronous_commit
     print("READY", flush=True)
     while True:
         unfinished = await store.list_unfinished(with_state=True)

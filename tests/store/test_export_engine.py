@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from hardback_bot.store import InvalidRecord, Seat, SqliteStore
+from hardback_bot.store import InvalidRecord, Seat, Store
 from hardback_bot.store.__main__ import main as cli
 from hardback_bot.store.export import parse_export, replay_export, verify_export
+
+from .conftest import Backend
 
 engine = pytest.importorskip("hardback_bot.engine")
 randomplay = pytest.importorskip("hardback_bot.engine.randomplay")
@@ -22,7 +24,7 @@ SEATS = [Seat(0, "ann", user_id=1), Seat(1, "bob", user_id=2), Seat(2, "Bot", ai
 
 
 async def play_through_store(
-    store: SqliteStore,
+    store: Store,
     seed: int,
     stop_after: int | None = None,
     options: GameOptions | None = None,
@@ -45,7 +47,7 @@ async def play_through_store(
     return lobby.id, game
 
 
-async def test_finished_game_exports_and_replays(store: SqliteStore, tmp_path: Path) -> None:
+async def test_finished_game_exports_and_replays(store: Store, tmp_path: Path) -> None:
     gid, game = await play_through_store(store, seed=3)
     stored = await store.get_game(gid)
     assert stored.status == "finished" and stored.state == game.to_json()
@@ -70,7 +72,7 @@ async def test_finished_game_exports_and_replays(store: SqliteStore, tmp_path: P
     assert cli(["verify", str(path), "--accept-all"]) == 0
 
 
-async def test_unfinished_game_exports_and_replays(store: SqliteStore) -> None:
+async def test_unfinished_game_exports_and_replays(store: Store) -> None:
     gid, game = await play_through_store(store, seed=11, stop_after=40)
     data = await store.export_game(gid)
     assert data["game"]["status"] == "playing" and len(data["moves"]) == 40
@@ -79,7 +81,7 @@ async def test_unfinished_game_exports_and_replays(store: SqliteStore) -> None:
     assert resumed.to_json() == game.to_json()
 
 
-async def test_tampered_export_is_caught(store: SqliteStore) -> None:
+async def test_tampered_export_is_caught(store: Store) -> None:
     gid, _ = await play_through_store(store, seed=5, stop_after=30)
     data = await store.export_game(gid)
     data["moves"] = data["moves"][:-1]
@@ -90,7 +92,7 @@ async def test_tampered_export_is_caught(store: SqliteStore) -> None:
         parse_export("{not json")
 
 
-async def test_lobby_export_has_nothing_to_replay(store: SqliteStore) -> None:
+async def test_lobby_export_has_nothing_to_replay(store: Store) -> None:
     lobby = await store.create_lobby(7, 99, host_id=1, options={}, seats=SEATS)
     data = await store.export_game(lobby.id)
     assert data["seed"] is None and data["moves"] == []
@@ -98,18 +100,20 @@ async def test_lobby_export_has_nothing_to_replay(store: SqliteStore) -> None:
         replay_export(data)
 
 
-async def test_cli_export_and_unfinished(store: SqliteStore, db_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+async def test_cli_export_and_unfinished(
+    store: Store, backend: Backend, capsys: pytest.CaptureFixture[str]
+) -> None:
     import asyncio
 
     gid, game = await play_through_store(store, seed=8, stop_after=12)
-    assert await asyncio.to_thread(cli, ["export", str(gid), "--db", str(db_path)]) == 0
+    assert await asyncio.to_thread(cli, ["export", str(gid), "--db", backend.target]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["state"] == game.to_json() and len(data["moves"]) == 12
-    assert await asyncio.to_thread(cli, ["unfinished", "--db", str(db_path)]) == 0
+    assert await asyncio.to_thread(cli, ["unfinished", "--db", backend.target]) == 0
     assert f"game {gid} playing" in capsys.readouterr().out
 
 
-async def test_coop_game_records_against_penny_without_ratings(store: SqliteStore) -> None:
+async def test_coop_game_records_against_penny_without_ratings(store: Store) -> None:
     seats = SEATS[:2]
     gid, game = await play_through_store(store, seed=4, options=GameOptions(coop=True), seats=seats)
     assert verify_export(await store.export_game(gid))

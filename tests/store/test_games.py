@@ -15,11 +15,16 @@ from hardback_bot.store import (
     WrongStatus,
 )
 
-from .conftest import Clock, humans, playing_game
+from .conftest import Backend, Clock, humans, playing_game
 
 
-def test_sqlite_store_implements_the_interface() -> None:
-    assert issubclass(SqliteStore, Store)
+def test_both_stores_implement_the_interface() -> None:
+    from hardback_bot.store.postgres import PostgresStore
+
+    assert issubclass(SqliteStore, Store) and issubclass(PostgresStore, Store)
+    abstract = {n for n, v in vars(Store).items() if getattr(v, "__isabstractmethod__", False)}
+    for cls in (SqliteStore, PostgresStore):
+        assert not {n for n in abstract if getattr(getattr(cls, n), "__isabstractmethod__", False)}, cls
 
 
 def test_interface_modules_import_no_database_driver() -> None:
@@ -33,10 +38,10 @@ def test_interface_modules_import_no_database_driver() -> None:
         tree = ast.parse(open(mod.__file__, encoding="utf-8").read())  # noqa: SIM115
         imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         imported |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-        assert not {m for m in imported if "sqlite" in m}, mod.__name__
+        assert not {m for m in imported if "sqlite" in m or "asyncpg" in m}, mod.__name__
 
 
-async def test_lobby_lifecycle(store: SqliteStore, clock: Clock) -> None:
+async def test_lobby_lifecycle(store: Store, clock: Clock) -> None:
     game = await store.create_lobby(10, 1, host_id=100, options={"length": 60}, seats=humans("ann"))
     assert (game.status, game.version, game.state, game.seed) == ("lobby", 0, None, None)
     assert game.seats == (Seat(0, "ann", user_id=100),)
@@ -52,7 +57,7 @@ async def test_lobby_lifecycle(store: SqliteStore, clock: Clock) -> None:
     assert (got.status, got.version, got.seed, got.state) == ("playing", 2, 7, '{"s":0}')
 
 
-async def test_one_running_game_per_channel(store: SqliteStore) -> None:
+async def test_one_running_game_per_channel(store: Store) -> None:
     game = await store.create_lobby(10, 1, host_id=1, options={})
     with pytest.raises(ChannelBusy) as err:
         await store.create_lobby(10, 1, host_id=2, options={})
@@ -64,7 +69,7 @@ async def test_one_running_game_per_channel(store: SqliteStore) -> None:
     assert again.id != game.id
 
 
-async def test_moves_append_with_state_and_version(store: SqliteStore) -> None:
+async def test_moves_append_with_state_and_version(store: Store) -> None:
     gid, v = await playing_game(store)
     v = await store.commit_move(gid, v, 0, "spell 1 2", "s1")
     v = await store.commit_moves(gid, v, [(0, "buy 3"), (0, "end")], "s3")
@@ -75,7 +80,7 @@ async def test_moves_append_with_state_and_version(store: SqliteStore) -> None:
     assert [m.seq for m in await store.get_moves(gid, after_seq=2)] == [3]
 
 
-async def test_moves_record_the_version_their_commit_produced(store: SqliteStore) -> None:
+async def test_moves_record_the_version_their_commit_produced(store: Store) -> None:
     # Sessions ask what was committed since a view was drawn (another player's ink keeps it current).
     gid, v0 = await playing_game(store)
     v1 = await store.commit_move(gid, v0, 0, "ink", "s1")
@@ -86,7 +91,7 @@ async def test_moves_record_the_version_their_commit_produced(store: SqliteStore
     assert await store.moves_after_version(gid, v2) == []
 
 
-async def test_stale_writer_fails_cleanly(store: SqliteStore) -> None:
+async def test_stale_writer_fails_cleanly(store: Store) -> None:
     gid, v = await playing_game(store)
     await store.commit_move(gid, v, 0, "a", "s1")
     with pytest.raises(StaleVersion) as err:
@@ -96,7 +101,7 @@ async def test_stale_writer_fails_cleanly(store: SqliteStore) -> None:
     assert game.state == "s1" and [m.move for m in await store.get_moves(gid)] == ["a"]
 
 
-async def test_concurrent_commits_one_wins(store: SqliteStore) -> None:
+async def test_concurrent_commits_one_wins(store: Store) -> None:
     gid, v = await playing_game(store)
     outcomes = await asyncio.gather(
         *(store.commit_move(gid, v, i % 2, f"m{i}", f"s{i}") for i in range(8)), return_exceptions=True
@@ -107,10 +112,9 @@ async def test_concurrent_commits_one_wins(store: SqliteStore) -> None:
     assert len(await store.get_moves(gid)) == 1
 
 
-async def test_two_store_instances_on_one_file(store: SqliteStore, db_path, clock: Clock) -> None:
+async def test_two_store_instances_on_one_database(store: Store, backend: Backend) -> None:
     gid, v = await playing_game(store)
-    other = SqliteStore(db_path, clock=clock, synchronous="NORMAL")
-    await other.open()
+    other = await backend.open()
     try:
         await other.commit_move(gid, v, 0, "x", "sx")
         with pytest.raises(StaleVersion):
@@ -120,7 +124,7 @@ async def test_two_store_instances_on_one_file(store: SqliteStore, db_path, cloc
         await other.close()
 
 
-async def test_status_guards(store: SqliteStore) -> None:
+async def test_status_guards(store: Store) -> None:
     game = await store.create_lobby(10, 1, host_id=1, options={}, seats=humans("a"))
     with pytest.raises(WrongStatus):
         await store.commit_move(game.id, 0, 0, "m", "s")
@@ -142,7 +146,7 @@ async def test_status_guards(store: SqliteStore) -> None:
         await store.commit_move(12345, 0, 0, "m", "s")
 
 
-async def test_validation(store: SqliteStore) -> None:
+async def test_validation(store: Store) -> None:
     with pytest.raises(InvalidRecord):
         await store.create_lobby(1, 1, host_id=1, options={}, seats=[Seat(1, "gap", user_id=5)])
     with pytest.raises(InvalidRecord):
@@ -159,7 +163,7 @@ async def test_validation(store: SqliteStore) -> None:
     assert (await store.get_game(gid)).version == v
 
 
-async def test_seat_takeover_and_messages(store: SqliteStore) -> None:
+async def test_seat_takeover_and_messages(store: Store) -> None:
     gid, v = await playing_game(store)
     v2 = await store.replace_seat(gid, v, Seat(1, "bob (bot)", user_id=101, ai_strength=2))
     assert v2 == v + 1
@@ -174,7 +178,7 @@ async def test_seat_takeover_and_messages(store: SqliteStore) -> None:
     assert (await store.get_game(gid)).version == v2  # messages are not game state
 
 
-async def test_state_is_stored_exactly(store: SqliteStore) -> None:
+async def test_state_is_stored_exactly(store: Store) -> None:
     gid, v = await playing_game(store)
     odd = '{"b": 1,  "a": "é\\u00e9\\n",\t"z": [1e3]}'
     await store.commit_move(gid, v, 0, "spell 1=É 2", odd)
@@ -183,23 +187,41 @@ async def test_state_is_stored_exactly(store: SqliteStore) -> None:
     assert (await store.get_moves(gid))[0].move == "spell 1=É 2"
 
 
-async def test_a_writer_locked_out_too_long_gets_store_busy(store: SqliteStore, db_path, clock: Clock) -> None:
-    import sqlite3
-
+async def test_a_writer_locked_out_too_long_gets_store_busy(store: Store, backend: Backend) -> None:
     from hardback_bot.store import StoreBusy
 
     gid, v = await playing_game(store)
-    other = SqliteStore(db_path, clock=clock, busy_timeout_ms=50)
-    await other.open()
-    blocker = sqlite3.connect(db_path, isolation_level=None)
+    other = await backend.open(busy_timeout_ms=50)
+    # Another process holds the lock a commit of this game needs: SQLite's one write lock, PostgreSQL's
+    # lock on the game's row.
+    if backend.is_postgres:
+        import asyncpg
+
+        blocker = await asyncpg.connect(backend.target)
+        await blocker.execute("BEGIN")
+        await blocker.execute("SELECT * FROM games WHERE id = $1 FOR UPDATE", gid)
+        release = blocker.execute("ROLLBACK")
+    else:
+        import sqlite3
+
+        lite = sqlite3.connect(backend.target, isolation_level=None)
+        lite.execute("BEGIN IMMEDIATE")
+
+        async def rollback() -> None:
+            lite.execute("ROLLBACK")
+
+        release = rollback()
     try:
-        blocker.execute("BEGIN IMMEDIATE")
         with pytest.raises(StoreBusy):
             await other.commit_move(gid, v, 0, "m", "s")
-        blocker.execute("ROLLBACK")
+        await release
         assert await other.commit_move(gid, v, 0, "m", "s") == v + 1
+        assert [m.move for m in await store.get_moves(gid)] == ["m"]
     finally:
-        blocker.close()
+        if backend.is_postgres:
+            await blocker.close()
+        else:
+            lite.close()
         await other.close()
 
 
@@ -214,8 +236,11 @@ def test_importing_the_store_does_not_import_the_engine() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_unknown_synchronous_level_is_refused(db_path) -> None:
+def test_unknown_synchronous_level_or_an_empty_pool_is_refused(tmp_path) -> None:
     from hardback_bot.store import StoreError
+    from hardback_bot.store.postgres import PostgresStore
 
     with pytest.raises(StoreError):
-        SqliteStore(db_path, synchronous="sometimes")  # type: ignore[arg-type]
+        SqliteStore(tmp_path / "x.db", synchronous="sometimes")  # type: ignore[arg-type]
+    with pytest.raises(StoreError):
+        PostgresStore("postgresql://localhost/x", pool_size=0)

@@ -1,12 +1,19 @@
-"""Read paths the bot uses often must search indexes, never scan a whole table."""
+"""Read paths the bot uses often must search indexes, never scan a whole table (on both databases; the
+start-up and timer queries of a sharded process too)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from hardback_bot.store import SqliteStore
+import pytest
+
+from hardback_bot.store import Shards
 from hardback_bot.store.models import LEADERBOARD_KINDS
+from hardback_bot.store.postgres import PgConn
+from hardback_bot.store.sqlite import SqliteConn
+
+from .conftest import Backend
 
 TABLES = (
     "games",
@@ -19,38 +26,69 @@ TABLES = (
     "game_outcomes",
     "game_messages",
     "guild_settings",
+    "deliveries",
+    "panels",
 )
 
 
-async def test_hot_queries_use_indexes(store: SqliteStore) -> None:
-    assert store._r is not None
-    reader = store._r
-    plain = reader.execute_fetchall
+async def test_hot_queries_use_indexes(backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
     scans: list[str] = []
+    if backend.is_postgres:
+        plain_pg = PgConn.fetch
 
-    async def explain(sql: str, params: Any = ()) -> Any:
-        if not sql.lstrip().upper().startswith(("BEGIN", "COMMIT", "PRAGMA")):
-            for row in await plain("EXPLAIN QUERY PLAN " + sql, params):
-                detail = tuple(row)[3]
-                # "SCAN t USING INDEX i" walks an index in order (next_timer's LIMIT 1): fine
-                m = re.match(r"SCAN (\w+)\b(?! USING)", detail)
-                if m and m.group(1) in TABLES:
-                    scans.append(f"{detail}  <-  {sql[:80]}")
-        return await plain(sql, params)
+        async def explain_pg(self: PgConn, sql: str, params: Any = ()) -> Any:
+            if sql.lstrip().upper().startswith("SELECT"):
+                # With sequential scans priced out, the planner still picks one only where no index can serve.
+                await self.conn.execute("SET enable_seqscan = off")
+                try:
+                    for row in await plain_pg(self, "EXPLAIN " + sql, params):
+                        m = re.search(r"Seq Scan on (\w+)", row[0])
+                        if m and m.group(1) in TABLES:
+                            scans.append(f"{row[0].strip()}  <-  {sql[:80]}")
+                finally:
+                    await self.conn.execute("RESET enable_seqscan")
+            return await plain_pg(self, sql, params)
 
-    reader.execute_fetchall = explain  # type: ignore[method-assign]
-    try:
-        for kind in LEADERBOARD_KINDS:
-            await store.leaderboard(1, kind)
-        await store.player_stats(1, 2)
-        await store.get_rating(1, 2)
-        await store.list_unfinished()
-        await store.due_timers()
-        await store.next_timer()
-        await store.game_timers(1)
-        await store.get_moves(1)
-        await store.get_results(1)
-        await store.get_guild_settings(1)
-    finally:
-        reader.execute_fetchall = plain  # type: ignore[method-assign]
-    assert scans == []
+        monkeypatch.setattr(PgConn, "fetch", explain_pg)
+    else:
+        plain = SqliteConn.fetch
+
+        async def explain(self: SqliteConn, sql: str, params: Any = ()) -> Any:
+            if sql.lstrip().upper().startswith("SELECT"):
+                for row in await plain(self, "EXPLAIN QUERY PLAN " + sql, params):
+                    detail = tuple(row)[3]
+                    # "SCAN t USING INDEX i" walks an index in order (next_timer's LIMIT 1): fine
+                    m = re.match(r"SCAN (\w+)\b(?! USING)", detail)
+                    if m and m.group(1) in TABLES:
+                        scans.append(f"{detail}  <-  {sql[-160:]}")
+            return await plain(self, sql, params)
+
+        monkeypatch.setattr(SqliteConn, "fetch", explain)
+    for shards in (None, Shards(4, (1, 2))):
+        store = await backend.open(shards=shards)
+        try:
+            for kind in LEADERBOARD_KINDS:
+                await store.leaderboard(1, kind)
+            await store.player_stats(1, 2)
+            await store.get_rating(1, 2)
+            await store.list_unfinished()
+            await store.finished_since(0.0)
+            await store.due_timers()
+            await store.next_timer()
+            await store.game_timers(1)
+            await store.get_moves(1)
+            await store.moves_after_version(1, 0)
+            await store.get_results(1)
+            await store.get_guild_settings(1)
+            await store.recent_games(1)
+            await store.running_game_in_channel(1)
+            await store.last_heartbeat()
+            await store.ended_since(0.0)
+            await store.find_message(1)
+            await store.pending_deliveries(1)
+            await store.live_deliveries(1)
+            await store.games_with_pending_deliveries()
+            await store.fresh_panels(1, since=0.0)
+        finally:
+            await store.close()
+    assert scans == [], "\n".join(scans)

@@ -3,16 +3,14 @@ into batches before sending, marked delivered once Discord has it; panels' token
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from hardback_bot.store import Delivery, PanelToken, SqliteStore, StaleVersion, Timer
+from hardback_bot.store import Delivery, PanelToken, Shards, StaleVersion, Store, Timer
 
-from .conftest import Clock, playing_game
+from .conftest import Backend, Clock, playing_game
 
 
-async def test_deliveries_are_written_with_the_move_or_not_at_all(store: SqliteStore) -> None:
+async def test_deliveries_are_written_with_the_move_or_not_at_all(store: Store) -> None:
     gid, v = await playing_game(store, channel=7)
     note = Delivery(gid, "announce", {"notes": [{"t": "turn", "seat": 0}]})
     v2 = await store.commit_moves(gid, v, [(0, "skip")], "s1", deliveries=[note])
@@ -25,7 +23,7 @@ async def test_deliveries_are_written_with_the_move_or_not_at_all(store: SqliteS
     assert await store.games_with_pending_deliveries() == [gid]
 
 
-async def test_start_abandon_and_seat_changes_carry_deliveries(store: SqliteStore) -> None:
+async def test_start_abandon_and_seat_changes_carry_deliveries(store: Store) -> None:
     lobby = await store.create_lobby(10, 3, host_id=1, options={})
     from hardback_bot.store import Seat
 
@@ -39,7 +37,7 @@ async def test_start_abandon_and_seat_changes_carry_deliveries(store: SqliteStor
     assert kinds == ["begins", "left", "ended"]
 
 
-async def test_claim_keeps_a_batch_and_delivery_marks_it(store: SqliteStore, clock: Clock) -> None:
+async def test_claim_keeps_a_batch_and_delivery_marks_it(store: Store, clock: Clock) -> None:
     gid, v = await playing_game(store)
     for i in range(3):
         v = await store.commit_moves(gid, v, [(0, f"m{i}")], "s", deliveries=[Delivery(gid, "announce", {"i": i})])
@@ -61,7 +59,7 @@ async def test_claim_keeps_a_batch_and_delivery_marks_it(store: SqliteStore, clo
     assert await store.live_deliveries(gid) == []
 
 
-async def test_a_fired_timer_writes_its_deliveries_once(store: SqliteStore) -> None:
+async def test_a_fired_timer_writes_its_deliveries_once(store: Store) -> None:
     gid, _ = await playing_game(store)
     timer = await store.set_timer(Timer(gid, "reminder", 1.0))
     assert timer.id is not None
@@ -70,7 +68,7 @@ async def test_a_fired_timer_writes_its_deliveries_once(store: SqliteStore) -> N
     assert len(await store.pending_deliveries(gid)) == 1
 
 
-async def test_messages_remember_the_version_they_show(store: SqliteStore) -> None:
+async def test_messages_remember_the_version_they_show(store: Store) -> None:
     gid, v = await playing_game(store)
     await store.set_message(gid, "table", 99, version=v)
     await store.set_message(gid, "ghost:12", 123, channel_id=123)
@@ -83,7 +81,7 @@ async def test_messages_remember_the_version_they_show(store: SqliteStore) -> No
     assert await store.find_message(124) is None
 
 
-async def test_panels_keep_the_newest_token(store: SqliteStore, clock: Clock) -> None:
+async def test_panels_keep_the_newest_token(store: Store, clock: Clock) -> None:
     gid, v = await playing_game(store)
     await store.save_panel(PanelToken(gid, 100, 1, "old", clock.now, v))
     clock.advance(60)
@@ -98,7 +96,7 @@ async def test_panels_keep_the_newest_token(store: SqliteStore, clock: Clock) ->
     assert await store.drop_panels(clock.now - 900) == 1
 
 
-async def test_ended_since_lists_finished_and_abandoned(store: SqliteStore, clock: Clock) -> None:
+async def test_ended_since_lists_finished_and_abandoned(store: Store, clock: Clock) -> None:
     a, va = await playing_game(store, channel=1)
     b, vb = await playing_game(store, channel=2)
     await store.commit_moves(a, va, [(0, "end")], "s", finished=True)
@@ -107,15 +105,32 @@ async def test_ended_since_lists_finished_and_abandoned(store: SqliteStore, cloc
     assert await store.ended_since(clock.now + 1) == []
 
 
-async def test_outbox_survives_reopening(db_path: Path, clock: Clock) -> None:
-    s = SqliteStore(db_path, clock=clock)
-    await s.open()
+async def test_outbox_survives_reopening(backend: Backend) -> None:
+    s = await backend.open()
     gid, v = await playing_game(s)
     await s.commit_moves(gid, v, [(0, "x")], "s", deliveries=[Delivery(gid, "results")])
     await s.close()
-    s = SqliteStore(db_path, clock=clock)
-    await s.open()
+    s = await backend.open()
     try:
         assert [d.kind for d in await s.pending_deliveries(gid)] == ["results"]
     finally:
         await s.close()
+
+
+async def test_a_sharded_process_recovers_only_its_own_guilds_deliveries(backend: Backend) -> None:
+    store = await backend.open()
+    try:
+        mine, other = 1 << 22, 2 << 22  # guilds on shard 1 and shard 2 of 4
+        a, va = await playing_game(store, channel=1, guild=mine)
+        b, vb = await playing_game(store, channel=2, guild=other)
+        await store.commit_moves(a, va, [(0, "x")], "s", deliveries=[Delivery(a, "announce")])
+        await store.commit_moves(b, vb, [(0, "x")], "s", finished=True, deliveries=[Delivery(b, "results")])
+        scoped = await backend.open(shards=Shards(4, (0, 1)))
+        try:
+            assert await scoped.games_with_pending_deliveries() == [a]
+            assert await scoped.ended_since(0.0) == []
+        finally:
+            await scoped.close()
+        assert await store.games_with_pending_deliveries() == [a, b]
+    finally:
+        await store.close()

@@ -8,7 +8,7 @@ from hardback_bot.store import (
     InvalidRecord,
     PlayerResult,
     Seat,
-    SqliteStore,
+    Store,
     WrongStatus,
 )
 
@@ -45,13 +45,13 @@ def line(
     )
 
 
-async def finish(store: SqliteStore, seats: list[Seat], outcome: GameOutcome, channel: int = 1) -> int:
+async def finish(store: Store, seats: list[Seat], outcome: GameOutcome, channel: int = 1) -> int:
     gid, v = await playing_game(store, channel=channel, guild=GUILD, seats=seats)
     await store.commit_move(gid, v, 0, "end", "final", finished=True, outcome=outcome)
     return gid
 
 
-async def test_results_written_once_with_the_finishing_move(store: SqliteStore) -> None:
+async def test_results_written_once_with_the_finishing_move(store: Store) -> None:
     outcome = GameOutcome((line(0, 1, 61), line(1, 2, 40)), table_stats={"turns": 12, "words": 20})
     gid = await finish(store, humans("ann", "bob"), outcome)
     results = await store.get_results(gid)
@@ -68,7 +68,7 @@ async def test_results_written_once_with_the_finishing_move(store: SqliteStore) 
     assert stats.rating is not None and stats.rating.games == 1
 
 
-async def test_record_outcome_separately_and_guards(store: SqliteStore) -> None:
+async def test_record_outcome_separately_and_guards(store: Store) -> None:
     gid, v = await playing_game(store, guild=GUILD)
     outcome = GameOutcome((line(0, 1, 61), line(1, 2, 40)))
     with pytest.raises(WrongStatus):
@@ -83,7 +83,7 @@ async def test_record_outcome_separately_and_guards(store: SqliteStore) -> None:
     assert len(await store.get_results(gid)) == 2
 
 
-async def test_computers_and_coop_do_not_move_ratings(store: SqliteStore) -> None:
+async def test_computers_and_coop_do_not_move_ratings(store: Store) -> None:
     vs_bot = [Seat(0, "ann", user_id=100), Seat(1, "bot", ai_strength=3)]
     gid = await finish(store, vs_bot, GameOutcome((line(0, 1, 60), line(1, 2, 30))), channel=1)
     assert await store.get_rating(GUILD, 100) is None
@@ -107,7 +107,7 @@ async def test_computers_and_coop_do_not_move_ratings(store: SqliteStore) -> Non
     assert [r.mode for r in stats.recent] == ["coop", "coop", "competitive"]
 
 
-async def test_three_humans_and_a_bot_rate_only_the_humans(store: SqliteStore) -> None:
+async def test_three_humans_and_a_bot_rate_only_the_humans(store: Store) -> None:
     seats = [*humans("a", "b", "c"), Seat(3, "bot", ai_strength=1)]
     outcome = GameOutcome((line(0, 2, 50), line(1, 1, 70), line(2, 3, 40), line(3, 1, 70)))
     await finish(store, seats, outcome)
@@ -115,7 +115,7 @@ async def test_three_humans_and_a_bot_rate_only_the_humans(store: SqliteStore) -
     assert a and b and c and b.ordinal > a.ordinal > c.ordinal
 
 
-async def test_leaderboards(store: SqliteStore) -> None:
+async def test_leaderboards(store: Store) -> None:
     # ann beats bob twice, bob beats cat once, cat has the best and longest word
     ch = iter(range(1, 100))
     ann, bob, cat = Seat(0, "ann", user_id=1), Seat(1, "bob", user_id=2), Seat(2, "cat", user_id=3)
@@ -154,7 +154,7 @@ async def test_leaderboards(store: SqliteStore) -> None:
         await store.leaderboard(GUILD, "bogus")  # type: ignore[arg-type]
 
 
-async def test_player_stats_for_a_stranger(store: SqliteStore) -> None:
+async def test_player_stats_for_a_stranger(store: Store) -> None:
     stats = await store.player_stats(GUILD, 999)
     assert stats.display_name is None and stats.competitive.games == 0 and stats.rating is None
     assert stats.competitive.win_rate == 0.0 and stats.recent == ()

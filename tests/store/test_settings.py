@@ -2,10 +2,10 @@ from __future__ import annotations
 
 import pytest
 
-from hardback_bot.store import GuildSettings, InvalidRecord, SqliteStore
+from hardback_bot.store import GuildSettings, InvalidRecord, Store
 
 
-async def test_defaults_then_roundtrip(store: SqliteStore) -> None:
+async def test_defaults_then_roundtrip(store: Store) -> None:
     assert await store.get_guild_settings(5) == GuildSettings()
     s = GuildSettings(
         dictionary="12dicts",

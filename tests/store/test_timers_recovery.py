@@ -1,11 +1,11 @@
 from __future__ import annotations
 
-from hardback_bot.store import SqliteStore, Timer
+from hardback_bot.store import Store, Timer
 
 from .conftest import Clock, humans, playing_game
 
 
-async def test_timer_queries(store: SqliteStore, clock: Clock) -> None:
+async def test_timer_queries(store: Store, clock: Clock) -> None:
     gid, _ = await playing_game(store)
     now = clock.now
     t1 = await store.set_timer(Timer(gid, "turn", now + 60, seat=0, payload={"version": 3}))
@@ -29,7 +29,7 @@ async def test_timer_queries(store: SqliteStore, clock: Clock) -> None:
     assert await store.next_timer() is None
 
 
-async def test_shift_deadlines_after_downtime(store: SqliteStore, clock: Clock) -> None:
+async def test_shift_deadlines_after_downtime(store: Store, clock: Clock) -> None:
     gid, _ = await playing_game(store)
     now = clock.now
     await store.set_timer(Timer(gid, "turn", now + 10, seat=0))
@@ -40,7 +40,7 @@ async def test_shift_deadlines_after_downtime(store: SqliteStore, clock: Clock) 
     assert sorted(t.deadline for t in await store.game_timers(gid)) == [now + 615, now + 1005]
 
 
-async def test_commit_replaces_timers_atomically_and_finish_clears_them(store: SqliteStore, clock: Clock) -> None:
+async def test_commit_replaces_timers_atomically_and_finish_clears_them(store: Store, clock: Clock) -> None:
     gid, v = await playing_game(store)
     await store.set_timer(Timer(gid, "turn", clock.now + 60, seat=0))
     await store.set_timer(Timer(gid, "reminder", clock.now + 30, seat=0))
@@ -52,7 +52,7 @@ async def test_commit_replaces_timers_atomically_and_finish_clears_them(store: S
     assert await store.game_timers(gid) == []
 
 
-async def test_recovery_lists_every_unfinished_game(store: SqliteStore, clock: Clock) -> None:
+async def test_recovery_lists_every_unfinished_game(store: Store, clock: Clock) -> None:
     lobby = await store.create_lobby(10, 1, host_id=100, options={"a": 1}, seats=humans("ann"))
     await store.set_message(lobby.id, "lobby", 11)
     gid, v = await playing_game(store, channel=2)
@@ -78,7 +78,7 @@ async def test_recovery_lists_every_unfinished_game(store: SqliteStore, clock: C
     assert (await store.get_game(done)).status == "finished"
 
 
-async def test_expire_idle_lobbies(store: SqliteStore, clock: Clock) -> None:
+async def test_expire_idle_lobbies(store: Store, clock: Clock) -> None:
     old = await store.create_lobby(10, 1, host_id=1, options={})
     await store.set_timer(Timer(old.id, "lobby", clock.now + 10))
     clock.advance(3600)
@@ -96,7 +96,7 @@ async def test_expire_idle_lobbies(store: SqliteStore, clock: Clock) -> None:
     await store.create_lobby(10, 1, host_id=1, options={})
 
 
-async def test_heartbeat_gives_the_downtime_to_shift_by(store: SqliteStore, clock: Clock) -> None:
+async def test_heartbeat_gives_the_downtime_to_shift_by(store: Store, clock: Clock) -> None:
     assert await store.last_heartbeat() is None
     gid, _ = await playing_game(store)
     await store.set_timer(Timer(gid, "turn", clock.now + 60, seat=0))
