@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import coin_starter_ids, genre_card_ids, prestige_starter_ids, starter_instance
-from .game import ROW_SIZE, Game
+from .game import Game
+from .table import ROW_SIZE
 
 
 def card_locations(game: Game) -> Counter[int]:

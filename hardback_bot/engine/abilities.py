@@ -1,0 +1,323 @@
+"""Card abilities and their choices (RULES.md R10-R16, the steps R12.1-R12.8 of resolving a word):
+uncover, double, the automatic coins and prestige, trash, dump, preview, and the coins-or-prestige and
+ink-or-remover choices.  (Jail, R17, is a step of the market: market.py.)
+
+The arithmetic without choices (genre counts, targets, multipliers, gains) is in scoring.py, shared
+with the solver.  These functions resolve one step each; turn.py decides which step comes next.
+"""
+
+from __future__ import annotations
+
+from . import scoring
+from .cards import GENRES, card
+from .errors import IllegalMove
+from .moves import Move
+from .state import CHOICE, DOUBLE, DUMP, PREVIEW, PREVIEWING, TRASH, UNCOVER
+from .table import Event, Table
+
+#: An unused ability of a benefit source: (card, ability key, value x multiplier, genre bonus?, multiplier).
+Ability = tuple[int, str, int, bool, int]
+
+
+def unused_abilities(table: Table, *kinds: str) -> list[Ability]:
+    """The unused abilities of the given kinds, in resolution order (word order, then own classics;
+    R12), skipping cards trashed this turn."""
+    t = table.turn
+    found = []
+    for cid, mult in scoring.source_multipliers(t.word, t.classics, t.seat):
+        if cid in t.trashed:
+            continue
+        for index, b, genre in scoring.abilities(cid, t.counts):
+            key = scoring.ability_key(cid, index)
+            if b.kind in kinds and key not in t.used:
+                found.append((cid, key, b.value * mult, genre, mult))
+    return found
+
+
+def gain(table: Table, seat: int, coins: int, prestige: int, stat: str | None, events: list[Event],
+         source: int | None = None) -> None:
+    """Coins and prestige earned by one benefit (R12.16: final as they are gained)."""
+    p = table.player(seat)
+    t = table.turn
+    if coins:
+        t.coins += coins
+        p.stats["coins"] += coins
+    if prestige:
+        table.add_prestige(seat, prestige)
+        t.prestige_from_word += prestige
+        if stat:
+            p.stats[stat] += prestige
+    if coins or prestige:
+        events.append({"type": "gain", "seat": seat, "coins": coins, "prestige": prestige, "card": source})
+        table.note("coins", coins)
+        table.note("prestige", prestige)
+
+
+# ---------------------------------------------------------------------------- uncover and double (R13, R14)
+def next_uncover(table: Table) -> tuple[int, str, list[int]] | None:
+    """R12.1: (slot of the acting card, its ability key, the wild neighbours it may uncover)."""
+    t = table.turn
+    return scoring.next_uncover(t.word, t.counts, t.used, t.seat)
+
+
+def next_double(table: Table) -> tuple[int, str, list[int]] | None:
+    """R12.2: (slot of the doubler, its ability key, the neighbours it may double)."""
+    t = table.turn
+    return scoring.next_double(t.word, t.counts, t.used, t.seat)
+
+
+def uncover(table: Table, source: int, key: str, target: int, events: list[Event]) -> None:
+    """R14: the card at slot ``source`` uncovers the wild at slot ``target`` (it now counts, R14.4)."""
+    t = table.turn
+    scoring.apply_uncover(t.word, t.counts, t.used, key, target)
+    events.append({"type": "uncover", "seat": t.seat, "card": t.word[target].card, "source": t.word[source].card})
+
+
+def double(table: Table, source: int, key: str, target: int, events: list[Event]) -> None:
+    """R13: the card at slot ``source`` doubles the card at slot ``target`` (x2, then x3, R13.3)."""
+    t = table.turn
+    scoring.apply_double(t.word, t.used, key, target)
+    events.append({"type": "double", "seat": t.seat, "card": t.word[target].card, "multiplier": t.word[target].mult,
+                   "source": t.word[source].card})
+
+
+def choose_target(table: Table, seat: int, m: Move) -> list[Event]:
+    """``uncover C`` / ``double C``: the player picks one of two targets (R12.1, R12.2)."""
+    phase = UNCOVER if m.kind == "uncover" else DOUBLE
+    table.require_turn(seat, phase)
+    found = next_uncover(table) if phase == UNCOVER else next_double(table)
+    assert found is not None
+    i, key, targets = found
+    word = table.turn.word
+    chosen = [j for j in targets if word[j].card == m.card]
+    if not chosen:
+        raise IllegalMove.of("bad_target", cards=[word[j].card for j in targets], source=word[i].card)
+    events: list[Event] = []
+    (uncover if phase == UNCOVER else double)(table, i, key, chosen[0], events)
+    return events
+
+
+# ---------------------------------------------------------------------------- coins and prestige (R12.3, R12.4)
+def pay_automatic(table: Table, events: list[Event]) -> None:
+    """R12.3, R12.4, R12.17: every automatic coin and prestige, computed once after uncover and double."""
+    t = table.turn
+    gains = scoring.automatic_gains(t.word, t.classics, t.counts, t.seat)
+    p = table.player(t.seat)
+    t.coins += gains.coins
+    p.stats["coins"] += gains.coins
+    if gains.prestige:
+        table.add_prestige(t.seat, gains.prestige)
+        t.prestige_from_word += gains.prestige
+    p.stats["pointsBasic"] += gains.prestige_basic
+    p.stats["pointsGenre"] += gains.prestige_genre
+    table.note("coins", gains.coins)
+    table.note("prestige", gains.prestige)
+    events.append({"type": "earn", "seat": t.seat, "coins": gains.coins, "prestige": gains.prestige,
+                   "per_card": {str(k): list(v) for k, v in gains.per_card.items()},
+                   "active": sorted(g for g in GENRES if t.counts.get(g, 0) >= 2)})
+
+
+# ---------------------------------------------------------------------------- trash (R15.1-R15.3)
+def trash_choices(table: Table) -> list[tuple[int, tuple[str, str, int, bool]]]:
+    """(card, (ability key, "coins" or "prestige", value, genre bonus?)) for each card that may trash."""
+    t = table.turn
+    in_word = {s.card for s in t.word if scoring.is_source(s, t.seat)}
+    options = []
+    for cid, key, value, genre, _ in unused_abilities(table, "trash_for_coins", "trash_for_prestige"):
+        if cid in in_word:  # R15.1: a card of the word trashes itself
+            kind = "coins" if key in _keys_of(cid, "trash_for_coins") else "prestige"
+            options.append((cid, (key, kind, value, genre)))
+    return options
+
+
+def _keys_of(cid: int, kind: str) -> set[str]:
+    c = card(cid)
+    return {scoring.ability_key(cid, i) for i, b in enumerate(c.basic + c.genre_bonus) if b.kind == kind}
+
+
+def trash(table: Table, seat: int, m: Move) -> list[Event]:
+    """``trash C``: the card leaves the game for its trash value (R15.1-R15.3, E25); its other gains stay."""
+    t = table.require_turn(seat, TRASH)
+    options = [o for c, o in trash_choices(table) if c == m.card]
+    if not options:
+        raise IllegalMove.of("cannot_trash", card=m.card)
+    key, kind, value, genre = options[0]
+    t.used.append(key)
+    t.trashed.append(m.card)
+    p = table.player(seat)
+    if t.word and any(s.card == m.card and s.owner == seat for s in t.word):
+        p.timeless.remove(m.card)  # an own classic in play that trashes itself leaves play
+    table.remove_from_game(m.card)
+    p.stats["cardsTrash"] += 1
+    table.note("trashed", [m.card])
+    coins, prestige = (value, 0) if kind == "coins" else (0, value)
+    events: list[Event] = [{"type": "trash", "seat": seat, "card": m.card, "coins": coins, "prestige": prestige}]
+    gain(table, seat, coins, prestige, "pointsGenre" if genre else "pointsBasic", events, m.card)
+    return events
+
+
+# ---------------------------------------------------------------------------- dump (R15.4-R15.7)
+def dump_available(table: Table) -> bool:
+    """R15.6, R15.7: an unused dump ability, a card to dump, and the step not passed."""
+    t = table.turn
+    return (not t.skipped_dumps and bool(table.player(t.seat).discard)
+            and bool(unused_abilities(table, "dump_discard_for_coins")))
+
+
+def dump_value(table: Table) -> int:
+    """Coins the next dump would pay (the highest unused dump ability, E20), 0 if none."""
+    return max((a[2] for a in unused_abilities(table, "dump_discard_for_coins")), default=0)
+
+
+def dump(table: Table, seat: int, m: Move) -> list[Event]:
+    """``dump C``: a card of your discard pile leaves the game for the highest dump value left (R15.4, E20)."""
+    t = table.require_turn(seat, DUMP)
+    p = table.player(seat)
+    if m.card not in p.discard:
+        raise IllegalMove.of("not_in_discard", card=m.card)
+    best = max(unused_abilities(table, "dump_discard_for_coins"), key=lambda a: a[2])  # E20
+    t.used.append(best[1])
+    p.discard.remove(m.card)
+    table.remove_from_game(m.card)
+    p.stats["cardsTrash"] += 1
+    table.note("dumped", [m.card])
+    events: list[Event] = [{"type": "dump", "seat": seat, "card": m.card, "coins": best[2], "source": best[0]}]
+    gain(table, seat, best[2], 0, None, events, best[0])
+    return events
+
+
+# ---------------------------------------------------------------------------- preview (R16)
+def _preview_ability(table: Table) -> Ability | None:
+    found = unused_abilities(table, "preview")
+    return found[0] if found else None
+
+
+def preview_available(table: Table) -> bool:
+    """R16.1, R12.7: offered during trash, dump and preview while cards remain to look at."""
+    t = table.turn
+    p = table.player(t.seat)
+    return (t.phase in (TRASH, DUMP, PREVIEW) and not t.preview_cards
+            and _preview_ability(table) is not None and bool(p.draw or p.discard))
+
+
+def preview(table: Table, seat: int, m: Move) -> list[Event]:
+    """R16.2, E10: draw up to 3 cards (reshuffling the discard pile part-way if needed)."""
+    t = table.require_turn(seat, TRASH, DUMP, PREVIEW)
+    if not preview_available(table):
+        raise IllegalMove.of("no_preview")
+    ability = _preview_ability(table)
+    assert ability is not None
+    t.used.append(ability[1])
+    p = table.player(seat)
+    events: list[Event] = []
+    for _ in range(ability[2] // ability[4]):  # R13.5: the preview count is never multiplied
+        cid = table.draw(p, events)
+        if cid is None:
+            break
+        t.preview_cards.append(cid)
+    t.preview_returned = []
+    t.phase = PREVIEWING
+    events.append({"type": "preview", "seat": seat, "count": len(t.preview_cards), "source": ability[0]})
+    return events
+
+
+def decline_preview(table: Table) -> None:
+    """Passing at the preview step gives the preview up for this turn."""
+    ability = _preview_ability(table)
+    if ability:
+        table.turn.used.append(ability[1])
+
+
+def preview_unhandled(table: Table) -> list[int]:
+    """The previewed cards not yet returned or discarded."""
+    t = table.turn
+    return [c for c in t.preview_cards if c not in t.preview_returned and c not in t.extra.get("pdisc", [])]
+
+
+def handle_preview(table: Table, seat: int, m: Move) -> list[Event]:
+    """``return C`` / ``discard C`` (R16.3); after the last card, back to the trash step (R12.13, R16.4)."""
+    t = table.require_turn(seat, PREVIEWING)
+    if m.card not in preview_unhandled(table):
+        raise IllegalMove.of("not_previewed", card=m.card)
+    p = table.player(seat)
+    events: list[Event] = []
+    if m.kind == "return":
+        t.preview_returned.append(m.card)
+    else:
+        t.extra.setdefault("pdisc", []).append(m.card)
+        p.discard.append(m.card)
+        events.append({"type": "preview_discard", "seat": seat, "card": m.card})
+    if not preview_unhandled(table):
+        # R16.3 [Bot default]: returned cards keep their original relative order, first drawn on top.
+        for cid in reversed(t.preview_cards):
+            if cid in t.preview_returned:
+                p.draw.append(cid)
+        t.preview_cards = []
+        t.preview_returned = []
+        t.extra.pop("pdisc", None)
+        t.skipped_dumps = False  # R12.13, R15.6: back to trash, then dump
+        t.phase = TRASH
+    return events
+
+
+def put_back_preview(table: Table) -> None:
+    """R33.2 has no preview path: cards not discarded go back on the draw pile as they were."""
+    t = table.turn
+    if not t.preview_cards:
+        return
+    p = table.player(t.seat)
+    discarded = t.extra.pop("pdisc", [])
+    for cid in reversed(t.preview_cards):
+        if cid not in discarded:
+            p.draw.append(cid)
+    t.preview_cards = []
+    t.preview_returned = []
+
+
+# ---------------------------------------------------------------------------- choices (R12.8, R11.2, R11.3)
+def next_choice(table: Table) -> tuple[int, str, str, int] | None:
+    """(card, ability key, kind, value) of the next choice: in word order, per card its
+    coins-or-prestige choices, then its ink-or-remover."""
+    t = table.turn
+    for cid, mult in scoring.source_multipliers(t.word, t.classics, t.seat):
+        eithers, inks = [], []
+        for index, b, _ in scoring.abilities(cid, t.counts):
+            key = scoring.ability_key(cid, index)
+            if key in t.used:
+                continue
+            if b.kind == "either_coins_or_prestige":
+                eithers.append((cid, key, b.kind, b.value * mult))
+            elif b.kind == "ink_or_remover":
+                inks.append((cid, key, b.kind, 0))  # R13.5: never multiplied
+        if eithers or inks:
+            return (eithers + inks)[0]
+    return None
+
+
+def choice_options(kind: str) -> tuple[str, str]:
+    """The two ways a choice of ``kind`` can be taken (R11.2, R11.3)."""
+    return ("coins", "prestige") if kind == "either_coins_or_prestige" else ("ink", "remover")
+
+
+def take(table: Table, seat: int, m: Move) -> list[Event]:
+    """``take coins|prestige|ink|remover``: all one way, never split (R11.2, R11.3)."""
+    t = table.require_turn(seat, CHOICE)
+    choice = next_choice(table)
+    assert choice is not None
+    cid, key, kind, value = choice
+    if m.choice not in choice_options(kind):
+        raise IllegalMove.of("bad_choice", kind=kind, card=cid)
+    t.used.append(key)
+    events: list[Event] = []
+    p = table.player(seat)
+    if m.choice == "ink":
+        p.ink += 1
+        events.append({"type": "take", "seat": seat, "card": cid, "ink": 1, "choice": "ink"})
+    elif m.choice == "remover":
+        p.remover += 1
+        events.append({"type": "take", "seat": seat, "card": cid, "remover": 1, "choice": "remover"})
+    else:
+        genre = int(key.split(":")[1]) >= len(card(cid).basic)
+        coins = value if m.choice == "coins" else 0
+        gain(table, seat, coins, value - coins, "pointsGenre" if genre else "pointsBasic", events, cid)
+    return events

@@ -1,0 +1,65 @@
+"""The end of the game (RULES.md R22, R23, R34, R35): the final round, the end, the standings and the
+statistics.  When the game ends: at a round's end (turn_end.py, R22.2) or at once in co-op (R29.8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import coop
+from .cards import GENRES, card
+from .state import OVER
+from .table import Event, Table
+
+
+def check_final_round(table: Table, events: list[Event]) -> None:
+    """R22.5: announced as soon as somebody reaches the goal (competitive; after every move)."""
+    s = table.state
+    if table.options.coop or s.final_round:
+        return
+    if any(p.prestige >= table.goal for p in s.players):
+        s.final_round = True
+        events.append({"type": "final_round", "goal": table.goal,
+                       "seats": [p.seat for p in s.players if p.prestige >= table.goal]})
+
+
+def goal_reached(table: Table) -> bool:
+    """R22.1, R22.2: somebody's prestige reached the goal (awards excluded, R22.3)."""
+    return any(p.prestige >= table.goal for p in table.state.players)
+
+
+def finish(table: Table, events: list[Event]) -> None:
+    """End the game now.  The turn is kept as it is: in co-op the game can end mid-turn (R29.8)."""
+    table.state.finished = True
+    table.turn.phase = OVER
+    for p in table.state.players:
+        p.stats["pointsAward"] = p.award
+    events.append({"type": "game_over", "results": results(table)})
+
+
+def results(table: Table) -> list[dict[str, Any]]:
+    """Final standings (R22.4, R22.6; co-op R29.9); meaningful once the game is finished."""
+    if table.options.coop:
+        return coop.coop_results(table)
+    rows = [{"seat": p.seat, "prestige": p.prestige + p.award, "award": p.award, "ink": p.ink}
+            for p in table.state.players]  # R22.3: awards count only now
+    ordered = sorted(rows, key=lambda r: (-r["prestige"], -r["ink"]))  # R22.4: ink breaks ties
+    for r in rows:  # R22.6: shared places, numbered like sports tables
+        r["rank"] = 1 + sum(1 for o in ordered if (o["prestige"], o["ink"]) > (r["prestige"], r["ink"]))
+    return sorted(rows, key=lambda r: (r["rank"], r["seat"]))
+
+
+def stats(table: Table) -> dict[str, Any]:
+    """R34 table statistics and R35 player statistics (deck composition computed now)."""
+    players = []
+    for p in table.state.players:
+        row: dict[str, Any] = dict(p.stats)
+        row["bestWordText"] = p.best_word
+        row["longestWordText"] = p.longest_word
+        owned = p.draw + p.discard + p.hand + p.timeless
+        for i, genre in enumerate(("starter", *GENRES)):
+            row[f"deck{i}"] = sum(1 for c in owned if card(c).genre == genre)
+        players.append(row)
+    table_stats: dict[str, Any] = dict(table.state.table_stats)
+    if table.options.coop:
+        table_stats.update(coop.penny_stats(table))
+    return {"table": table_stats, "players": players}
