@@ -491,7 +491,9 @@ class Relay:
 
     async def _pace(self, channel_id: int) -> None:
         """Wait until one more message fits in the channel's sliding window, then claim it."""
-        times = self._posts.setdefault(channel_id, [])
+        if channel_id not in self._posts:
+            self._posts[channel_id] = await self._recent_posts(channel_id)
+        times = self._posts[channel_id]
         while True:
             now = time.monotonic()
             times[:] = [t for t in times if now - t < POST_WINDOW]
@@ -499,6 +501,19 @@ class Relay:
                 times.append(now)
                 return
             await asyncio.sleep(POST_WINDOW - (now - times[0]) + 0.01)
+
+    async def _recent_posts(self, channel_id: int) -> list[float]:
+        """After a start the window is unknown (a crashed process may have posted a moment ago): read the
+        channel's last messages and count the bot's own recent ones, on this process's clock."""
+        me = self.bot.user.id if self.bot.user else 0
+        found: list[float] = []
+        now, wall = time.monotonic(), time.time()
+        with contextlib.suppress(discord.HTTPException):
+            async for message in self.bot.get_partial_messageable(channel_id).history(limit=POST_MAX + 1):
+                age = wall - message.created_at.timestamp()
+                if message.author.id == me and age < POST_WINDOW:
+                    found.append(now - max(0.0, age))
+        return sorted(found)
 
     async def _send_once(self, record: GameRecord, nonce: str, since: float | None,
                          matches: Callable[[discord.Message], bool], **kwargs: Any) -> discord.Message | None:

@@ -251,6 +251,15 @@ class UserActions:
         return current
 
     # ------------------------------------------------------------------ delivering interactions
+    async def forged(self, user: User, message: Message | None, data: dict[str, Any], *, modal: bool = False,
+                     channel: Channel | None = None) -> Interaction:
+        """An interaction exactly as a modified client could send it: ``data`` is not checked against
+        the message's components (missing or mistyped values, unknown ids, oversized fields)."""
+        where = channel or (self.channels[message.channel_id] if message is not None else
+                            self._require_default_channel())
+        return await self._deliver(IT_MODAL_SUBMIT if modal else IT_MESSAGE_COMPONENT, user, where, data,
+                                   message=message, wait=True)
+
     async def _deliver(
         self,
         itype: int,

@@ -79,6 +79,9 @@ class RestServer:
         label = f"{request.method} {tail}"
         self.s._request_started(request.method, tail)
         try:
+            fault = self.s.take_fault(request.method, tail)
+            if fault is not None and not fault.after:
+                return fault.response()
             for method, regex, handler, auth in self._routes:
                 m = regex.match(tail)
                 if m is None or method != request.method:
@@ -87,6 +90,8 @@ class RestServer:
                     return _error(ApiError(401, 0, "401: Unauthorized"))
                 try:
                     result = await handler(request, label, **{k: _unquote(v) for k, v in m.groupdict().items()})
+                    if fault is not None:  # done, but the answer is lost on the way back
+                        return fault.response()
                 except ApiError as exc:
                     return _error(exc)
                 except Exception as exc:  # a bug in the stand-in (or a body it cannot parse)

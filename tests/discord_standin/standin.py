@@ -14,13 +14,17 @@ test fixture fails any test that ends with unclaimed violations; negative tests 
 from __future__ import annotations
 
 import asyncio
+import json
 import mimetypes
 import re
 import secrets
 import time
 from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
+
+from aiohttp import web
 
 from . import errors as E
 from . import limits
@@ -84,6 +88,28 @@ TOKEN_LIFETIME = 15 * 60.0
 _MENTION_RE = re.compile(r"<@!?(\d+)>")
 
 
+@dataclass
+class Fault:
+    """An error the stand-in answers instead of (or after) handling a request (see inject_fault)."""
+
+    method: str
+    path: re.Pattern[str]
+    status: int
+    code: int
+    times: int
+    after: bool
+    retry_after: float
+
+    def response(self) -> web.Response:
+        body: dict[str, Any] = {"message": f"{self.status}: injected by the test", "code": self.code}
+        headers = {"Content-Type": "application/json"}
+        if self.status == 429:
+            body.update(retry_after=self.retry_after, global_=False)
+            # discord.py treats a 429 without a Via header as a Cloudflare ban and gives up; Discord's have one.
+            headers.update({"Retry-After": str(self.retry_after), "X-RateLimit-Scope": "user", "Via": "1.1 google"})
+        return web.Response(body=json.dumps(body).encode(), status=self.status, headers=headers)
+
+
 class DiscordStandin(UserActions):
     """A local Discord for end-to-end tests. Start it, build a world, point the bot at ``base_url``.
 
@@ -127,6 +153,8 @@ class DiscordStandin(UserActions):
         # Extra "is the bot still busy?" checks a test may add for a bot in its own process (e.g. work the
         # bot has scheduled but not started, like a paced post): each returns a reason, or None.
         self.busy_checks: list[Callable[[], str | None]] = []
+        self.faults: list[Fault] = []
+        self.faults_served: list[tuple[str, str, int]] = []
         self.requests: list[tuple[str, str]] = []
 
         self._clock_offset = 0.0
@@ -194,6 +222,24 @@ class DiscordStandin(UserActions):
         self._clock_offset += seconds
 
     NONCE_WINDOW = 300.0  # Discord keeps nonces "for a few minutes"
+
+    def inject_fault(self, method: str, path: str, status: int, code: int = 0, *, times: int = 1,
+                     after: bool = False, retry_after: float = 0.05) -> Fault:
+        """Answer the next ``times`` requests matching ``method`` and the regex ``path`` (e.g.
+        ``r"/channels/\\d+/messages$"``) with ``status``: Discord's 5xx, a 429 (with ``retry_after``), a
+        403 or 404 with a JSON ``code``. ``after``: do the request first, then lose its answer (a 5xx
+        after the message was created: the client retries)."""
+        fault = Fault(method, re.compile(path), status, code, times, after, retry_after)
+        self.faults.append(fault)
+        return fault
+
+    def take_fault(self, method: str, path: str) -> Fault | None:
+        for fault in self.faults:
+            if fault.times > 0 and fault.method == method and fault.path.search(path):
+                fault.times -= 1
+                self.faults_served.append((method, path, fault.status))
+                return fault
+        return None
 
     def message_with_nonce(self, channel: Channel, nonce: str) -> Message | None:
         """The bot's message of ``channel`` sent with ``nonce`` within the nonce window, if any."""

@@ -1,0 +1,206 @@
+"""The channel never lies (issue 12): ``python bot.py`` SIGKILLed at random points over a whole game.
+
+Kills land right after a click, between a move's commit and its Discord calls, during a computer's turn and
+with a ghostwriter thread open; each is followed by a restart. After every restart the table shows the stored
+game; at the end every announcement was posted exactly once (outbox rows all delivered, one message per batch
+nonce), every "your turn" reached its player, ghostwriter requests got one thread each, and the move log
+replays to the stored state (no move lost or doubled).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import sys
+import time
+from pathlib import Path
+
+from botkit import button, text_of
+from discord_standin import BotProcess
+from discord_standin.world import World
+from scenario_kit import Driver, calls, find_word, load_game, seat_users, start_table
+
+from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine.cards import card
+
+ROOT = Path(__file__).resolve().parents[2]
+KILLS = 32  # the issue asks for at least 30 over one full game
+SEED = 20261201
+
+
+def bot_process(world: World, tmp_path: Path) -> BotProcess:
+    env = {"HARDBACK_DB": str(tmp_path / "hardback.db"), "HARDBACK_AI_DELAY": "0.15", "HARDBACK_LOG_LEVEL": "INFO"}
+    workdir = tmp_path / "run"
+    workdir.mkdir(exist_ok=True)
+    return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir)
+
+
+def shown_turn(world: World, table_id: int) -> tuple[str, str] | None:
+    """(title, "Turn: …" line) of the table message as Discord shows it now."""
+    message = world.standin.find_message(table_id)
+    if message is None or not message.embeds:
+        return None
+    embed = message.embeds[0]
+    turn = next((line for line in (embed.get("description") or "").split("\n") if line.startswith("Turn:")), "")
+    return embed.get("title") or "", turn
+
+
+def expected_turn(game: Game, names: list[str]) -> tuple[str, str]:
+    title = f"Hardback — round {game.state.round}"
+    if game.finished:
+        return title + " (final)", ""
+    return title, f"Turn: **{names[game.active_seat]}**"
+
+
+async def table_caught_up(world: World, store: object, game_id: int, timeout: float = 20.0) -> float:
+    """Wait until the table message shows the stored game (its round and whose turn); returns the wait."""
+    began = time.monotonic()
+    while True:
+        record, game = await load_game(store, game_id)  # type: ignore[arg-type]
+        table_id = record.messages.get("table")
+        names = [s.display_name for s in record.seats]
+        if table_id is not None:
+            shown = shown_turn(world, table_id)
+            want = expected_turn(game, names)
+            if shown is not None and shown[0] == want[0] and shown[1].startswith(want[1]):
+                return time.monotonic() - began
+        if time.monotonic() - began > timeout:
+            raise AssertionError(f"after the restart the table still shows {shown_turn(world, table_id or 0)}, "
+                                 f"the store has {expected_turn(game, names)}")
+        await asyncio.sleep(0.05)
+
+
+async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, tmp_path: Path) -> None:
+    s = world.standin
+    rng = random.Random(SEED)
+    proc = bot_process(world, tmp_path)
+    await proc.start()
+    kills: list[str] = []
+    waits: list[float] = []
+    from scenario_kit import opened_store
+
+    try:
+        async with opened_store(str(tmp_path / "hardback.db")) as store:
+            record = await start_table(world, store, {"length": 40, "ghostwriter": True}, joiners=(world.bob,),
+                                       computers=("ai2",))
+            gid = record.id
+            driver = Driver(world, store, gid, seat_users(world, record))
+
+            async def kill_and_restart(why: str, delay: float = 0.0) -> None:
+                await asyncio.sleep(delay)
+                before = [(m.seq, m.move) for m in await store.get_moves(gid)]
+                await proc.kill()
+                kills.append(why)
+                await proc.start()
+                after = [(m.seq, m.move) for m in await store.get_moves(gid)]
+                assert after[:len(before)] == before, "a confirmed move was lost"
+                waits.append(await table_caught_up(world, store, gid))
+
+            asked = False
+            for _ in range(400):
+                _, game = await load_game(store, gid)
+                if game.finished:
+                    break
+                seat = game.active_seat
+                if seat not in driver.users:  # the computer's turn: kill it half-way now and then
+                    if len(kills) < KILLS and rng.random() < 0.6:
+                        start = len(await store.get_moves(gid))
+                        for _ in range(400):
+                            if len(await store.get_moves(gid)) > start:
+                                break
+                            await asyncio.sleep(0.01)
+                        await kill_and_restart("computer's turn", rng.uniform(0.0, 0.1))
+                    await driver.wait_for_seat_change(seat)
+                    continue
+                user = driver.users[seat]
+                mode = rng.choice(["click", "commit", "ghost", "none"]) if len(kills) < KILLS else "none"
+                if mode == "ghost" and (asked or "ghost" in game.state.turn.extra):
+                    mode = "click"
+                if mode in ("click", "commit") and game.phase == "spell":
+                    word = find_word([card(c).letter for c in game.player(seat).hand])
+                    if word is None:
+                        mode = "none"
+                    else:
+                        panel = await driver.open_hand(user)
+                        preview = await driver.spell(user, panel, word)
+                        confirm = next(b["custom_id"] for b in preview.buttons()
+                                       if b["label"].startswith("Confirm"))
+                        moves = len(await store.get_moves(gid))
+                        await s.click(user, preview, confirm, wait=False)
+                        if mode == "commit":  # right after the commit, before (or while) Discord is told
+                            for _ in range(500):
+                                if len(await store.get_moves(gid)) > moves:
+                                    break
+                                await asyncio.sleep(0.002)
+                            await kill_and_restart("between commit and post")
+                        else:
+                            await kill_and_restart("after a click", rng.uniform(0.0, 0.15))
+                        continue
+                if mode == "ghost" and game.phase == "spell":
+                    asked = True
+                    panel = await driver.open_hand(user)
+                    await s.click(user, panel, button(panel, "ghostwriter"), wait=False)
+                    await kill_and_restart("ghostwriter request", rng.uniform(0.0, 0.3))
+                    # The thread of the request exists once, and takes a suggestion after the restart.
+                    await s.wait_for(lambda: len(s.threads(world.channel)) >= 1, timeout=15, what="the thread")
+                    _, game = await load_game(store, gid)
+                    if "ghost" in game.state.turn.extra:
+                        thread = s.threads(world.channel)[-1]
+                        await kill_and_restart("thread open", rng.uniform(0.0, 0.2))
+                        helper = next(u for st, u in driver.users.items() if st != seat)
+                        word = find_word([card(c).letter for c in game.player(seat).hand]) or "AT"
+                        await s.send_message(helper, thread, word.lower())
+                        await s.settle(quiet=0.3)
+                    continue
+                if mode != "none" and len(kills) < KILLS and rng.random() < 0.5:
+                    # A kill while the relay is still posting the last turn's line and mention.
+                    await driver.play_turn(seat)
+                    await kill_and_restart("after a turn", rng.uniform(0.0, 0.05))
+                    continue
+                await driver.play_turn(seat)
+            else:
+                raise AssertionError("the game did not finish")
+            s.take_violations("no_response")
+            assert len(kills) >= 30, f"only {len(kills)} kills landed before the game finished"
+            await asyncio.sleep(2.0)
+            await s.settle(quiet=1.0, timeout=30)
+
+            record, game = await load_game(store, gid)
+            assert game.finished
+            # No move lost or doubled: the log replays to exactly the stored state.
+            moves = [(m.seat, m.move) for m in await store.get_moves(gid)]
+            replayed = Game.replay(len(record.seats), record.seed, GameOptions.from_dict(dict(record.options)), moves)
+            assert replayed.to_json() == game.to_json()
+            # Every announcement was delivered, exactly once: one channel message per batch nonce.
+            rows = await store.game_deliveries(gid)
+            assert rows and all(r.delivered_at is not None for r in rows), [r for r in rows if not r.delivered_at]
+            posted: dict[str, int] = {}
+            for channel in [world.channel, *s.threads(world.channel)]:
+                for m in s.messages(channel):
+                    if m.nonce:
+                        posted[m.nonce] = posted.get(m.nonce, 0) + 1
+            assert all(n == 1 for n in posted.values()), {k: n for k, n in posted.items() if n > 1}
+            batches = {r.batch for r in rows if r.kind == "announce" and r.message_id is not None}
+            assert all(posted.get(f"hb{b}") == 1 for b in batches), [b for b in batches if posted.get(f"hb{b}") != 1]
+            assert sum(1 for r in rows if r.kind == "results") == 1 and posted.get(
+                f"hbr{next(r.id for r in rows if r.kind == 'results')}") == 1
+            # Each ghostwriter request: one request message, one thread.
+            opened = [r for r in rows if r.kind == "ghost_open" and r.message_id is not None]
+            assert all(posted.get(f"hbg{r.id}") == 1 for r in opened)
+            assert len(s.threads(world.channel)) == len(opened)
+            # Every "your turn" reached its player.
+            for user in driver.users.values():
+                expected, reached = await calls(world, store, gid, user)
+                assert reached == expected, (user.name, expected, reached)
+            # The table shows the final state, and no message keeps a live game button.
+            await table_caught_up(world, store, gid)
+            live = [m for m in s.messages(world.channel) if any(re.match(r"hb:[hmsgx]:", c) for c in m.custom_ids())]
+            assert not live, [text_of(m)[:80] for m in live]
+            print(f"{len(kills)} kills ({', '.join(f'{k}: {kills.count(k)}' for k in sorted(set(kills)))}); "
+                  f"table caught up after a restart in p50 {sorted(waits)[len(waits) // 2]:.2f} s, "
+                  f"max {max(waits):.2f} s; {len(rows)} outbox rows, {len(s.nonce_repeats)} resends answered "
+                  f"by Discord's nonce check; {len(moves)} moves")
+    finally:
+        await proc.stop()
+    assert "Traceback" not in proc.output(), proc.output()[-5000:]

@@ -1,0 +1,222 @@
+"""What the channel shows comes from the store (issue 12): announcements posted exactly once across crashes
+(Discord's nonce, or the channel's history past the nonce window), a deleted table posted again, a missing
+permission said once, Discord's 5xx and 429 answers survived, every refusal private, forged payloads of
+every component kind answered clearly with nothing changed."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from typing import Any
+
+import pytest
+from botkit import button, open_table, running_bot, table_of, text_of, user_for
+from discord_standin.models import CREATE_PUBLIC_THREADS
+from discord_standin.world import World
+
+import cogs.relay as relay_module
+
+
+def db() -> str:
+    return os.path.join(tempfile.mkdtemp(prefix="hb-public-"), "h.db")
+
+
+def announcements(world: World, needle: str) -> list[str]:
+    return [m.content for m in world.standin.messages(world.channel) if needle in m.content]
+
+
+async def skip_turn(world: World, bot: Any, game_id: int) -> None:
+    s = world.standin
+    loaded = await bot.sessions.load(game_id)
+    user = user_for(world, loaded.record.seats[loaded.game.active_seat].user_id)
+    table = table_of(world)
+    await s.click(user, table, button(table, "hb:h:"))
+    await s.settle()
+    hand = s.last_ephemeral(user)
+    await s.click(user, hand, button(hand, "hb:x:"))
+    await s.settle()
+    await s.click(user, s.last_ephemeral(user), button(s.last_ephemeral(user), ":skip"))
+    await s.settle(quiet=0.3)
+
+
+class _Crash(Exception):
+    pass
+
+
+async def test_a_crash_between_sending_and_marking_posts_the_line_once(world: World) -> None:
+    s = world.standin
+    path = db()
+    async with running_bot(world, db_path=path) as bot:
+        game_id = await open_table(world, bot)
+        store = bot.store
+        real = store.mark_delivered
+
+        async def dies(*args: object, **kwargs: object) -> None:
+            raise _Crash("the process died after Discord had the message")
+
+        store.mark_delivered = dies  # type: ignore[method-assign]
+        await skip_turn(world, bot, game_id)
+        store.mark_delivered = real  # type: ignore[method-assign]
+        pending = await store.pending_deliveries(game_id)
+        assert pending and pending[0].batch is not None, "claimed and sent, never marked"
+    before = len(announcements(world, "writer's block"))
+    assert before == 1
+    async with running_bot(world, db_path=path) as bot:
+        await s.settle(quiet=0.5)
+        assert await bot.store.pending_deliveries(game_id) == []
+    assert len(announcements(world, "writer's block")) == 1, "Discord's nonce check returned the first post"
+    assert s.nonce_repeats, "the resend was answered with the message already posted"
+
+
+async def test_past_the_nonce_window_the_channel_history_is_checked(world: World,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    s = world.standin
+    path = db()
+    async with running_bot(world, db_path=path) as bot:
+        game_id = await open_table(world, bot)
+
+        async def dies(*args: object, **kwargs: object) -> None:
+            raise _Crash("killed")
+
+        real = bot.store.mark_delivered
+        bot.store.mark_delivered = dies  # type: ignore[method-assign]
+        await skip_turn(world, bot, game_id)
+        bot.store.mark_delivered = real  # type: ignore[method-assign]
+    # The bot comes back after Discord has forgotten the nonce.
+    monkeypatch.setattr(relay_module, "NONCE_WINDOW", 0.0)
+    monkeypatch.setattr(type(s), "NONCE_WINDOW", 0.0)
+    async with running_bot(world, db_path=path) as bot:
+        await s.settle(quiet=0.5)
+        assert await bot.store.pending_deliveries(game_id) == []
+    assert len(announcements(world, "writer's block")) == 1, "found in the history, not posted again"
+    assert not s.nonce_repeats
+
+
+async def test_a_deleted_table_message_is_posted_again(world: World) -> None:
+    s = world.standin
+    async with running_bot(world) as bot:
+        game_id = await open_table(world, bot)
+        old = table_of(world)
+        await s.delete_message(old)  # a moderator removed it
+        await skip_turn_from_announcement(world, bot, game_id)
+        new = table_of(world)
+        assert new.id != old.id
+        record = await bot.store.get_game(game_id, with_state=False)
+        assert record.messages["table"] == new.id and record.message_versions["table"] == record.version
+
+
+async def skip_turn_from_announcement(world: World, bot: Any, game_id: int) -> None:
+    """With the table gone, the player opens the hand from the "your turn" call, which carries the button."""
+    s = world.standin
+    loaded = await bot.sessions.load(game_id)
+    user = user_for(world, loaded.record.seats[loaded.game.active_seat].user_id)
+    call = next(m for m in reversed(s.messages(world.channel)) if f"<@{user.id}>, your turn." in m.content)
+    await s.click(user, call, button(call, "hb:h:"))
+    await s.settle()
+    hand = s.last_ephemeral(user)
+    await s.click(user, hand, button(hand, "hb:x:"))
+    await s.settle()
+    await s.click(user, s.last_ephemeral(user), button(s.last_ephemeral(user), ":skip"))
+    await s.settle(quiet=0.6)
+
+
+async def test_a_missing_permission_is_said_once_and_the_game_goes_on(world: World) -> None:
+    s = world.standin
+    s.set_overwrite(world.channel, s.bot_user, deny=CREATE_PUBLIC_THREADS)
+    async with running_bot(world) as bot:
+        game_id = await open_table(world, bot)
+        for _ in range(2):  # two ghostwriter requests, in two turns
+            loaded = await bot.sessions.load(game_id)
+            user = user_for(world, loaded.record.seats[loaded.game.active_seat].user_id)
+            table = table_of(world)
+            await s.click(user, table, button(table, "hb:h:"))
+            await s.settle()
+            hand = s.last_ephemeral(user)
+            await s.click(user, hand, button(hand, "ghostwriter"))
+            await s.settle(quiet=0.6)
+            await s.click(user, s.last_ephemeral(user), button(s.last_ephemeral(user), "hb:x:"))
+            await s.settle()
+            await s.click(user, s.last_ephemeral(user), button(s.last_ephemeral(user), ":skip"))
+            await s.settle(quiet=0.6)
+        s.take_violations("permission")
+        notices = announcements(world, "Create Public Threads")
+        assert len(notices) == 1 and "permission" in notices[0], notices
+        assert not any("Traceback" in m.content for m in s.messages(world.channel))
+        assert len(await bot.store.get_moves(game_id)) == 4  # both turns went on without threads
+        assert await bot.store.pending_deliveries(game_id) == []
+
+
+async def test_server_errors_and_rate_limits_do_not_duplicate_or_lose_posts(world: World) -> None:
+    s = world.standin
+    async with running_bot(world) as bot:
+        game_id = await open_table(world, bot)
+        # Discord makes the message but the answer is lost (a 500 after the fact): the client retries with
+        # the same nonce and gets the same message back. A 429 on the table edit is waited out.
+        s.inject_fault("POST", rf"/channels/{world.channel.id}/messages$", 500, after=True)
+        s.inject_fault("PATCH", rf"/channels/{world.channel.id}/messages/\d+$", 429, retry_after=0.2)
+        await skip_turn(world, bot, game_id)
+        await s.settle(quiet=1.5)
+        assert [f[2] for f in s.faults_served] == [429, 500] or sorted(f[2] for f in s.faults_served) == [429, 500]
+        assert len(announcements(world, "writer's block")) == 1
+        record = await bot.store.get_game(game_id, with_state=False)
+        assert record.message_versions["table"] == record.version
+        assert await bot.store.pending_deliveries(game_id) == []
+
+
+async def test_an_unknown_dictionary_is_refused_privately(world: World) -> None:
+    s = world.standin
+    async with running_bot(world):
+        inter = await s.slash(world.alice, "hardback start", {"dictionary": "klingon"})
+        await s.settle()
+        assert inter.message is not None and inter.message.ephemeral
+        assert "no dictionary called 'klingon'" in text_of(inter.message)
+        assert not [m for m in s.messages(world.channel) if not m.ephemeral]
+
+
+async def test_forged_payloads_of_every_component_kind(world: World) -> None:
+    """A modified client sends what no real component would: each gets a clear private answer, no traceback,
+    and the game's version and move log do not move."""
+    s = world.standin
+    async with running_bot(world) as bot:
+        game_id = await open_table(world, bot)
+        record = await bot.store.get_game(game_id)
+        v = record.version
+        user = user_for(world, record.seats[0].user_id)
+        table = table_of(world)
+        select = 3
+        forged: list[tuple[dict[str, Any], bool]] = [
+            ({"custom_id": f"hb:m:{game_id}:{v}:sel", "component_type": select}, False),  # no values
+            ({"custom_id": f"hb:m:{game_id}:{v}:sel", "component_type": select, "values": "buy_1"}, False),
+            ({"custom_id": f"hb:m:{game_id}:{v}:sel", "component_type": select, "values": [7]}, False),
+            ({"custom_id": f"hb:m:{game_id}:{v}:sel", "component_type": select, "values": ["x" * 500]}, False),
+            ({"custom_id": f"hb:m:{game_id}:{v}:sel", "component_type": select, "values": ["a", "b"]}, False),
+            ({"custom_id": f"hb:a:{game_id}:{v}:arr", "component_type": select, "values": ["S.zz.zz"]}, False),
+            ({"custom_id": f"hb:a:{game_id}:{v}:arr", "component_type": select, "values": ["end"]}, False),
+            ({"custom_id": f"hb:g:{game_id}:{v}:adopt", "component_type": select, "values": ["two"]}, False),
+            ({"custom_id": f"hb:g:{game_id}:{v}:adopt", "component_type": select, "values": ["99"]}, False),
+            ({"custom_id": f"hb:p:{game_id}:{v}:next", "component_type": 2}, False),  # a kind with no action
+            ({"custom_id": f"hb:x:{game_id}:{v}:launch", "component_type": 2}, False),
+            ({"custom_id": f"hb:l:{game_id}:0:teleport", "component_type": 2}, False),
+            ({"custom_id": f"hb:m:{game_id}:{v}:fly_away", "component_type": 2}, False),
+            ({"custom_id": "hb:m:not-a-number:1:end", "component_type": 2}, False),
+            ({"custom_id": "hbi:board:nope:x", "component_type": 2}, False),
+            ({"custom_id": "hbi:topic", "component_type": select, "values": {"a": 1}}, False),
+            ({"custom_id": f"hb:w:{game_id}:{v}:", "components": "nope"}, True),  # modal submits
+            ({"custom_id": f"hb:w:{game_id}:{v}:", "components": [{"type": 1, "components": [
+                {"type": 4, "custom_id": "word", "value": ["A", "T"]}]}]}, True),
+            ({"custom_id": f"hb:w:{game_id}:{v}:", "components": [{"type": 1, "components": [
+                {"type": 4, "custom_id": "word", "value": "Q" * 4000}]}]}, True),
+            ({"custom_id": f"hb:w:{game_id}:{v}:launch", "components": []}, True),
+            ({"custom_id": f"hb:w:{game_id}:{v}:suggest", "components": [{"type": 1, "components": [
+                {"type": 4, "custom_id": "word", "value": "tide"}]}]}, True),
+        ]
+        for data, modal in forged:
+            inter = await s.forged(user, None if modal else table, data, modal=modal)
+            await s.settle()
+            answer = inter.message or (inter.followups[-1] if inter.followups else None)
+            assert answer is not None and answer.ephemeral, f"no private answer to {data}"
+            said = text_of(answer).lower()
+            assert "traceback" not in said and "something went wrong" not in said, (data, said)
+        after = await bot.store.get_game(game_id)
+        assert after.version == v and await bot.store.get_moves(game_id) == []
+        assert not [m for m in s.messages(world.channel) if "something went wrong" in m.content.lower()]
