@@ -136,17 +136,14 @@ class Play(commands.Cog):
         except ForgedId:
             await self._reply(interaction, "That button is not one I made; it does nothing.")
             return
-        key = (action.game_id, interaction.user.id)
-        self.relay.busy.add(key)
-        try:
-            await self._dispatch(interaction, action, data)
-        except SessionError as error:
-            await self._refused(interaction, action, error)
-        except Exception:
-            log.exception("interaction %s (%s) by %s failed", custom_id, interaction.type, interaction.user.id)
-            await self._reply(interaction, SORRY)
-        finally:
-            self.relay.busy.discard(key)
+        async with self.relay.panel_lock(action.game_id, interaction.user.id):
+            try:
+                await self._dispatch(interaction, action, data)
+            except SessionError as error:
+                await self._refused(interaction, action, error)
+            except Exception:
+                log.exception("interaction %s (%s) by %s failed", custom_id, interaction.type, interaction.user.id)
+                await self._reply(interaction, SORRY)
 
     async def _dispatch(self, interaction: discord.Interaction, action: Action, data: dict[str, Any]) -> None:
         kind, arg = action.kind, action.arg

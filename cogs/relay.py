@@ -74,8 +74,13 @@ class Relay:
         self._posts: dict[int, list[float]] = {}
         self._noticed: set[tuple[int, str]] = set()
         self._retries: set[asyncio.TimerHandle] = set()
-        self.busy: set[tuple[int, int]] = set()  # (game, user): a click of theirs is being answered
+        # One lock per (game, user): held while a click of theirs is answered, and while the relay redraws
+        # their panel, so the two never overwrite each other's answer (a word preview, say).
+        self._panel_locks: dict[tuple[int, int], asyncio.Lock] = {}
         self.recovering = False
+
+    def panel_lock(self, game_id: int, user_id: int) -> asyncio.Lock:
+        return self._panel_locks.setdefault((game_id, user_id), asyncio.Lock())
 
     # ------------------------------------------------------------------ scheduling
     async def changed(self, game_id: int) -> None:
@@ -235,32 +240,44 @@ class Relay:
     async def _panels(self, loaded: Loaded) -> None:
         record = loaded.record
         store = self.bot.store
-        for token in await store.fresh_panels(record.id, since=time.time() - PANEL_LIFE):
-            if (record.id, token.user_id) in self.busy:
-                continue  # that click's own answer redraws this panel
+        since = time.time() - PANEL_LIFE
+        for token in await store.fresh_panels(record.id, since=since):
             if token.version is not None and token.version >= record.version:
                 continue
-            seat = loaded.seat_of(token.user_id)
-            if seat is None:
-                continue
-            playing = record.status == "playing" and not loaded.game.finished
-            if playing and token.version is not None and \
-                    await self.bot.sessions.still_current(loaded, seat, token.version):
-                continue  # only others' ink or remover since: nothing this player sees changed
-            try:
-                panel = await hand_screen(self.bot.sessions, record.id, token.user_id)
-            except SessionError:
-                continue
-            webhook = discord.Webhook.partial(token.application_id, token.token, client=self.bot)
-            file = file_of(panel.picture)
-            try:
-                await webhook.edit_message("@original",  # type: ignore[arg-type]  # the interaction's own panel
-                                           embed=embed_of(panel), attachments=[file] if file else [],
-                                           view=view_of(panel.rows) or discord.ui.View())
-            except discord.HTTPException as error:
-                # An expired token, a panel its owner dismissed: nothing to keep current any more.
-                log.info("panel of user %s in game %s not updated: %s", token.user_id, record.id, error)
-            await store.set_panel_version(record.id, token.user_id, token.token, record.version)
+            lock = self.panel_lock(record.id, token.user_id)
+            if lock.locked():
+                continue  # that click's own answer redraws this panel
+            async with lock:
+                await self._redraw_panel(loaded, token.user_id, since)
+
+    async def _redraw_panel(self, loaded: Loaded, user_id: int, since: float) -> None:
+        record = loaded.record
+        store = self.bot.store
+        # Read again under the lock: a click answered meanwhile made a newer panel (its own answer).
+        token = next((t for t in await store.fresh_panels(record.id, since=since) if t.user_id == user_id), None)
+        if token is None or (token.version is not None and token.version >= record.version):
+            return
+        seat = loaded.seat_of(user_id)
+        if seat is None:
+            return
+        playing = record.status == "playing" and not loaded.game.finished
+        if playing and token.version is not None and \
+                await self.bot.sessions.still_current(loaded, seat, token.version):
+            return  # only others' ink or remover since: nothing this player sees changed
+        try:
+            panel = await hand_screen(self.bot.sessions, record.id, user_id)
+        except SessionError:
+            return
+        webhook = discord.Webhook.partial(token.application_id, token.token, client=self.bot)
+        file = file_of(panel.picture)
+        try:
+            await webhook.edit_message("@original",  # type: ignore[arg-type]  # the interaction's own panel
+                                       embed=embed_of(panel), attachments=[file] if file else [],
+                                       view=view_of(panel.rows) or discord.ui.View())
+        except discord.HTTPException as error:
+            # An expired token, a panel its owner dismissed: nothing to keep current any more.
+            log.info("panel of user %s in game %s not updated: %s", user_id, record.id, error)
+        await store.set_panel_version(record.id, user_id, token.token, record.version)
 
     # ------------------------------------------------------------------ the outbox
     async def _deliveries(self, loaded: Loaded) -> None:

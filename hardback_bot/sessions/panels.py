@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from hardback_bot.cardtext import card_summary
 from hardback_bot.engine import Move
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.options import ADVERTS
@@ -224,7 +225,8 @@ def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move]) -
             me = game.player(seat)
             panel.add_select(select_id(loaded), "Buy a card", [
                 _opt(m, f"Buy {card_name(m.card or 0)} for {card(m.card or 0).cost}¢",
-                     "from your jail" if m.card == me.jail else None) for m in buys])
+                     ("from your jail · " if m.card == me.jail else "") + card_summary(card(m.card or 0), limit=83))
+                for m in buys])
         if "advert" in by_kind:
             cost, prestige = ADVERTS[game.player(seat).adverts]
             buttons.append(Button(f"Advert: {cost}¢ → {prestige}★", move_id(loaded, "advert")))

@@ -103,7 +103,7 @@ async def table_panel(loaded: Loaded) -> Panel:
             lines.append("**Final round!**")
         lines.append(f"Turn: **{names[game.active_seat]}** — {_phase_words(view)}")
     panel.lines = lines
-    panel.picture = await table_picture(view, names, loaded.computers)
+    panel.picture = await table_picture(view, names, loaded.computers, ended=ended)
     if not over:
         panel.add_buttons([hand_button(loaded.record.id)])
     return panel
