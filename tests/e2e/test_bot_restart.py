@@ -164,7 +164,9 @@ async def test_killed_while_answering_a_click_then_the_game_plays_to_the_end(wor
                     await driver.play_turn(seat, panel=again)
             s.take_violations("no_response")
             game = await driver.play_until(lambda g: g.finished)
-            await s.settle(quiet=0.6)
+            # The bot in its own process posts the results after its paced last line: wait for them.
+            await s.wait_for(lambda: list(iter_results_messages(world, gid)), timeout=20, what="the results")
+            await s.settle(quiet=1.0)
             print("kills:", outcomes)
             assert game.finished
             assert len(list(iter_results_messages(world, gid))) == 1
