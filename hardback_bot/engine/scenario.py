@@ -1,197 +1,213 @@
-"""Scenario runner: set up an exact position, apply moves, print what happened as JSON.
+"""Scenario runner: set up an exact position, play moves, check expectations, print what happened.
 
     python -m hardback_bot.engine.scenario FILE.yaml
 
-This is how rules questions are asked and rules bugs reproduced; docs/scenarios.md describes the
-file format.  ``build_game`` is also what the engine's rule tests use.
+This is how rules questions are asked and rules bugs reproduced: a scenario file is a test (exit 0 when
+every expectation holds, 1 with the first difference on stderr).  docs/scenarios.md describes the
+format.  ``build_game`` is also what the engine's rule tests use.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from .cards import STARTER_SEAT_BASE, card_defs, coin_starter_ids, definition_id
 from .errors import IllegalMove
 from .game import Game
-from .options import GameOptions, OptionsError
-from .state import Turn
-from .words import AcceptAll, WordChecker, WordSet
+from .scenario_expect import ExpectationFailed, check
+from .scenario_setup import ScenarioError, build_game, own_ids_in_move, parse_move_line
+from .state import BUY, CHOICE, DUMP, FLUSH, JAIL, PREVIEW, TRASH
 
-SEAT_KEYS = {"hand", "draw", "discard", "timeless", "jail", "ink", "remover", "prestige", "inked", "adverts",
-             "award"}
-TOP_KEYS = {"players", "seed", "options", "words", "active", "offer_row", "offer_deck", "removed",
-            "unlisted_cards", "seats", "moves", "round", "final_round"}
+__all__ = ["ExpectationFailed", "ScenarioError", "build_game", "main", "parse_move_line", "report", "run"]
 
-
-class ScenarioError(ValueError):
-    """The scenario file asks for something impossible (bad card id, card in two places, ...)."""
-
-
-def _resolve(card_id: Any, seat: int | None, num_players: int) -> int:
-    if not isinstance(card_id, int) or isinstance(card_id, bool):
-        raise ScenarioError(f"card id {card_id!r} is not a number")
-    defs = card_defs()
-    base = definition_id(card_id)
-    if base not in defs or card_id // STARTER_SEAT_BASE > num_players:
-        raise ScenarioError(f"there is no card {card_id}")
-    if base in coin_starter_ids():
-        if card_id < STARTER_SEAT_BASE:
-            if seat is None:
-                raise ScenarioError(f"coin starter {card_id} needs a seat: write it as {card_id + 1000} etc.")
-            return card_id + STARTER_SEAT_BASE * (seat + 1)
-        return card_id
-    if card_id >= STARTER_SEAT_BASE:
-        raise ScenarioError(f"there is no card {card_id}")
-    return card_id
+STEP_KEYS = {"move", "expect", "expect_events", "refused", "auto_pass"}
+#: The steps a turn goes through after its word (R12), in order, and which moves act at each.
+STEP_ORDER = (TRASH, DUMP, PREVIEW, CHOICE, JAIL, FLUSH, BUY)
+OPTIONAL_STEPS = {TRASH, DUMP, PREVIEW, JAIL, FLUSH}
+STEP_OF_MOVE = {"trash": TRASH, "dump": DUMP, "take": CHOICE, "reserve": JAIL, "remove": JAIL, "flush": FLUSH,
+                "buy": BUY, "advert": BUY, "convert": BUY, "end": BUY}
 
 
-def build_game(spec: dict[str, Any], checker: WordChecker | None = None) -> Game:
-    """A game in exactly the position ``spec`` describes (see docs/scenarios.md)."""
-    unknown = set(spec) - TOP_KEYS
-    if unknown:
-        raise ScenarioError(f"unknown scenario key(s): {', '.join(sorted(unknown))}")
-    seats = spec.get("seats") or []
-    num_players = int(spec.get("players", max(2, len(seats))))
-    try:
-        options = GameOptions.from_dict(spec.get("options") or {})
-        game = Game.new(num_players, int(spec.get("seed", 1)), options, checker or _checker(spec))
-    except OptionsError as error:
-        raise ScenarioError(str(error)) from error
-    state = game.state
-    placed: dict[int, str] = {}
+# ---------------------------------------------------------------------------- playing the steps
+@dataclass
+class _Coins:
+    seat: int
+    earned: int = 0
+    converted: int = 0
+    spent: int = 0
+    to_ink: int = 0
+    word: str = ""
+    summary: dict[str, Any] = field(default_factory=dict)
 
-    def take(ids: list[Any], seat: int | None, where: str) -> list[int]:
-        out = []
-        for raw in ids or []:
-            cid = _resolve(raw, seat, num_players)
-            if cid in placed:
-                raise ScenarioError(f"card {cid} is listed twice ({placed[cid]} and {where})")
-            placed[cid] = where
-            out.append(cid)
+    def as_dict(self, held: int | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "earned": self.earned, "converted": self.converted,
+                               "spent": self.spent, "to_ink": self.to_ink}
+        if held is not None:
+            out["held"] = held
+        else:
+            out["word"] = self.word
+            out["summary"] = self.summary
         return out
 
-    if len(seats) > num_players:
-        raise ScenarioError(f"{len(seats)} seats described for {num_players} players")
-    seat_specs = [dict(s or {}) for s in seats] + [{}] * (num_players - len(seats))
-    listed = [{k: v for k, v in s.items() if k in SEAT_KEYS} for s in seat_specs]
-    for seat, s in enumerate(seat_specs):
-        bad = set(s) - SEAT_KEYS
+
+@dataclass
+class _Run:
+    game: Game
+    auto_pass: bool = True
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)  # the last step's
+    coins: _Coins = field(init=False)
+    last_turn: _Coins | None = None
+
+    def __post_init__(self) -> None:
+        self.coins = _Coins(self.game.active_seat)
+
+    def track(self, events: list[dict[str, Any]]) -> None:
+        """Coins earned, converted and spent this turn, from the events in order."""
+        for e in events:
+            kind = e["type"]
+            if kind in ("earn", "gain"):
+                self.coins.earned += e["coins"]
+            elif kind == "convert":
+                self.coins.converted += e["coins"]
+            elif kind in ("buy", "advert"):
+                self.coins.spent += e["cost"]
+            elif kind == "coins_to_ink":
+                self.coins.to_ink += e["ink"]
+            elif kind == "turn_end":
+                self.coins.summary = e["summary"]
+                self.coins.word = e["summary"].get("word", "")
+                self.last_turn = self.coins
+                self.coins = _Coins(self.game.active_seat)
+            elif kind == "turn_start":
+                self.coins = _Coins(e["seat"])
+
+    def apply(self, seat: int, move: str) -> list[dict[str, Any]]:
+        events = self.game.apply(seat, move)
+        self.track(events)
+        return events
+
+    def pass_optional_steps(self, seat: int, move: str, auto: bool) -> list[dict[str, Any]]:
+        """Pass the optional steps (trash, dump, preview, jail, flush) the move comes after."""
+        events: list[dict[str, Any]] = []
+        kind = move.split()[0].lower() if move.split() else ""
+        later = STEP_OF_MOVE.get(kind)
+        game = self.game
+        while (auto and later and not game.finished and seat == game.active_seat and game.phase in OPTIONAL_STEPS
+               and STEP_ORDER.index(later) > STEP_ORDER.index(game.phase)):
+            events += self.apply(seat, "pass")
+        return events
+
+
+def _steps(spec: dict[str, Any]) -> list[dict[str, Any]]:
+    steps = []
+    for number, item in enumerate(spec.get("moves") or [], start=1):
+        step = dict(item) if isinstance(item, dict) else {"move": item}
+        bad = set(step) - STEP_KEYS
         if bad:
-            raise ScenarioError(f"seat {seat}: unknown key(s) {', '.join(sorted(bad))}")
-    row = take(spec.get("offer_row", []), None, "offer row")
-    deck_top = take(spec.get("offer_deck", []), None, "offer deck")
-    removed = take(spec.get("removed", []), None, "removed pile")
-    zones = []
-    for seat, s in enumerate(listed):
-        z = {k: take(s.get(k, []), seat, f"seat {seat} {k}") for k in ("hand", "draw", "discard", "timeless")}
-        jail = s.get("jail")
-        z["jail"] = take([jail], seat, f"seat {seat} jail") if jail is not None else []
-        inked = [_resolve(c, seat, num_players) for c in s.get("inked", [])]
-        if not set(inked) <= set(z["hand"]):
-            raise ScenarioError(f"seat {seat}: inked cards must be in the hand")
-        z["inked"] = inked
-        zones.append(z)
-
-    unlisted = spec.get("unlisted_cards", "deck")
-    if unlisted not in ("deck", "box"):
-        raise ScenarioError("unlisted_cards must be 'deck' or 'box'")
-    everything = [c for c in _all_cards(game) if c not in placed]
-    rest_genre = [c for c in everything if not card_defs()[definition_id(c)].is_starter]
-    rest_starters = [c for c in everything if card_defs()[definition_id(c)].is_starter]
-
-    # Lists in the file read top first; piles keep their top at the end of the list.
-    state.offer_row = row if "offer_row" in spec else _fill_row(rest_genre)
-    if unlisted == "deck":
-        state.offer_deck = rest_genre + list(reversed(deck_top))
-        state.box = rest_starters
-    else:
-        state.offer_deck = list(reversed(deck_top))
-        state.box = rest_genre + rest_starters
-    state.removed = removed
-    for seat, (p, z, s) in enumerate(zip(state.players, zones, listed, strict=True)):
-        described = seat < len(seats)
-        if described:
-            p.hand = z["hand"]
-            p.draw = list(reversed(z["draw"]))
-            p.discard = z["discard"]
-            p.timeless = z["timeless"]
-            p.jail = z["jail"][0] if z["jail"] else None
-            p.inked = z["inked"]
-        else:  # an undescribed seat keeps a hand of its own starters
-            own = [c for c in state.box if c // STARTER_SEAT_BASE == seat + 1]
-            state.box = [c for c in state.box if c not in own]
-            p.hand, p.draw, p.discard, p.timeless, p.jail, p.inked = own[:5], own[5:], [], [], None, []
-        p.cleared = []
-        for key in ("ink", "remover", "prestige", "adverts", "award"):
-            setattr(p, key, int(s.get(key, 0)))
-    state.offer_row = state.offer_row[:7] if len(state.offer_row) > 7 else state.offer_row
-    active = int(spec.get("active", 0))
-    if not 0 <= active < num_players:
-        raise ScenarioError(f"active seat {active} does not exist")
-    state.turn = Turn(seat=active)
-    state.round = int(spec.get("round", 1))
-    state.final_round = bool(spec.get("final_round", False))
-    return game
-
-
-def _fill_row(rest_genre: list[int]) -> list[int]:
-    row = rest_genre[-7:]
-    del rest_genre[-7:]
-    return row
-
-
-def _all_cards(game: Game) -> list[int]:
-    from .invariants import expected_cards
-
-    return sorted(expected_cards(game.num_players))
-
-
-def _checker(spec: dict[str, Any]) -> WordChecker:
-    words = spec.get("words")
-    return WordSet(words) if words else AcceptAll()
-
-
-def parse_move_line(line: Any, default_seat: int) -> tuple[int, str]:
-    """``"1: buy 23"`` names the seat; a bare ``"buy 23"`` is the active player's move."""
-    text = str(line).strip()
-    head, sep, rest = text.partition(":")
-    if sep and head.strip().isdigit():
-        return int(head), rest.strip()
-    return default_seat, text
+            raise ScenarioError(f"move {number}: unknown key(s) {', '.join(sorted(bad))}")
+        if "refused" in step and step.get("move") is None:
+            raise ScenarioError(f"move {number}: 'refused' needs a move")
+        step["number"] = number
+        steps.append(step)
+    return steps
 
 
 def run(spec: dict[str, Any]) -> dict[str, Any]:
+    """Play the scenario; the report of the end position.  Raises ScenarioError (ExpectationFailed for an
+    expectation that does not hold) naming the first problem."""
     game = build_game(spec)
-    events: list[dict[str, Any]] = []
-    for number, line in enumerate(spec.get("moves") or [], start=1):
+    state = _Run(game, auto_pass=bool(spec.get("auto_pass", True)))
+    for step in _steps(spec):
+        _play(state, step)
+    final = {"number": "end", "expect": spec.get("expect"), "expect_events": spec.get("expect_events")}
+    check(final, report(game, state.events, state))
+    return report(game, state.events, state)
+
+
+def _play(run_: _Run, step: dict[str, Any]) -> None:
+    game = run_.game
+    number = step["number"]
+    line = step.get("move")
+    if line is not None:
         seat, move = parse_move_line(line, game.active_seat)
-        try:
-            events = game.apply(seat, move)
-        except IllegalMove as error:
-            raise ScenarioError(f"move {number} ({seat}: {move}) refused: {error}") from error
-    return report(game, events)
+        move = own_ids_in_move(move, seat)
+        label = f"{seat}: {move}"
+        previous = run_.events
+        events = run_.pass_optional_steps(seat, move, bool(step.get("auto_pass", run_.auto_pass)))
+        if move.strip().lower() == "end" and _turn_already_ended(game, seat, previous + events):
+            run_.moves.append({"move": label, "events": events, "note": "the turn had already ended"})
+            run_.events = events
+        elif "refused" in step:
+            _expect_refusal(run_, number, label, seat, move, str(step["refused"]), events)
+        else:
+            try:
+                events += run_.apply(seat, move)
+            except IllegalMove as error:
+                raise ScenarioError(f"move {number} ({label}) refused: {error}") from error
+            run_.moves.append({"move": label, "events": events})
+            run_.events = events
+    check(step, report(game, run_.events, run_))
 
 
-def report(game: Game, events: list[dict[str, Any]]) -> dict[str, Any]:
+def _turn_already_ended(game: Game, seat: int, previous: list[dict[str, Any]]) -> bool:
+    """``end`` after a turn ended by itself (R19.8) is a no-op: the previous step, or the steps this
+    ``end`` passed on its way, ended it."""
+    if game.phase == BUY and seat == game.active_seat:
+        return False
+    return any(e["type"] in ("turn_end", "game_over") for e in previous)
+
+
+def _expect_refusal(run_: _Run, number: int, label: str, seat: int, move: str, reason: str,
+                    passed: list[dict[str, Any]]) -> None:
+    game = run_.game
+    before = game.to_json()
+    try:
+        events = run_.apply(seat, move)
+    except IllegalMove as error:
+        if reason not in str(error) and reason != error.code:
+            raise ExpectationFailed(f"move {number} ({label}) was refused with \"{error}\" ({error.code}), "
+                                    f"expected \"{reason}\"") from error
+        if game.to_json() != before:
+            raise ExpectationFailed(f"move {number} ({label}) was refused but changed the game") from error
+        run_.moves.append({"move": label, "events": passed, "refused": str(error), "code": error.code,
+                           "params": error.params})
+        run_.events = passed
+        return
+    raise ExpectationFailed(f"move {number} ({label}) was accepted (events: {[e['type'] for e in events]}), "
+                            f"expected a refusal: \"{reason}\"")
+
+
+# ---------------------------------------------------------------------------- the report
+def report(game: Game, events: list[dict[str, Any]], run_: _Run | None = None) -> dict[str, Any]:
+    """Everything a rules question may ask about the position (docs/scenarios.md, "Output")."""
     s = game.state
+    scores = game.scores()
+    best_award = max(p.award for p in s.players)
     return {
         "phase": game.phase,
         "active": game.active_seat,
+        "round": s.round,
+        "final_round": s.final_round,
         "coins_this_turn": s.turn.coins,
+        "coins": run_.coins.as_dict(s.turn.coins) if run_ else None,
+        "last_turn": run_.last_turn.as_dict() if run_ and run_.last_turn else None,
         "pending": game.pending(),
         "players": [
             {
                 "seat": p.seat,
-                "prestige": game.scores()[p.seat],
+                "prestige": scores[p.seat],
+                "prestige_with_award": scores[p.seat] + (best_award if game.options.coop else p.award),
                 "ink": p.ink,
                 "remover": p.remover,
                 "hand": p.hand,
                 "inked": p.inked,
+                "cleared": p.cleared,
                 "draw_top_first": list(reversed(p.draw)),
                 "discard": p.discard,
                 "timeless": p.timeless,
@@ -201,11 +217,16 @@ def report(game: Game, events: list[dict[str, Any]]) -> dict[str, Any]:
             }
             for p in s.players
         ],
+        "penny": ({k: v for k, v in s.penny.items() if k != "claimed"} if game.options.coop else None),
         "offer_row_newest_first": list(reversed(s.offer_row)),
         "offer_deck_count": len(s.offer_deck),
+        "offer_deck_top_first": list(reversed(s.offer_deck)),
         "removed": s.removed,
+        "box": sorted(s.box),
         "word": [sl.to_list() for sl in s.turn.word],
+        "word_history": s.word_history,
         "events": events,
+        "moves": run_.moves if run_ else [],
         "finished": s.finished,
         "results": game.results() if s.finished else None,
     }
