@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import gc
 import importlib
 import logging
+import os
 import signal
 import sys
 import time
@@ -29,15 +31,20 @@ class HardbackBot(commands.Bot):
     store: Store
     sessions: Sessions
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **client_options: object) -> None:
         intents = discord.Intents.default()
         intents.message_content = settings.message_content
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         **client_options)
         self.settings = settings
         self.started_at = time.time()
 
     async def setup_hook(self) -> None:
-        self.store = await open_store(self.settings.db_path, pool_size=self.settings.db_pool_size)
+        # A sharded process's store sees only its own guilds at start-up and in the timer queries.
+        scope = {"shards": self.settings.shards} if self.settings.shards is not None else {}
+        self.store = await open_store(self.settings.db_path, pool_size=self.settings.db_pool_size, **scope)
+        if self.settings.shards is not None:
+            log.info("serving shards %s of %s", ",".join(map(str, self.settings.shards.ids)), self.settings.shard_count)
         register_dictionaries(self.settings)
         # Load the default word list now, not inside somebody's first click (3-second answer rule).
         from hardback_bot.words import DEFAULT_DICTIONARY, get_dictionary
@@ -76,6 +83,20 @@ class HardbackBot(commands.Bot):
             await self.store.close()
 
 
+class ShardedHardbackBot(HardbackBot, commands.AutoShardedBot):
+    """One process of a bot run as several: the shards ``settings.shard_ids`` of ``settings.shard_count``
+    (``python bot.py --shards 0-3 --shard-count 8``). Discord sends it only the events of guilds on those
+    shards; the store shows it only their games at start-up and in the timer queries."""
+
+    def __init__(self, settings: Settings) -> None:
+        assert settings.shards is not None
+        super().__init__(settings, shard_ids=list(settings.shards.ids), shard_count=settings.shards.count)
+
+
+def make_bot(settings: Settings) -> HardbackBot:
+    return HardbackBot(settings) if settings.shards is None else ShardedHardbackBot(settings)
+
+
 def register_dictionaries(settings: Settings) -> None:
     from hardback_bot.words import register_custom
 
@@ -101,7 +122,7 @@ def point_at_standin() -> None:
 
 
 async def run(settings: Settings) -> int:
-    bot = HardbackBot(settings)
+    bot = make_bot(settings)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -120,10 +141,23 @@ async def run(settings: Settings) -> int:
     return 0
 
 
-def main() -> int:
+def parse_args(argv: list[str] | None) -> dict[str, str]:
+    """Command-line options, as the environment variables they stand for (they win over the environment)."""
+    parser = argparse.ArgumentParser(prog="python bot.py", description="Start the Hardback Discord bot.")
+    parser.add_argument("--shards", metavar="IDS", help="the shards this process serves, e.g. 0-3 or 0,2,4-5 "
+                        "(HARDBACK_SHARDS); needs --shard-count")
+    parser.add_argument("--shard-count", metavar="N", help="the bot's number of shards, the same for every "
+                        "process (HARDBACK_SHARD_COUNT); alone: every shard in this process")
+    args = parser.parse_args(argv)
+    given = {"HARDBACK_SHARDS": args.shards, "HARDBACK_SHARD_COUNT": args.shard_count}
+    return {k: v for k, v in given.items() if v is not None}
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = parse_args(argv)
     load_env()
     try:
-        settings = load_settings()
+        settings = load_settings({**os.environ, **options})
     except ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -14,12 +14,29 @@ from typing import Any
 
 import yaml
 
+from hardback_bot.store.models import Shards
+
 DEFAULT_DB = "data/hardback.db"
 DEFAULT_CONFIG = "hardback.yaml"
 
 
 class ConfigError(ValueError):
     """A setting is missing or wrong; the message says how to fix it."""
+
+
+def parse_shard_ids(text: str) -> tuple[int, ...]:
+    """``0-3``, ``0,2,5`` or ``0-1,4``: the shard ids, sorted. Raises ConfigError."""
+    ids: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ConfigError(f"--shards / HARDBACK_SHARDS: {text!r} is not a list of shard numbers and ranges "
+                              "such as 0-3 or 0,2,4-5")
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise ConfigError(f"--shards / HARDBACK_SHARDS: the range {part} runs backwards")
+        ids.update(range(first, last + 1))
+    return tuple(sorted(ids))
 
 
 @dataclass(frozen=True)
@@ -34,6 +51,15 @@ class Settings:
     custom_dictionaries: Mapping[str, str] = field(default_factory=dict)
     defaults: Mapping[str, Any] = field(default_factory=dict)  # table option defaults for every guild
     message_content: bool = False  # read ghostwriter thread replies (privileged intent; buttons work without)
+    shard_count: int | None = None  # None: one process, not sharded
+    shard_ids: tuple[int, ...] | None = None  # the shards this process holds (with shard_count)
+
+    @property
+    def shards(self) -> Shards | None:
+        """The guilds this process serves, when the bot runs as several sharded processes."""
+        if self.shard_count is None:
+            return None
+        return Shards.of(self.shard_count, self.shard_ids)
 
 
 def load_env(path: str | os.PathLike[str] = ".env") -> None:
@@ -72,6 +98,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         expiry = float(data.get("lobby_expiry_hours", 6.0))
     except (TypeError, ValueError) as error:
         raise ConfigError("HARDBACK_AI_DELAY / ai_delay and lobby_expiry_hours must be numbers") from error
+    shard_count, shard_ids = _shards(env)
     pool = env.get("HARDBACK_DB_POOL_SIZE", "10").strip()
     if not pool.isdigit() or int(pool) < 1:
         raise ConfigError("HARDBACK_DB_POOL_SIZE must be a whole number of connections, at least 1")
@@ -87,4 +114,23 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
                     guild_id=int(guild) if guild else None,
                     ai_delay=max(0.0, ai_delay), log_level=env.get("HARDBACK_LOG_LEVEL", "INFO").upper(),
                     lobby_expiry_hours=expiry, custom_dictionaries=dictionaries, defaults=defaults,
-                    message_content=env.get("HARDBACK_MESSAGE_CONTENT", "0").strip().lower() in ("1", "true", "yes"))
+                    message_content=env.get("HARDBACK_MESSAGE_CONTENT", "0").strip().lower() in ("1", "true", "yes"),
+                    shard_count=shard_count, shard_ids=shard_ids)
+
+
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    count_text = env.get("HARDBACK_SHARD_COUNT", "").strip()
+    ids_text = env.get("HARDBACK_SHARDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise ConfigError("--shards / HARDBACK_SHARDS needs --shard-count / HARDBACK_SHARD_COUNT, the number of "
+                              "shards of the whole bot (the same for every process)")
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ConfigError("--shard-count / HARDBACK_SHARD_COUNT must be a whole number, at least 1")
+    count = int(count_text)
+    ids = parse_shard_ids(ids_text) if ids_text else tuple(range(count))
+    if ids[-1] >= count:
+        raise ConfigError(f"--shards / HARDBACK_SHARDS: shard {ids[-1]} does not exist; with {count} shards they "
+                          f"are numbered 0 to {count - 1}")
+    return count, ids

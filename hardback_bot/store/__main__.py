@@ -3,6 +3,7 @@
 python -m hardback_bot.store export GAME_ID [--db PATH] [--no-state] > game.json
 python -m hardback_bot.store verify game.json        # replays the log, compares with the stored state
 python -m hardback_bot.store unfinished [--db PATH]  # what a restart would resume
+python -m hardback_bot.store copy SQLITE_FILE postgresql://…   # move a stopped bot's data to PostgreSQL
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 
-from . import db_path_from_env, open_store
+from . import StoreError, db_path_from_env, is_postgres, open_store
 from .export import checker_for, parse_export, replay_export, same_state
 
 
@@ -61,6 +63,16 @@ def _verify(path: str, accept_all: bool) -> int:
     return 1
 
 
+async def _copy(source: str, target: str) -> int:
+    from .copy import copy_sqlite_to_postgres
+
+    print(f"copying {source} into PostgreSQL …")
+    copied = await copy_sqlite_to_postgres(source, target)
+    print(f"done: {sum(copied.values())} rows in {len(copied)} tables; start the bot with HARDBACK_DB set to the "
+          "PostgreSQL connection string")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hardback_bot.store")
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -73,7 +85,18 @@ def main(argv: list[str] | None = None) -> int:
     p_ver.add_argument("--accept-all", action="store_true", help="replay without the table's dictionary")
     p_unf = sub.add_parser("unfinished", help="list the games a restart would resume")
     p_unf.add_argument("--db", default=db_path_from_env())
+    p_copy = sub.add_parser("copy", help="copy an SQLite database into an empty PostgreSQL database")
+    p_copy.add_argument("source", help="the SQLite file (stop the bot first)")
+    p_copy.add_argument("target", help="postgresql://user:password@host:port/database")
     args = parser.parse_args(argv)
+    if args.cmd == "copy":
+        if not is_postgres(args.target) or is_postgres(args.source) or not os.path.exists(args.source):
+            parser.error("copy takes an existing SQLite file and then a postgresql:// connection string")
+        try:
+            return asyncio.run(_copy(args.source, args.target))
+        except StoreError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 1
     if args.cmd == "export":
         asyncio.run(_export(args.db, args.game_id, not args.no_state))
         return 0
