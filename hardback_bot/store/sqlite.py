@@ -100,14 +100,16 @@ class SqliteStore(SqlStore):
         self._w = w
 
     async def close(self) -> None:
-        if self._w is not None:
-            with suppress(Exception):  # keeps the planner's statistics fresh; SQLite's advice for long runs
-                await self._w.execute("PRAGMA optimize")
-        for attr in ("_r", "_w"):
-            db = getattr(self, attr)
-            setattr(self, attr, None)
-            if db is not None:
-                await db.close()
+        # A transaction or read under way (a click answered while the bot shuts down) finishes first.
+        async with self._wlock, self._rlock:
+            if self._w is not None:
+                with suppress(Exception):  # keeps the planner's statistics fresh; SQLite's advice for long runs
+                    await self._w.execute("PRAGMA optimize")
+            for attr in ("_r", "_w"):
+                db = getattr(self, attr)
+                setattr(self, attr, None)
+                if db is not None:
+                    await db.close()
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Conn]:
