@@ -19,14 +19,16 @@ import discord
 from discord.ext import commands
 
 from hardback_bot.engine import IllegalMove
-from hardback_bot.sessions import SessionError
-from hardback_bot.sessions.codec import Action, ForgedId, decode_move, encode_move, parse
+from hardback_bot.sessions import Loaded, SessionError
+from hardback_bot.sessions.codec import Action, ForgedId, decode_move, decode_moves, encode_moves, parse
+from hardback_bot.sessions.describe import describe_moves
 from hardback_bot.sessions.hands import hand_screen
 from hardback_bot.sessions.images import word_picture
-from hardback_bot.sessions.panels import Button, Option, Panel, Select
+from hardback_bot.sessions.panels import Button, Panel
 from hardback_bot.sessions.preview import WordOutcome
-from hardback_bot.sessions.spelling import SpellingError, arrangements, clean_word, describe_arrangement
+from hardback_bot.sessions.spelling import SpellingError, arrangements, choice_paths, clean_word
 from hardback_bot.sessions.tables import lobby_panel
+from hardback_bot.sessions.wordpanel import confirm_moves, parse_more, word_panel
 from hardback_bot.store import PanelToken
 
 from .relay import Relay
@@ -164,12 +166,12 @@ class Play(commands.Cog):
         elif kind == "m":
             chosen = _one_value(data) if arg.startswith("sel") else arg
             confirmed = chosen.startswith("-")
-            move = decode_move(chosen.lstrip("-"))
+            moves = decode_moves(chosen.lstrip("-"))
             if not confirmed and await self.bot.sessions.hands_penny_the_game(action.game_id, interaction.user.id,
-                                                                                move):
-                await self._confirm_penny(interaction, action, move)
+                                                                                moves):
+                await self._confirm_penny(interaction, action, moves)
                 return
-            await self._move(interaction, action, move)
+            await self._move(interaction, action, moves)
         elif kind == "w":
             word = _modal_value(data)
             if arg == "suggest":
@@ -181,7 +183,7 @@ class Play(commands.Cog):
             else:
                 raise SessionError(NOT_OFFERED)
         elif kind == "a" and arg == "arr":
-            await self._arrangement(interaction, action, decode_move(_one_value(data)))
+            await self._arrangement(interaction, action, _one_value(data))
         elif kind == "x" and arg == "skip":
             await self._confirm_skip(interaction, action)
         elif kind == "x" and arg == "leave":
@@ -276,17 +278,18 @@ class Play(commands.Cog):
             game_id, interaction.user.id, interaction.application_id, interaction.token, time.time(),
             panel.version, str(interaction.locale)))
 
-    async def _move(self, interaction: discord.Interaction, action: Action, move: str) -> None:
-        await self.bot.sessions.play(action.game_id, interaction.user.id, move, action.version)
+    async def _move(self, interaction: discord.Interaction, action: Action, moves: list[str]) -> None:
+        await self.bot.sessions.play(action.game_id, interaction.user.id, moves if len(moves) > 1 else moves[0],
+                                     action.version)
         await self._show_hand(interaction, action.game_id)
 
-    async def _confirm_penny(self, interaction: discord.Interaction, action: Action, move: str) -> None:
+    async def _confirm_penny(self, interaction: discord.Interaction, action: Action, moves: list[str]) -> None:
         # R29.8: a move that pushes Penny Dreadful to her goal through her signature ends the game at once.
         panel = Panel(title="This ends the game", version=action.version, lines=[
-            f"`{move}` lets Penny Dreadful reach her goal through her signature genre: the game ends at once "
-            "and the team is scored as it stands (awards are still added)."])
+            f"{describe_moves(moves)} lets Penny Dreadful reach her goal through her signature genre: the game "
+            "ends at once and the team is scored as it stands (awards are still added)."])
         panel.add_buttons([Button("Do it anyway", Action("m", action.game_id, action.version,
-                                                         "-" + encode_move(move)).custom_id(), "danger"),
+                                                         "-" + encode_moves(moves)).custom_id(), "danger"),
                            Button("Back", Action("h", action.game_id, 0, "r").custom_id())])
         await self._send_panel(interaction, action.game_id, panel)
 
@@ -326,9 +329,11 @@ class Play(commands.Cog):
                 game.check_unique(seat, word)
             except IllegalMove as error:
                 raise SessionError(str(error)) from error
-        await self._word_panel(interaction, loaded.record.id, action.version, options, options[0], note)
+        await self._word_panel(interaction, loaded, seat, action.version, options, options[0], note)
 
-    async def _arrangement(self, interaction: discord.Interaction, action: Action, move: str) -> None:
+    async def _arrangement(self, interaction: discord.Interaction, action: Action, value: str) -> None:
+        more = parse_more(value)
+        page, move = (more[0], decode_move(more[1])) if more else (0, decode_move(value))
         loaded = await self.bot.sessions.load(action.game_id)
         seat = loaded.seat_of(interaction.user.id)
         if seat is None or not await self.bot.sessions.still_current(loaded, seat, action.version):
@@ -346,35 +351,23 @@ class Play(commands.Cog):
                 chosen = simulate_word(loaded.game, seat, move)
             except IllegalMove as error:
                 raise SessionError(str(error)) from error
-        await self._word_panel(interaction, action.game_id, action.version, options, chosen, None)
+        note = _vote_note(loaded.game, word)
+        await self._word_panel(interaction, loaded, seat, action.version, options, chosen, note, page=page)
 
-    async def _word_panel(self, interaction: discord.Interaction, game_id: int, version: int,
-                          options: list[WordOutcome], chosen: WordOutcome, note: str | None) -> None:
-        panel = Panel(title=f"Spell {chosen.word}?", version=version)
-        panel.lines.append(f"This arrangement earns **{chosen.coins}¢ and {chosen.prestige}★**"
-                           + (f", plus choices: {'; '.join(chosen.notes)}" if chosen.notes else "") + ".")
-        if note:
-            panel.lines.append(note)
-        panel.lines.append("Pick another arrangement below (which card gives which letter, which go wild), "
-                           "or confirm.")
+    async def _word_panel(self, interaction: discord.Interaction, loaded: Loaded, seat: int, version: int,
+                          options: list[WordOutcome], chosen: WordOutcome, note: str | None, *,
+                          page: int = 0) -> None:
+        vote = note is not None
+        paths = [] if vote else await asyncio.to_thread(choice_paths, loaded.game, seat, confirm_moves(chosen))
+        panel = word_panel(loaded.record.id, version, options, chosen, note, page=page, vote=vote, paths=paths)
         panel.picture = await word_picture(chosen, chosen.word)
-        choices = []
-        for number, o in enumerate(options[:25], start=1):
-            encoded = encode_move(o.move)
-            if len(f"hb:m:{game_id}:{version}:{encoded}") <= 100:
-                choices.append(Option(f"{number}. {o.coins}¢ {o.prestige}★ — {describe_arrangement(o)}"[:100],
-                                      encoded))
-        if choices:
-            panel.rows.append(Select(Action("a", game_id, version, "arr").custom_id(), "Other arrangements",
-                                     tuple(choices)))
-        confirm = Action("m", game_id, version, encode_move(chosen.move))
-        buttons = [Button("Back", Action("h", game_id, 0, "r").custom_id())]
-        try:
-            buttons.insert(0, Button(f"Confirm {chosen.word}", confirm.custom_id(), "success"))
-        except ValueError:
-            panel.lines.append("This word is too long to confirm with a button; choose a shorter arrangement.")
-        panel.add_buttons(buttons)
-        await self._send_panel(interaction, game_id, panel)
+        await self._send_panel(interaction, loaded.record.id, panel)
+
+
+def _vote_note(game: Any, word: str) -> str | None:
+    if game.options.dictionary != "none" and not game.checker.is_word(word):
+        return f"{word} is not in the dictionary: confirming puts it to a vote of the other players."
+    return None
 
 
 def _word_cards(move: str) -> tuple[Any, ...]:

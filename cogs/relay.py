@@ -27,7 +27,7 @@ import discord
 from hardback_bot.sessions import Loaded, SessionError
 from hardback_bot.sessions.announcements import announcement
 from hardback_bot.sessions.codec import Action
-from hardback_bot.sessions.hands import hand_screen
+from hardback_bot.sessions.hands import hand_screen, over_screen
 from hardback_bot.sessions.images import cards_picture
 from hardback_bot.sessions.notes import ghost_request_id
 from hardback_bot.sessions.panels import Button, Panel, hand_button
@@ -455,8 +455,26 @@ class Relay:
 
     # ------------------------------------------------------------------ game over
     async def _take_down(self, loaded: Loaded) -> None:
-        """No message of a finished or ended game keeps a live game button."""
-        await self._strip(loaded.record, await self.bot.store.live_deliveries(loaded.record.id))
+        """No message of a finished or ended game keeps a live game button: the announcements' buttons go,
+        and every private panel still reachable (any of a player's, not only the newest) says it is over."""
+        record = loaded.record
+        store = self.bot.store
+        await self._strip(record, await store.live_deliveries(record.id))
+        tokens = await store.open_panel_tokens(record.id, since=time.time() - PANEL_LIFE)
+        if not tokens:
+            return
+        panel = over_screen(loaded)
+        closed = []
+        for token in tokens:
+            webhook = discord.Webhook.partial(token.application_id, token.token, client=self.bot)
+            async with self.panel_lock(record.id, token.user_id):
+                try:
+                    await webhook.edit_message("@original",  # type: ignore[arg-type]
+                                               embed=embed_of(panel), attachments=[], view=discord.ui.View())
+                except discord.HTTPException as error:
+                    log.info("old panel of user %s in game %s not closed: %s", token.user_id, record.id, error)
+            closed.append(token.token)
+        await store.close_panel_tokens(record.id, closed)
 
     async def _strip_prompts(self, loaded: Loaded) -> None:
         """A new call to act replaces the previous one: only the newest announcement keeps its button."""

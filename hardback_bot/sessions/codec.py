@@ -20,7 +20,8 @@ from dataclasses import dataclass
 PREFIX = "hb"
 MAX_ID = 100
 KINDS = frozenset("lhmswagpx")
-_PATTERN = re.compile(r"^hb:([lhmswagpx]):(\d{1,19}):(\d{1,9}):([A-Za-z0-9_.=\-]{0,70})$")
+_PATTERN = re.compile(r"^hb:([lhmswagpx]):(\d{1,19}):(\d{1,9}):([A-Za-z0-9_.=~\-]{0,80})$")
+CHAIN = "~"  # separates the moves of one click that does several steps (pass the flush, then buy)
 
 
 class ForgedId(ValueError):
@@ -58,6 +59,14 @@ def encode_move(move: str) -> str:
             cards.append(_b36(int(card)) + (f"={letter}" if eq else ""))
         return ".".join(["S", *cards])
     return "_".join(parts)
+
+
+def encode_moves(moves: list[str]) -> str:
+    return CHAIN.join(encode_move(m) for m in moves)
+
+
+def decode_moves(arg: str) -> list[str]:
+    return [decode_move(part) for part in arg.split(CHAIN) if part]
 
 
 def decode_move(arg: str) -> str:

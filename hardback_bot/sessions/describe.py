@@ -123,3 +123,35 @@ PHASE_PROMPT = {
     "flush": "The offer row may be flushed.",
     "buy": "Buy cards, adverts, or end your turn. Leftover coins become ink.",
 }
+
+
+def move_words(move: str) -> str:
+    """A move in words, for confirmations ("buy V (romance)", "draw a card with ink")."""
+    parts = move.split()
+    kind, args = parts[0], parts[1:]
+
+    def named(i: int = 0) -> str:
+        try:
+            return card_name(int(args[i]))
+        except (IndexError, ValueError, KeyError):
+            return "?"
+
+    if kind == "buy":
+        return f"buying {named()}"
+    if kind == "ink":
+        return "drawing a card with ink"
+    if kind == "convert":
+        return f"converting {3 * int(args[0]) if args and args[0].isdigit() else 3} ink into coins"
+    if kind == "pass":
+        return "passing"
+    if kind == "end":
+        return "ending the turn"
+    if kind == "spell":
+        return "spelling the word"
+    return kind
+
+
+def describe_moves(moves: Sequence[str]) -> str:
+    said = [move_words(m) for m in moves if m.split()[0] != "pass"] or [move_words(moves[0])]
+    text = ", then ".join(said)
+    return text[:1].upper() + text[1:]

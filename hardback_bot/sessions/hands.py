@@ -6,12 +6,20 @@ player sees after any move — theirs or anybody's — is what a fresh "Open my 
 
 from __future__ import annotations
 
+import asyncio
+
+from hardback_bot.engine import Game
 from hardback_bot.engine.views import player_view
 
 from .images import hand_picture, offer_picture
 from .manager import Loaded, SessionError, Sessions
 from .panels import Panel, hand_panel
+from .spelling import best_word, hints_allowed
 from .tables import results_lines
+
+
+def _copy(game: Game) -> Game:
+    return Game.from_dict(game.to_dict(), checker=game.checker)  # a worker thread gets its own game
 
 
 async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice: str | None = None) -> Panel:
@@ -23,7 +31,11 @@ async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice:
         return over_screen(loaded)
     game = loaded.game
     view = player_view(game, seat)
-    panel = hand_panel(loaded, seat, view)
+    best = None
+    if game.active_seat == seat and game.phase == "spell" and hints_allowed(game):
+        best = await asyncio.to_thread(best_word, _copy(game), seat)
+    # The panel tries purchases on copies of the game (what each one leaves): a worker thread's job.
+    panel = await asyncio.to_thread(hand_panel, loaded, seat, view, best=best)
     if notice:
         panel.lines.insert(0, f"*{notice}*")
     if game.active_seat == seat and game.phase in ("jail", "flush", "buy"):

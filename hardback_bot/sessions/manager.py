@@ -246,10 +246,12 @@ class Sessions:
         return started
 
     # ------------------------------------------------------------------ moves
-    async def play(self, game_id: int, user_id: int, move: str, version: int | None,
+    async def play(self, game_id: int, user_id: int, move: str | list[str], version: int | None,
                    *, ghost_request: int | None = None) -> Loaded:
-        """Apply ``move`` for the player ``user_id``; committed before this returns. ``ghost_request``:
-        the move answers that ghostwriter request, and is refused once the request is over."""
+        """Apply ``move`` for the player ``user_id``; committed before this returns. A list is one click that
+        takes several steps (confirm a word and answer its uncover question; keep the row and buy): the
+        first move must be legal, the others are applied while they still are, all in one commit.
+        ``ghost_request``: the move answers that ghostwriter request, refused once the request is over."""
         async with self.lock(game_id):
             loaded = await self.load(game_id)
             record = loaded.record
@@ -264,7 +266,8 @@ class Sessions:
                 raise SessionError("This view is out of date: here is the current one.", stale=True)
             if ghost_request is not None and ghost_request_id(loaded.game) != ghost_request:
                 raise SessionError("That ghostwriter request is over; suggestions go to an open request only.")
-            loaded, events, seat_before = await self._apply(loaded, seat, move)
+            moves = [move] if isinstance(move, str) else still_legal(loaded.game, seat, move)
+            loaded, events, seat_before = await self._apply_many(loaded, [(seat, m) for m in moves])
         await self._after(loaded, events, seat_before)
         return loaded
 
@@ -290,13 +293,13 @@ class Sessions:
             return False  # some commit since then was not a move (a seat changed hands, say)
         return all(m.seat != seat and m.move.split()[0] in OTHERS_TOKEN_MOVES for m in since)
 
-    async def hands_penny_the_game(self, game_id: int, user_id: int, move: str) -> bool:
-        """Whether ``move`` would end a co-op game by giving Penny her goal (R29.8 wants a confirmation)."""
-        if move.split()[0] not in ("ink", "convert", "buy"):
+    async def hands_penny_the_game(self, game_id: int, user_id: int, moves: list[str]) -> bool:
+        """Whether ``moves`` would end a co-op game by giving Penny her goal (R29.8 wants a confirmation)."""
+        if not any(m.split()[0] in ("ink", "convert", "buy") for m in moves):
             return False
         loaded = await self.load(game_id)
         seat = loaded.seat_of(user_id)
-        return seat is not None and penny_would_win(loaded.game, seat, move)
+        return seat is not None and penny_would_win(loaded.game, seat, still_legal(loaded.game, seat, moves))
 
     async def _apply(self, loaded: Loaded, seat: int, move: str) -> tuple[Loaded, list[dict[str, Any]], int]:
         """Apply and commit one move (the caller holds the game's lock)."""
@@ -553,16 +556,39 @@ class Sessions:
         return loaded, seat, view
 
 
-def penny_would_win(game: Game, seat: int, move: str) -> bool:
+def penny_would_win(game: Game, seat: int, move: str | list[str]) -> bool:
     """Whether ``move`` ends a co-op game by giving Penny Dreadful her goal (tried on a copy)."""
     if not game.options.coop or game.finished:
         return False
     trial = _copy(game)
     try:
-        trial.apply(seat, move)
+        for m in [move] if isinstance(move, str) else move:
+            trial.apply(seat, m)
     except IllegalMove:
         return False  # the real attempt will explain the refusal
     return trial.finished and trial.state.penny.get("score", 0) >= trial.goal
+
+
+def still_legal(game: Game, seat: int, moves: list[str]) -> list[str]:
+    """The moves of one click that still apply, in order: all of the first (a refusal is the player's to
+    hear), then each next one while it is legal (a step the game already took by itself is dropped)."""
+    if not moves:
+        raise SessionError("That button does nothing.")
+    trial = _copy(game)
+    kept = [moves[0]]
+    try:
+        trial.apply(seat, moves[0])
+    except IllegalMove:
+        return kept  # the real attempt explains the refusal
+    for move in moves[1:]:
+        if trial.finished:
+            break
+        try:
+            trial.apply(seat, move)
+        except IllegalMove:
+            break
+        kept.append(move)
+    return kept
 
 
 def deciders(game: Game) -> list[int]:

@@ -7,19 +7,21 @@ custom_id 100, label 80) is respected here, so no caller can build an oversized 
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
 from hardback_bot.cardtext import card_summary
-from hardback_bot.engine import Move
+from hardback_bot.engine import Game, Move
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.options import ADVERTS
 
-from .codec import Action, encode_move
+from .codec import Action, encode_move, encode_moves
 from .describe import PHASE_PROMPT, card_name, cards_text
 from .images import Picture
 from .manager import Loaded
 from .notes import ghost_request_id
+from .preview import WordOutcome
 
 MAX_ROWS = 5
 MAX_BUTTONS = 5
@@ -86,6 +88,10 @@ def move_id(loaded: Loaded, move: str) -> str:
     return Action("m", loaded.record.id, loaded.record.version, encode_move(move)).custom_id()
 
 
+def chain_id(loaded: Loaded, moves: list[str]) -> str:
+    return Action("m", loaded.record.id, loaded.record.version, encode_moves(moves)).custom_id()
+
+
 def select_id(loaded: Loaded) -> str:
     return Action("m", loaded.record.id, loaded.record.version, "sel").custom_id()
 
@@ -99,8 +105,9 @@ def _opt(move: Move | str, label: str, description: str | None = None) -> Option
     return Option(label[:100], encode_move(text), description[:100] if description else None)
 
 
-def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any]) -> Panel:
-    """The private panel of ``seat``: their hand, the decision they face, every legal action."""
+def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOutcome | None = None) -> Panel:
+    """The private panel of ``seat``: their hand, the decision they face, every legal action. ``best``: the
+    solver's best word, offered as one click where the table allows hints."""
     game = loaded.game
     record = loaded.record
     me = view["players"][seat]
@@ -128,6 +135,10 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any]) -> Panel:
     # Spelling (R7-R9, R30).
     if active and game.phase == "spell":
         buttons = [Button("Spell a word", Action("s", record.id, record.version).custom_id(), "primary")]
+        if best is not None:
+            with contextlib.suppress(ValueError):  # a word too long for one button is typed instead
+                buttons.append(Button(f"Spell {best.word} ({best.coins}¢ {best.prestige}★)",
+                                      chain_id(loaded, [best.move, *best.targets]), "success"))
         if "ghost" not in game.state.turn.extra and game.options.ghostwriter:
             buttons.append(Button("Ask a ghostwriter", move_id(loaded, "ghostwriter")))
         buttons.append(Button("Skip turn", Action("x", record.id, record.version, "skip").custom_id(), "danger"))
@@ -171,6 +182,57 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any]) -> Panel:
         panel.add_select(select_id(loaded), "Use remover on an inked card",
                          [_opt(m, f"Clear {card_name(m.card or 0)}") for m in removers])
     return panel
+
+
+OPTIONAL_STEPS = ("trash", "dump", "preview", "jail", "flush")
+
+
+def _skip_to_buying(panel: Panel, loaded: Loaded, seat: int) -> Button | None:
+    """A select of what the player could buy after declining this step and the optional ones after it, and
+    a button that declines them all and ends the turn: one click instead of one per step (R13-R19:
+    declining is always allowed; every step still shows here). Returns that button."""
+    game = loaded.game
+    trial = game.from_dict(game.to_dict(), checker=game.checker)
+    passes: list[str] = []
+    while not trial.finished and trial.active_seat == seat and trial.phase in OPTIONAL_STEPS:
+        if not any(m.kind == "pass" for m in trial.legal_moves(seat)):
+            return None
+        trial.apply(seat, "pass")
+        passes.append("pass")
+    if trial.finished or trial.active_seat != seat or trial.phase != "buy" or len(passes) < 1:
+        return None
+    options = buy_options(trial, seat, passes)
+    if options and len(panel.rows) < MAX_ROWS - 1:
+        label = {"flush": "Keep the row and buy"}.get(game.phase, "Skip the rest and buy")
+        panel.add_select(select_id(loaded).replace(":sel", ":sel8"), f"{label} ({trial.state.turn.coins}¢)",
+                         options)
+    try:
+        return Button("Skip the rest, end turn", chain_id(loaded, [*passes, "end"]))
+    except ValueError:
+        return None
+
+
+def buy_options(game: Game, seat: int, before: list[str]) -> list[Option]:
+    """Select options for buying each affordable card (R19) once the moves ``before`` are made. A purchase
+    after which nothing else is affordable ends the turn by itself (R19.8); otherwise the card is offered
+    twice: "and end the turn" (the usual single purchase, one click) and "then buy more"."""
+    me = game.player(seat)
+    options: list[Option] = []
+    for m in game.legal_moves(seat):
+        if m.kind != "buy" or m.card is None:
+            continue
+        trial = Game.from_dict(game.to_dict(), checker=game.checker)
+        trial.apply(seat, str(m))
+        goes_on = not trial.finished and trial.active_seat == seat and trial.phase == "buy"
+        what = f"Buy {card_name(m.card)} for {card(m.card).cost}¢"
+        does = (("from your jail · " if m.card == me.jail else "") + card_summary(card(m.card), limit=83))[:100]
+        variants = [(f"{what} and end the turn", [*before, str(m), "end"]),
+                    (f"{what}, then buy more", [*before, str(m)])] if goes_on else [(what, [*before, str(m)])]
+        for label, moves in variants:
+            value = encode_moves(moves)
+            if len(value) <= 100:
+                options.append(Option(label[:100], value, does))
+    return options
 
 
 def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move]) -> None:
@@ -220,13 +282,8 @@ def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move]) -
     elif phase == "buy":
         t = game.state.turn
         panel.lines.append(f"You have **{t.coins}¢**. Leftover coins become ink at the end of your turn.")
-        buys = by_kind.get("buy", [])
-        if buys:
-            me = game.player(seat)
-            panel.add_select(select_id(loaded), "Buy a card", [
-                _opt(m, f"Buy {card_name(m.card or 0)} for {card(m.card or 0).cost}¢",
-                     ("from your jail · " if m.card == me.jail else "") + card_summary(card(m.card or 0), limit=83))
-                for m in buys])
+        if by_kind.get("buy"):
+            panel.add_select(select_id(loaded), "Buy a card", buy_options(game, seat, []))
         if "advert" in by_kind:
             cost, prestige = ADVERTS[game.player(seat).adverts]
             buttons.append(Button(f"Advert: {cost}¢ → {prestige}★", move_id(loaded, "advert")))
@@ -235,8 +292,11 @@ def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move]) -
         buttons.append(Button("End turn", move_id(loaded, "end"), "danger"))
     if "preview" in by_kind:
         buttons.append(Button("Preview 3 cards", move_id(loaded, "preview")))
+    skip = _skip_to_buying(panel, loaded, seat) if phase in OPTIONAL_STEPS and "pass" in by_kind else None
     if "pass" in by_kind:
         buttons.append(Button({"trash": "Done trashing", "dump": "No dump", "preview": "No preview",
                                "jail": "No jail", "flush": "Keep the row"}.get(phase, "Pass"),
                               move_id(loaded, "pass")))
+    if skip is not None:
+        buttons.append(skip)
     panel.add_buttons(buttons)

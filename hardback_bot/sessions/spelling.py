@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from hardback_bot.engine import Game
+from hardback_bot.engine import Game, IllegalMove
 from hardback_bot.engine.cards import card
 
 from .preview import WordOutcome, simulate_word
@@ -113,7 +113,7 @@ def _wild_swaps(game: Game, seat: int, move: str) -> Iterator[str]:
             yield " ".join(["spell", *swapped])
 
 
-def arrangements(game: Game, seat: int, word: str, limit: int = 25) -> list[WordOutcome]:
+def arrangements(game: Game, seat: int, word: str, limit: int = 120) -> list[WordOutcome]:
     """The best ``limit`` arrangements of ``word`` for ``seat``, best first (ties: fewer wilds)."""
     missing = [c for c in game.player(seat).inked if card(c).letter not in word]
     if missing:
@@ -147,3 +147,69 @@ def _solver_best(game: Game, seat: int, word: str) -> str | None:
 
     play = best_arrangement(PlayerCards.from_game(game, seat), word, time_limit=SOLVER_SECONDS)
     return play.move if play is not None else None
+
+
+BEST_WORD_WORK = 200_000  # search units for the one-click best word: the same answer on every machine
+
+
+def hints_allowed(game: Game) -> bool:
+    """The table offers the solver's words (its hints option), and a solo game always does."""
+    return bool(game.options.hints) or game.num_players == 1
+
+
+def best_word(game: Game, seat: int) -> WordOutcome | None:
+    """The word worth most for ``seat`` now, as the spelling panel would propose it (the one-click "spell
+    the best word" where hints are allowed). Blocking and bounded: call it in a worker thread."""
+    from hardback_bot.words.solver import PlayerCards, best_play
+
+    checker = game.checker
+    if game.spell_options(seat) is None or getattr(checker, "is_none", False):
+        return None
+    mode = game.options.unique_words
+    exclude = {str(w).lower() for who, w in game.state.word_history if mode == "game" or int(who) == seat} \
+        if mode != "off" else set()
+    play = best_play(PlayerCards.from_game(game, seat), checker, exclude=exclude, work_limit=BEST_WORD_WORK)
+    if play is None:
+        return None
+    try:
+        return simulate_word(game, seat, play.move)
+    except IllegalMove:  # the solver and the engine disagree on a legal move: offer nothing rather than fail
+        return None
+
+
+CHOICE_PHASE = "choice"
+
+
+def choice_paths(game: Game, seat: int, moves: list[str], limit: int = 8) -> list[tuple[list[str], str]]:
+    """Every way to answer the either-or choices a confirmed word asks next (R14: coins or prestige, ink
+    or remover), as (moves, words) pairs, when those choices come right after the word (no trash, dump or
+    preview first). Empty when the word asks none. Lets the preview offer "Confirm · 2★": the word and its
+    choices in one click, each choice still the player's."""
+    trial = Game.from_dict(game.to_dict(), checker=game.checker)
+    try:
+        for move in moves:
+            trial.apply(seat, move)
+    except IllegalMove:
+        return []
+    if trial.finished or trial.active_seat != seat or trial.phase != CHOICE_PHASE:
+        return []
+    paths: list[tuple[list[str], str]] = []
+
+    def walk(state: Game, path: list[str], words: list[str]) -> None:
+        if len(paths) >= limit:
+            return
+        if state.finished or state.active_seat != seat or state.phase != CHOICE_PHASE:
+            paths.append((path, ", then ".join(words)))
+            return
+        pending = state.pending() or {}
+        value = pending.get("value", 1)
+        for m in state.legal_moves(seat):
+            if m.kind != "take":
+                continue
+            nxt = Game.from_dict(state.to_dict(), checker=state.checker)
+            nxt.apply(seat, str(m))
+            said = {"coins": f"{value}¢", "prestige": f"{value}★", "ink": "1 ink", "remover": "1 remover"}
+            walk(nxt, [*path, str(m)], [*words, said.get(str(m).split()[-1], str(m))])
+
+    walk(trial, [], [])
+    return paths

@@ -222,6 +222,15 @@ class Store(abc.ABC):
         """Record the version a panel shows, if that panel (token) is still the player's newest."""
 
     @abc.abstractmethod
+    async def open_panel_tokens(self, game_id: int, *, since: float) -> list[PanelToken]:
+        """Every panel token of the game made at or after ``since`` and not yet closed (all of each player's
+        panels, oldest first; ``version`` and ``locale`` are not kept for these)."""
+
+    @abc.abstractmethod
+    async def close_panel_tokens(self, game_id: int, tokens: Sequence[str]) -> None:
+        """Those panels now say the game is over: they need no redraw again."""
+
+    @abc.abstractmethod
     async def drop_panels(self, older_than: float) -> int:
         """Forget panels whose token is older than ``older_than`` (Unix seconds); returns how many."""
 

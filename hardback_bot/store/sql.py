@@ -597,6 +597,28 @@ class SqlStore(Store):
                 (panel.game_id, panel.user_id, panel.application_id, panel.token, float(panel.created_at),
                  panel.version, panel.locale),
             )
+            await db.execute(
+                "INSERT INTO panel_tokens (game_id, user_id, application_id, token, created_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, token) DO NOTHING",
+                (panel.game_id, panel.user_id, panel.application_id, panel.token, float(panel.created_at)),
+            )
+
+    async def open_panel_tokens(self, game_id: int, *, since: float) -> list[PanelToken]:
+        rows = await self._query(
+            "SELECT game_id, user_id, application_id, token, created_at FROM panel_tokens"
+            " WHERE game_id = ? AND created_at >= ? AND closed = 0 ORDER BY created_at",
+            (game_id, float(since)),
+        )
+        return [PanelToken(*r) for r in rows]
+
+    async def close_panel_tokens(self, game_id: int, tokens: Sequence[str]) -> None:
+        if not tokens:
+            return
+        async with self.write() as db:
+            await db.execute(
+                f"UPDATE panel_tokens SET closed = 1 WHERE game_id = ? AND token IN ({marks(tokens)})",
+                (game_id, *tokens),
+            )
 
     async def fresh_panels(self, game_id: int, *, since: float) -> list[PanelToken]:
         rows = await self._query(
@@ -615,6 +637,7 @@ class SqlStore(Store):
 
     async def drop_panels(self, older_than: float) -> int:
         async with self.write() as db:
+            await db.execute("DELETE FROM panel_tokens WHERE created_at < ?", (float(older_than),))
             return await db.execute("DELETE FROM panels WHERE created_at < ?", (float(older_than),))
 
     # -- recovery --------------------------------------------------------------------------------------

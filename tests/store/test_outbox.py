@@ -91,6 +91,11 @@ async def test_panels_keep_the_newest_token(store: Store, clock: Clock) -> None:
     assert panels == [PanelToken(gid, 100, 1, "new", clock.now, v, "es-ES")]
     await store.set_panel_version(gid, 100, "new", v + 1)
     assert (await store.fresh_panels(gid, since=0))[0].version == v + 1
+    # Every token is kept too (game over redraws them all), until closed.
+    tokens = await store.open_panel_tokens(gid, since=0)
+    assert [t.token for t in tokens] == ["old", "new"]
+    await store.close_panel_tokens(gid, ["old"])
+    assert [t.token for t in await store.open_panel_tokens(gid, since=0)] == ["new"]
     clock.advance(901)
     assert await store.fresh_panels(gid, since=clock.now - 900) == []
     assert await store.drop_panels(clock.now - 900) == 1

@@ -1,0 +1,215 @@
+"""A player who uses the panels the way a person does, counting every interaction (issue 13).
+
+Where the Driver (scenario_kit) opens a fresh hand for every turn, a :class:`FlowPlayer` keeps using the
+private panel it last had, as a person keeps the panel open on their screen: the bot keeps that panel
+current, so a turn starts with no click when it already says "Your turn". Only when it does not (no panel
+yet, or one that failed to follow) does the player click "Open my hand" on the call to act or the table.
+Each click, select and submitted form is one interaction; the turn's count starts when the turn starts.
+
+The player spells the best word it can (the one-click "Spell …" button where the table offers it, else
+the solver's best word typed into the form), takes the first answer of each choice, declines the other
+optional steps, buys the dearest card it can afford and ends the turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from botkit import text_of
+from discord_standin.models import Message, User
+from discord_standin.world import World
+from scenario_kit import load_game, move_arg, selects
+
+from hardback_bot.engine.cards import card
+from hardback_bot.sessions.codec import decode_moves
+from hardback_bot.store import Store
+
+FOLLOW_WAIT = 3.0  # how long a person glances at the panel before deciding it did not follow
+
+
+@dataclass
+class TurnStats:
+    seat: int
+    clicks: int = 0
+    stale_start: bool = False  # the player had a live panel and it did not say "Your turn" when it came
+    opened: bool = False  # the player had to open the hand (no panel, or a stale one)
+    bought: bool = False
+    words: list[str] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)  # what each interaction was, for reading a turn
+
+
+@dataclass
+class FlowPlayer:
+    world: World
+    store: Store
+    game_id: int
+    users: dict[int, User]  # seat -> user
+    turns: list[TurnStats] = field(default_factory=list)
+    panels: dict[int, Message] = field(default_factory=dict)  # user id -> the panel they are looking at
+
+    @property
+    def s(self) -> Any:
+        return self.world.standin
+
+    # -- seeing -------------------------------------------------------------------------------------
+    def _live(self, message: Message | None) -> bool:
+        """The panel can still be used (its interaction token lives)."""
+        if message is None:
+            return False
+        inter = next((i for i in self.s.interactions.values()
+                      if i.original is message or message in i.followups), None)
+        return inter is not None and self.s.now() - inter.received_at < 14 * 60
+
+    def _game_panel(self, user: User) -> Message | None:
+        message = self.panels.get(user.id)
+        if message is not None:
+            message = self.s.find_message(message.id)
+        return message if self._live(message) else None
+
+    async def _wait_for_turn_panel(self, user: User) -> Message | None:
+        deadline = time.monotonic() + FOLLOW_WAIT
+        while time.monotonic() < deadline:
+            panel = self._game_panel(user)
+            if panel is not None and "Your turn" in text_of(panel) and not panel.loading:
+                return panel
+            await asyncio.sleep(0.02)
+        return None
+
+    # -- acting -------------------------------------------------------------------------------------
+    async def _act(self, stats: TurnStats, user: User, start: Any) -> Message:
+        """One interaction; returns the panel as the bot left it (the message the answer went to)."""
+        stats.clicks += 1
+        inter = await start()
+        deadline = time.monotonic() + 15
+        while not (inter.response_type in (4, 7, 9) or inter.answers):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no answer to {inter.describe()}")
+            await asyncio.sleep(0.01)
+        if inter.modal is not None:
+            return self.panels.get(user.id)  # type: ignore[return-value]
+        answer = inter.followups[-1] if inter.followups else inter.original
+        if inter.response_type == 6 and inter.source_message is not None:
+            answer = self.s.find_message(inter.source_message.id)
+        if answer is not None and answer.ephemeral and answer.components:
+            self.panels[user.id] = answer
+        return answer
+
+    async def click(self, stats: TurnStats, user: User, message: Message, custom_id: str) -> Message:
+        stats.actions.append(custom_id.split(":", 4)[-1] or custom_id.split(":")[1])
+        return await self._act(stats, user, lambda: self.s.click(user, message, custom_id))
+
+    async def pick(self, stats: TurnStats, user: User, message: Message, custom_id: str, value: str) -> Message:
+        stats.actions.append(f"select {value}")
+        return await self._act(stats, user, lambda: self.s.select(user, message, custom_id, [value]))
+
+    async def open_hand(self, stats: TurnStats, user: User) -> Message:
+        """From the newest message that calls this player (it carries "Open my hand"), else the table."""
+        prefix = f"hb:h:{self.game_id}:"
+        for message in reversed(self.s.messages(self.world.channel)):
+            ids = [c for c in message.custom_ids() if c.startswith(prefix)]
+            if ids and (f"<@{user.id}>" in message.content or message.attachments):
+                stats.opened = True
+                return await self.click(stats, user, message, ids[0])
+        raise LookupError("no Open my hand anywhere")
+
+    async def play_turn(self, seat: int) -> TurnStats:
+        user = self.users[seat]
+        stats = TurnStats(seat)
+        self.turns.append(stats)
+        had = self._game_panel(user)
+        panel = await self._wait_for_turn_panel(user)
+        if panel is None:
+            stats.stale_start = had is not None
+            panel = await self.open_hand(stats, user)
+        _, game = await load_game(self.store, self.game_id)
+        key = (game.state.round, seat)
+        for _ in range(30):
+            _, game = await load_game(self.store, self.game_id)
+            if game.finished or (game.state.round, game.active_seat) != key:
+                return stats
+            if game.phase == "vote":
+                await asyncio.sleep(0.05)
+                continue
+            panel = self._game_panel(user) or panel
+            panel = await self._step(stats, user, panel, game, seat)
+        raise AssertionError(f"the turn of seat {seat} did not end: {text_of(panel)}")
+
+    async def _step(self, stats: TurnStats, user: User, panel: Message, game: Any, seat: int) -> Message:
+        ids = panel.custom_ids()
+        moves = {b["label"]: b["custom_id"] for b in panel.buttons() if b.get("custom_id", "").startswith("hb:m:")}
+        phase = game.phase
+        if phase == "spell":
+            best = next((cid for label, cid in moves.items() if label.startswith("Spell ")), None)
+            if best is not None:
+                stats.words.append(next(label for label, cid in moves.items() if cid == best))
+                return await self.click(stats, user, panel, best)
+            from hardback_bot.sessions.spelling import best_word
+
+            outcome = best_word(game, seat)
+            if outcome is None:  # nothing spells: writer's block
+                confirm = await self.click(stats, user, panel, next(c for c in ids if c.startswith("hb:x:")))
+                return await self.click(stats, user, confirm, next(c for c in confirm.custom_ids()
+                                                                   if c.endswith(":skip")))
+            spell = next(c for c in ids if c.startswith("hb:s:"))
+            inter = await self.s.click(user, panel, spell)
+            stats.clicks += 1
+            stats.actions += ["spell form", "submit"]
+            preview = await self._act(stats, user, lambda: self.s.submit_modal(
+                user, inter.modal.custom_id, {"word": outcome.word.lower()}))
+            stats.words.append(outcome.word)
+            confirm = next(b["custom_id"] for b in preview.buttons() if b["label"].startswith("Confirm"))
+            return await self.click(stats, user, preview, confirm)
+        if phase in ("uncover", "double", "choice", "previewing"):
+            cid = next(iter(moves.values()))
+            return await self.click(stats, user, panel, cid)
+        buying = None if stats.bought else _dearest(panel)
+        if buying is not None:
+            stats.bought = True
+            return await self.pick(stats, user, panel, *buying)
+        for label in ("End turn", "Skip the rest, end turn", "Keep the row", "No jail", "No dump", "No preview",
+                      "Done trashing"):
+            if label in moves:
+                return await self.click(stats, user, panel, moves[label])
+        raise AssertionError(f"no way forward in {phase}: {ids}")
+
+
+def _dearest(panel: Message) -> tuple[str, str] | None:
+    """(select id, value) of the dearest card any buy select of the panel offers."""
+    best: tuple[int, str, str] | None = None
+    for sel in selects(panel):
+        for option in sel.get("options") or []:
+            value = str(option.get("value", ""))
+            moves = decode_moves(value) if value and not value.startswith("P") else []
+            last = moves[-1].split() if moves else []
+            if len(last) == 2 and last[0] == "buy" and last[1].isdigit():
+                cost = card(int(last[1])).cost
+                if best is None or cost > best[0]:
+                    best = (cost, sel["custom_id"], value)
+    return (best[1], best[2]) if best else None
+
+
+def live_game_components(world: World, game_id: int) -> list[str]:
+    """Game buttons (not Rematch) still shown after the end: public messages, and private panels whose
+    token still lives (their owner may still see them)."""
+    s = world.standin
+    found = []
+    prefixes = tuple(f"hb:{k}:{game_id}:" for k in "hmsxag")
+    for message in s.messages(world.channel):
+        found += [c for c in message.custom_ids() if c.startswith(prefixes)]
+    for thread in s.threads(world.channel):
+        for message in s.messages(thread):
+            found += [c for c in message.custom_ids() if c.startswith(prefixes)]
+    for inter in s.interactions.values():
+        if s.now() - inter.received_at >= 15 * 60:
+            continue
+        for message in [inter.original, *inter.followups]:
+            if message is not None and message.ephemeral and not message.deleted:
+                current = s.find_message(message.id) or message
+                found += [c for c in current.custom_ids() if c.startswith(prefixes)]
+    return sorted(set(found))
+
+
+__all__ = ["FlowPlayer", "TurnStats", "live_game_components", "move_arg"]
