@@ -7,6 +7,8 @@ so a card's index is its age rank; renderers show it reversed (newest at the lef
 
 from __future__ import annotations
 
+import copy
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -155,7 +157,7 @@ class Turn:
             "changed_row": self.changed_row,
             "flushed": self.flushed,
             "history_recorded": self.history_recorded,
-            "extra": self.extra,
+            "extra": copy.deepcopy(self.extra),  # nested (votes, ghostwriter): a copy must not share them
         }
 
     @classmethod
@@ -177,7 +179,7 @@ class Turn:
             changed_row=d["changed_row"],
             flushed=d["flushed"],
             history_recorded=d["history_recorded"],
-            extra=d["extra"],
+            extra=copy.deepcopy(d["extra"]),
         )
 
 
@@ -215,7 +217,7 @@ class State:
             "word_history": [list(w) for w in self.word_history],
             "table_stats": dict(self.table_stats),
             "score_history": [list(r) for r in self.score_history],
-            "penny": dict(self.penny),
+            "penny": copy.deepcopy(self.penny),  # holds the list of claims
         }
 
     @classmethod
@@ -235,5 +237,5 @@ class State:
             word_history=[list(w) for w in d["word_history"]],
             table_stats=dict(d["table_stats"]),
             score_history=[list(r) for r in d["score_history"]],
-            penny=dict(d["penny"]),
+            penny=copy.deepcopy(d["penny"]),
         )

@@ -128,6 +128,11 @@ def move_buttons(panel: Message) -> dict[str, str]:
             if str(b.get("custom_id", "")).startswith("hb:m:")}
 
 
+def value_card(value: str) -> int:
+    """The card a select option's move names ("buy_67", "reserve_12", or a chain "buy_67~end")."""
+    return int(value.split("~", 1)[0].split("_")[1])
+
+
 def selects(panel: Message) -> list[dict[str, Any]]:
     return [c for c in panel.all_components() if c.get("type") == 3]
 
@@ -369,7 +374,7 @@ class Driver:
                     value = arrangement["options"][1]["value"]
                     preview = await self.pick(user, preview, arrangement["custom_id"], value)
                     assert f"Spell {word}?" in text_of(preview), text_of(preview)
-                    assert any(move_arg(c) == value for c in preview.custom_ids()), "confirm the chosen one"
+                    assert any(move_arg(c).split("~")[0] == value for c in preview.custom_ids()), "confirm the chosen one"
                     log.moves.append("rearranged")
                 confirm = next(b["custom_id"] for b in preview.buttons()
                                if str(b.get("label", "")).startswith("Confirm"))
@@ -422,13 +427,13 @@ class Driver:
         if phase == "jail" and self.jail and game.player(seat).jail is None:
             options = select_values(panel, "reserve_")
             if options:
-                best = max(options, key=lambda o: card(int(o[1].split("_")[1])).cost)
+                best = max(options, key=lambda o: card(value_card(o[1])).cost)
                 return "select", best[0], best[1]
         if phase == "buy":
             if not bought:
                 options = select_values(panel, "buy_")
                 if options:
-                    best = max(options, key=lambda o: card(int(o[1].split("_")[1])).cost)
+                    best = max(options, key=lambda o: card(value_card(o[1])).cost)
                     return "select", best[0], best[1]
             if not advert and "advert" in buttons:
                 return "button", buttons["advert"], ""
