@@ -8,7 +8,6 @@ so a card's index is its age rank; renderers show it reversed (newest at the lef
 from __future__ import annotations
 
 import copy
-
 from dataclasses import dataclass, field
 from typing import Any
 

@@ -374,7 +374,8 @@ class Driver:
                     value = arrangement["options"][1]["value"]
                     preview = await self.pick(user, preview, arrangement["custom_id"], value)
                     assert f"Spell {word}?" in text_of(preview), text_of(preview)
-                    assert any(move_arg(c).split("~")[0] == value for c in preview.custom_ids()), "confirm the chosen one"
+                    chosen = [move_arg(c).split("~")[0] for c in preview.custom_ids()]
+                    assert value in chosen, "confirm the chosen one"
                     log.moves.append("rearranged")
                 confirm = next(b["custom_id"] for b in preview.buttons()
                                if str(b.get("label", "")).startswith("Confirm"))

@@ -202,6 +202,9 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
                   f"table caught up after a restart in p50 {sorted(waits)[len(waits) // 2]:.2f} s, "
                   f"max {max(waits):.2f} s; {len(rows)} outbox rows, {len(s.nonce_repeats)} resends answered "
                   f"by Discord's nonce check; {len(moves)} moves")
+    except BaseException:
+        print(proc.output()[-8000:])  # what the bot said, for the failure report
+        raise
     finally:
         await proc.stop()
     assert "Traceback" not in proc.output(), proc.output()[-5000:]
