@@ -48,14 +48,16 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
         unique_words="Refuse words already spelled", votes="Put words missing from the dictionary to a vote",
         open_hands="Everyone sees everyone's hand", coop="Play together against Penny Dreadful",
         penny="Penny Dreadful's signature genre (co-op)", turn_timer="Minutes per turn (0 = no timer)",
-        ghostwriter="Players may ask the table for help", hints="Offer the solver's word hints")
+        ghostwriter="Players may ask the table for help", hints="Offer the solver's word hints",
+        family_friendly="Refuse offensive words at this table")
     async def start(self, interaction: discord.Interaction, length: Literal[40, 60, 90, 180] | None = None,
                     dictionary: str | None = None, awards: bool | None = None, adverts: bool | None = None,
                     unique_words: Literal["off", "game", "player"] | None = None,
                     votes: Literal["off", "majority", "unanimous"] | None = None, open_hands: bool | None = None,
                     coop: bool | None = None, penny: Genre | None = None,
                     turn_timer: app_commands.Range[int, 0, 1440] | None = None,
-                    ghostwriter: bool | None = None, hints: bool | None = None) -> None:
+                    ghostwriter: bool | None = None, hints: bool | None = None,
+                    family_friendly: bool | None = None) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             await interaction.response.send_message("Hardback is played in a server channel.", ephemeral=True)
             return
@@ -69,7 +71,7 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
         chosen = await self._defaults(interaction.guild_id)
         given = {"length": length, "dictionary": dictionary, "awards": awards, "adverts": adverts,
                  "unique_words": unique_words, "vote": votes, "open_hands": open_hands, "coop": coop,
-                 "penny_genre": penny, "ghostwriter": ghostwriter, "hints": hints,
+                 "penny_genre": penny, "ghostwriter": ghostwriter, "hints": hints, "family_friendly": family_friendly,
                  "turn_timer": turn_timer * 60 if turn_timer is not None else None}
         chosen.update({k: v for k, v in given.items() if v is not None})
         from hardback_bot.words import available_dictionaries

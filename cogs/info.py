@@ -51,7 +51,7 @@ from hardback_bot.help.format import (
 from hardback_bot.help.lookup import card_text
 from hardback_bot.help.settings import SERVER_LANGUAGE, SettingsRefused, apply_changes, settings_text
 from hardback_bot.help.words import SpellingError, clean_word, hint_plays, lookup_lines
-from hardback_bot.i18n import LANGUAGE_NAMES
+from hardback_bot.i18n import LANGUAGE_NAMES, resolve_locale
 from hardback_bot.store import GameNotFound
 from hardback_bot.store.models import LEADERBOARD_KINDS, StoredResult
 
@@ -357,6 +357,7 @@ class InfoCommands:
             source = "The game in this channel" if record.status == "playing" else "The table being set up here"
             unique = str(options.get("unique_words", "off"))
             vote = str(options.get("vote", "off"))
+            friendly = bool(options.get("family_friendly", False))
             if record.status == "playing":
                 full = await self.bot.store.get_game(record.id)
                 if full.state is not None:
@@ -368,12 +369,14 @@ class InfoCommands:
             name = settings.dictionary if settings else "common"
             source = "This server's default"
             unique, vote = "off", "off"
+            friendly = bool(settings.options.get("family_friendly", False)) if settings else False
         try:
             dictionary = await asyncio.to_thread(get_dictionary, name)
         except (KeyError, LookupError, OSError, ValueError):
             return [f"The {name!r} dictionary is not installed on this bot, so I cannot check {word}."]
         return lookup_lines(word, dictionary, name, source=source, vote=vote, unique_mode=unique, history=history,
-                            seat=seat, names=names)
+                            seat=seat, names=names, family_friendly=friendly,
+                            language=resolve_locale(interaction.locale))
 
     # ------------------------------------------------------------------ hint
     @app_commands.command(name="hint", description="Privately: good words for your hand (tables with hints on, solo)")
@@ -434,6 +437,7 @@ class InfoCommands:
         adverts="Adverts to buy with coins", unique_words="Refuse words already spelled",
         votes="Put words missing from the dictionary to a vote", open_hands="Everyone sees everyone's hand",
         ghostwriter="Players may ask the table for help", hints="Offer the solver's word hints",
+        family_friendly="Refuse offensive words at new tables",
         language="Language of the table, log and results (default: the server's Discord language)")
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(self, interaction: discord.Interaction, dictionary: str | None = None,
@@ -445,7 +449,8 @@ class InfoCommands:
                        unique_words: Literal["off", "game", "player"] | None = None,
                        votes: Literal["off", "majority", "unanimous"] | None = None,
                        open_hands: bool | None = None, ghostwriter: bool | None = None,
-                       hints: bool | None = None, language: app_commands.Choice[str] | None = None) -> None:
+                       hints: bool | None = None, language: app_commands.Choice[str] | None = None,
+                       family_friendly: bool | None = None) -> None:
         try:
             if interaction.guild_id is None:
                 await _send_private(interaction, "Settings belong to a server: use this command in one.")
@@ -466,7 +471,7 @@ class InfoCommands:
                 "turn_timer": turn_timer * 60 if turn_timer is not None else None,
                 "afk_policy": afk_policy, "afk_misses": afk_misses, "awards": awards, "adverts": adverts,
                 "unique_words": unique_words, "vote": votes, "open_hands": open_hands,
-                "ghostwriter": ghostwriter, "hints": hints,
+                "ghostwriter": ghostwriter, "hints": hints, "family_friendly": family_friendly,
                 "language": language.value if language is not None else None}
             bot_defaults = dict(self.bot.settings.defaults)
             locale = interaction.guild.preferred_locale if interaction.guild else None  # the language default

@@ -18,6 +18,7 @@ from collections import OrderedDict
 
 from hardback_bot.engine import Game, IllegalMove
 from hardback_bot.engine.views import player_view
+from hardback_bot.words.offensive import is_offensive_at
 
 from .policy import BRAINS, Brain
 from .public import public_facts
@@ -62,6 +63,8 @@ def _checked(game: Game, seat: int, move: str, view: dict) -> str:
             from hardback_bot.engine import parse_move
 
             _, word = game.check_word(seat, parse_move(move).word)
+            if is_offensive_at(word, game.options.dictionary):
+                return "skip"
             if game.options.dictionary == "none" or game.options.vote != "off" or game.checker.is_word(word):
                 return move
         except IllegalMove:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from hardback_bot.engine.cards import card
+from hardback_bot.words.offensive import is_offensive_at
 from hardback_bot.words.solver import Weights
 
 from .evaluate import Earnings
@@ -89,6 +90,8 @@ class Brain:
         s = self.seen
         if word in s.public.refused:
             return False
+        if is_offensive_at(word, str(s.options["dictionary"])):
+            return False  # never posted by the bot: a computer's word or suggestion is another word
         mode = s.options["unique_words"]
         if mode != "off" and any(w == word and (mode == "game" or who == s.me) for who, w in s.public.history):
             return False

@@ -123,6 +123,10 @@ class Game(Table):
         """R26: raise IllegalMove if the unique-words option refuses ``word`` for ``seat``."""
         unique_words.check_unique(self, seat, word)
 
+    def check_family_friendly(self, word: str) -> None:
+        """Raise IllegalMove (``offensive_word``) if this family-friendly table refuses ``word``."""
+        spelling.check_family_friendly(self, word)
+
     def trash_options(self) -> list[tuple[int, str, int]]:
         """(card, "coins" or "prestige", value) for each card the active player may trash now."""
         return [(cid, kind, value) for cid, (_, kind, value, _) in abilities.trash_choices(self)]

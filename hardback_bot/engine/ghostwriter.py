@@ -11,6 +11,7 @@ from .errors import IllegalMove
 from .moves import Move
 from .state import SPELL
 from .table import Event, Table
+from .words import is_offensive
 
 
 def _ghost(table: Table) -> dict[str, Any] | None:
@@ -57,6 +58,8 @@ def suggest(table: Table, seat: int, m: Move) -> list[Event]:
         raise IllegalMove.of("already_suggested", word=word)
     if not can_spell(table, t.seat, word):
         raise IllegalMove.of("cannot_spell", word=word, seat=t.seat)
+    if table.options.family_friendly and is_offensive(table.checker, word):
+        raise IllegalMove.of("offensive_word", word=word)  # the speller could not spell it either
     in_dictionary = table.options.dictionary != "none" and table.checker.is_word(word)
     if not in_dictionary and table.options.vote == "off":
         raise IllegalMove.of("not_a_word", word=word)

@@ -116,6 +116,7 @@ TEMPLATES: dict[str, Template] = {
         other="{word} was already spelled in this game.",
     ),
     "not_a_word": "{word} is not in the dictionary.",
+    "offensive_word": "{word} is not allowed at this family-friendly table.",  # word (spelled or suggested)
     # --- card abilities and their choices (R12-R17)
     "bad_target": "Choose card {cards:or}.",  # cards; source: the card whose uncover or double acts
     "cannot_trash": "Card {card} cannot be trashed now.",
@@ -164,6 +165,7 @@ TEMPLATES: dict[str, Template] = {
     "bad_vote_mode": "Votes must be off, majority or unanimous.",  # value, choices
     "bad_turn_timer": "The turn timer must be between 0 (off) and {max} seconds.",  # value, max
     "bad_penny_genre": "Penny's signature genre must be one of {choices:list}.",  # value, choices
+    "bad_family_friendly": "Family-friendly must be on or off.",  # value
     "coop_players": "Co-op games take {min} to {max} players.",  # players, min, max
     "competitive_players": "Competitive games take {min} to {max} players.",  # players, min, max
     "votes_needed": "Without a dictionary, words must be put to a vote: turn votes on.",

@@ -49,6 +49,9 @@ class GameOptions:
     # seconds (0 = off, R33.4) and whether the solver's hints are offered (always in solo).
     turn_timer: int = 0
     hints: bool = False
+    # Family-friendly: words the table's checker names offensive are refused for everyone (spelled,
+    # voted on or suggested), like a word missing from the dictionary but never put to a vote.
+    family_friendly: bool = False
 
     def validate(self, num_players: int) -> None:
         if self.length not in GAME_LENGTHS:
@@ -70,6 +73,8 @@ class GameOptions:
             raise OptionsError.of("votes_needed")
         if num_players == 1 and (self.vote != "off" or self.dictionary == "none"):
             raise OptionsError.of("votes_need_players", players=num_players)
+        if not isinstance(self.family_friendly, bool):
+            raise OptionsError.of("bad_family_friendly", value=self.family_friendly)
 
     @property
     def hands_open(self) -> bool:
@@ -79,7 +84,12 @@ class GameOptions:
         return 60 * num_players if self.coop else self.length
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if not self.family_friendly:
+            # Written only when on, so every game recorded before the option existed keeps its exact JSON
+            # (stored states, exports and the engine's fingerprints); from_dict reads it as off.
+            del data["family_friendly"]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameOptions:

@@ -13,6 +13,7 @@ from .errors import IllegalMove
 from .moves import Move, WordCard
 from .state import SPELL, UNCOVER, Slot
 from .table import Event, Table
+from .words import is_offensive
 
 
 # ---------------------------------------------------------------------------- ink and remover (R6)
@@ -127,10 +128,18 @@ def check_word(table: Table, seat: int, cards: tuple[WordCard, ...]) -> tuple[li
     return slots, word
 
 
+def check_family_friendly(table: Table, word: str) -> None:
+    """A family-friendly table refuses the words its checker names offensive, before any dictionary
+    check or vote (the table option ``family_friendly``; ``words.is_offensive``)."""
+    if table.options.family_friendly and is_offensive(table.checker, word):
+        raise IllegalMove.of("offensive_word", word=word)
+
+
 def spell(table: Table, seat: int, m: Move) -> list[Event]:
     """``spell ...``: accepted if in the dictionary (R8.5); otherwise voted on or refused (R8.6, R27.3)."""
     table.require_turn(seat, SPELL)
     slots, word = check_word(table, seat, m.word)
+    check_family_friendly(table, word)
     if table.options.dictionary == "none" or not table.checker.is_word(word):
         if table.options.vote != "off":
             return votes.start_vote(table, seat, m.word, word)

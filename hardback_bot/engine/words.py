@@ -17,14 +17,25 @@ class WordChecker(Protocol):
         ...
 
 
-class WordSet:
-    """A checker over an explicit set of words (case-insensitive)."""
+def is_offensive(checker: object, word: str) -> bool:
+    """Whether the table's checker names ``word`` offensive (its optional ``is_offensive``): what a
+    family-friendly table refuses (GameOptions.family_friendly).  A checker without the method names none."""
+    test = getattr(checker, "is_offensive", None)
+    return bool(test(word)) if callable(test) else False
 
-    def __init__(self, words: Iterable[str]) -> None:
+
+class WordSet:
+    """A checker over an explicit set of words (case-insensitive); ``offensive``: words it names offensive."""
+
+    def __init__(self, words: Iterable[str], offensive: Iterable[str] = ()) -> None:
         self._words = frozenset(w.lower() for w in words)
+        self._offensive = frozenset(w.lower() for w in offensive)
 
     def is_word(self, word: str) -> bool:
         return word.lower() in self._words
+
+    def is_offensive(self, word: str) -> bool:
+        return word.lower() in self._offensive
 
 
 class AcceptAll:

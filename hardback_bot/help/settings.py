@@ -6,12 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from hardback_bot.engine import GameOptions, OptionsError
-from hardback_bot.i18n import LANGUAGE_NAMES, LANGUAGES, resolve_locale
+from hardback_bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, resolve_locale
 from hardback_bot.store import InvalidRecord
 from hardback_bot.store.settings import AFK_POLICIES, GAME_LENGTHS, MIN_TURN_TIMER, GuildSettings
 
 # Table options a server may preset; other engine options (co-op, Penny's genre …) are chosen per table.
-OPTION_KEYS: tuple[str, ...] = ("awards", "adverts", "unique_words", "vote", "open_hands", "ghostwriter", "hints")
+OPTION_KEYS: tuple[str, ...] = ("awards", "adverts", "unique_words", "vote", "open_hands", "ghostwriter", "hints",
+                                "family_friendly")
 ENGINE_DEFAULTS = GameOptions()
 MAX_TABLE_TIMER = 24 * 3600  # the engine's limit for a table's turn timer (GameOptions.validate)
 SERVER_LANGUAGE = "server"  # the /hardback settings choice meaning "follow the server's Discord language"
@@ -110,6 +111,7 @@ def describe(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = N
         "Open hands": _on_off(get("open_hands")),
         "Ghostwriter": _on_off(get("ghostwriter")),
         "Hints": _on_off(get("hints")),
+        N_("Family-friendly (offensive words refused)"): _on_off(get("family_friendly")),
         "Language of public messages": (LANGUAGE_NAMES[settings.language] if settings.language
                                         else "the server's Discord language" + (
                                             f" ({LANGUAGE_NAMES[resolve_locale(server_locale)]})"

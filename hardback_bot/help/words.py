@@ -10,7 +10,9 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from hardback_bot.i18n import translator
 from hardback_bot.sessions.spelling import SpellingError, arrangements, clean_word
+from hardback_bot.words.offensive import is_offensive, is_offensive_at, offensive_language
 
 if TYPE_CHECKING:
     from hardback_bot.engine import Game
@@ -44,9 +46,13 @@ def repeat_reason(word: str, mode: str, history: Sequence[Sequence[Any]], seat: 
 
 def lookup_lines(word: str, dictionary: Any, dictionary_name: str, *, source: str, vote: str = "off",
                  unique_mode: str = "off", history: Sequence[Sequence[Any]] = (), seat: int | None = None,
-                 names: Sequence[str] = ()) -> list[str]:
-    """The private answer to ``/hardback lookup``: dictionary first, then the unique-words rule."""
+                 names: Sequence[str] = (), family_friendly: bool = False, language: str = "en") -> list[str]:
+    """The private answer to ``/hardback lookup``: the family-friendly option, the dictionary, then the
+    unique-words rule.  A listed offensive word may still be looked up: the answer is private."""
     lines: list[str] = []
+    if family_friendly and is_offensive_at(word, dictionary_name):
+        lines.append(translator(language).gettext(
+            "🚫 {word} cannot be played at this family-friendly table, whatever the dictionary says.", word=word))
     if getattr(dictionary, "is_none", False) or dictionary_name == "none":
         lines.append(f"{source} plays without a dictionary: every word, {word} included, goes to a vote.")
     elif dictionary.is_word(word):
@@ -87,9 +93,14 @@ def hint_plays(game: Game, seat: int, dictionary: Any, *, limit: int = 5, budget
     deadline = time.monotonic() + budget
     cards = PlayerCards.from_game(game, seat)
     exclude = _excluded(game, seat)
+    language = offensive_language(game.options.dictionary)
+
+    def clean(word: str) -> bool:  # hints never offer a listed word, whatever the table's options
+        return not is_offensive(word, language)
+
     found: list[WordOutcome] = []
     while len(found) < limit and time.monotonic() < deadline:
-        play = best_play(cards, dictionary, exclude=exclude)
+        play = best_play(cards, dictionary, exclude=exclude, accept=clean)
         if play is None:
             break
         exclude.add(play.word.lower())

@@ -88,6 +88,13 @@ class Dictionary:
         # Lists hold lower-case words only; lower() of anything else simply misses.
         return word.lower() in self._set
 
+    def is_offensive(self, word: str) -> bool:
+        """True when ``word`` is on the offensive-word list of this list's language (``offensive.py``):
+        what family-friendly tables refuse (the engine asks its checker) and the bot never posts itself."""
+        from hardback_bot.words.offensive import is_offensive_at
+
+        return is_offensive_at(word, self.name)
+
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.is_word(word)
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from enginekit import make
 
-from hardback_bot.engine import Game, GameOptions, IllegalMove, OptionsError
+from hardback_bot.engine import Game, GameOptions, IllegalMove, OptionsError, WordSet
 from hardback_bot.engine.messages import TEMPLATES, placeholders, render
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,6 +24,12 @@ AT = [{"hand": [1141, 1156]}, {}]
 def _penny_at(score: int) -> Callable[[Game], None]:
     def prep(game: Game) -> None:
         game.state.penny["score"] = score
+    return prep
+
+
+def _offensive(*words: str) -> Callable[[Game], None]:
+    def prep(game: Game) -> None:
+        game.checker = WordSet(["at", "tea"], offensive=words)
     return prep
 
 
@@ -58,6 +64,8 @@ CASES: list[tuple[str, dict[str, Any], list[str], Callable[[Game], None] | None,
     ("repeated_word", {"seats": AT, "options": {"unique_words": "game"}}, [], _history((1, "AT")),
      "0: spell 1141 1156", {"word": "AT", "scope": "game"}),
     ("not_a_word", {"seats": AT, "words": ["cat"]}, [], None, "0: spell 1141 1156", {"word": "AT"}),
+    ("offensive_word", {"seats": AT, "options": {"family_friendly": True}}, [], _offensive("at"),
+     "0: spell 1141 1156", {"word": "AT"}),
     ("bad_target", {"seats": [{"hand": [1141, 120, 1145]}, {}]}, ["spell 1141=X 120 1145=Y"], None,
      "0: uncover 999", {"cards": [1141, 1145], "source": 120}),
     ("cannot_trash", {"seats": [{"hand": [1, 4]}, {}]}, ["spell 1 4"], None, "0: trash 999", {"card": 999}),
@@ -102,6 +110,8 @@ EXTRA_CASES = [
     ("too_expensive", {"seats": [{"hand": [1141, 1145]}, {}], "options": {"adverts": True}}, ["spell 1141 1145"],
      None, "0: advert", {"item": "advert", "cost": 6, "coins": 2}),
     ("own_word", {"seats": AT}, ["ghostwriter"], None, "0: suggest AT", {"move": "suggest"}),
+    ("offensive_word", {"seats": AT, "options": {"family_friendly": True}}, ["ghostwriter"], _offensive("at"),
+     "1: suggest AT", {"word": "AT"}),
     ("token_timing", {"players": 3, "seats": AT, "words": ["tea"], "options": {"vote": "majority"}},
      ["spell 1141 1156"], None, "0: ink", {"phase": "vote"}),
     ("wrong_phase", {"seats": [{"hand": [1141, 1145]}, {}]}, ["spell 1141 1145"], None, "0: pass",
@@ -118,6 +128,8 @@ OPTION_CASES: list[tuple[str, Callable[[], None], dict[str, Any]]] = [
     ("bad_turn_timer", lambda: GameOptions(turn_timer=-1).validate(2), {"value": -1, "max": 86400}),
     ("bad_penny_genre", lambda: GameOptions(penny_genre="x").validate(2),
      {"value": "x", "choices": ["none", "random", "adventure", "horror", "mystery", "romance"]}),
+    ("bad_family_friendly", lambda: GameOptions(family_friendly="yes").validate(2),  # type: ignore[arg-type]
+     {"value": "yes"}),
     ("coop_players", lambda: GameOptions(coop=True).validate(5), {"players": 5, "min": 1, "max": 4}),
     ("competitive_players", lambda: GameOptions().validate(1), {"players": 1, "min": 2, "max": 5}),
     ("votes_needed", lambda: GameOptions(dictionary="none").validate(2), {}),
