@@ -51,8 +51,8 @@ def lookup_lines(word: str, dictionary: Any, dictionary_name: str, *, source: st
     unique-words rule.  A listed offensive word may still be looked up: the answer is private."""
     lines: list[str] = []
     if family_friendly and is_offensive_at(word, dictionary_name):
-        lines.append(translator(language).gettext(
-            "🚫 {word} cannot be played at this family-friendly table, whatever the dictionary says.", word=word))
+        lines.append("🚫 " + translator(language).gettext(  # the emoji stays out of the catalogue (fonts)
+            "{word} cannot be played at this family-friendly table, whatever the dictionary says.", word=word))
     if getattr(dictionary, "is_none", False) or dictionary_name == "none":
         lines.append(f"{source} plays without a dictionary: every word, {word} included, goes to a vote.")
     elif dictionary.is_word(word):
