@@ -146,7 +146,8 @@ TEXT: dict[str, str] = {
     "card_classic": "{letter} ({genre} classic)",
     "ev.earn": "{name} earns {coins}¢ and {prestige}★.",
     "ev.spell_earn": "{name} spells {word}: {coins}¢ and {prestige}★.",
-    "ev.take": "{name} takes {what}.",
+    "ev.take_ink": "{name} takes 1 ink.",
+    "ev.take_remover": "{name} takes 1 remover.",
     "ev.trash": "{name} trashes {card}.",
     "ev.dump": "{name} dumps {card}.",
     "ev.preview": "{name} previews {n} cards.",
@@ -668,8 +669,8 @@ class Terminal:
                 return t("ev.spell_earn", name=who, word=word["word"], coins=e["coins"], prestige=e["prestige"])
             return t("ev.earn", name=who, coins=e["coins"], prestige=e["prestige"])
         if kind == "take":
-            what = "1 ink" if e.get("ink") else "1 remover" if e.get("remover") else None
-            return t("ev.take", name=who, what=what) if what else None
+            what = "ev.take_ink" if e.get("ink") else "ev.take_remover" if e.get("remover") else None
+            return t(what, name=who) if what else None
         if kind in ("trash", "dump"):
             return t(f"ev.{kind}", name=who, card=card_label(e["card"]))
         if kind == "preview":
