@@ -22,7 +22,7 @@ from hardback_bot.engine import IllegalMove
 from hardback_bot.sessions import Loaded, SessionError
 from hardback_bot.sessions.codec import Action, ForgedId, decode_move, decode_moves, encode_moves, parse
 from hardback_bot.sessions.describe import describe_moves
-from hardback_bot.sessions.hands import hand_screen
+from hardback_bot.sessions.hands import hand_screen, spectator_screen
 from hardback_bot.sessions.images import word_picture
 from hardback_bot.sessions.panels import Button, Panel
 from hardback_bot.sessions.preview import WordOutcome
@@ -162,7 +162,7 @@ class Play(commands.Cog):
         if kind == "l":
             await self._lobby(interaction, action)
         elif kind == "h":
-            await self._show_hand(interaction, action.game_id)
+            await self._show_hand(interaction, action.game_id, watch=arg == "w")
         elif kind == "m":
             chosen = _one_value(data) if arg.startswith("sel") else arg
             confirmed = chosen.startswith("-")
@@ -259,8 +259,17 @@ class Play(commands.Cog):
         await self.bot.store.set_message(record.id, "lobby", message.id, version=record.version)
 
     # ------------------------------------------------------------------ the private hand
-    async def _show_hand(self, interaction: discord.Interaction, game_id: int, notice: str | None = None) -> None:
-        panel = await hand_screen(self.bot.sessions, game_id, interaction.user.id, notice=notice)
+    async def _show_hand(self, interaction: discord.Interaction, game_id: int, notice: str | None = None, *,
+                         watch: bool = False) -> None:
+        record = await self.bot.sessions.record(game_id)
+        seated = any(s.user_id == interaction.user.id for s in record.seats)
+        if record.seed is None:
+            raise SessionError("That game has not started yet.")
+        if watch or not seated:
+            # Anyone not seated follows the game as a spectator; players may watch too (the Watch button).
+            panel = await spectator_screen(self.bot.sessions, game_id, notice=notice, seated=seated)
+        else:
+            panel = await hand_screen(self.bot.sessions, game_id, interaction.user.id, notice=notice)
         await self._send_panel(interaction, game_id, panel)
 
     async def _send_panel(self, interaction: discord.Interaction, game_id: int, panel: Panel) -> None:

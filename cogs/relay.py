@@ -27,7 +27,7 @@ import discord
 from hardback_bot.sessions import Loaded, SessionError
 from hardback_bot.sessions.announcements import announcement
 from hardback_bot.sessions.codec import Action
-from hardback_bot.sessions.hands import hand_screen, over_screen
+from hardback_bot.sessions.hands import hand_screen, over_screen, spectator_screen
 from hardback_bot.sessions.images import cards_picture
 from hardback_bot.sessions.notes import ghost_request_id
 from hardback_bot.sessions.panels import Button, Panel, hand_button
@@ -258,14 +258,15 @@ class Relay:
         if token is None or (token.version is not None and token.version >= record.version):
             return
         seat = loaded.seat_of(user_id)
-        if seat is None:
-            return
         playing = record.status == "playing" and not loaded.game.finished
-        if playing and token.version is not None and \
+        if seat is not None and playing and token.version is not None and \
                 await self.bot.sessions.still_current(loaded, seat, token.version):
             return  # only others' ink or remover since: nothing this player sees changed
         try:
-            panel = await hand_screen(self.bot.sessions, record.id, user_id)
+            if seat is None:  # a spectator's view follows the game too
+                panel = await spectator_screen(self.bot.sessions, record.id)
+            else:
+                panel = await hand_screen(self.bot.sessions, record.id, user_id)
         except SessionError:
             return
         webhook = discord.Webhook.partial(token.application_id, token.token, client=self.bot)
@@ -340,7 +341,8 @@ class Relay:
                                            roles=False, replied_user=False)
         message = await self._send_once(record, f"hb{batch[0].batch}", batch[0].claimed_at,
                                         lambda m: m.content.split("\n", 1)[0] == first_line,
-                                        content=text, view=view or discord.utils.MISSING, allowed_mentions=mentions)
+                                        content=text, view=view or discord.utils.MISSING, allowed_mentions=mentions,
+                                        suppress_embeds=True)  # words link to their definitions: no previews
         self._last_post[record.channel_id] = time.monotonic()
         live = view is not None and message is not None
         if live:

@@ -35,9 +35,10 @@ def announcement(loaded: Loaded, notes: Sequence[Note]) -> Announcement:
     voters: list[int] = []
     reminded: list[int] = []
     deadline = 0
+    language = dictionary_language(game.options.dictionary)
     for note in notes:
         t = note["t"]
-        line = note_line(note, loaded.names)
+        line = note_line(note, loaded.names, language)
         if line:
             out.lines.append(line)
         if t == "your_turn" and playing:
@@ -58,6 +59,12 @@ def announcement(loaded: Loaded, notes: Sequence[Note]) -> Announcement:
     out.mentions = list(dict.fromkeys([*reminded, *voters, *called]))
     out.hand_button = playing and any(u in waiting_users(loaded, waiting) for u in out.mentions)
     return out
+
+
+def dictionary_language(name: str) -> str | None:
+    from hardback_bot.words.dictionary import LANGUAGES
+
+    return LANGUAGES.get(name)
 
 
 def waiting_users(loaded: Loaded, seats: set[int]) -> set[int]:

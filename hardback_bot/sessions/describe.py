@@ -30,18 +30,30 @@ def cards_text(card_ids: Sequence[int]) -> str:
     return " ".join(card_short(c) for c in card_ids) if card_ids else "—"
 
 
-def turn_line(name: str, summary: dict[str, Any], *, timeout: bool = False, cycled: int | None = None) -> str | None:
+WIKTIONARY = {"en": "https://en.wiktionary.org/wiki/", "es": "https://es.wiktionary.org/wiki/",
+              "fr": "https://fr.wiktionary.org/wiki/"}
+
+
+def word_link(word: str, language: str | None) -> str:
+    """The word in bold, linked to its definition (Wiktionary in the dictionary's language)."""
+    base = WIKTIONARY.get(language or "")
+    return f"**[{word}]({base}{word.lower()})**" if base else f"**{word}**"
+
+
+def turn_line(name: str, summary: dict[str, Any], *, timeout: bool = False, cycled: int | None = None,
+              language: str | None = None, classics: Sequence[int] = (), took: Sequence[int] = ()) -> str | None:
     """One public line for a finished turn: word, earnings and purchases (PRODUCT.md, the table).
 
     ``summary`` is the engine's ``turn_end`` summary, which covers the whole turn however many moves it took."""
     if timeout:
         head = f"**{name}** ran out of time"
         if summary.get("word"):
-            head += f" after spelling **{summary['word']}**"
+            head += f" after spelling {word_link(summary['word'], language)}"
     elif summary.get("skipped"):
         head = f"**{name}** skipped the turn (writer's block)"
     elif summary.get("word"):
-        head = f"**{name}** spelled **{summary['word']}**: {summary.get('coins', 0)}¢, {summary.get('prestige', 0)}★"
+        head = (f"**{name}** spelled {word_link(summary['word'], language)}: {summary.get('coins', 0)}¢, "
+                f"{summary.get('prestige', 0)}★")
     else:
         return None
     extras = []
@@ -58,6 +70,10 @@ def turn_line(name: str, summary: dict[str, Any], *, timeout: bool = False, cycl
         extras.append(f"+{summary['purchase_prestige']}★ for purchases")
     if summary.get("adverts"):
         extras.append(f"{summary['adverts']} advert{'s' if summary['adverts'] > 1 else ''}")
+    if classics:
+        extras.append("kept " + " ".join(card_short(c) for c in classics) + " in play (classic)")
+    if took:
+        extras.append("used and sent back " + " ".join(card_short(c) for c in took) + " (a rival's classic)")
     text = head + (" — " + ", ".join(extras) if extras else "")
     if cycled is not None:
         text += f" · the offer row cycled ({card_short(cycled)} left)"
@@ -70,9 +86,10 @@ def penny_line(note: dict[str, Any]) -> str:
     return " ".join(bits)
 
 
-def note_line(note: dict[str, Any], names: Sequence[str]) -> str | None:
+def note_line(note: dict[str, Any], names: Sequence[str], language: str | None = None) -> str | None:
     """The public sentence of one note of the outbox (hardback_bot.sessions.notes); None for notes that
-    only carry a mention (``your_turn``), which the deliverer decides from the current state."""
+    only carry a mention (``your_turn``), which the deliverer decides from the current state.
+    ``language``: the table dictionary's language, for the words' definition links."""
     t = note["t"]
 
     def name(seat: int) -> str:
@@ -82,12 +99,14 @@ def note_line(note: dict[str, Any], names: Sequence[str]) -> str | None:
         return "The game begins! Seat order: " + ", ".join(names)
     if t == "turn":
         return turn_line(name(note["seat"]), note.get("summary") or {}, timeout=bool(note.get("timeout")),
-                         cycled=note.get("cycled"))
+                         cycled=note.get("cycled"), language=language, classics=note.get("classics", ()),
+                         took=note.get("took", ()))
     if t == "final_round":
         who = " and ".join(f"**{name(s)}**" for s in note.get("seats", [])) or "Someone"
         return f"**Final round!** {who} reached the goal; the round is played out."
     if t == "vote_start":
-        return f"**{name(note['seat'])}** asks the table to accept **{note['word']}**: open your hand to vote."
+        return (f"**{name(note['seat'])}** asks the table to accept {word_link(note['word'], language)}: "
+                "open your hand to vote.")
     if t == "vote_result":
         return f"The table {'accepted' if note['accepted'] else 'refused'} **{note['word']}**."
     if t == "ghost_paid":

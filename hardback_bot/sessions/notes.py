@@ -36,14 +36,20 @@ def turn_notes(game: Game, events: Sequence[dict[str, Any]], seat_before: int) -
     """Notes for the events of one commit (one or several moves), in the order they happened."""
     notes: list[Note] = []
     timed_out = False
+    classics: dict[str, list[int]] = {}
     for e in events:
         kind = e["type"]
         if kind == "timeout":
             timed_out = True
+        elif kind == "classic_in_play":  # R10.7: the speller's face-up classic stays in play
+            classics.setdefault("classics", []).append(e["card"])
+        elif kind == "classic_leaves":  # R10.8: a rival's classic used in the word leaves play
+            classics.setdefault("took", []).append(e["card"])
         elif kind == "turn_end":
-            notes.append({"t": "turn", "seat": e["seat"], "summary": _plain(e.get("summary") or {}),
-                          "timeout": timed_out})
+            note = {"t": "turn", "seat": e["seat"], "summary": _plain(e.get("summary") or {}), "timeout": timed_out}
+            notes.append({**note, **classics})
             timed_out = False
+            classics = {}
         elif kind == "final_round":
             notes.append({"t": "final_round", "seats": [p.seat for p in game.state.players
                                                          if p.prestige >= game.goal]})

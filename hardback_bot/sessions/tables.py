@@ -105,7 +105,8 @@ async def table_panel(loaded: Loaded) -> Panel:
     panel.lines = lines
     panel.picture = await table_picture(view, names, loaded.computers, ended=ended)
     if not over:
-        panel.add_buttons([hand_button(loaded.record.id)])
+        panel.add_buttons([hand_button(loaded.record.id),
+                           Button("Watch", Action("h", loaded.record.id, 0, "w").custom_id())])
     return panel
 
 

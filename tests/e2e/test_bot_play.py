@@ -56,7 +56,8 @@ async def test_lobby_table_hand_and_a_word(world: World) -> None:
         await s.click(first, preview, button(preview, "hb:m:"))
         await s.settle(quiet=0.6)
         log_line = s.last_message(world.channel).content
-        assert f"spelled **{word}**" in log_line or "your turn" in log_line
+        assert f"spelled **[{word}](https://en.wiktionary.org/wiki/{word.lower()})**" in log_line \
+            or "your turn" in log_line
         moves = await bot.store.get_moves(record.id)
         assert moves[0].move.startswith("spell")
 

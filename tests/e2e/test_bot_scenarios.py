@@ -55,7 +55,7 @@ async def test_two_player_game_to_the_results(world: World) -> None:
         said = "\n".join(m.content for m in s.messages(world.channel))
         for turn in driver.turns:
             name = driver.users[turn.seat].name
-            line = f"**{name}** spelled **{turn.word}**" if turn.word else f"**{name}** skipped the turn"
+            line = f"**{name}** spelled **[{turn.word}](" if turn.word else f"**{name}** skipped the turn"
             assert line in said, line
 
         # The table says it is over and offers no hand any more; buttons of old panels say so too.
@@ -197,7 +197,8 @@ async def test_every_turn_is_logged(world: World) -> None:
         assert turn.word is not None
         await s.settle(quiet=2.0)  # the turn log may be held back a little to respect Discord's rate
         said = "\n".join(m.content for m in s.messages(world.channel))
-        assert f"**{driver.users[seat].name}** spelled **{turn.word}**" in said
+        # Each logged word links to its definition (Wiktionary, in the dictionary's language).
+        assert f"**{driver.users[seat].name}** spelled **[{turn.word}](https://en.wiktionary.org/wiki/" in said
 
 
 # ------------------------------------------------------------------ concurrency (extends test_bot_play.py)
@@ -394,7 +395,7 @@ async def test_three_seats_with_votes_and_unique_words_to_the_end(world: World) 
         assert game.finished and driver.invented and driver.votes
         said = "\n".join(m.content for m in s.messages(world.channel))
         for word in driver.invented:
-            assert f"asks the table to accept **{word}**" in said
+            assert f"asks the table to accept **[{word}](" in said
             assert f"accepted **{word}**" in said or f"refused **{word}**" in said
         accepted = [w for _, w, v in driver.votes if v == "vote_accept"]
         history = [w for _, w in game.state.word_history]
