@@ -55,6 +55,8 @@ from hardback_bot.i18n import LANGUAGE_NAMES, resolve_locale
 from hardback_bot.store import GameNotFound
 from hardback_bot.store.models import LEADERBOARD_KINDS, StoredResult
 
+from .replay import ReplayCommands
+
 if TYPE_CHECKING:
     from bot import HardbackBot
 
@@ -142,8 +144,9 @@ async def _send_private(interaction: discord.Interaction, text: str) -> None:
             await interaction.response.send_message(text[:2000], ephemeral=True)
 
 
-class InfoCommands:
-    """The information and settings subcommands of /hardback (a mixin for the Hardback GroupCog)."""
+class InfoCommands(ReplayCommands):
+    """The information and settings subcommands of /hardback (a mixin for the Hardback GroupCog); the
+    replay subcommand comes with it (cogs/replay.py)."""
 
     bot: HardbackBot
 

@@ -1,0 +1,154 @@
+"""``/hardback replay [game] [public]``: step through an ended game of this server, turn by turn.
+
+A mixin of the /hardback group (``InfoCommands`` inherits it; discord.py's CogMeta collects the command
+and the listener across the MRO).  The screens come from ``hardback_bot.sessions.replays``, rebuilt from
+the store on every click; the buttons and the jump select carry their meaning in ``hbr:`` custom_ids,
+so they work after a restart.  Refusals are private and change nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from hardback_bot.i18n import resolve_locale, server_language, translator
+from hardback_bot.sessions.panels import Panel, Select
+from hardback_bot.sessions.replays import (
+    PREFIX,
+    ReplayRefused,
+    latest_replayable,
+    parse_replay_id,
+    replay_screen,
+    replayable,
+)
+
+from .ui import STYLES, embed_of, file_of
+
+if TYPE_CHECKING:
+    from bot import HardbackBot
+
+log = logging.getLogger(__name__)
+
+
+def _view(panel: Panel, step: int) -> discord.ui.View:
+    """Like cogs.ui.view_of, with the buttons that would show this same step disabled."""
+    view = discord.ui.View(timeout=None)
+    for number, row in enumerate(panel.rows[:5]):
+        if isinstance(row, Select):
+            view.add_item(discord.ui.Select(
+                custom_id=row.custom_id, placeholder=row.placeholder[:150], row=number,
+                options=[discord.SelectOption(label=o.label[:100], value=o.value[:100], default=o.value == str(step))
+                         for o in row.options[:25]]))
+            continue
+        for b in row[:5]:
+            same = parse_replay_id(b.custom_id).step == step
+            view.add_item(discord.ui.Button(label=b.label[:80], custom_id=b.custom_id, disabled=same, row=number,
+                                            style=STYLES.get(b.style, discord.ButtonStyle.secondary)))
+    view.stop()  # answered by the listener from the custom_id, never kept in memory
+    return view
+
+
+def _step_of(panel: Panel) -> int:
+    select = next(r for r in panel.rows if isinstance(r, Select))
+    return parse_replay_id(select.custom_id).step
+
+
+def _message(panel: Panel) -> dict[str, Any]:
+    file = file_of(panel.picture)
+    return {"embed": embed_of(panel), "view": _view(panel, _step_of(panel)),
+            "attachments": [file] if file is not None else []}
+
+
+async def _private(interaction: discord.Interaction, text: str) -> None:
+    with contextlib.suppress(discord.HTTPException):
+        if interaction.response.is_done():
+            await interaction.followup.send(text[:2000], ephemeral=True)
+        else:
+            await interaction.response.send_message(text[:2000], ephemeral=True)
+
+
+class ReplayCommands:
+    """The replay subcommand and its buttons (a mixin of the Hardback GroupCog, through InfoCommands)."""
+
+    bot: HardbackBot
+
+    async def _replay_language(self, interaction: discord.Interaction, public: bool) -> str:
+        if not public or interaction.guild_id is None:
+            return resolve_locale(interaction.locale)
+        settings = await self.bot.store.get_guild_settings(interaction.guild_id)
+        guild = interaction.guild
+        return server_language(settings.language, guild.preferred_locale if guild else None)
+
+    @app_commands.command(name="replay", description="Step through an ended game of this server, turn by turn")
+    @app_commands.describe(game="The game's number (default: the last finished game here)",
+                           public="Show the replay to everyone here")
+    async def replay(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None,
+                     public: bool = False) -> None:
+        mine = resolve_locale(interaction.locale)
+        t = translator(mine)
+        try:
+            if interaction.guild_id is None:
+                await _private(interaction, t.gettext("Replays belong to a server: use this command in one."))
+                return
+            game_id = game if game is not None else await latest_replayable(self.bot.store, interaction.guild_id)
+            if game_id is None:
+                await _private(interaction, t.gettext("This server has no finished game to replay yet."))
+                return
+            try:  # refusals are private, so they are decided before a public "thinking" answer
+                await replayable(self.bot.store, game_id, interaction.guild_id, mine)
+            except ReplayRefused as refusal:
+                await _private(interaction, str(refusal))
+                return
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+            language = await self._replay_language(interaction, public)
+            panel = await replay_screen(self.bot.store, game_id, 0, guild_id=interaction.guild_id,
+                                        language=language, public=public)
+            message = _message(panel)
+            files = message.pop("attachments")
+            await interaction.followup.send(ephemeral=not public, files=files, **message)
+        except ReplayRefused as refusal:
+            await _private(interaction, str(refusal))
+        except Exception:
+            log.exception("/hardback replay by %s failed", interaction.user.id)
+            await _private(interaction, t.gettext("Sorry, something went wrong on my side. Please try again in "
+                                                  "a moment."))
+
+    @commands.Cog.listener("on_interaction")
+    async def _replay_on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type != discord.InteractionType.component:
+            return
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith(PREFIX + ":"):
+            return
+        t = translator(resolve_locale(interaction.locale))
+        try:
+            click = parse_replay_id(custom_id)
+            step = click.step
+            if click.tag == "j":
+                value = str((data.get("values") or [""])[0])
+                if not value.isdigit():
+                    raise ValueError(value)
+                step = int(value)
+        except ValueError:
+            await _private(interaction, t.gettext("That button is not one I made; it does nothing."))
+            return
+        try:
+            if interaction.guild_id is None:
+                raise ReplayRefused(t.gettext("Replays belong to a server: use this command in one."))
+            await interaction.response.defer()  # the message the component is on gets the new screen
+            language = await self._replay_language(interaction, click.public)
+            panel = await replay_screen(self.bot.store, click.game_id, step, guild_id=interaction.guild_id,
+                                        language=language, public=click.public)
+            await interaction.edit_original_response(**_message(panel))
+        except ReplayRefused as refusal:
+            await _private(interaction, str(refusal))
+        except Exception:
+            log.exception("replay click %s by %s failed", custom_id, interaction.user.id)
+            await _private(interaction, t.gettext("Sorry, something went wrong on my side. Please try again in "
+                                                  "a moment."))
