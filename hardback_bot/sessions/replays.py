@@ -110,10 +110,10 @@ async def replay_screen(store: Store, game_id: int, step: int, *, guild_id: int,
     panel.lines += _lines(t, walk, step, names, record.status)
     panel.picture = await table_picture(view, names, computers, ended=ended)
     panel.add_buttons([
-        Button(t.gettext("⏮ First"), replay_id("f", game_id, 0, public)),
+        Button("⏮ " + t.gettext("First turn"), replay_id("f", game_id, 0, public)),  # symbols outside: fonts
         Button(t.gettext("◀ Previous"), replay_id("p", game_id, max(0, step - 1), public)),
         Button(t.gettext("Next ▶"), replay_id("n", game_id, min(last, step + 1), public), "primary"),
-        Button(t.gettext("Last ⏭"), replay_id("l", game_id, last, public)),
+        Button(t.gettext("Last turn") + " ⏭", replay_id("l", game_id, last, public)),
     ])
     start = min(max(0, step - WINDOW // 2), max(0, last + 1 - WINDOW))
     steps = range(start, min(last, start + WINDOW - 1) + 1)
