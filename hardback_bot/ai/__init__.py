@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 import zlib
-from collections import OrderedDict
 
 from hardback_bot.engine import Game, IllegalMove
 from hardback_bot.engine.views import player_view
@@ -94,27 +92,14 @@ def wants_to_act(game: Game, seat: int) -> bool:
     ghost = t.extra.get("ghost")
     if ghost is None or game.phase != "spell" or any(s == seat for s, _ in ghost["suggestions"]):
         return False
-    return _suggestion(game, seat) is not None
-
-
-_suggestions: OrderedDict[tuple[object, ...], str | None] = OrderedDict()
-_lock = threading.Lock()  # choose_move may run in worker threads while wants_to_act runs on the event loop
+    return _can_suggest(game, seat)
 
 
 def _suggestion(game: Game, seat: int) -> str | None:
-    """The word ``seat`` would suggest for the open ghostwriter request (memoised: the session asks
-    ``wants_to_act`` on its event loop, then ``choose_move`` for the same position)."""
-    speller = game.player(game.active_seat)
-    ghost = game.state.turn.extra["ghost"]
-    key = (seat, game.active_seat, tuple(speller.hand), tuple(speller.inked), tuple(game.classics_in_play()),
-           tuple(w for _, w in ghost["suggestions"]), len(game.state.word_history), game.options, id(game.checker))
-    with _lock:
-        if key in _suggestions:
-            return _suggestions[key]
-    view = player_view(game, seat)
-    found = BRAINS[2](Seen(view, public_facts(game)), random.Random(0)).suggestion()
-    with _lock:
-        _suggestions[key] = found
-        while len(_suggestions) > 64:
-            _suggestions.popitem(last=False)
-    return found
+    """The word ``seat`` suggests for the open ghostwriter request (a bounded search, R30.2)."""
+    return BRAINS[2](Seen(player_view(game, seat), public_facts(game)), random.Random(0)).suggestion()
+
+
+def _can_suggest(game: Game, seat: int) -> bool:
+    """Whether ``seat`` has a word to suggest: no search, so the session may ask on its event loop."""
+    return BRAINS[2](Seen(player_view(game, seat), public_facts(game)), random.Random(0)).can_suggest()

@@ -1,5 +1,5 @@
 """What every computer player shares: routing each decision to a method (R5-R30), votes, ghostwriter
-suggestions, the solver and finder plumbing, and the plain answers a strength may keep.
+suggestions, the solver plumbing, and the plain answers a strength may keep.
 
 A :class:`Brain` sees only a :class:`~hardback_bot.ai.seen.Seen` (its seat's view plus public facts)
 and returns one move in the engine's notation.
@@ -11,26 +11,29 @@ import random
 
 from hardback_bot.engine.cards import card
 from hardback_bot.words.offensive import is_offensive_at
-from hardback_bot.words.solver import Weights
+from hardback_bot.words.solver import PlayerCards, Weights, WorkBudget, playable_indices
+from hardback_bot.words.solver_index import index_for
 
 from .evaluate import Earnings
-from .finder import Budget, Cards, Play, best_plays, face_value
 from .seen import Seen
-from .solving import solver_best
-from .values import LETTER_USE
+from .solving import Cards, Play, solver_plays
+from .values import LETTER_USE, face_value
 
 
 class Brain:
     """Shared plumbing: route each decision, and the plain choices every strength makes alike."""
 
     name = "base"
-    #: Arrangements one decision may value (about 0.1 ms each): keeps every decision well under 1 s.
-    units = 5000
+    #: Solver work units one decision may spend (search nodes and ways of resolving a word, about 35-100 µs
+    #: each here): a budget, not a clock, so a decision is the same on every machine; at most ~1 s.
+    units = 12000
+    #: Work units for one ghostwriter suggestion (R30.2).
+    suggestion_units = 3000
 
     def __init__(self, seen: Seen, rng: random.Random) -> None:
         self.seen = seen
         self.rng = rng
-        self.budget = Budget(self.units)
+        self.budget = WorkBudget(self.units)
 
     # ------------------------------------------------------------------ routing
     def decide(self) -> str:
@@ -57,8 +60,8 @@ class Brain:
         word = self.seen.view["vote"]["word"]
         return "vote accept" if self.seen.public.vote_words.is_word(word) else "vote reject"
 
-    def suggestion(self) -> str | None:
-        """A word for the active player's ghostwriter request, if the request is open (R30.2)."""
+    def _ghost_request(self) -> tuple[Cards, set[str]] | None:
+        """The speller's (now public, R30.1) cards and the words I may not suggest, if I may suggest one."""
         s = self.seen
         ghost = s.view.get("ghostwriter")
         if ghost is None or s.phase != "spell" or s.active == s.me:
@@ -69,12 +72,36 @@ class Brain:
         if "hand" not in speller:
             return None
         cards = Cards(s.active, tuple(speller["hand"]), tuple(speller["inked"]), tuple(s.classics_in_play()))
-        # The word worth most to the speller is the one they are likeliest to adopt (R30.2).
         # A word somebody already suggested would reward them, not me (R30.2): suggest another.
         taken = {word for _, word in ghost["suggestions"]}
-        play = solver_best(cards, s.public.dictionary, Weights(), self.accept_word, immediate,
-                           self.excluded() | taken, None)
-        return f"suggest {play.word}" if play else None
+        return cards, self.excluded() | taken
+
+    def can_suggest(self) -> bool:
+        """Is there a word I could suggest?  Cheap (a listing of the speller's words, no search): the
+        session asks it on its event loop; :meth:`suggestion` then finds the word (R30.2)."""
+        request = self._ghost_request()
+        if request is None:
+            return False
+        cards, banned = request
+        index = index_for(self.seen.public.dictionary)
+        banned = {w.upper() for w in banned}
+        pc = PlayerCards(cards.hand, cards.inked, cards.classics, cards.seat)
+        for i in playable_indices(pc, index).tolist():
+            word = index.words[i].upper()
+            if word not in banned and self.accept_word(word):
+                return True
+        return False
+
+    def suggestion(self) -> str | None:
+        """A word for the active player's ghostwriter request, if the request is open (R30.2)."""
+        request = self._ghost_request()
+        if request is None:
+            return None
+        cards, banned = request
+        # The word worth most to the speller is the one they are likeliest to adopt (R30.2).
+        found = solver_plays(cards, self.seen.public.dictionary, [Weights()], self.accept_word, immediate, banned,
+                             None, 1, WorkBudget(self.suggestion_units))
+        return f"suggest {found[0].word}" if found else None
 
     # ------------------------------------------------------------------ spelling (R6-R9)
     def excluded(self) -> set[str]:
@@ -96,7 +123,7 @@ class Brain:
         if mode != "off" and any(w == word and (mode == "game" or who == s.me) for who, w in s.public.history):
             return False
         if s.options["dictionary"] == "none":
-            return True  # the lexicon holds everyday words a vote will accept
+            return True  # the spelling list holds everyday words a vote will accept
         return s.public.checker.is_word(word)
 
     def cards(self, cleared: tuple[int, ...] = ()) -> Cards:
@@ -104,28 +131,29 @@ class Brain:
         inked = tuple(c for c in s.inked if c not in cleared)
         return Cards(s.me, tuple(s.hand), inked, tuple(s.classics_in_play()))
 
-    def plays(self, cards: Cards | None = None, keep: int = 8, units: int | None = None) -> list[Play]:
-        budget = self.budget if units is None else Budget(min(units, max(1, self.budget.left)))
-        before = budget.left
-        found = best_plays(cards or self.cards(), self.seen.public.lexicon, self.valuer(), self.accept_word, keep,
-                           budget)
+    def weight_options(self) -> list[Weights]:
+        """Linear weightings whose best words are this player's candidates (see :mod:`.solving`)."""
+        return [Weights()]
+
+    def plays(self, cards: Cards | None = None, keep: int = 4, units: int | None = None,
+              options: list[Weights] | None = None) -> list[Play]:
+        """The best words for ``cards`` (default: mine) by my own valuation, best first: the solver's ``keep``
+        best under each of ``options`` (default :meth:`weight_options`), valued exactly.  ``units``: work
+        for this question (taken from the decision's budget; default: all that is left)."""
+        s = self.seen
+        budget = self.budget if units is None else WorkBudget(min(units, max(0, self.budget.left)))
+        found = solver_plays(cards or self.cards(), s.public.dictionary, options or self.weight_options(),
+                             self.accept_word, self.valuer(), self.excluded(),
+                             len(s.discard) if "discard" in s.mine else None, keep, budget)
         if units is not None:
-            self.budget.spend(before - budget.left)
+            self.budget.take(budget.spent)
         return found
 
     def valuer(self):  # type: ignore[no-untyped-def]
         return immediate
 
-    def solver_plays(self, cards: Cards | None = None, weights: Weights | None = None) -> list[Play]:
-        """The solver's best play under ``weights`` (default: coins and prestige one each), or none."""
-        s = self.seen
-        play = solver_best(cards or self.cards(), s.public.dictionary, weights or Weights(), self.accept_word,
-                           self.valuer(), self.excluded(), len(s.discard) if "discard" in s.mine else None)
-        return [play] if play else []
-
     def spell_candidates(self) -> list[Play]:
-        found = self.solver_plays()
-        return found or self.plays(keep=3)  # the own finder also knows words an odd checker accepts
+        return self.plays(keep=1)
 
     def on_spell(self) -> str:
         s = self.seen

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from hardback_bot.engine.cards import card
+from hardback_bot.words.solver import WorkBudget
 
 from .brain import Brain, immediate
-from .finder import Play
-from .solving import arrange, modest_words
+from .solving import Play, arrange, modest_words
 
 
 class Easy(Brain):
@@ -23,7 +23,9 @@ class Easy(Brain):
                      if len(w) >= 3 and self.accept_word(w)]
             if words:
                 sample = self.rng.sample(words, min(12, len(words)))
-                plays = [p for p in (arrange(cards, w, immediate) for w in sample) if p is not None]
+                share = self.budget.left // max(1, len(sample))
+                plays = [p for p in (arrange(cards, w, immediate, WorkBudget(share)) for w in sample)
+                         if p is not None]
                 if plays:
                     plays.sort(key=lambda p: (-p.value, p.word))
                     return plays[:1]  # the best of the few words it noticed, not the best word there is

@@ -10,15 +10,16 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from dataclasses import replace
 
 from hardback_bot.engine.cards import card
 from hardback_bot.words.solver import Weights
 
 from .brain import Brain
 from .evaluate import Earnings
-from .finder import Cards, Play
 from .seen import Seen
 from .shop import Shop
+from .solving import Cards, Play
 from .values import (
     COIN_VALUE,
     INK_VALUE,
@@ -32,7 +33,6 @@ from .values import (
     plays_left,
 )
 
-_SOLVER_CARDS = 8  # usable cards up to which the hard player also asks the solver (it slows beyond)
 # A prestige Penny gains costs the team about two: it raises her final score and brings the end nearer.
 _PENNY_INK = 2.0
 _COOP_DECK_WEIGHT = 0.3  # how much a card's future earnings count in co-op (see Hard._deck_weight)
@@ -159,16 +159,14 @@ class Hard(Brain):
 
     # ---------------------------------------------------------------- spelling
     def spell_candidates(self) -> list[Play]:
-        """Its own search under the exact valuation, plus the solver's pick under linear weights that
-        approximate it; the best of them by the exact valuation."""
-        found = self.plays(keep=4, units=3000)
-        cards = self.cards()
-        # The solver's search time grows with doublers and uncoverers (positions matter): those hands,
-        # rare and slow, are left to the own search so a decision stays under a second.
-        positional = sum(1 for c in cards.hand if card(c).has("double_adjacent") or card(c).has("uncover_adjacent"))
-        if positional == 0 and len(cards.hand) + len(cards.classics) <= _SOLVER_CARDS:
-            found += self.solver_plays(cards, self.linear_weights())
-        return sorted(found, key=lambda p: -p.value)
+        """The solver's best few words under linear weights that approximate my valuation (and two
+        variants: coins dearer, for purchase thresholds, and long words, for awards), each valued
+        exactly by my valuation; the best of them first."""
+        return self.plays(keep=4, units=6000)
+
+    def weight_options(self) -> list[Weights]:
+        linear = self.linear_weights()
+        return [linear, replace(linear, coins=2 * linear.coins), replace(linear, length=1.0)]
 
     def linear_weights(self) -> Weights:
         shop = self.shop()
@@ -181,8 +179,8 @@ class Hard(Brain):
     def ink_or_remover(self) -> str | None:
         s = self.seen
         if s.inked and s.remover:
-            with_ink = self.plays(keep=1)
-            cleared = self.plays(self.cards(cleared=tuple(s.inked)), keep=1)
+            with_ink = self.plays(keep=1, units=1500)
+            cleared = self.plays(self.cards(cleared=tuple(s.inked)), keep=1, units=1500)
             best_cleared = cleared[0].value if cleared else -1e9
             if not with_ink or best_cleared > with_ink[0].value + 0.6:
                 return f"remover {self.worst_inked()}"
@@ -196,7 +194,8 @@ class Hard(Brain):
         pile = s.draw_contents or s.discard  # an empty draw pile is reshuffled first (R6.3)
         if not pile:
             return False
-        current = self.plays(keep=1, units=1500)
+        linear = [self.linear_weights()]
+        current = self.plays(keep=1, units=1000, options=linear)
         base = current[0].value if current else 0.0
         cost = self._ink_value()
         if self._feeds_penny_horror():
@@ -210,13 +209,13 @@ class Hard(Brain):
         covered = sum(sum(counts[c] for c in g) for g in groups)
         expected = 0.0
         for group in groups:
-            if self.budget.left < 1500:
+            if self.budget.left < 6000:
                 return False  # too much to weigh: keep the ink for a simpler turn
             cid = group[0]
             weight = sum(counts[c] for c in group) / covered
             cards = self.cards()
             trial = Cards(cards.seat, (*cards.hand, cid), (*cards.inked, cid), cards.classics)
-            found = self.plays(trial, keep=1, units=400)
+            found = self.plays(trial, keep=1, units=400, options=linear)
             expected += weight * (found[0].value if found else base - 3.0)
         return expected - base > cost
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from hardback_bot.engine.cards import card
 
 from .brain import Brain
-from .finder import face_value
-from .values import next_adverts
+from .values import face_value, next_adverts
 
 
 class Normal(Brain):

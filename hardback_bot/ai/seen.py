@@ -15,8 +15,6 @@ from typing import Any
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.words import WordChecker
 
-from .finder import Lexicon, lexicon_of
-
 
 @dataclass(frozen=True)
 class Public:
@@ -27,11 +25,6 @@ class Public:
     vote_words: WordChecker  # the list a computer voter judges words against (R27.3)
     history: tuple[tuple[int, str], ...] = ()  # accepted words (R26), announced to everyone
     refused: tuple[str, ...] = ()  # words of the active player refused by a vote this turn (R27.5)
-
-    @property
-    def lexicon(self) -> Lexicon:
-        """The same words for the computer players' own finder (built once per word list)."""
-        return lexicon_of(self.dictionary)
 
 
 @dataclass

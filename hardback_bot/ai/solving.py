@@ -1,25 +1,54 @@
 """The shared solver (:mod:`hardback_bot.words.solver`) seen from a computer player.
 
-Normal and easy players take their words straight from the solver; the hard player asks it for a
-candidate under weights that approximate its own valuation and then values that candidate
-exactly (see :mod:`.policy`).  Words the table would refuse (unique words, a vote that already
-failed, a word the table's checker does not know) are excluded and the solver asked again.
+Every strength takes its words from the solver.  The solver maximises a *linear* value (weights per
+coin, prestige, ...); a computer player's own valuation may not be linear (coins are worth what they
+buy this turn, a long word may win an award), so it asks the solver for the best few words under one
+or more weightings that approximate its valuation, then values each candidate exactly with the
+engine's scoring (:mod:`.evaluate`) under its own valuation.  Words the table would refuse (unique
+words, a vote that already failed, a word the table's checker does not know) are filtered out by the
+solver itself.  Every search runs on a work budget (search nodes and ways of resolving a word), never
+a clock, so a decision is the same on every machine.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.moves import WordCard
 from hardback_bot.engine.state import Slot
-from hardback_bot.words.solver import PlayerCards, Weights, best_arrangement, best_play, playable_words
+from hardback_bot.words.solver import PlayerCards, Weights, WorkBudget, best_arrangement, best_plays, playable_words
 
-from .evaluate import earnings
-from .finder import Cards, Play, Valuer
+from .evaluate import Earnings, earnings
 
-_RETRIES = 4  # words the checker refuses before giving up on the solver (only with unusual checkers)
+#: valuer(earnings, word length, rival classics used) -> how much the computer player likes it.
+Valuer = Callable[[Earnings, int, int], float]
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """What a seat may spell with (R7.1): hand, inked cards among them, classics in play with owners."""
+
+    seat: int
+    hand: tuple[int, ...]
+    inked: tuple[int, ...]
+    classics: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A word and its arrangement, valued by one computer player's own valuation."""
+
+    value: float
+    word: str
+    cards: tuple[WordCard, ...]
+    earnings: Earnings
+
+    @property
+    def move(self) -> str:
+        return " ".join(["spell", *(str(w) for w in self.cards)])
 
 
 def player_cards(cards: Cards, discard_size: int | None) -> PlayerCards:
@@ -44,19 +73,23 @@ def value_arrangement(cards: Cards, arrangement: tuple[WordCard, ...], valuer: V
     return Play(value, word, arrangement, best)
 
 
-def solver_best(cards: Cards, dictionary: Any, weights: Weights, accept: Callable[[str], bool], valuer: Valuer,
-                exclude: set[str], discard_size: int | None) -> Play | None:
-    """The solver's best play under ``weights`` that the table accepts, valued by ``valuer``."""
-    banned = {w.lower() for w in exclude}
+def solver_plays(cards: Cards, dictionary: Any, options: list[Weights], accept: Callable[[str], bool],
+                 valuer: Valuer, exclude: set[str], discard_size: int | None, count: int, budget: WorkBudget
+                 ) -> list[Play]:
+    """The solver's ``count`` best accepted words under each weighting of ``options``, each valued by
+    ``valuer``; best first, one play per arrangement.  ``budget`` is shared out evenly between the
+    weightings (what one leaves goes to the next)."""
     pc = player_cards(cards, discard_size)
-    for _ in range(_RETRIES):
-        found = best_play(pc, dictionary, weights, exclude=banned)
-        if found is None:
-            return None
-        if accept(found.word):
-            return value_arrangement(cards, found.cards, valuer)
-        banned.add(found.word.lower())
-    return None
+    banned = {w.lower() for w in exclude}
+    seen: dict[str, Play] = {}
+    for n, weights in enumerate(options):
+        share = WorkBudget(max(0, budget.left) // (len(options) - n))
+        found = best_plays(pc, dictionary, weights, count=count, exclude=banned, accept=accept, work_limit=share)
+        budget.left -= share.spent
+        for p in found:
+            if p.move not in seen:
+                seen[p.move] = value_arrangement(cards, p.cards, valuer)
+    return sorted(seen.values(), key=lambda p: (-p.value, p.word, p.move))
 
 
 def modest_words(cards: Cards, dictionary: Any, max_length: int) -> list[str]:
@@ -65,7 +98,8 @@ def modest_words(cards: Cards, dictionary: Any, max_length: int) -> list[str]:
     return [w.upper() for w in playable_words(pc, dictionary, max_length=max_length, max_wilds=1)]
 
 
-def arrange(cards: Cards, word: str, valuer: Valuer) -> Play | None:
-    """The solver's best arrangement of ``word`` (R7.10), valued by ``valuer``; None if unspellable."""
-    found = best_arrangement(player_cards(cards, None), word)
+def arrange(cards: Cards, word: str, valuer: Valuer, budget: WorkBudget) -> Play | None:
+    """The solver's best arrangement of ``word`` (R7.10) within ``budget``, valued by ``valuer``; None if
+    unspellable."""
+    found = best_arrangement(player_cards(cards, None), word, work_limit=budget)
     return None if found is None else value_arrangement(cards, found.cards, valuer)

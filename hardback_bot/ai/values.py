@@ -35,6 +35,13 @@ class Horizon:
     last_turn: bool  # this is my last turn (final round announced)
 
 
+def face_value(cid: int) -> int:
+    """A rough size of what a card pays face up, used only to pick among a few cards (targets, dumps)."""
+    c = card(cid)
+    return sum(b.value for b in c.basic + c.genre_bonus) + 2 * sum(
+        1 for b in c.basic + c.genre_bonus if b.value == 0)
+
+
 def horizon(seen: Seen) -> Horizon:
     goal = seen.goal
     rounds = max(1, seen.round - 1)

@@ -40,6 +40,7 @@ __all__ = [
     "PlayerCards",
     "Weights",
     "Words",
+    "WorkBudget",
     "arrangements",
     "best_arrangement",
     "best_play",
@@ -136,10 +137,28 @@ def playable_words(cards: PlayerCards, dictionary: Any, *, min_length: int = 2, 
 
 
 # ---------------------------------------------------------------------- one word
-def _limits(ctx: Context, time_limit: float | None, work_limit: int | None) -> None:
+@dataclass(slots=True)
+class WorkBudget:
+    """Work units that several searches share: pass it as ``work_limit``; each search may spend what is
+    ``left`` and takes what it spent off it (``spent`` counts them all)."""
+
+    left: int
+    spent: int = 0
+
+    def take(self, units: int) -> None:
+        self.left -= units
+        self.spent += units
+
+
+def _limits(ctx: Context, time_limit: float | None, work_limit: int | WorkBudget | None) -> None:
     if time_limit is not None:
         ctx.deadline = time.monotonic() + time_limit
-    ctx.work_limit = work_limit
+    ctx.work_limit = max(0, work_limit.left) if isinstance(work_limit, WorkBudget) else work_limit
+
+
+def _charge(ctx: Context, work_limit: int | WorkBudget | None) -> None:
+    if isinstance(work_limit, WorkBudget):
+        work_limit.take(ctx.ticks)
 
 
 def _positional(ctx: Context) -> bool:
@@ -149,7 +168,7 @@ def _positional(ctx: Context) -> bool:
 
 
 def best_arrangement(cards: PlayerCards, word: str, weights: Weights | None = None, *,
-                     time_limit: float | None = None, work_limit: int | None = None) -> Play | None:
+                     time_limit: float | None = None, work_limit: int | WorkBudget | None = None) -> Play | None:
     """The arrangement of ``word`` worth most to the player, or None if the cards cannot spell it.
 
     ``time_limit`` (seconds) / ``work_limit`` (work units, the same on every machine): as for
@@ -157,9 +176,17 @@ def best_arrangement(cards: PlayerCards, word: str, weights: Weights | None = No
     """
     ctx = cards.context(weights or Weights())
     _limits(ctx, time_limit, work_limit)
+    try:
+        return _best_arrangement(ctx, word, time_limit is not None or work_limit is not None)
+    finally:
+        _charge(ctx, work_limit)
+
+
+def _best_arrangement(ctx: Context, word: str, limited: bool) -> Play | None:
     floor = -math.inf
     first: Play | None = None
-    if (time_limit is not None or work_limit is not None) and _positional(ctx):
+    ctx.armed = False  # a legal answer first, whatever the limit (the word search arms it when it has one)
+    if limited and _positional(ctx):
         ctx.armed = False  # a legal answer first, whatever the limit
         quick = greedy_play(ctx, word)
         ctx.armed = True
@@ -209,7 +236,7 @@ def arrangements(cards: PlayerCards, word: str, weights: Weights | None = None, 
 # ---------------------------------------------------------------------- best play
 def best_play(cards: PlayerCards, dictionary: Any, weights: Weights | None = None, *, min_length: int = 2,
               exclude: Iterable[str] = (), accept: Callable[[str], bool] | None = None,
-              time_limit: float | None = None, work_limit: int | None = None,
+              time_limit: float | None = None, work_limit: int | WorkBudget | None = None,
               on_improve: Callable[[Play], None] | None = None) -> Play | None:
     """The word and arrangement worth most to the player under ``weights``; None only if no word is playable.
 
@@ -217,7 +244,8 @@ def best_play(cards: PlayerCards, dictionary: Any, weights: Weights | None = Non
     every word must pass too (given the upper-case word; a table's own checker, say).
 
     Anytime: with ``time_limit`` (seconds) or ``work_limit`` (work units: search nodes and ways of
-    resolving a word, the same count on every machine), the search stops there and returns the best
+    resolving a word, the same count on every machine; a :class:`WorkBudget` to share one between
+    searches), the search stops there and returns the best
     play found so far, marked ``exact=False`` (its value is still exact for *that* play: only "no
     better word exists" is unproven).  A legal play comes first, whatever the limit: a greedy one
     for hands where positions matter (uncover, double), found within milliseconds, then better ones.
@@ -231,7 +259,7 @@ def best_play(cards: PlayerCards, dictionary: Any, weights: Weights | None = Non
 
 def best_plays(cards: PlayerCards, dictionary: Any, weights: Weights | None = None, *, count: int = 5,
                min_length: int = 2, exclude: Iterable[str] = (), accept: Callable[[str], bool] | None = None,
-               time_limit: float | None = None, work_limit: int | None = None,
+               time_limit: float | None = None, work_limit: int | WorkBudget | None = None,
                on_improve: Callable[[Play], None] | None = None) -> list[Play]:
     """The ``count`` best distinct words, each in its best arrangement, best first (ties: found first).
 
@@ -251,6 +279,8 @@ def best_plays(cards: PlayerCards, dictionary: Any, weights: Weights | None = No
         search.run()
     except OutOfTime:
         exact = False
+    finally:
+        _charge(ctx, work_limit)
     return [replace(p, exact=exact) for p in search.plays()]
 
 

@@ -253,6 +253,7 @@ def _best_for_word(ctx: Context, word: str, floor: float, sink: list[Found] | No
                 if found[0].value > state["floor"]:
                     state["floor"] = found[0].value
                     best.append(found)
+                    ctx.armed = True  # a limited search has its first answer: limits apply from now
             return
         for b, place, used_pool in options[k]:
             if fixed + bound + b + best_rest[k + 1] + reveal_any <= state["floor"]:

@@ -141,6 +141,9 @@ def test_best_arrangement_under_a_limit_is_legal_and_none_only_when_unspellable(
         legal_and_worth(cards, quick, Weights())
         assert best_arrangement(cards, word, work_limit=200).value >= quick.value
     assert best_arrangement(cards, "qqqqqqqqqqqqq", work_limit=0) is None  # 13 letters, 10 cards
+    plain = PlayerCards(hand=(1141, 1156, 1154, 1, 4))  # no uncover, no double: the exact search itself
+    quick = best_arrangement(plain, "tract", work_limit=0)
+    assert quick is not None and quick.value == best_arrangement(plain, "tract").value
 
 
 @settings(max_examples=30, deadline=None)
