@@ -51,6 +51,14 @@ class HardbackBot(commands.Bot):
 
         await asyncio.to_thread(get_dictionary, DEFAULT_DICTIONARY)
         self.sessions = Sessions(self.store, ai_delay=self.settings.ai_delay)
+        # Heavy searches (computer moves, word previews, hints) run in worker processes, one per CPU, so
+        # they can never hold this event loop; the workers start now, in the background (searches run in
+        # a thread of this process until they are ready).
+        from hardback_bot.sessions.searching import Searcher
+
+        self.searcher = Searcher(custom_dictionaries=dict(self.settings.custom_dictionaries),
+                                 warm=(DEFAULT_DICTIONARY,))
+        self.searcher.install()
         # Import the computer players (and the solver) now, off the loop: not inside the first computer move.
         ai = await asyncio.to_thread(importlib.import_module, "hardback_bot.ai")
         self.sessions.set_ai(ai.choose_move, ai.wants_to_act)
@@ -78,6 +86,10 @@ class HardbackBot(commands.Bot):
             play.shutdown()  # type: ignore[attr-defined]
         with contextlib.suppress(Exception):
             await self.sessions.close()
+        searcher = getattr(self, "searcher", None)
+        if searcher is not None:
+            with contextlib.suppress(Exception):
+                await searcher.close()
         await super().close()
         with contextlib.suppress(Exception):
             await self.store.close()

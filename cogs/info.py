@@ -50,7 +50,7 @@ from hardback_bot.help.format import (
 )
 from hardback_bot.help.lookup import card_text
 from hardback_bot.help.settings import SERVER_LANGUAGE, SettingsRefused, apply_changes, settings_text
-from hardback_bot.help.words import SpellingError, clean_word, hint_plays, lookup_lines
+from hardback_bot.help.words import SpellingError, clean_word, hints_off_loop, lookup_lines
 from hardback_bot.i18n import LANGUAGE_NAMES, resolve_locale
 from hardback_bot.store import GameNotFound
 from hardback_bot.store.models import LEADERBOARD_KINDS, StoredResult
@@ -413,8 +413,8 @@ class InfoCommands(ReplayCommands):
                                                 "suggest from: any word goes to a vote.", ephemeral=True)
                 return
             try:
-                # The search checks its own budget between words; this bounds one unusually slow search.
-                plays = await asyncio.wait_for(asyncio.to_thread(hint_plays, game, seat, game.checker), HINT_TIMEOUT)
+                # In a search worker; the search stops at its own budget, this only bounds the wait.
+                plays = await asyncio.wait_for(hints_off_loop(game, seat), HINT_TIMEOUT)
             except TimeoutError:
                 await interaction.followup.send("Your cards allow so many arrangements that the search took too "
                                                 "long; try typing a word with **Spell a word**.", ephemeral=True)

@@ -6,21 +6,22 @@ from the same ``arrangements`` the spelling panel uses, so a hint never promises
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from hardback_bot.i18n import translator
-from hardback_bot.sessions.spelling import SpellingError, arrangements, clean_word
+from hardback_bot.sessions.spelling import SpellingError, arrangements_here, clean_word
 from hardback_bot.words.offensive import is_offensive, is_offensive_at, offensive_language
 
 if TYPE_CHECKING:
     from hardback_bot.engine import Game
     from hardback_bot.sessions.preview import WordOutcome
 
-__all__ = ["SpellingError", "clean_word", "hint_plays", "lookup_lines", "repeat_reason"]
+__all__ = ["SpellingError", "clean_word", "hint_plays", "hints_off_loop", "lookup_lines", "repeat_reason"]
 
-HINT_BUDGET = 2.0  # seconds of searching, on a worker thread, after the interaction was deferred
+HINT_BUDGET = 2.0  # seconds of searching, in a search worker, after the interaction was deferred
 
 
 def repeat_reason(word: str, mode: str, history: Sequence[Sequence[Any]], seat: int | None,
@@ -80,34 +81,50 @@ def hint_plays(game: Game, seat: int, dictionary: Any, *, limit: int = 5, budget
                ) -> list[WordOutcome]:
     """The best few words for ``seat``'s cards now, best first, each as the spelling panel would propose it.
 
-    The words come from the solver (:func:`hardback_bot.words.solver.best_play`, asked again with the
-    words already found excluded); each is then arranged by the sessions layer's ``arrangements`` —
-    the same function the spelling panel uses — so a hint's figures are what typing the word shows.
-    Blocking: call it in a worker thread.  Stops searching after ``budget`` seconds (checked between
-    searches) and returns what it found."""
+    The words come from one anytime search of the solver (:func:`hardback_bot.words.solver.best_plays`,
+    the ``limit`` best distinct words, for at most half of ``budget`` seconds: the best found by then);
+    each is then arranged by the sessions layer's ``arrangements`` (the function the spelling panel
+    uses) while time is left, so a hint's figures are what typing the word shows, else shown in the
+    solver's own arrangement.  Blocking: in the bot, call :func:`hints_off_loop`.  A ``budget`` of zero
+    or less finds nothing."""
     from hardback_bot.sessions.preview import simulate_word
-    from hardback_bot.words.solver import PlayerCards, best_play
+    from hardback_bot.words.solver import PlayerCards, best_plays
 
-    if getattr(dictionary, "is_none", False) or game.spell_options(seat) is None:
+    if getattr(dictionary, "is_none", False) or game.spell_options(seat) is None or budget <= 0:
         return []
     deadline = time.monotonic() + budget
     cards = PlayerCards.from_game(game, seat)
-    exclude = _excluded(game, seat)
     language = offensive_language(game.options.dictionary)
 
     def clean(word: str) -> bool:  # hints never offer a listed word, whatever the table's options
         return not is_offensive(word, language)
 
+    plays = best_plays(cards, dictionary, count=limit, exclude=_excluded(game, seat), accept=clean,
+                       time_limit=budget / 2)
     found: list[WordOutcome] = []
-    while len(found) < limit and time.monotonic() < deadline:
-        play = best_play(cards, dictionary, exclude=exclude, accept=clean)
-        if play is None:
-            break
-        exclude.add(play.word.lower())
-        try:
-            found.append(arrangements(game, seat, play.word, limit=1)[0])
-        except (SpellingError, IndexError):
-            # The panel's quick arrangement search missed what the solver found: show the solver's arrangement.
-            found.append(simulate_word(game, seat, play.move))
+    for play in plays:
+        outcome = None
+        if time.monotonic() < deadline:
+            with contextlib.suppress(SpellingError, IndexError):
+                outcome = arrangements_here(game, seat, play.word, limit=1)[0]
+        # Out of time, or the panel's quick arrangement search missed what the solver found: the solver's own.
+        found.append(outcome if outcome is not None else simulate_word(game, seat, play.move))
     found.sort(key=lambda o: (-o.value, -len(o.word), o.word))
     return found
+
+
+def hints_job(state: tuple[str, str], seat: int, limit: int, budget: float) -> list[WordOutcome]:
+    """:func:`hint_plays` in a search worker (the game rebuilt with the table's own word list)."""
+    from hardback_bot.sessions.searching import game_from
+
+    game = game_from(state)
+    return hint_plays(game, seat, game.checker, limit=limit, budget=budget)
+
+
+async def hints_off_loop(game: Game, seat: int, *, limit: int = 5, budget: float = HINT_BUDGET
+                         ) -> list[WordOutcome]:
+    """:func:`hint_plays` with the table's word list, in a search worker when the bot started them (else in
+    a thread): it cannot hold the event loop, and its search stops at ``budget`` by itself."""
+    from hardback_bot.sessions.searching import game_state, off_loop_async
+
+    return await off_loop_async(hints_job, game_state(game), seat, limit, budget)

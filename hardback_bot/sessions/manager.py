@@ -22,6 +22,7 @@ from hardback_bot.store import ChannelBusy, Delivery, GameRecord, Seat, StaleVer
 from hardback_bot.store.results import outcome_from_game
 
 from .notes import Note, announce, deliveries_for, ghost_request_id
+from .searching import decide_off_loop
 
 log = logging.getLogger(__name__)
 
@@ -507,7 +508,7 @@ class Sessions:
                     if strength == ABSENT:
                         move = "timeout"
                     else:
-                        move = await asyncio.to_thread(choose, _copy(game), seat, strength)
+                        move = await decide_off_loop(choose, _copy(game), seat, strength)  # a search worker
                     loaded, events, seat_before = await self._apply(loaded, seat, move)
                 except SessionError as error:
                     log.error("computer player %s of game %s failed: %s", seat, game_id, error)

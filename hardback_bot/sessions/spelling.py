@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from hardback_bot.engine import Game, IllegalMove
 from hardback_bot.engine.cards import card
 
+from . import searching
 from .preview import WordOutcome, simulate_word
 
 MAX_CANDIDATES = 300
@@ -114,7 +115,22 @@ def _wild_swaps(game: Game, seat: int, move: str) -> Iterator[str]:
 
 
 def arrangements(game: Game, seat: int, word: str, limit: int = 120) -> list[WordOutcome]:
-    """The best ``limit`` arrangements of ``word`` for ``seat``, best first (ties: fewer wilds)."""
+    """The best ``limit`` arrangements of ``word`` for ``seat``, best first (ties: fewer wilds).
+
+    Blocking (call it in a worker thread); in the bot the work itself runs in a search worker process
+    (:mod:`.searching`), so it cannot slow other channels."""
+    if searching.running() is not None:
+        return searching.off_loop(arrangements_job, searching.game_state(game), seat, word, limit)
+    return arrangements_here(game, seat, word, limit)
+
+
+def arrangements_job(state: tuple[str, str], seat: int, word: str, limit: int) -> list[WordOutcome]:
+    """:func:`arrangements` inside a search worker."""
+    return arrangements_here(searching.game_from(state), seat, word, limit)
+
+
+def arrangements_here(game: Game, seat: int, word: str, limit: int = 120) -> list[WordOutcome]:
+    """:func:`arrangements`, computed in this process."""
     missing = [c for c in game.player(seat).inked if card(c).letter not in word]
     if missing:
         names = ", ".join(card(c).letter for c in missing)

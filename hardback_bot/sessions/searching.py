@@ -1,0 +1,276 @@
+"""Heavy searches off the event loop: computer players' moves, word previews and hints run in worker processes.
+
+A pure-Python search in a thread of the bot's own process would still slow every channel's event loop
+(the GIL), so the bot starts a :class:`Searcher`: a pool of worker processes sized to the machine (one per
+CPU), each at a lower scheduling priority than the bot so the loop keeps answering when they are busy.
+Every job carries its own limit that the search itself honours (a time limit for previews and hints, a
+work budget for computer players, whose moves must not depend on the machine's speed), so a worker is
+free again soon even when nobody waits for its answer any more.
+
+Jobs get the game as its JSON state and rebuild it with the table's word list (custom lists registered
+in the bot are registered in every worker too).  Without a running searcher (tests, terminal play) every
+call runs the same function in the calling process, so callers need not care.
+
+    searcher = Searcher(custom_dictionaries=settings.custom_dictionaries)
+    await searcher.start()
+    move = await searcher.choose_move(game, seat, strength)
+    outcomes = searcher.call_blocking(job, game_state(game), seat, word)   # from a worker thread
+    await searcher.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from hardback_bot.engine import Game
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+WORKER_NICENESS = 10  # workers yield the CPU to the bot's own process (its event loop) when both want it
+WAIT_SECONDS = 30.0  # the longest a caller waits for a job; every job stops well before (its own limit)
+
+_running: Searcher | None = None
+_running_lock = threading.Lock()
+
+
+def running() -> Searcher | None:
+    """The searcher the bot started in this process, if any (never inside a worker)."""
+    return _running
+
+
+def game_state(game: Game) -> tuple[str, str]:
+    """What a job needs to rebuild ``game``: its JSON state and its word list's name."""
+    return game.to_json(), game.options.dictionary
+
+
+def game_from(state: tuple[str, str]) -> Game:
+    """The game of :func:`game_state`, with the table's word list as its checker (as the sessions load it)."""
+    from hardback_bot.words import get_dictionary
+
+    text, dictionary = state
+    return Game.from_json(text, checker=get_dictionary(dictionary))
+
+
+# ---------------------------------------------------------------------- inside a worker
+def _worker_start(custom: dict[str, str], warm: tuple[str, ...]) -> None:
+    from hardback_bot.words import get_dictionary, register_custom
+    from hardback_bot.words.solver_index import index_for
+
+    for name, path in custom.items():
+        try:
+            register_custom(name, path)
+        except Exception:  # the bot logs a bad list itself; a worker just goes without it
+            log.debug("custom word list %s not registered in a search worker", name, exc_info=True)
+    # Imported once here, not inside the first job: the computer players, the previews, the hints.
+    import hardback_bot.ai
+    import hardback_bot.help.words
+    import hardback_bot.sessions.spelling  # noqa: F401
+
+    for name in warm:
+        with contextlib.suppress(Exception):
+            index_for(get_dictionary(name))
+    with contextlib.suppress(Exception):
+        _rehearse(warm[0] if warm else "common")
+
+
+def _rehearse(dictionary: str) -> None:
+    """One small preview and one computer move, so the card data and the caches behind them are loaded
+    before the first real job (not during a player's click)."""
+    from hardback_bot.ai import choose_move
+    from hardback_bot.engine import GameOptions
+    from hardback_bot.engine.cards import card
+    from hardback_bot.sessions.spelling import arrangements_here
+    from hardback_bot.words import get_dictionary
+
+    game = Game.new(2, 1, GameOptions(), checker=get_dictionary(dictionary))
+    seat = game.active_seat
+    letters = "".join(card(c).letter for c in game.player(seat).hand)
+    with contextlib.suppress(Exception):
+        arrangements_here(game, seat, letters[:3])
+    choose_move(game, seat, 2)
+
+
+def _ready() -> int:
+    time.sleep(0.2)  # keep this worker busy a moment so the other warm-up jobs start the other workers
+    return os.getpid()
+
+
+def choose_move_job(state: tuple[str, str], seat: int, strength: int) -> str:
+    """A computer player's move (on its work budget, so the same move as in any other process)."""
+    from hardback_bot.ai import choose_move
+
+    return choose_move(game_from(state), seat, strength)
+
+
+# ---------------------------------------------------------------------- the pool
+_SPAWN = multiprocessing.get_context("spawn")
+
+
+class _NiceProcess(_SPAWN.Process):  # type: ignore[name-defined,misc]
+    """A spawned worker whose priority drops as soon as it exists, before it even imports anything."""
+
+    def start(self) -> None:
+        super().start()
+        with contextlib.suppress(OSError, AttributeError):
+            os.setpriority(os.PRIO_PROCESS, self.pid, WORKER_NICENESS)
+
+
+class _NiceSpawn(type(_SPAWN)):  # type: ignore[misc]
+    # Spawned, not forked: the bot's process has threads (the event loop's executor, the store).
+    Process = _NiceProcess
+
+
+class Searcher:
+    """A pool of search worker processes (see the module docstring).
+
+    :meth:`install` makes it this process's searcher and starts the workers in the background (or, with
+    ``start=False``, with the first job that needs them); until they are ready, jobs run in the calling
+    process, in a thread.  :meth:`start` also waits until they are ready.
+    """
+
+    def __init__(self, workers: int | None = None, custom_dictionaries: dict[str, str] | None = None,
+                 warm: tuple[str, ...] = ()) -> None:
+        self.workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
+        self.custom = {name: str(path) for name, path in (custom_dictionaries or {}).items()}
+        self.warm = warm
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._pool_lock = threading.Lock()
+        self._ready = threading.Event()
+        self._failed = False
+
+    def _new_pool(self) -> concurrent.futures.ProcessPoolExecutor:
+        return concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=_NiceSpawn(), initializer=_worker_start,
+                                                      initargs=(self.custom, self.warm))
+
+    def install(self, start: bool = True) -> None:
+        """Make this the process's searcher; ``start``: start the workers now (without waiting for them)."""
+        global _running
+        with _running_lock:
+            _running = self
+        if start:
+            self._ensure()
+
+    def _ensure(self) -> bool:
+        """Start the workers if they are not started yet; True once they are ready for jobs."""
+        if self._ready.is_set():
+            return True
+        with self._pool_lock:
+            if self._pool is None and not self._failed:
+                try:
+                    self._pool = self._new_pool()
+                    warmups = [self._pool.submit(_ready) for _ in range(self.workers)]
+                except Exception:
+                    log.exception("search workers could not start: searching in this process instead")
+                    self._failed = True
+                    return False
+
+                def done(_: object) -> None:
+                    if all(f.done() for f in warmups):
+                        if any(f.exception() is not None for f in warmups):
+                            log.error("a search worker failed to start: searching in this process instead")
+                            self._failed = True
+                        else:
+                            log.info("%s search workers ready (pids %s)", self.workers,
+                                     sorted({f.result() for f in warmups}))
+                            self._ready.set()
+
+                for f in warmups:
+                    f.add_done_callback(done)
+        return self._ready.is_set() and not self._failed
+
+    async def start(self) -> None:
+        """Install, start every worker and wait until they are ready."""
+        self.install()
+        while not self._ready.is_set() and not self._failed:
+            await asyncio.sleep(0.05)
+
+    async def close(self) -> None:
+        global _running
+        with _running_lock:
+            if _running is self:
+                _running = None
+        with self._pool_lock:
+            pool, self._pool = self._pool, None
+            self._ready.clear()
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+
+    def _submit(self, fn: Callable[..., T], *args: Any) -> concurrent.futures.Future[T]:
+        with self._pool_lock:
+            if self._pool is None:
+                raise RuntimeError("the searcher is not running")
+            try:
+                return self._pool.submit(fn, *args)
+            except BrokenProcessPool:
+                log.error("a search worker died; starting a new pool")
+                self._pool = self._new_pool()
+                return self._pool.submit(fn, *args)
+
+    async def call(self, fn: Callable[..., T], *args: Any, timeout: float = WAIT_SECONDS) -> T:
+        """Run the module-level function ``fn(*args)`` in a worker and wait for it (off the event loop)."""
+        if not self._ensure():
+            return await asyncio.wait_for(asyncio.to_thread(fn, *args), timeout)
+        future = self._submit(fn, *args)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
+        except BrokenProcessPool:
+            log.error("a search worker died during a job; running it in a thread instead")
+            return await asyncio.to_thread(fn, *args)
+
+    def call_blocking(self, fn: Callable[..., T], *args: Any, timeout: float = WAIT_SECONDS) -> T:
+        """:meth:`call` for code already in a worker thread of the bot (it waits without holding the GIL)."""
+        if not self._ensure():
+            return fn(*args)
+        future = self._submit(fn, *args)
+        try:
+            return future.result(timeout)
+        except BrokenProcessPool:
+            log.error("a search worker died during a job; running it here instead")
+            return fn(*args)
+
+    async def choose_move(self, game: Game, seat: int, strength: int) -> str:
+        """A computer player's move for ``seat`` (``hardback_bot.ai.choose_move``, in a worker)."""
+        return await self.call(choose_move_job, game_state(game), seat, strength)
+
+
+def off_loop(fn: Callable[..., T], *args: Any) -> T:
+    """Call ``fn(*args)`` in a search worker if the bot started them, else here (blocking either way)."""
+    searcher = running()
+    if searcher is None:
+        return fn(*args)
+    return searcher.call_blocking(fn, *args)
+
+
+async def off_loop_async(fn: Callable[..., T], *args: Any, timeout: float = WAIT_SECONDS) -> T:
+    """Await ``fn(*args)`` in a search worker if the bot started them, else in a thread."""
+    searcher = running()
+    if searcher is None:
+        return await asyncio.wait_for(asyncio.to_thread(fn, *args), timeout)
+    return await searcher.call(fn, *args, timeout=timeout)
+
+
+async def decide_off_loop(choose: Callable[[Game, int, int], str], game: Game, seat: int, strength: int) -> str:
+    """A computer player's move: the computer players' own ``choose_move`` in a search worker when the bot
+    started them, anything else (a test's stand-in player, say) in a thread."""
+    from hardback_bot.ai import choose_move
+
+    searcher = running()
+    if searcher is not None and choose is choose_move:
+        return await searcher.choose_move(game, seat, strength)
+    return await asyncio.to_thread(choose, game, seat, strength)
+
+
+__all__ = ["Searcher", "choose_move_job", "decide_off_loop", "game_from", "game_state", "off_loop", "off_loop_async",
+           "running"]
