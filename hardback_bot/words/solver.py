@@ -26,7 +26,7 @@ import numpy.typing as npt
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.moves import WordCard
 
-from .solver_bounds import Context, OutOfTime, build_context
+from .solver_bounds import Context, OutOfTime, WordCut, build_context
 from .solver_index import WordIndex, index_for
 from .solver_listing import Words, letter_vectors, playable
 from .solver_search import all_arrangements, best_for_word, chosen_from_cards, evaluate, greedy_play
@@ -297,7 +297,8 @@ class _GroupSearch:
     play found (the floor).
     """
 
-    GREEDY_WORDS = 12  # greedy plays tried after the walk where positions matter
+    GREEDY_WORDS = 40  # words given a quick look after the walk where positions matter
+    FIRST_LOOK = 40  # work units of one such look (about 1-4 ms)
 
     def __init__(self, ctx: Context, index: WordIndex, min_length: int, exclude: set[str],
                  accept: Callable[[str], bool] | None, count: int, on_improve: Callable[[Play], None] | None
@@ -398,8 +399,9 @@ class _GroupSearch:
                 self._search(item)
 
     def _greedy_pass(self) -> None:
-        """Where positions matter, an exact word search can take long: first a greedy play for each of the
-        best-bounded words (one per entry of the queue), so good plays come early."""
+        """Where positions matter, one word's exact search can take long: first a quick look at each of the
+        best-bounded words (one per entry of the queue): a greedy play, then the exact search of that word
+        for at most ``FIRST_LOOK`` work units (its best layout so far), so good plays come early."""
         heap = self.queue
         kept: list[tuple[float, int, _Group | _Words]] = []
         tried = 0
@@ -418,9 +420,23 @@ class _GroupSearch:
                 if self.allowed(word) and word not in self.found:
                     tried += 1
                     self._greedy_word(word)
+                    self._first_look(word)
                     break
         for entry in kept:
             heapq.heappush(heap, entry)
+
+    def _first_look(self, word: str) -> None:
+        ctx = self.ctx
+        sink: list[tuple[Outcome, tuple[WordCard, ...]]] = []
+        ctx.word_limit = ctx.ticks + self.FIRST_LOOK
+        try:
+            found = best_for_word(ctx, word, self.floor, sink=sink)
+        except WordCut:
+            found = sink[-1] if sink else None
+        finally:
+            ctx.word_limit = None
+        if found is not None and found[0].value > self.floor:
+            self.record(word, found[0], found[1])
 
     def _greedy_word(self, word: str) -> bool:
         quick = greedy_play(self.ctx, word)

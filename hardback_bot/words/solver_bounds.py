@@ -97,6 +97,10 @@ class OutOfTime(Exception):
     """A limited search reached its time or work limit; the caller keeps the best play found so far."""
 
 
+class WordCut(Exception):
+    """A word's search reached the work its caller allowed that one word (see ``Context.word_limit``)."""
+
+
 @dataclass(slots=True)
 class Context:
     """Everything about one player's cards the search needs, computed once per question."""
@@ -122,12 +126,15 @@ class Context:
     work_limit: int | None = None  # work units (see check_time) after which it gives up
     ticks: int = 0  # work units spent
     armed: bool = True  # False while the search has no play yet: it finds one before any limit applies
+    word_limit: int | None = None  # ticks after which one word's search stops (WordCut): a first look only
 
     def check_time(self, units: int = 1) -> None:
         """Count ``units`` of work (a search node, a way of resolving a word) and raise :class:`OutOfTime`
         past the deadline or the work limit.  A work limit does not depend on the machine's speed, so a
         search cut by it gives the same answer everywhere (computer players rely on that)."""
         self.ticks += units
+        if self.word_limit is not None and self.ticks > self.word_limit:
+            raise WordCut
         if not self.armed:
             return
         if self.work_limit is not None and self.ticks > self.work_limit:
