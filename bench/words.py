@@ -333,6 +333,7 @@ def anytime(dictionary_name: str, hands: int, cap: float, seed: int) -> dict[str
         first: list[float] = []
         proven: list[float] = []
         optimal = 0
+        as_good = 0  # the best found by 0.5 s equals the best found within the cap, proven or not
         none = 0
         for cards in cases:
             seen, exact, total = timeline(cards, dictionary, weights, cap)
@@ -341,6 +342,8 @@ def anytime(dictionary_name: str, hands: int, cap: float, seed: int) -> dict[str
                 first.append(float("inf"))
                 continue
             first.append(seen[0][0] * 1000)
+            if max((v for t, v in seen if t <= 0.5), default=-1.0) >= seen[-1][1] - 1e-9:
+                as_good += 1
             if exact:
                 proven.append(total * 1000)
                 by_half = max((v for t, v in seen if t <= 0.5), default=None)
@@ -356,12 +359,14 @@ def anytime(dictionary_name: str, hands: int, cap: float, seed: int) -> dict[str
             "proven_ms": ([round(statistics.median(proven), 1), round(pct(proven, 0.95), 1), round(max(proven), 1)]
                           if proven else None),
             "optimal_within_0.5s": round(optimal / len(cases), 3),
+            "best_of_cap_within_0.5s": round(as_good / len(cases), 3),
         }
         report[label] = row
         print(f"{label}: first play median {row['first_play_ms'][0]} ms, p95 {row['first_play_ms'][1]}, "
               f"worst {row['first_play_ms'][2]} ms ({none} without any play in {cap:g} s); proven best in "
               f"{len(proven)}/{len(cases)} within {cap:g} s (median/p95/worst ms {row['proven_ms']}); optimal within"
-              f" 0.5 s: {100 * row['optimal_within_0.5s']:.0f}%", flush=True)
+              f" 0.5 s: {100 * row['optimal_within_0.5s']:.0f}% (the best found in {cap:g} s, proven or not, by 0.5 s: "
+              f"{100 * row['best_of_cap_within_0.5s']:.0f}%)", flush=True)
     return report
 
 
