@@ -480,8 +480,7 @@ class _GroupSearch:
             if cap < self.min_length or u > index.max_count[x]:
                 continue
             n = index.prefix64(cap)
-            plane = index.ge[x][u] if u == face else index.eq[x][u]
-            sub = bits[:n] & plane[:n]
+            sub = bits[:n] & (index.ge[x][u][:n] if u == face else index.exactly(x, u, n))
             if not sub.any():
                 continue
             self.used[k] = u

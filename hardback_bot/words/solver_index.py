@@ -1,10 +1,10 @@
 """Bit-plane index of a word list for the solver (docs/solver.md).
 
 Words are sorted by length, so "every word of at most N letters" is a prefix.  For each letter
-``x`` and count ``k`` the index keeps two packed bitsets over that order: ``ge[x][k]`` (the word
-holds at least ``k`` copies of ``x``) and ``eq[x][k]`` (exactly ``k``).  A question such as "words
-with exactly one E, at least two S and no Q, of at most 9 letters" is then a few ANDs of
-34 KB arrays instead of a pass over the 7 MB letter-count matrix: about 1 µs each on this machine.
+``x`` and count ``k`` the index keeps a packed bitset over that order: ``ge[x][k]`` (the word holds
+at least ``k`` copies of ``x``); "exactly k" is ``ge[x][k] & ~ge[x][k + 1]``.  A question such as
+"words with exactly one E, at least two S and no Q, of at most 9 letters" is then a few ANDs of
+34 KB arrays instead of a pass over a 7 MB letter-count matrix: about 1 µs each on this machine.
 
 Indexes are built once per dictionary and shared by every game; they are immutable after
 construction, so threads may use them freely.  The cache itself is guarded by a lock.
@@ -41,14 +41,15 @@ class WordIndex:
         base = list(words) if clean else [w.lower() for w in words if len(w) >= 2 and w.isascii() and w.isalpha()]
         lengths = np.fromiter(map(len, base), dtype=np.int64, count=len(base))
         order = np.argsort(lengths, kind="stable")
-        self.words: tuple[str, ...] = tuple(base[i] for i in order)
-        # The same words as an object array: taking a few thousand of them by index is one numpy call.
-        self.word_array: npt.NDArray[np.object_] = np.empty(len(self.words), dtype=object)
-        self.word_array[:] = self.words
-        self.word_array.flags.writeable = False
+        n = len(base)
+        # The words in length order, as an object array (one pointer each): indexing gives the string, and
+        # taking a few thousand of them by index is one numpy call.
+        self.words: npt.NDArray[np.object_] = np.empty(n, dtype=object)
+        self.words[:] = [base[i] for i in order]
+        self.words.flags.writeable = False
+        del base
         self.lengths: npt.NDArray[np.uint8] = np.minimum(lengths[order], 255).astype(np.uint8)
         self.lengths.flags.writeable = False
-        n = len(self.words)
         self.size = n
         self.n64 = max(1, (n + 63) // 64)
         top = int(self.lengths.max()) if n else 0
@@ -56,22 +57,16 @@ class WordIndex:
         self.ends: npt.NDArray[np.int64] = np.searchsorted(self.lengths, np.arange(top + 2), side="right")
         self.max_length = top
         self.all_bits = _pack(np.ones(n, dtype=bool), self.n64)
-        counts = _count(self.words)
-        self.max_count: list[int] = []
-        self.ge: list[list[Bits]] = []
-        self.eq: list[list[Bits]] = []
-        for i in range(26):
-            column = counts[:, i]
-            most = int(column.max()) if n else 0
-            self.max_count.append(most)
-            ge = [self.all_bits]
-            eq = []
-            for k in range(most + 2):
-                if k >= 1:
-                    ge.append(_pack(column >= k, self.n64))
-                eq.append(_pack(column == k, self.n64))
-            self.ge.append(ge)
-            self.eq.append(eq)
+        self.no_bits = _pack(np.zeros(n, dtype=bool), self.n64)
+        planes = _planes(self.words, self.n64)
+        self.max_count: list[int] = [len(p) for p in planes]
+        # ge[x][k]: at least k copies of letter x, for k = 0 (every word) .. max_count[x] + 1 (no word).
+        self.ge: list[list[Bits]] = [[self.all_bits, *p, self.no_bits] for p in planes]
+
+    def exactly(self, x: int, k: int, blocks: int) -> Bits:
+        """The words (among the first ``blocks`` 64-bit blocks) with exactly ``k`` copies of letter ``x``."""
+        ge = self.ge[x]
+        return ge[k][:blocks] & ~ge[k + 1][:blocks]
 
     def words_at(self, bits: Bits, limit: int, offset: int = 0) -> npt.NDArray[np.int64]:
         """Indexes (ascending) of the set bits among the first ``limit`` words; ``bits`` starts at block
@@ -98,17 +93,34 @@ class WordIndex:
         return int(self.ends[min(max(length, 0), self.max_length + 1)])
 
 
-def _count(words: tuple[str, ...]) -> npt.NDArray[np.uint8]:
-    """Letter counts a-z of each word (uint8 [n, 26]), built a slice of words at a time to keep memory low."""
-    counts = np.zeros((len(words), 26), dtype=np.uint8)
+def _planes(words: npt.NDArray[np.object_], n64: int) -> list[list[Bits]]:
+    """Per letter a-z, the packed bitsets "at least k copies" for k = 1, 2, ...  The letter counts are made
+    a slice of words at a time (each slice a multiple of 64 words, so its bits fill whole bytes of the
+    planes), and never kept: the planes are all the index holds."""
     step = 16384
+    raw: list[list[npt.NDArray[np.uint8]]] = [[] for _ in range(26)]
     for start in range(0, len(words), step):
-        chunk = words[start:start + step]
+        chunk = words[start:start + step].tolist()
         width = max(map(len, chunk))
         grid = np.array(chunk, dtype=f"S{width}").view(np.uint8).reshape(len(chunk), width)
-        for i in range(26):
-            np.sum(grid == 97 + i, axis=1, dtype=np.uint8, out=counts[start:start + len(chunk), i])
-    return counts
+        at = start // 8
+        for x in range(26):
+            column = np.sum(grid == 97 + x, axis=1, dtype=np.uint8)
+            most = int(column.max())
+            while len(raw[x]) < most:
+                raw[x].append(np.zeros(n64 * 8, dtype=np.uint8))
+            for k in range(1, most + 1):
+                packed = np.packbits(column >= k, bitorder="little")
+                raw[x][k - 1][at:at + len(packed)] = packed
+    out: list[list[Bits]] = []
+    for planes in raw:
+        letter = []
+        for p in planes:
+            bits = p.view(np.uint64)  # bit i of the stream is word i (little-endian machine order)
+            bits.flags.writeable = False
+            letter.append(bits)
+        out.append(letter)
+    return out
 
 
 _lock = threading.Lock()

@@ -197,13 +197,13 @@ class Words(Sequence[str]):
         length = len(word)
         a, z = index.end(length - 1), index.end(length)
         lo, hi = np.searchsorted(self._at, [a, z])
-        return word in index.word_array[self._at[lo:hi]].tolist()
+        return word in index.words[self._at[lo:hi]].tolist()
 
     def tolist(self) -> list[str]:
         at = self._at
         if len(at) and int(at[-1]) - int(at[0]) + 1 == len(at):
             return list(self._index.words[int(at[0]):int(at[-1]) + 1])  # a run of the sorted list: one slice
-        return self._index.word_array[at].tolist()  # type: ignore[no-any-return]
+        return self._index.words[at].tolist()  # type: ignore[no-any-return]
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Words):
