@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from . import abilities, game_end, setup, spelling, turn, unique_words
+from . import abilities, game_end, setup, spelling, turn, undo, unique_words
 from .moves import Move, WordCard
 from .options import GameOptions
 from .setup import PLAYER_STATS, TABLE_STATS
@@ -122,6 +122,10 @@ class Game(Table):
     def check_unique(self, seat: int, word: str) -> None:
         """R26: raise IllegalMove if the unique-words option refuses ``word`` for ``seat``."""
         unique_words.check_unique(self, seat, word)
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back their last choice now (the move ``undo``; engine/undo.py)."""
+        return undo.undone_move(self, seat) is not None
 
     def check_family_friendly(self, word: str) -> None:
         """Raise IllegalMove (``offensive_word``) if this family-friendly table refuses ``word``."""

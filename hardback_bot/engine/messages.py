@@ -53,6 +53,8 @@ def plural(param: str, *, one: str, other: str) -> Select:
 TEMPLATES: dict[str, Template] = {
     # --- any move
     "game_over": "The game is over.",
+    "nothing_to_undo": "There is no choice of yours to undo now (only choices since your word, before buying, "
+                       "that revealed no card).",
     "not_a_player": "There is no such seat at this table.",  # seat
     "not_your_turn": "It is not your turn.",  # active: whose turn it is
     "wrong_phase": select(  # phase: the step the turn is at (R12)

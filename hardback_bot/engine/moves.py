@@ -40,6 +40,7 @@ MOVE_SHAPES: dict[str, str] = {
     "suggest": "s",
     "adopt": "n",
     "timeout": "",
+    "undo": "",
 }
 TAKE_CHOICES = ("coins", "prestige", "ink", "remover")
 VOTE_CHOICES = ("accept", "reject")

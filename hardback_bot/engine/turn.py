@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import abilities, game_end, ghostwriter, market, offer_row, spelling, turn_end, unique_words, votes
+from . import abilities, game_end, ghostwriter, market, offer_row, spelling, turn_end, undo, unique_words, votes
 from .errors import IllegalMove
 from .moves import Move, as_move, format_move
 from .state import BUY, CHOICE, DOUBLE, DUMP, FLUSH, JAIL, OVER, PREVIEW, PREVIEWING, SPELL, TRASH, UNCOVER, VOTE
@@ -67,6 +67,7 @@ MOVES: dict[str, Handler] = {
     "ghostwriter": ghostwriter.request,
     "suggest": ghostwriter.suggest,
     "adopt": ghostwriter.adopt,
+    "undo": lambda table, seat, m: undo.undo(table, seat, m, apply),
 }
 
 

@@ -299,4 +299,6 @@ def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move]) -
                               move_id(loaded, "pass")))
     if skip is not None:
         buttons.append(skip)
+    if game.can_undo(seat):  # a choice of this turn that revealed nothing can be taken back
+        buttons.append(Button("Undo my last choice", move_id(loaded, "undo")))
     panel.add_buttons(buttons)

@@ -49,6 +49,8 @@ class FlowPlayer:
     users: dict[int, User]  # seat -> user
     turns: list[TurnStats] = field(default_factory=list)
     panels: dict[int, Message] = field(default_factory=dict)  # user id -> the panel they are looking at
+    undo_once: bool = False  # take back the first choice that can be, once (then decide again)
+    undone: list[tuple[int, str]] = field(default_factory=list)  # (seat, phase when undoing)
 
     @property
     def s(self) -> Any:
@@ -139,6 +141,10 @@ class FlowPlayer:
 
     async def _step(self, stats: TurnStats, user: User, panel: Message, game: Any, seat: int) -> Message:
         ids = panel.custom_ids()
+        undo = next((c for c in ids if c.startswith("hb:m:") and c.endswith(":undo")), None)
+        if self.undo_once and not self.undone and undo is not None:
+            self.undone.append((seat, game.phase))
+            return await self.click(stats, user, panel, undo)
         moves = {b["label"]: b["custom_id"] for b in panel.buttons() if b.get("custom_id", "").startswith("hb:m:")}
         phase = game.phase
         if phase == "spell":

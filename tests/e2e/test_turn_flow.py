@@ -173,3 +173,27 @@ async def test_leaving_a_running_game_asks_first(world: World) -> None:
         assert seat.ai_strength == 2
         assert not s.find_message(confirm.id).custom_ids()
         assert any("left the game" in m.content for m in s.messages(world.channel))
+
+
+async def test_a_choice_can_be_undone_before_buying(world: World) -> None:
+    """The active player takes back a choice of the turn that revealed nothing (an either-or choice, a
+    declined step) and decides again; the move log keeps both and replays to the same game."""
+    from hardback_bot.engine import Game
+
+    s = world.standin
+    async with running_bot(world) as bot:
+        record = await start_table(world, bot.store, {"length": 40, "adverts": False}, joiners=(world.bob,))
+        player = FlowPlayer(world, bot.store, record.id, seat_users(world, record), undo_once=True)
+        for _ in range(60):
+            _, game = await load_game(bot.store, record.id)
+            if player.undone or game.finished:
+                break
+            await player.play_turn(game.active_seat)
+        assert player.undone, "no undoable choice came up"
+        await s.settle(quiet=0.3)
+        _, after = await load_game(bot.store, record.id)
+        log = [move for _, move in after.move_log]
+        assert "undo" in log
+        replayed = Game.replay(after.num_players, after.state.seed, after.options, after.move_log,
+                               checker=after.checker)
+        assert replayed.to_json() == after.to_json()

@@ -43,6 +43,7 @@ def _history(*entries: tuple[int, str]) -> Callable[[Game], None]:
 CASES: list[tuple[str, dict[str, Any], list[str], Callable[[Game], None] | None, str, dict[str, Any]]] = [
     ("game_over", {"active": 1, "seats": [{"prestige": 60}, {}]}, ["1: skip"], None, "0: ink", {}),
     ("not_a_player", {}, [], None, "7: skip", {"seat": 7}),
+    ("nothing_to_undo", {}, [], None, "0: undo", {}),
     ("not_your_turn", {}, [], None, "1: skip", {"active": 0}),
     ("wrong_phase", {}, [], None, "0: buy 17", {"phase": "spell"}),
     ("bad_notation", {}, [], None, "0: fly", {"problem": "unknown_move", "text": "fly"}),
