@@ -47,6 +47,7 @@ TABLE_DEBOUNCE = 0.4  # a burst of moves (a computer's turn) becomes one table e
 NONCE_WINDOW = 120.0  # Discord de-duplicates nonces for "a few minutes"; older claims are looked up instead
 PANEL_LIFE = 14 * 60.0  # interaction tokens live 15 minutes; a margin for clocks and slow edits
 RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0)
+RECOVERY_BATCH = 8  # games brought up to date at once after a start
 MAX_TEXT = 1900
 FINAL = -1  # the shown "version" of a lobby message that says the game started or was cancelled
 
@@ -137,10 +138,14 @@ class Relay:
         ids.update(await store.games_with_pending_deliveries())
         self.recovering = True
         try:
-            for game_id in sorted(ids):
-                self.wake(game_id)
-            for game_id in sorted(ids):
-                await self.idle(game_id)
+            # A few at a time: a bot with many games comes back without a burst of renders and requests.
+            ordered = sorted(ids)
+            for start in range(0, len(ordered), RECOVERY_BATCH):
+                batch = ordered[start:start + RECOVERY_BATCH]
+                for game_id in batch:
+                    self.wake(game_id)
+                for game_id in batch:
+                    await self.idle(game_id)
         finally:
             self.recovering = False
 
