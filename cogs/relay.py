@@ -75,6 +75,7 @@ class Relay:
         self._posts: dict[int, list[float]] = {}
         self._noticed: set[tuple[int, str]] = set()
         self._retries: set[asyncio.TimerHandle] = set()
+        self._retry_of: dict[int, asyncio.TimerHandle] = {}
         # One lock per (game, user): held while a click of theirs is answered, and while the relay redraws
         # their panel, so the two never overwrite each other's answer (a word preview, say).
         self._panel_locks: dict[tuple[int, int], asyncio.Lock] = {}
@@ -102,7 +103,14 @@ class Relay:
     def busy_reason(self) -> str | None:
         """Why the public side may still change without a new click (for tests waiting on the bot)."""
         running = sorted(g for g, t in self._tasks.items() if not t.done())
-        return f"the relay is still bringing game(s) {running} up to date" if running else None
+        if running:
+            return f"the relay is still bringing game(s) {running} up to date"
+        waiting = sorted(g for g, h in self._retry_of.items() if not h.cancelled() and h.when() > self._now())
+        return f"the relay will try game(s) {waiting} again" if waiting else None
+
+    @staticmethod
+    def _now() -> float:
+        return asyncio.get_running_loop().time()
 
     def close(self) -> None:
         for handle in self._retries:
@@ -123,6 +131,7 @@ class Relay:
                 log.exception("bringing game %s up to date failed (try %s); again in %ss", game_id, failures, delay)
                 handle = asyncio.get_running_loop().call_later(delay, self.wake, game_id)
                 self._retries.add(handle)
+                self._retry_of[game_id] = handle
                 return
             self._failures.pop(game_id, None)
 

@@ -5,6 +5,7 @@ every component kind answered clearly with nothing changed."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import tempfile
 from typing import Any
@@ -39,8 +40,8 @@ async def skip_turn(world: World, bot: Any, game_id: int) -> None:
     await s.settle(quiet=0.3)
 
 
-class _Crash(Exception):
-    pass
+class _Crash(asyncio.CancelledError):
+    """The process dies right here: the relay's task ends without a retry (as a killed process would)."""
 
 
 async def test_a_crash_between_sending_and_marking_posts_the_line_once(world: World) -> None:
