@@ -6,7 +6,7 @@ Discord shows ``/hardback empezar`` in a Spanish client.  ``None`` (no translati
 keeps the English text.
 
 Also here: :func:`command_strings` lists those texts from the command objects themselves, and
-:func:`extract_slash_commands` hands them to Babel's extraction (``hardback_bot/i18n/babel.cfg``).
+:func:`extract_slash_commands` hands them to Babel's extraction (``hardback_bot/i18n/babel-hardback.cfg``).
 """
 
 from __future__ import annotations
@@ -97,10 +97,8 @@ def _command_texts(command: Any) -> Iterator[tuple[str, str]]:
 
 
 def extract_slash_commands(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
-    """A Babel extraction method: the file's own gettext calls, then every slash-command text."""
-    from babel.messages.extract import extract_python
-
-    yield from extract_python(fileobj, keywords, comment_tags, options)
+    """A Babel extraction method: every slash-command text (domain ``hardback``).  The file's own
+    gettext calls are the live game's and belong to domain ``face`` (``babel-face.cfg``)."""
     for context, text in command_strings():
         note = {COMMAND_NAME: "TRANSLATORS: Discord: 1-32 characters, lower case, no spaces.",
                 OPTION_NAME: "TRANSLATORS: Discord: 1-32 characters, lower case, no spaces.",

@@ -8,7 +8,7 @@ SIL Open Font License 1.1): ``apt-get install fonts-noto-cjk``; fontTools does t
   * ASCII, Latin-1 and general punctuation (player names, numbers, ¢ and ★ in Japanese lines)
   * CJK symbols and punctuation, hiragana, katakana, half-width and full-width forms
   * the JIS X 0208 level-1 kanji (the 2,965 common kanji), found through Python's own EUC-JP codec
-  * every character of the Japanese catalogue (hardback_bot/i18n/locale/ja), so a new translation's
+  * every character of the Japanese catalogues (hardback_bot/i18n/locale/ja, every domain), so a new translation's
     kanji are never tofu: run this script again after adding them (tests/i18n checks coverage)
 
 Outputs: card_art/fonts/cjk/NotoSansCJKjp-{Regular,Bold}-subset.otf and card_art/fonts/OFL-NotoSansCJK.txt.
@@ -24,7 +24,7 @@ REPO = Path(__file__).resolve().parents[1]
 SOURCE_DIR = Path("/usr/share/fonts/opentype/noto")
 COPYRIGHT = Path("/usr/share/doc/fonts-noto-cjk/copyright")
 OUT_DIR = REPO / "card_art" / "fonts"
-CATALOGUE = REPO / "hardback_bot" / "i18n" / "locale" / "ja" / "LC_MESSAGES" / "hardback.po"
+CATALOGUES = REPO / "hardback_bot" / "i18n" / "locale" / "ja" / "LC_MESSAGES"  # one .po per domain
 WEIGHTS = ("Regular", "Bold")
 FACE = "Noto Sans CJK JP"
 MAX_BYTES = 3 * 1024 * 1024
@@ -57,17 +57,18 @@ def level1_kanji() -> set[int]:
     return found
 
 
-def catalogue_characters(path: Path = CATALOGUE) -> set[int]:
+def catalogue_characters(folder: Path = CATALOGUES) -> set[int]:
     """Every character of the Japanese translations (message strings, not the English ids)."""
     from babel.messages.pofile import read_po
 
-    with path.open("rb") as f:
-        catalog = read_po(f, locale="ja")
     chars: set[int] = set()
-    for message in catalog:
-        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
-        for text in strings:
-            chars.update(ord(ch) for ch in text or "" if not ch.isspace() or ch == " ")
+    for path in sorted(folder.glob("*.po")):
+        with path.open("rb") as f:
+            catalog = read_po(f, locale="ja")
+        for message in catalog:
+            strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+            for text in strings:
+                chars.update(ord(ch) for ch in text or "" if not ch.isspace() or ch == " ")
     return chars
 
 

@@ -1,7 +1,9 @@
 """The bot in its players' languages: English, Spanish, French and Japanese (issue 18).
 
-Gettext catalogues made and read with Babel: ``locale/<lang>/LC_MESSAGES/hardback.po`` in this
-package, loaded straight from the ``.po`` files at first use (no compile step at install).
+Gettext catalogues made and read with Babel: ``locale/<lang>/LC_MESSAGES/<domain>.po`` in this
+package, one per domain (``hardback``: commands, refusals, help; ``face``: the live game's messages;
+``content``: images, card texts, rules topics), loaded straight from the ``.po`` files at first use
+(no compile step at install) and merged, so one translator answers from all of them.
 English is the source language: a message id *is* its English text, so English needs no
 catalogue and an untranslated message falls back to English.  Commands to maintain the
 catalogues: ``python -m hardback_bot.i18n extract|update|compile|check`` (docs/i18n.md).
@@ -24,6 +26,7 @@ from .catalogue import (
     CATALOGUE_DIR,
     DEFAULT_LANGUAGE,
     DOMAIN,
+    DOMAINS,
     LANGUAGE_NAMES,
     LANGUAGES,
     N_,
@@ -33,6 +36,7 @@ from .catalogue import (
     reload_catalogues,
     resolve_locale,
     server_language,
+    template_path,
     translator,
 )
 from .fonts import FONT_DIR, font_for_language
@@ -41,6 +45,7 @@ __all__ = [
     "CATALOGUE_DIR",
     "DEFAULT_LANGUAGE",
     "DOMAIN",
+    "DOMAINS",
     "FONT_DIR",
     "LANGUAGES",
     "LANGUAGE_NAMES",
@@ -52,5 +57,6 @@ __all__ = [
     "reload_catalogues",
     "resolve_locale",
     "server_language",
+    "template_path",
     "translator",
 ]

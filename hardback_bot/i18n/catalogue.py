@@ -25,6 +25,9 @@ DEFAULT_LANGUAGE = "en"
 # Each language named in itself: what a settings menu shows.
 LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "es": "Español", "fr": "Français", "ja": "日本語"}
 DOMAIN = "hardback"
+# One catalogue per part of the bot, so the people translating them never edit the same files
+# (docs/i18n.md says which code belongs to which).  ``translator(lang)`` answers from all of them.
+DOMAINS: tuple[str, ...] = ("hardback", "face", "content")
 CATALOGUE_DIR = Path(__file__).resolve().parent / "locale"
 
 _FORMATTER = string.Formatter()
@@ -53,27 +56,47 @@ def server_language(setting: str | None, preferred_locale: object) -> str:
     return setting if setting in LANGUAGES else resolve_locale(preferred_locale)
 
 
-def catalogue_path(language: str) -> Path:
-    return CATALOGUE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def catalogue_path(language: str, domain: str = DOMAIN) -> Path:
+    return CATALOGUE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
 
 
-def _load(language: str) -> Translator:
-    if language == DEFAULT_LANGUAGE:
-        return Translator(language, NullTranslations(), None)  # English is the source text
-    path = catalogue_path(language)
+def template_path(domain: str = DOMAIN) -> Path:
+    """A domain's template (``.pot``): every message id extraction found in that domain's code."""
+    return CATALOGUE_DIR / f"{domain}.pot"
+
+
+def _load_domain(language: str, domain: str) -> tuple[Translations, frozenset[tuple[str | None, str]]] | None:
+    path = catalogue_path(language, domain)
     try:
         with path.open("rb") as f:
-            catalog = read_po(f, locale=language, domain=DOMAIN)
+            catalog = read_po(f, locale=language, domain=domain)
     except (OSError, ValueError) as error:
-        # A broken install must not break every answer: speak English and say why in the log.
+        # A broken install must not break every answer: that domain speaks English, the log says why.
         log.error("cannot read the %s catalogue %s (%s); using English", language, path, error)
-        return Translator(language, NullTranslations(), frozenset())
+        return None
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)  # a fuzzy (unchecked) entry stays English
     buffer.seek(0)
     done = frozenset((m.context, m.id[0] if isinstance(m.id, tuple) else m.id) for m in catalog
                      if m.id and not m.fuzzy and (all(m.string) if isinstance(m.string, tuple) else m.string))
-    return Translator(language, Translations(buffer, domain=DOMAIN), done)
+    return Translations(buffer, domain=domain), done
+
+
+def _load(language: str) -> Translator:
+    if language == DEFAULT_LANGUAGE:
+        return Translator(language, NullTranslations(), None)  # English is the source text
+    merged: Translations | None = None
+    done: frozenset[tuple[str | None, str]] = frozenset()
+    for domain in DOMAINS:
+        loaded = _load_domain(language, domain)
+        if loaded is None:
+            continue
+        translations, finished = loaded
+        # One lookup table for every domain: the code asks translator(lang) without naming its domain.
+        # A message found in two domains must read the same in both (the completeness check says so).
+        merged = translations if merged is None else merged.merge(translations)
+        done |= finished
+    return Translator(language, merged if merged is not None else NullTranslations(), done)
 
 
 _lock = threading.Lock()
@@ -94,7 +117,7 @@ def translator(language: str) -> Translator:
 
 
 def preload() -> None:
-    """Read every catalogue and Babel's locale data now (~0.2 s), so no player's click pays for it.
+    """Read every catalogue and Babel's locale data now (~0.3 s), so no player's click pays for it.
     The bot runs this in a worker thread at start-up (cogs/translator.py)."""
     for language in LANGUAGES:
         t = translator(language)

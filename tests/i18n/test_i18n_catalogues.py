@@ -16,12 +16,14 @@ from babel.messages.pofile import write_po
 from cogs.translator import command_strings
 from hardback_bot.i18n import (
     DEFAULT_LANGUAGE,
+    DOMAINS,
     LANGUAGE_NAMES,
     LANGUAGES,
     Translator,
     catalogue_path,
     resolve_locale,
     server_language,
+    template_path,
     translator,
 )
 from hardback_bot.i18n.checks import TEMPLATE, check_catalogues, name_problem, read_catalogue, text_problem
@@ -91,8 +93,8 @@ def test_lists_and_percentages_follow_each_language() -> None:
     assert translator("fr").percent(0.25) == "25\u00a0%"
 
 
-def _write_catalogue(path: Path, language: str, entries: list[tuple[object, object]]) -> None:
-    catalog = Catalog(locale=language, domain="hardback")
+def _write_catalogue(path: Path, language: str | None, entries: list[tuple[object, object]]) -> None:
+    catalog = Catalog(locale=language, domain=path.stem, fuzzy=False)
     for msgid, msgstr in entries:
         catalog.add(msgid, msgstr)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -186,9 +188,59 @@ def test_every_slash_command_text_is_in_the_template() -> None:
     assert missing == [], f"not in {TEMPLATE.name}: {missing}"
 
 
-def test_catalogues_exist_for_every_language_but_english() -> None:
-    for language in LANGUAGES:
-        assert catalogue_path(language).is_file() == (language != DEFAULT_LANGUAGE)
+def test_catalogues_exist_for_every_language_but_english_in_every_domain() -> None:
+    assert DOMAINS == ("hardback", "face", "content")
+    for domain in DOMAINS:
+        assert template_path(domain).is_file()
+        for language in LANGUAGES:
+            assert catalogue_path(language, domain).is_file() == (language != DEFAULT_LANGUAGE)
+    assert catalogue_path("es") == catalogue_path("es", "hardback")
+
+
+def test_one_translator_answers_from_every_domain(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hardback_bot.i18n import catalogue as module
+
+    monkeypatch.setattr(module, "CATALOGUE_DIR", tmp_path)
+    module.reload_catalogues()
+    try:
+        folder = tmp_path / "es" / "LC_MESSAGES"
+        _write_catalogue(folder / "hardback.po", "es", [("You have no ink.", "No tienes tinta.")])
+        _write_catalogue(folder / "face.po", "es", [("Open my hand", "Abrir mi mano")])
+        _write_catalogue(folder / "content.po", "es", [(("{n} card", "{n} cards"), ("{n} carta", "{n} de cartas",
+                                                                                  "{n} cartas"))])
+        es = translator("es")
+        assert es.gettext("You have no ink.") == "No tienes tinta."
+        assert es.gettext("Open my hand") == "Abrir mi mano"
+        assert es.ngettext("{n} card", "{n} cards", 3) == "3 cartas"
+        assert es.has("Open my hand") and es.has("{n} card") and es.has("You have no ink.")
+        # A domain whose file is missing speaks English; the others still answer.
+        (folder / "face.po").unlink()
+        module.reload_catalogues()
+        assert translator("es").gettext("Open my hand") == "Open my hand"
+        assert translator("es").gettext("You have no ink.") == "No tienes tinta."
+    finally:
+        module.reload_catalogues()
+
+
+def test_a_message_in_two_domains_must_read_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hardback_bot.i18n import catalogue as module
+
+    monkeypatch.setattr(module, "CATALOGUE_DIR", tmp_path)
+    for domain in ("face", "content"):
+        _write_catalogue(tmp_path / f"{domain}.pot", None, [("Ink", ""), (f"only in {domain}", "")])
+    folder = tmp_path / "es" / "LC_MESSAGES"
+    _write_catalogue(folder / "face.po", "es", [("Ink", "Tinta"), ("only in face", "solo en face")])
+    _write_catalogue(folder / "content.po", "es", [("Ink", "tinta"), ("only in content", "solo en content")])
+    problems = check_catalogues(languages=("en", "es"), domains=("face", "content"))
+    assert [(p.language, p.domain, p.message) for p in problems] == [("es", "content", "Ink")]
+    assert "translated differently in domain 'face'" in problems[0].what
+    _write_catalogue(folder / "content.po", "es", [("Ink", "Tinta"), ("only in content", "solo en content")])
+    assert check_catalogues(languages=("en", "es"), domains=("face", "content")) == []
+    # Every domain is checked: an untranslated message of one is named with its domain.
+    _write_catalogue(folder / "content.po", "es", [("Ink", "Tinta")])
+    (problem,) = check_catalogues(languages=("en", "es"), domains=("face", "content"))
+    assert (problem.domain, problem.message) == ("content", "only in content")
+    assert str(problem).startswith("[es content] 'only in content': missing")
 
 
 def test_settings_name_the_language_public_messages_use() -> None:
@@ -242,7 +294,7 @@ def test_preload_reads_every_catalogue_once(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(module, "read_po", counting)
     module.reload_catalogues()
     preload()
-    assert sorted(reads) == ["es", "fr", "ja"]
+    assert sorted(reads) == sorted(["es", "fr", "ja"] * len(DOMAINS))  # every domain's catalogue
     for language in LANGUAGES:
         translator(language).gettext("Open my hand")
-    assert len(reads) == 3  # nothing read again after start-up
+    assert len(reads) == 3 * len(DOMAINS)  # nothing read again after start-up

@@ -1,5 +1,5 @@
 """Japanese in images (issue 18): the bundled Noto Sans CJK subset draws every character of the
-Japanese catalogue, kana and the common kanji; Latin languages keep the card fonts."""
+Japanese catalogues (every domain), kana and the common kanji; Latin languages keep the card fonts."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from babel.messages.pofile import read_po
 from fontTools.ttLib import TTFont
 
-from hardback_bot.i18n import LANGUAGES, catalogue_path, font_for_language
+from hardback_bot.i18n import DOMAINS, LANGUAGES, catalogue_path, font_for_language
 
 MAX_BYTES = 3 * 1024 * 1024
 
@@ -19,13 +19,14 @@ def _cmap(path: Path) -> set[int]:
 
 
 def _japanese_characters() -> set[str]:
-    with catalogue_path("ja").open("rb") as f:
-        catalog = read_po(f, locale="ja")
     chars: set[str] = set()
-    for message in catalog:
-        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
-        for text in strings:
-            chars.update(ch for ch in text or "" if not ch.isspace() or ch == " ")
+    for domain in DOMAINS:
+        with catalogue_path("ja", domain).open("rb") as f:
+            catalog = read_po(f, locale="ja")
+        for message in catalog:
+            strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+            for text in strings:
+                chars.update(ch for ch in text or "" if not ch.isspace() or ch == " ")
     return chars
 
 
