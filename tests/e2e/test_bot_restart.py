@@ -239,7 +239,9 @@ async def test_killed_during_a_computer_turn_the_computer_plays_on(world: World,
 # deterministic by failing the post in an in-process bot, then starting a new bot on the same database
 # (whose relay finds the table older than the game, and the results row still pending in the outbox).
 async def _crashing_post(*_: object) -> None:
-    raise RuntimeError("the process died here")
+    # Cancelled, not an ordinary error: a dead process's relay does not schedule a retry, and the
+    # first bot must go quiet before the second one starts.
+    raise asyncio.CancelledError("the process died here")
 
 
 async def test_a_crash_before_the_table_is_posted_leaves_a_playable_game(world: World, tmp_path: Path) -> None:
