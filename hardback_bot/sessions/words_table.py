@@ -1,0 +1,133 @@
+"""Every word of a finished game (issue 17): who spelled it, in which round, what it earned; grouped by
+player and sortable, as a picture for the results message and as text that fits Discord's limits.
+
+The words come from the stored move log replayed from the seed (``turn_history.walk_turns``), so they
+are exactly the words the engine accepted, with the coins and prestige their benefits gave (R12) and any
+literary award they claimed (R24).  No Discord here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from hardback_bot.i18n import Translator, translator
+from hardback_bot.render.words import WordGroup, WordRow, WordsImage, render_words
+from hardback_bot.store import GameRecord, Store
+
+from .images import Picture
+from .turn_history import walk_turns
+
+#: How the words of each player can be ordered.
+SORTS: tuple[str, ...] = ("round", "prestige", "coins", "length", "word")
+TEXT_LIMIT = 4000  # an embed description holds 4,096 characters
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedWord:
+    seat: int
+    name: str
+    round: int
+    turn: int  # 1, 2, 3 … in play order
+    word: str
+    coins: int
+    prestige: int  # from the word's benefits
+    award: int = 0  # a literary award the word claimed
+
+
+def played_words(record: GameRecord, moves: Sequence[tuple[int, str]]) -> list[PlayedWord]:
+    """Every accepted word of an ended game, in play order.  CPU work (the log is replayed): call it in a
+    worker thread from the event loop.  Raises ``turn_history.ReplayError`` if the log does not replay."""
+    from hardback_bot.store.export import checker_for
+
+    if record.seed is None:
+        return []
+    checker, _ = checker_for(record.options)
+    names = {s.seat: s.display_name for s in record.seats}
+    walk = walk_turns(record.num_players, record.seed, record.options, moves, checker)
+    return [PlayedWord(t.seat, names.get(t.seat, f"#{t.seat + 1}"), t.round, t.number, t.word, t.coins, t.prestige,
+                       t.award) for t in walk.turns if t.word]
+
+
+async def words_of_game(store: Store, game_id: int) -> list[PlayedWord]:
+    """:func:`played_words` of a stored game, read from the store and replayed off the event loop."""
+    record = await store.get_game(game_id, with_state=False)
+    moves = [(m.seat, m.move) for m in await store.get_moves(game_id)]
+    return await asyncio.to_thread(played_words, record, moves)
+
+
+def sort_words(words: Sequence[PlayedWord], sort: str = "round") -> list[PlayedWord]:
+    """``sort`` in SORTS: play order, most prestige (award included), most coins, longest, alphabetical."""
+    keys = {
+        "round": lambda w: (w.turn,),
+        "prestige": lambda w: (-(w.prestige + w.award), -w.coins, w.turn),
+        "coins": lambda w: (-w.coins, -(w.prestige + w.award), w.turn),
+        "length": lambda w: (-len(w.word), w.word, w.turn),
+        "word": lambda w: (w.word, w.turn),
+    }
+    if sort not in keys:
+        raise ValueError(f"sort must be one of {SORTS}, not {sort!r}")
+    return sorted(words, key=keys[sort])
+
+
+def _groups(words: Sequence[PlayedWord], sort: str) -> list[tuple[int, str, list[PlayedWord]]]:
+    seats: dict[int, str] = {}
+    for w in sorted(words, key=lambda w: w.seat):
+        seats.setdefault(w.seat, w.name)
+    return [(seat, name, sort_words([w for w in words if w.seat == seat], sort)) for seat, name in seats.items()]
+
+
+def _summary(t: Translator, words: Sequence[PlayedWord]) -> str:
+    coins = sum(w.coins for w in words)
+    prestige = sum(w.prestige + w.award for w in words)
+    return t.ngettext("{n} word · {coins}¢ · {prestige}★", "{n} words · {coins}¢ · {prestige}★", len(words),
+                      coins=coins, prestige=prestige)
+
+
+def words_text(words: Sequence[PlayedWord], *, sort: str = "round", language: str = "en",
+               limit: int = TEXT_LIMIT) -> str:
+    """The words as text, grouped by player and sorted by ``sort``; at most ``limit`` characters (an embed
+    description): a player's list that would not fit ends with how many words were left out."""
+    t = translator(language)
+    if not words:
+        return t.gettext("No word was spelled in this game.")
+    blocks: list[list[str]] = []
+    for _, name, group in _groups(words, sort):
+        lines = [f"**{name}** — {_summary(t, group)}"]
+        for w in group:
+            award = t.gettext(" (award +{prestige}★)", prestige=w.award) if w.award else ""
+            lines.append(t.gettext("r{round} **{word}** {coins}¢ {prestige}★{award}", round=w.round, word=w.word,
+                                   coins=w.coins, prestige=w.prestige, award=award))
+        blocks.append(lines)
+    # Share the room fairly: each player keeps as many lines as fit in an equal share, the rest counted.
+    share = max(200, limit // max(1, len(blocks)) - 2)
+    out: list[str] = []
+    for lines in blocks:
+        kept: list[str] = []
+        for i, line in enumerate(lines):
+            left = len(lines) - i
+            more = t.gettext("… and {n} more", n=left)
+            if sum(len(x) + 1 for x in kept) + len(line) + len(more) + 2 > share and left > 0 and i > 0:
+                kept.append(more)
+                break
+            kept.append(line)
+        out.append("\n".join(kept))
+    return "\n\n".join(out)[:limit]
+
+
+def words_model(words: Sequence[PlayedWord], *, sort: str = "round", language: str = "en") -> WordsImage:
+    t = translator(language)
+    groups = tuple(WordGroup(name, tuple(WordRow(w.round, w.word, w.coins, w.prestige, w.award) for w in group),
+                             _summary(t, group)) for _, name, group in _groups(words, sort))
+    return WordsImage(title=t.gettext("Every word of the game"), groups=groups,
+                      round_label=t.gettext("round {n}"), more=t.gettext("… and {n} more"),
+                      empty=t.gettext("No word was spelled in this game."), language=language)
+
+
+async def words_picture(words: Sequence[PlayedWord], *, sort: str = "round", language: str = "en") -> Picture:
+    """The words as a picture (rendered in a worker thread), with its alt text."""
+    model = words_model(words, sort=sort, language=language)
+    data = await asyncio.to_thread(render_words, model)
+    alt = words_text(words, sort=sort, language=language, limit=1000).replace("**", "")
+    return Picture(data, "words.png", alt)
