@@ -21,7 +21,7 @@ from hardback_bot.config import ConfigError, Settings, load_env, load_settings
 from hardback_bot.sessions import Sessions
 from hardback_bot.store import Store, StoreError, open_store
 
-COGS = ("cogs.play", "cogs.hardback")
+COGS = ("cogs.play", "cogs.hardback", "cogs.seasons")
 log = logging.getLogger("hardback")
 
 

@@ -49,11 +49,14 @@ from hardback_bot.help.format import (
     stats_page,
 )
 from hardback_bot.help.lookup import card_text
-from hardback_bot.help.settings import SERVER_LANGUAGE, SettingsRefused, apply_changes, settings_text
+from hardback_bot.help.seasons import rating_page, records_field, season_page
+from hardback_bot.help.settings import NO_CHANNEL, SERVER_LANGUAGE, SettingsRefused, apply_changes, settings_text
 from hardback_bot.help.words import SpellingError, clean_word, hints_off_loop, lookup_lines
-from hardback_bot.i18n import LANGUAGE_NAMES, resolve_locale
+from hardback_bot.i18n import LANGUAGE_NAMES, resolve_locale, server_language, translator
 from hardback_bot.store import GameNotFound
 from hardback_bot.store.models import LEADERBOARD_KINDS, StoredResult
+from hardback_bot.store.seasons import season_of
+from hardback_bot.store.settings import GuildSettings
 
 from .replay import ReplayCommands
 
@@ -71,8 +74,14 @@ HINT_TIMEOUT = 10.0  # seconds; the answer was deferred, so the player sees "thi
 BOARD_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in (
     ("rating", "rating"), ("wins", "wins"), ("win_rate", "win rate"), ("best_word", "best word"),
     ("longest_word", "longest word"))]
-# hbi:lb:<board>:<page> (leaderboard pages) · hbi:ex (export select) · hbi:rl:<n> (rules topic selects)
-_CUSTOM_ID = re.compile(r"^hbi:(?:lb:(?P<board>[a-z_]{1,16}):(?P<page>\d{1,4})|(?P<ex>ex)|rl:(?P<rl>[12]))$")
+BOARD_CHOICE_NAMES = {c.value: c.name for c in BOARD_CHOICES}
+PERIOD_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in (
+    ("all", "all time"), ("season", "this season"), ("last", "last season"))]
+_PERIOD_CODES = {"all": "", "season": "s", "last": "l"}  # in the page buttons' custom_ids
+# hbi:lb:<board>:<page>[:<s|l>] (leaderboard pages; s/l: this or last season) · hbi:ex (export select)
+# · hbi:rl:<n> (rules topic selects)
+_CUSTOM_ID = re.compile(r"^hbi:(?:lb:(?P<board>[a-z_]{1,16}):(?P<page>\d{1,4})(?::(?P<period>[sl]))?|(?P<ex>ex)"
+                        r"|rl:(?P<rl>[12]))$")
 _TOPIC_ROWS = (TOPICS[: (len(TOPICS) + 1) // 2], TOPICS[(len(TOPICS) + 1) // 2:])
 # Each language named in itself; "server" follows the server's own Discord language (the default).
 LANGUAGE_CHOICES = [app_commands.Choice(name="The server's Discord language", value=SERVER_LANGUAGE),
@@ -88,11 +97,13 @@ def _embed(page: Page) -> discord.Embed:
     return embed
 
 
-def _board_view(board: str, page: int, has_next: bool) -> discord.ui.View:
+def _board_view(board: str, page: int, has_next: bool, period: str = "all") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(label="◀ Previous", custom_id=f"hbi:lb:{board}:{max(page - 1, 0)}",
+    code = _PERIOD_CODES[period]
+    tail = f":{code}" if code else ""
+    view.add_item(discord.ui.Button(label="◀ Previous", custom_id=f"hbi:lb:{board}:{max(page - 1, 0)}{tail}",
                                     disabled=page == 0, style=discord.ButtonStyle.secondary))
-    view.add_item(discord.ui.Button(label="Next ▶", custom_id=f"hbi:lb:{board}:{page + 1}",
+    view.add_item(discord.ui.Button(label="Next ▶", custom_id=f"hbi:lb:{board}:{page + 1}{tail}",
                                     disabled=not has_next, style=discord.ButtonStyle.secondary))
     view.stop()  # answered by the listener from the custom_id, not kept in memory (see cogs/ui.py)
     return view
@@ -154,26 +165,56 @@ class InfoCommands(ReplayCommands):
         log.exception("/hardback %s by %s failed", what, interaction.user.id)
         await _send_private(interaction, SORRY)
 
-    async def _info_board_message(self, guild_id: int, board: str, page: int) -> tuple[discord.Embed,
-                                                                                        discord.ui.View]:
+    async def _info_public_language(self, guild: discord.Guild | None, settings: GuildSettings) -> str:
+        return server_language(settings.language, guild.preferred_locale if guild else None)
+
+    async def _info_board_message(self, guild_id: int, board: str, page: int, period: str = "all",
+                                  guild: discord.Guild | None = None) -> tuple[discord.Embed, discord.ui.View]:
+        store = self.bot.store
+        settings = await store.get_guild_settings(guild_id)
+        t = translator(await self._info_public_language(guild, settings))
         # One extra row tells whether a next page exists without a count query.
-        entries = await self.bot.store.leaderboard(guild_id, board, limit=PAGE_SIZE + 1,  # type: ignore[arg-type]
-                                                   offset=page * PAGE_SIZE, min_games=MIN_GAMES)
-        embed = _embed(leaderboard_page(board, entries[:PAGE_SIZE], page, MIN_GAMES))
-        return embed, _board_view(board, page, len(entries) > PAGE_SIZE)
+        if period != "all":
+            season = season_of(settings.season, store.now())
+            season = season.previous() if period == "last" else season
+            entries = await store.season_board(guild_id, board, season, limit=PAGE_SIZE + 1, offset=page * PAGE_SIZE,
+                                               min_games=MIN_GAMES)
+            name = t.pgettext("choice", BOARD_CHOICE_NAMES[board])
+            embed = _embed(season_page(t, board, name, entries, page, season, MIN_GAMES))
+        elif board == "rating":
+            # Established ratings first, then the provisional ones ranked apart: one sequence of pages.
+            threshold = settings.provisional_games
+            established = await store.rating_count(guild_id, provisional=False, threshold=threshold)
+            total = established + await store.rating_count(guild_id, provisional=True, threshold=threshold)
+            start, end = page * PAGE_SIZE, (page + 1) * PAGE_SIZE
+            ranked = await store.rating_board(guild_id, provisional=False, threshold=threshold,
+                                              limit=min(end, established) - start, offset=start) \
+                if start < established else []
+            rest = end - max(start, established)
+            provisional = await store.rating_board(guild_id, provisional=True, threshold=threshold, limit=rest,
+                                                   offset=max(0, start - established)) if rest > 0 else []
+            embed = _embed(rating_page(t, ranked, provisional, page, threshold))
+            return embed, _board_view(board, page, end < total, period)
+        else:
+            entries = await store.leaderboard(guild_id, board, limit=PAGE_SIZE + 1,  # type: ignore[arg-type]
+                                              offset=page * PAGE_SIZE, min_games=MIN_GAMES)
+            embed = _embed(leaderboard_page(board, entries[:PAGE_SIZE], page, MIN_GAMES))
+        return embed, _board_view(board, page, len(entries) > PAGE_SIZE, period)
 
     # ------------------------------------------------------------------ leaderboard
     @app_commands.command(name="leaderboard", description="This server's best Hardback players")
-    @app_commands.describe(by="What to rank by (default: rating)")
-    @app_commands.choices(by=BOARD_CHOICES)
-    async def leaderboard(self, interaction: discord.Interaction,
-                          by: app_commands.Choice[str] | None = None) -> None:
+    @app_commands.describe(by="What to rank by (default: rating)", period="All time or a season")
+    @app_commands.choices(by=BOARD_CHOICES, period=PERIOD_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, by: app_commands.Choice[str] | None = None,
+                          period: app_commands.Choice[str] | None = None) -> None:
         if interaction.guild_id is None:
             await _send_private(interaction, "Leaderboards belong to a server: use this command in one.")
             return
         try:
             board = by.value if by is not None else "rating"
-            embed, view = await self._info_board_message(interaction.guild_id, board, 0)
+            embed, view = await self._info_board_message(interaction.guild_id, board, 0,
+                                                         period.value if period is not None else "all",
+                                                         interaction.guild)
             await interaction.response.send_message(embed=embed, view=view)
         except Exception:
             await self._info_failed(interaction, "leaderboard")
@@ -193,8 +234,15 @@ class InfoCommands(ReplayCommands):
                 await _send_private(interaction, f"{whose} no finished Hardback games in this server yet.")
                 return
             # Many results feed the favourite genre; the embed lists only the last five games.
-            embed = _embed(stats_page(dataclasses.replace(stats, recent=stats.recent[:5]), who.display_name,
-                                      stats.recent))
+            page = stats_page(dataclasses.replace(stats, recent=stats.recent[:5]), who.display_name, stats.recent)
+            settings = await self.bot.store.get_guild_settings(interaction.guild_id)
+            if stats.competitive.games:
+                records = await self.bot.store.player_records(interaction.guild_id, who.id)
+                t = translator(await self._info_public_language(interaction.guild, settings))
+                field = records_field(t, records, stats.rating.games if stats.rating else None,
+                                      settings.provisional_games)
+                page.fields.insert(min(4, len(page.fields)), field)
+            embed = _embed(page)
             embed.set_thumbnail(url=who.display_avatar.url)
             await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
         except Exception:
@@ -440,7 +488,9 @@ class InfoCommands(ReplayCommands):
         adverts="Adverts to buy with coins", unique_words="Refuse words already spelled",
         votes="Put words missing from the dictionary to a vote", open_hands="Everyone sees everyone's hand",
         ghostwriter="Players may ask the table for help", hints="Offer the solver's word hints",
-        family_friendly="Refuse offensive words at new tables",
+        family_friendly="Refuse offensive words", season="Season length",
+        season_channel="Where to post season winners", season_announcements="Off: no season posts",
+        provisional_games="Rated games before a rating counts",
         language="Language of the table, log and results (default: the server's Discord language)")
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(self, interaction: discord.Interaction, dictionary: str | None = None,
@@ -453,7 +503,9 @@ class InfoCommands(ReplayCommands):
                        votes: Literal["off", "majority", "unanimous"] | None = None,
                        open_hands: bool | None = None, ghostwriter: bool | None = None,
                        hints: bool | None = None, language: app_commands.Choice[str] | None = None,
-                       family_friendly: bool | None = None) -> None:
+                       family_friendly: bool | None = None, season: Literal["month", "week"] | None = None,
+                       season_channel: discord.TextChannel | None = None, season_announcements: bool | None = None,
+                       provisional_games: app_commands.Range[int, 1, 50] | None = None) -> None:
         try:
             if interaction.guild_id is None:
                 await _send_private(interaction, "Settings belong to a server: use this command in one.")
@@ -475,6 +527,9 @@ class InfoCommands(ReplayCommands):
                 "afk_policy": afk_policy, "afk_misses": afk_misses, "awards": awards, "adverts": adverts,
                 "unique_words": unique_words, "vote": votes, "open_hands": open_hands,
                 "ghostwriter": ghostwriter, "hints": hints, "family_friendly": family_friendly,
+                "season": season, "provisional_games": provisional_games,
+                "season_channel": season_channel.id if season_channel is not None else (
+                    NO_CHANNEL if season_announcements is False else None),
                 "language": language.value if language is not None else None}
             bot_defaults = dict(self.bot.settings.defaults)
             locale = interaction.guild.preferred_locale if interaction.guild else None  # the language default
@@ -522,7 +577,8 @@ class InfoCommands(ReplayCommands):
             if match is None:
                 await _send_private(interaction, "That button is not one I made; it does nothing.")
             elif match["board"] is not None:
-                await self._info_board_click(interaction, match["board"], int(match["page"]))
+                period = {"s": "season", "l": "last"}.get(match["period"] or "", "all")
+                await self._info_board_click(interaction, match["board"], int(match["page"]), period)
             elif match["ex"] is not None:
                 value = str((data.get("values") or [""])[0])
                 if not value.isdigit() or interaction.guild_id is None:
@@ -535,11 +591,12 @@ class InfoCommands(ReplayCommands):
         except Exception:
             await self._info_failed(interaction, f"component {custom_id}")
 
-    async def _info_board_click(self, interaction: discord.Interaction, board: str, page: int) -> None:
+    async def _info_board_click(self, interaction: discord.Interaction, board: str, page: int,
+                                period: str = "all") -> None:
         if board not in LEADERBOARD_KINDS or interaction.guild_id is None:
             await _send_private(interaction, "That button is not one I made; it does nothing.")
             return
-        embed, view = await self._info_board_message(interaction.guild_id, board, page)
+        embed, view = await self._info_board_message(interaction.guild_id, board, page, period, interaction.guild)
         await interaction.response.edit_message(embed=embed, view=view)
 
     async def _info_topic_click(self, interaction: discord.Interaction, key: str) -> None:

@@ -16,6 +16,7 @@ OPTION_KEYS: tuple[str, ...] = ("awards", "adverts", "unique_words", "vote", "op
 ENGINE_DEFAULTS = GameOptions()
 MAX_TABLE_TIMER = 24 * 3600  # the engine's limit for a table's turn timer (GameOptions.validate)
 SERVER_LANGUAGE = "server"  # the /hardback settings choice meaning "follow the server's Discord language"
+NO_CHANNEL = 0  # a change of season_channel meaning "announce no more"
 
 
 class SettingsRefused(ValueError):
@@ -39,8 +40,10 @@ def apply_changes(current: GuildSettings, changes: Mapping[str, Any], *, known_d
     seconds; table options by engine name, e.g. ``vote``); ``None`` values are ignored.  Raises
     :class:`SettingsRefused` without side effects when the result would not make a valid table."""
     given = {k: v for k, v in changes.items() if v is not None}
-    top = {k: given.pop(k) for k in ("dictionary", "length", "turn_timer", "afk_policy", "afk_misses", "language")
-           if k in given}
+    top = {k: given.pop(k) for k in ("dictionary", "length", "turn_timer", "afk_policy", "afk_misses", "language",
+                                     "season", "season_channel", "provisional_games") if k in given}
+    if top.get("season_channel") == NO_CHANNEL:
+        top["season_channel"] = None
     unknown = sorted(set(given) - set(OPTION_KEYS))
     if unknown:
         raise SettingsRefused(f"Unknown setting(s): {', '.join(unknown)}.")
@@ -81,6 +84,11 @@ def _check_friendly(top: Mapping[str, Any]) -> None:
     misses = top.get("afk_misses")
     if misses is not None and not (isinstance(misses, int) and 1 <= misses <= 10):
         raise SettingsRefused("Missed turns before that must be a whole number from 1 to 10.")
+    if "season" in top and top["season"] not in ("month", "week"):
+        raise SettingsRefused("A season is a month or a week.")
+    games = top.get("provisional_games")
+    if games is not None and not (isinstance(games, int) and 1 <= games <= 50):
+        raise SettingsRefused("The provisional rating threshold must be a whole number of games from 1 to 50.")
     if "language" in top and top["language"] not in (*LANGUAGES, SERVER_LANGUAGE):
         raise SettingsRefused("The language must be English, Español, Français, 日本語 or the server's own.")
 
@@ -112,6 +120,9 @@ def describe(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = N
         "Ghostwriter": _on_off(get("ghostwriter")),
         "Hints": _on_off(get("hints")),
         N_("Family-friendly (offensive words refused)"): _on_off(get("family_friendly")),
+        N_("Leaderboard season"): "a month" if settings.season == "month" else "a week",
+        N_("Season winners announced in"): f"<#{settings.season_channel}>" if settings.season_channel else "nowhere",
+        N_("Provisional ratings"): f"fewer than {settings.provisional_games} rated games",
         "Language of public messages": (LANGUAGE_NAMES[settings.language] if settings.language
                                         else "the server's Discord language" + (
                                             f" ({LANGUAGE_NAMES[resolve_locale(server_locale)]})"

@@ -9,7 +9,7 @@ caller read (optimistic concurrency) and raises :class:`~.errors.StaleVersion` i
 from __future__ import annotations
 
 import abc
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .models import (
@@ -27,6 +27,7 @@ from .models import (
     StoredResult,
     Timer,
 )
+from .seasons import PlayerRecords, Season
 from .settings import GuildSettings
 
 
@@ -301,6 +302,36 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def get_rating(self, guild_id: int, user_id: int) -> Rating | None: ...
+
+    # -- seasons, provisional ratings and records (issue 17) --------------------------------------------
+    @abc.abstractmethod
+    def now(self) -> float:
+        """The store's clock (injectable: ``clock=`` at construction, or :meth:`set_clock`)."""
+
+    @abc.abstractmethod
+    def set_clock(self, clock: Callable[[], float]) -> None: ...
+
+    @abc.abstractmethod
+    async def rating_board(self, guild_id: int, *, provisional: bool, threshold: int = 5, limit: int = 10,
+                           offset: int = 0) -> list[LeaderboardEntry]:
+        """Ratings of players with at least ``threshold`` rated games, or (``provisional``) of the others,
+        each group ranked among itself; ``games`` is the rated games."""
+
+    @abc.abstractmethod
+    async def rating_count(self, guild_id: int, *, provisional: bool, threshold: int = 5) -> int: ...
+
+    @abc.abstractmethod
+    async def season_board(self, guild_id: int, by: str, season: Season, *, limit: int = 10, offset: int = 0,
+                           min_games: int = 5) -> list[LeaderboardEntry]:
+        """A board over the games finished in ``season`` (``rating``: the rating gained in it)."""
+
+    @abc.abstractmethod
+    async def player_records(self, guild_id: int, user_id: int) -> PlayerRecords:
+        """Wins in a row (current and best) and one-game records, competitive games."""
+
+    @abc.abstractmethod
+    async def claim_season_announcement(self, guild_id: int, season: Season) -> bool:
+        """True for the one caller, of any process, that may announce ``season``'s winners in the guild."""
 
     # -- guild settings --------------------------------------------------------------------------------
     @abc.abstractmethod

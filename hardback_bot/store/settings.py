@@ -35,6 +35,11 @@ class GuildSettings:
     # Language of public messages (table, log, results): one of hardback_bot.i18n.LANGUAGES, or None to
     # follow the server's own Discord locale (guild.preferred_locale).
     language: str | None = None
+    # Leaderboard seasons (issue 17): a calendar "month" or ISO "week" (UTC); the channel their winners are
+    # announced in (None: not announced); rated games before a rating stops being provisional.
+    season: str = "month"
+    season_channel: int | None = None
+    provisional_games: int = 5
 
     def __post_init__(self) -> None:
         problems = _problems(self)
@@ -91,6 +96,12 @@ def _problems(s: GuildSettings) -> list[str]:
         out.append("afk_misses must be a whole number from 1 to 10")
     if s.language is not None and s.language not in LANGUAGES:
         out.append(f"language must be one of {LANGUAGES} or null (the server's Discord language)")
+    if s.season not in ("month", "week"):
+        out.append("season must be 'month' or 'week'")
+    if s.season_channel is not None and (not _is_int(s.season_channel) or s.season_channel <= 0):
+        out.append("season_channel must be a channel id or null")
+    if not _is_int(s.provisional_games) or not 1 <= s.provisional_games <= 50:
+        out.append("provisional_games must be a whole number from 1 to 50")
     if not isinstance(s.options, Mapping):
         out.append("options must be an object")
     else:

@@ -83,7 +83,9 @@ async def test_leaderboard_pages_and_boards(world: World) -> None:
         await s.settle()
         board = s.last_message(world.channel)
         first = embed(board)
-        assert first["title"].endswith("rating") and first["description"].count("\n") == 9
+        # One game each: every rating is provisional (fewer than 5 rated games), listed apart under a heading.
+        assert first["title"].endswith("rating") and first["description"].count("\n") == 10
+        assert first["description"].startswith("**Provisional ratings** (fewer than 5 rated games)")
         assert "Page 1" in first["footer"]["text"]
         ids = board.custom_ids()
         assert all(c.startswith("hbi:lb:rating:") for c in ids) and len(ids) == 2
@@ -92,12 +94,13 @@ async def test_leaderboard_pages_and_boards(world: World) -> None:
         await s.settle()
         board = s.find_message(board.id)
         second = embed(board)
-        assert second["description"].count("\n") == 1 and "Page 2" in second["footer"]["text"]
+        assert second["description"].count("\n") == 2 and "Page 2" in second["footer"]["text"]
         # Sports-table places continue across pages (ties share a place).
-        places = [int(line.split("`")[1].strip(" .")) for line in first["description"].splitlines()
-                  + second["description"].splitlines()]
+        lines = [line for line in first["description"].splitlines() + second["description"].splitlines()
+                 if line.startswith("`")]
+        places = [int(line.split("`")[1].strip(" .")) for line in lines]
         assert places == sorted(places) and places[0] == 1
-        names = {line.split("**")[1] for line in first["description"].splitlines() + second["description"].splitlines()}
+        names = {line.split("**")[1] for line in lines}
         assert names == {name for _, name in players}
         assert board.find_component("hbi:lb:rating:2")["disabled"] is True
         await s.click(world.bob, board, "hbi:lb:rating:0")
