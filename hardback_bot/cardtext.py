@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from hardback_bot.engine.cards import Benefit, CardDef
+from hardback_bot.i18n import translator
 
 #: Discord's limit for a select option's description (and a label).
 OPTION_LIMIT = 100
@@ -104,13 +105,25 @@ def text(key: str, strings: Mapping[str, str] | None = None, **fields: object) -
     return template.format(**fields)
 
 
-def genre_name(genre: str) -> str:
-    return text(f"genre.{genre}")
+def genre_name(genre: str, language: str = "en") -> str:
+    """A genre as players read it in ``language``.  The msgctxt "genre" is the one the deck screen uses,
+    so a genre reads the same in every domain."""
+    if language == "en":
+        return text(f"genre.{genre}")
+    t = translator(language)
+    names = {
+        "adventure": t.pgettext("genre", "adventure"),
+        "horror": t.pgettext("genre", "horror"),
+        "mystery": t.pgettext("genre", "mystery"),
+        "romance": t.pgettext("genre", "romance"),
+        "starter": t.pgettext("genre", "starter"),
+    }
+    return names.get(genre, genre)
 
 
-def genre_title(genre: str) -> str:
+def genre_title(genre: str, language: str = "en") -> str:
     """A genre name at the start of a title ("Adventure")."""
-    name = genre_name(genre)
+    name = genre_name(genre, language)
     return name[:1].upper() + name[1:]
 
 

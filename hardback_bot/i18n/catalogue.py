@@ -186,6 +186,15 @@ class Translator:
         fallback = singular if n == 1 else plural
         return self._fill(self._translations.npgettext(context, singular, plural, n), fallback, params)
 
+    def entry(self, context: str, text: str | tuple[str, str], /, n: int | None = None, **params: Any) -> str:
+        """One entry of a text table (``STRINGS`` under ``STRINGS_CONTEXT``): a plain text, or a
+        (singular, plural) pair said for ``n``."""
+        if isinstance(text, tuple):
+            return self.npgettext(context, text[0], text[1], 1 if n is None else n, **params)
+        if n is not None:
+            params = {"n": n, **params}
+        return self.pgettext(context, text, **params)
+
     def has(self, message: str, context: str | None = None) -> bool:
         """True when the catalogue holds a finished translation (English: always).
 

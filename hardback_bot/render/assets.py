@@ -22,6 +22,8 @@ from types import MappingProxyType
 import yaml
 from PIL import ImageFont
 
+from hardback_bot.i18n import font_for_language
+
 ENV_VAR = "HARDBACK_CARD_ART"
 
 RGB = tuple[int, int, int]
@@ -109,4 +111,44 @@ def font(role: str, size: int) -> ImageFont.FreeTypeFont:
     found = fonts.get(key)
     if found is None:
         found = fonts[key] = ImageFont.truetype(io.BytesIO(font_bytes(role)), size)
+    return found
+
+
+@cache
+def _language_font_file(language: str, weight: str) -> Path | None:
+    """The file a language's words need, when the card fonts cannot draw them (Japanese); None: the
+    card fonts do (English, Spanish, French)."""
+    path = font_for_language(language, weight)
+    return None if path.name in FONT_FILES.values() else path
+
+
+@cache
+def _file_bytes(path: Path) -> bytes:
+    if not path.is_file():
+        raise CardArtMissing(f"font file missing: {path}")
+    return path.read_bytes()
+
+
+def text_font_file(role: str, language: str = "en", text: str = "") -> Path:
+    """The font file :func:`text_font` draws with."""
+    path = _language_font_file(language, "regular" if role == "regular" else "bold")
+    if path is None or (role == "letter" and text.isascii() and text):
+        return card_art_dir() / "fonts" / FONT_FILES[role]
+    return path
+
+
+def text_font(role: str, size: int, language: str = "en", text: str = "") -> ImageFont.FreeTypeFont:
+    """The font for words of ``language`` drawn in ``role``: the card fonts for Latin languages; for
+    Japanese the CJK font of the same weight, except card letters and words (ASCII in the "letter"
+    role), which keep the cards' own face."""
+    path = _language_font_file(language, "regular" if role == "regular" else "bold")
+    if path is None or (role == "letter" and text.isascii() and text):
+        return font(role, size)
+    fonts: dict[tuple[str, int], ImageFont.FreeTypeFont] | None = getattr(_local, "fonts", None)
+    if fonts is None:
+        fonts = _local.fonts = {}
+    key = (str(path), size)
+    found = fonts.get(key)
+    if found is None:
+        found = fonts[key] = ImageFont.truetype(io.BytesIO(_file_bytes(path)), size)
     return found

@@ -15,18 +15,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from hardback_bot.engine.cards import Benefit, CardDef, card
+from hardback_bot.i18n import Translator, translator
 from hardback_bot.render import icons
-from hardback_bot.render.assets import RGB, font, genre_colours, ui
+from hardback_bot.render.assets import RGB, font, genre_colours, text_font, ui
 from hardback_bot.render.benefits import draw_benefit, genre_marker, glyph_width
 from hardback_bot.render.layout import Box, Layout, Region
 from hardback_bot.render.models import CardFace
 from hardback_bot.render.text import printable
 
-#: Words printed on card faces (a translation replaces this mapping; labels that do not fit shrink
-#: or fall back to the shorter form).
+#: Words printed on card faces, translated by the catalogues (domain ``content``) under this msgctxt;
+#: labels that do not fit shrink or fall back to the shorter form.
+STRINGS_CONTEXT = "card face"
+STRINGS_NOTES = {
+    "timeless": "capitals, on the ribbon of a sideways card: about 20 characters at most",
+    "timeless_short": "capitals; the short form when the long one does not fit the ribbon",
+    "wild": "capitals, on the back of a card played face down: very short",
+    "no_benefits": "under a face-down card",
+    "printed": "ribbon of an uncovered wild standing for another letter: the letter printed on it",
+    "jailer": "a tag on a jailed card naming who holds it",
+}
 STRINGS: dict[str, str] = {
     "timeless": "TIMELESS CLASSIC",
     "timeless_short": "TIMELESS",
@@ -75,9 +85,11 @@ def _face_down(face: CardFace) -> bool:
 
 
 class _Canvas:
-    """Draws in units, records regions in output pixels."""
+    """Draws in units, records regions in output pixels; its words are in ``language``."""
 
-    def __init__(self, w_units: int, h_units: int, scale: float) -> None:
+    def __init__(self, w_units: int, h_units: int, scale: float, language: str = "en") -> None:
+        self.t: Translator = translator(language)
+        self.language = self.t.language
         self.scale = scale
         self.k = scale * SUPERSAMPLE
         self.out_size = (round(w_units * scale), round(h_units * scale))
@@ -94,6 +106,14 @@ class _Canvas:
     def px(self, v: float) -> int:
         """A font size in drawing pixels."""
         return max(6, round(v * self.k))
+
+    def words(self, key: str, **params: object) -> str:
+        """One of the card's printed words (``STRINGS``), in the card's language."""
+        return self.t.entry(STRINGS_CONTEXT, STRINGS[key], **params)
+
+    def word_font(self, role: str, size: int, text: str = "") -> ImageFont.FreeTypeFont:
+        """The face for printed words (Japanese needs its own); numbers and letters keep the card fonts."""
+        return text_font(role, size, self.language, text)
 
     def record(self, kind: str, draw_box: tuple[float, float, float, float], **data: object) -> None:
         # drawing pixels -> output pixels
@@ -154,10 +174,10 @@ def _ribbon(c: _Canvas, d: CardDef, w: int, note: str | None = None, reserve: fl
         c.record_units("purchase", pill, prestige=d.purchase_prestige)
         mid_right = pill[0] - 4
     if d.timeless:
-        f = font("bold", c.px(11))
         left = 56 + reserve
         # the longest label that fits; with no room the landscape shape alone says "timeless"
-        for label in (STRINGS["timeless"], STRINGS["timeless_short"]):
+        for label in (c.words("timeless"), c.words("timeless_short")):
+            f = c.word_font("bold", c.px(11), label)
             tw = c.d.textlength(label, font=f) / c.k
             if tw <= mid_right - left - 4:
                 cx = (left + mid_right) / 2
@@ -168,7 +188,7 @@ def _ribbon(c: _Canvas, d: CardDef, w: int, note: str | None = None, reserve: fl
         c.d.text(
             (c.u((56 + mid_right) / 2), c.u(24)),
             note,
-            font=font("bold", c.px(11)),
+            font=c.word_font("bold", c.px(11), note),
             fill=(255, 255, 255),
             anchor="mm",
         )
@@ -332,8 +352,8 @@ def _multiplier_badge(c: _Canvas, cx: float, cy: float, m: int) -> None:
 
 
 def _tag(c: _Canvas, text: str, cy: float, w: int, fill: RGB, fg: RGB = (255, 255, 255)) -> None:
-    f = font("bold", c.px(12))
-    text = printable(text, "bold")
+    text = printable(text, "bold", c.language)
+    f = c.word_font("bold", c.px(12), text)
     while len(text) > 3 and c.d.textlength(text, font=f) / c.k > w - 24:
         text = text[:-2] + "…"
     tw = c.d.textlength(text, font=f) / c.k
@@ -365,7 +385,8 @@ def _draw_back(c: _Canvas, face: CardFace, w: int, h: int) -> None:
     c.img.putalpha(mask_outer)
     disc = (w / 2 - 58, h / 2 - 64, w / 2 + 58, h / 2 + 56)
     c.d.ellipse(c.box(disc), fill=ui("back"), outline=ui("paper_edge"), width=round(c.u(3)))
-    c.d.text((c.u(w / 2), c.u(24)), STRINGS["wild"], font=font("bold", c.px(17)), fill=ui("paper"), anchor="mm")
+    wild = c.words("wild")
+    c.d.text((c.u(w / 2), c.u(24)), wild, font=c.word_font("bold", c.px(17), wild), fill=ui("paper"), anchor="mm")
     c.record_units("wild", (0, 0, w, h))
     _letter(c, face.wild_letter or "?", w / 2, h / 2 - 4, ui("paper"), (40, h - 36))
     if face.source_shown:
@@ -379,10 +400,11 @@ def _draw_back(c: _Canvas, face: CardFace, w: int, h: int) -> None:
                  anchor="mm")
         c.record_units("wild_source", band, card_id=face.card_id, letter=d.letter, genre=d.genre)
         return
+    nothing = c.words("no_benefits")
     c.d.text(
         (c.u(w / 2), c.u(h - 26)),
-        STRINGS["no_benefits"],
-        font=font("regular", c.px(12)),
+        nothing,
+        font=c.word_font("regular", c.px(12), nothing),
         fill=ui("paper_edge"),
         anchor="mm",
     )
@@ -412,7 +434,7 @@ def _draw_face(c: _Canvas, face: CardFace, d: CardDef, w: int, h: int) -> None:
         if on
     ]
     # an uncovered wild keeps the letter it was given (R14.3): say what is printed on it
-    note = STRINGS["printed"].format(letter=d.letter) if letter != d.letter else None
+    note = c.words("printed", letter=d.letter) if letter != d.letter else None
     if landscape:
         # the letter fills a landscape card's left part: its state badges ride in the ribbon
         _ribbon(c, d, w, note, reserve=30 * len(badges))
@@ -448,7 +470,7 @@ def _draw_face(c: _Canvas, face: CardFace, d: CardDef, w: int, h: int) -> None:
         fb = (benefit_box[0] - 4, benefit_box[1] - 2, benefit_box[2] + 4, benefit_box[3] + 4)
         c.overlay(lambda o: o.rectangle(c.box(fb), fill=(*ui("paper"), 205)))
         c.record_units("state", fb, state="foreign")
-        text = STRINGS["foreign"].format(owner=face.owner) if face.owner else STRINGS["foreign_anon"]
+        text = c.words("foreign", owner=face.owner) if face.owner else c.words("foreign_anon")
         _tag(c, text, (benefit_box[1] + benefit_box[3]) / 2, w, (90, 90, 90))
 
 
@@ -462,7 +484,7 @@ def _draw_overlays(c: _Canvas, face: CardFace, w: int, h: int) -> None:
 
         c.overlay(bars)
         c.record_units("state", (0, 0, w, h), state="jailed")
-        _tag(c, STRINGS["jailer"].format(owner=face.owner) if face.owner else STRINGS["jailed"], h - 22, w, ui("jail"))
+        _tag(c, c.words("jailer", owner=face.owner) if face.owner else c.words("jailed"), h - 22, w, ui("jail"))
     if face.dimmed:
         c.overlay(lambda o: o.rounded_rectangle(c.box((0, 0, w, h)), c.u(12), fill=(*ui("background"), 150)))
         c.record_units("state", (0, 0, w, h), state="dimmed")
@@ -471,11 +493,12 @@ def _draw_overlays(c: _Canvas, face: CardFace, w: int, h: int) -> None:
 # ~100 KB per face on average over the scales used: 1024 faces bound the cache near 100 MB, and
 # hold every card at the three scales the composed images use plus the common states.
 @lru_cache(maxsize=1024)
-def render_card(face: CardFace, scale: float = 1.0) -> CardRender:
-    """Draw ``face`` at ``scale`` (1.0 = 160 px wide portrait).  Cached; see module docstring."""
+def render_card(face: CardFace, scale: float = 1.0, language: str = "en") -> CardRender:
+    """Draw ``face`` at ``scale`` (1.0 = 160 px wide portrait), its printed words in ``language``.
+    Cached; see module docstring."""
     d = card(face.card_id)
     w, h = card_units(face)
-    c = _Canvas(w, h, scale)
+    c = _Canvas(w, h, scale, language)
     if _face_down(face):
         _draw_back(c, face, w, h)
     else:

@@ -9,13 +9,15 @@ benefit glyphs of the main cards at least ~17 px there, and a card letter at lea
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
+from hardback_bot.i18n import Translator, translator
 from hardback_bot.render import icons
-from hardback_bot.render.assets import RGB, font, ui
+from hardback_bot.render.assets import RGB, text_font, ui
 from hardback_bot.render.card import card_pixels, render_card
 from hardback_bot.render.layout import Box, Layout
 from hardback_bot.render.models import CardFace
@@ -48,15 +50,21 @@ def encode_png(img: Image.Image) -> bytes:
 
 
 class Canvas:
-    """An RGB image being composed, its draw handle and its layout."""
+    """An RGB image being composed, its draw handle and its layout, and the language its words are in
+    (``t`` says them; ``font`` picks the face that draws them)."""
 
-    def __init__(self, width: int, height: int, bg: RGB | None = None) -> None:
+    def __init__(self, width: int, height: int, bg: RGB | None = None, language: str = "en") -> None:
         self.img = Image.new("RGB", (width, height), bg or ui("background"))
         self.d = ImageDraw.Draw(self.img)
         self.layout = Layout((width, height))
+        self.t: Translator = translator(language)
+        self.language = self.t.language
+
+    def font(self, role: str, size: int, text: str = "") -> ImageFont.FreeTypeFont:
+        return text_font(role, size, self.language, text)
 
     def card(self, face: CardFace, x: int, y: int, scale: float, path: str) -> Box:
-        r = render_card(face, scale)
+        r = render_card(face, scale, self.language)
         self.img.paste(r.image, (x, y), r.image)
         w, h = r.size
         self.layout.add("card", (x, y, x + w, y + h), path=path, card_id=face.card_id)
@@ -74,22 +82,23 @@ class Canvas:
         kind: str | None = None,
         **data: object,
     ) -> Box:
-        f = font(role, size)
+        f = self.font(role, size, text)
         self.d.text(xy, text, font=f, fill=fill or ui("text"), anchor=anchor)
         box = self.d.textbbox(xy, text, font=f, anchor=anchor)
-        # every text is recorded with its type size, so tests can check legibility once shrunk
-        self.layout.add(kind or "text", box, text=text, px=size, **data)
+        # every text is recorded with its type size and font role, so tests can check legibility once
+        # shrunk and that the font drawing it has every character
+        self.layout.add(kind or "text", box, text=text, px=size, role=role, **data)
         return box  # type: ignore[return-value]
 
     def finish(self) -> Rendered:
         return Rendered(self.img, self.layout)
 
 
-def fit_text(text: str, role: str, size: int, max_w: float) -> str:
+def fit_text(text: str, role: str, size: int, max_w: float, language: str = "en") -> str:
     """Shorten with an ellipsis until it fits ``max_w`` pixels (player names can be long); characters
     the font lacks are dropped first."""
-    text = printable(text, role)
-    f = font(role, size)
+    text = printable(text, role, language)
+    f = text_font(role, size, language, text)
     if f.getlength(text) <= max_w:
         return text
     while len(text) > 1 and f.getlength(text + "…") > max_w:
@@ -97,13 +106,13 @@ def fit_text(text: str, role: str, size: int, max_w: float) -> str:
     return text + "…"
 
 
-def fit_names(names: Sequence[str], role: str, size: int, max_w: float) -> list[str]:
+def fit_names(names: Sequence[str], role: str, size: int, max_w: float, language: str = "en") -> list[str]:
     """Each name shortened to ``max_w`` pixels, keeping seats tell-apart: when cutting the end would
     leave a name that could be another seat's ("Computer 1 (hard)" and "Computer 2 (hard)" both
     "Computer…"), the cut moves into the middle and keeps where they differ ("Comp…1 (hard)")."""
-    f = font(role, size)
-    clean = [printable(n, role) for n in names]
-    out = [fit_text(n, role, size, max_w) for n in clean]
+    f = text_font(role, size, language)
+    clean = [printable(n, role, language) for n in names]
+    out = [fit_text(n, role, size, max_w, language) for n in clean]
     for i, name in enumerate(clean):
         rivals = [o for j, o in enumerate(clean) if j != i and o != name and could_be(out[i], o)]
         if not rivals:
@@ -122,6 +131,49 @@ def fit_names(names: Sequence[str], role: str, size: int, max_w: float) -> list[
                 out[i] = text
                 break
     return out
+
+
+# Japanese breaks lines between any two characters, except before closing marks and small kana
+# and after opening brackets (the usual line-breaking rules, kinsoku).
+NO_LINE_START = frozenset("、。，．,.・：；:;？！?!ー）」』】〉》〕］｝)]}〜…‥"
+                          "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+NO_LINE_END = frozenset("（「『【〈《〔［｛([{")
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def break_units(text: str) -> list[tuple[str, str]]:
+    """``text`` as (glue, piece) units a line may break between: words joined by a space, and in
+    Japanese single characters joined by nothing."""
+    units: list[tuple[str, str]] = []
+    for word in text.split():
+        glue = " "
+        piece = ""
+        for ch in word:
+            prev = piece[-1] if piece else ""
+            if piece and (_wide(ch) or _wide(prev)) and ch not in NO_LINE_START and prev not in NO_LINE_END:
+                units.append((glue, piece))
+                glue, piece = "", ch
+            else:
+                piece += ch
+        if piece:
+            units.append((glue, piece))
+    return units
+
+
+def wrap_text(text: str, role: str, size: int, max_w: float, language: str = "en") -> list[str]:
+    """Greedy wrap into lines of at most ``max_w`` pixels: at spaces, and between Japanese characters.
+    A single unit longer than the line stays whole (callers shorten it if they must)."""
+    f = text_font(role, size, language, text)
+    lines: list[str] = []
+    for glue, piece in break_units(text):
+        if lines and f.getlength(lines[-1] + glue + piece) <= max_w:
+            lines[-1] += glue + piece
+        else:
+            lines.append(piece)
+    return lines
 
 
 def could_be(short: str, name: str) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hardback_bot.render.assets import font, ui
+from hardback_bot.render.assets import ui
 from hardback_bot.render.compose import (
     CONTENT_W,
     MARGIN,
@@ -18,14 +18,20 @@ from hardback_bot.render.compose import (
 )
 from hardback_bot.render.models import CardFace, HandImage
 
-STRINGS: dict[str, str] = {
+STRINGS_CONTEXT = "hand image"
+STRINGS_NOTES = {
+    "ink": "a label after the count of the player's ink tokens",
+    "remover": "a label after the count of the player's remover tokens",
+    "cards": "section heading over the cards in hand",
+    "inked": "section heading over the inked cards",
+}
+STRINGS: dict[str, str | tuple[str, str]] = {
     "title": "Your hand",
     "ink": "ink",
     "remover": "remover",
     "draw": "draw pile {n}",
     "discard": "discard {n}",
-    "cards": "Hand · {n} cards",
-    "card": "Hand · 1 card",
+    "cards": ("Hand · 1 card", "Hand · {n} cards"),
     "none": "No cards in hand",
     "inked": "Inked · must be used face up",
 }
@@ -41,38 +47,47 @@ def _as_inked(face: CardFace) -> CardFace:
     return face if face.inked or face.cleared else replace(face, inked=True)
 
 
-def draw_hand(model: HandImage) -> Rendered:
+def draw_hand(model: HandImage, language: str = "en") -> Rendered:
     inked = tuple(_as_inked(f) for f in model.inked)
     _, _, hand_h = place_cards(model.cards, SCALE)
     _, _, inked_h = place_cards(inked, SCALE)
     height = MARGIN + HEADER_H + SECTION_H + (hand_h or 40) + MARGIN
     if inked:
         height += GAP_SECTIONS + SECTION_H + inked_h
-    c = Canvas(WIDTH, height)
+    c = Canvas(WIDTH, height, language=language)
+
+    def words(key: str, **params: object) -> str:
+        return c.t.entry(STRINGS_CONTEXT, STRINGS[key], **params)
+
     x0, y = MARGIN, MARGIN
     cy = y + HEADER_H // 2
     # tokens at the right (ink, remover), measured first so the title gets the rest of the line
-    f = font("regular", MIN_TEXT)
-    tokens_w = 2 * (26 * 1.24 + 5 + 34 + 10) + f.getlength(STRINGS["ink"]) + f.getlength(STRINGS["remover"]) + 24
-    title = fit_text(model.title or STRINGS["title"], "regular", 28, CONTENT_W - tokens_w - 20)
+    ink, remover = words("ink"), words("remover")
+    f = c.font("regular", MIN_TEXT, ink + remover)
+    tokens_w = 2 * (26 * 1.24 + 5 + 34 + 10) + f.getlength(ink) + f.getlength(remover) + 24
+    title = fit_text(model.title or words("title"), "regular", 28, CONTENT_W - tokens_w - 20, language)
     c.text((x0, cy), title, 28, role="regular", anchor="lm", kind="title")
     x = x0 + CONTENT_W - tokens_w
     x = token(c, "ink", x, cy, model.ink, 26) + 8
-    box = c.text((x, cy), STRINGS["ink"], MIN_TEXT, ui("text_dim"), role="regular", anchor="lm", kind="label")
+    box = c.text((x, cy), ink, MIN_TEXT, ui("text_dim"), role="regular", anchor="lm", kind="label")
     x = box[2] + 24
     x = token(c, "remover", x, cy, model.remover, 26) + 8
-    c.text((x, cy), STRINGS["remover"], MIN_TEXT, ui("text_dim"), role="regular", anchor="lm", kind="label")
+    c.text((x, cy), remover, MIN_TEXT, ui("text_dim"), role="regular", anchor="lm", kind="label")
     y += HEADER_H
     piles = []
     if model.draw_count is not None:
-        piles.append(STRINGS["draw"].format(n=model.draw_count))
+        piles.append(words("draw", n=model.draw_count))
     if model.discard_count is not None:
-        piles.append(STRINGS["discard"].format(n=model.discard_count))
+        piles.append(words("discard", n=model.discard_count))
     n = len(model.cards)
-    label = STRINGS["card"] if n == 1 else STRINGS["cards"].format(n=n)
+    label = c.t.entry(STRINGS_CONTEXT, STRINGS["cards"], n)
+    piles_text = "  ·  ".join(piles)
+    if piles:  # the piles at the right, the section's name in what is left of the line
+        piles_w = c.font("regular", MIN_TEXT, piles_text).getlength(piles_text)
+        label = fit_text(label, "bold", MIN_TEXT, CONTENT_W - piles_w - 24, language)
     c.text((x0, y + 2), label, MIN_TEXT, ui("text_dim"), kind="section", section="hand")
     if piles:
-        c.text((x0 + CONTENT_W, y + 4), "  ·  ".join(piles), MIN_TEXT, ui("text_dim"), role="regular", anchor="ra",
+        c.text((x0 + CONTENT_W, y + 4), piles_text, MIN_TEXT, ui("text_dim"), role="regular", anchor="ra",
                kind="piles")
     y += SECTION_H
     if model.cards:
@@ -81,12 +96,13 @@ def draw_hand(model: HandImage) -> Rendered:
             c.card(face, x0 + pos[i][0], y + pos[i][1], SCALE, f"hand/card{i}")
         y += hand_h
     else:
-        c.text((x0 + CONTENT_W // 2, y + 20), STRINGS["none"], MIN_TEXT, ui("text_dim"), anchor="mm", kind="empty")
+        c.text((x0 + CONTENT_W // 2, y + 20), words("none"), MIN_TEXT, ui("text_dim"), anchor="mm", kind="empty")
         y += 40
     if inked:
         y += GAP_SECTIONS
         c.d.line((x0, y - 10, x0 + CONTENT_W, y - 10), fill=ui("panel"), width=2)
-        c.text((x0, y + 2), STRINGS["inked"], MIN_TEXT, ui("warn"), kind="section", section="inked")
+        c.text((x0, y + 2), fit_text(words("inked"), "bold", MIN_TEXT, CONTENT_W, language), MIN_TEXT, ui("warn"),
+               kind="section", section="inked")
         y += SECTION_H
         pos, _, _ = place_cards(inked, SCALE)
         for i, face in enumerate(inked):
@@ -94,5 +110,5 @@ def draw_hand(model: HandImage) -> Rendered:
     return c.finish()
 
 
-def render_hand(model: HandImage) -> bytes:
-    return draw_hand(model).png()
+def render_hand(model: HandImage, language: str = "en") -> bytes:
+    return draw_hand(model, language).png()

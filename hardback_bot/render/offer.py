@@ -17,6 +17,12 @@ from hardback_bot.render.compose import (
 )
 from hardback_bot.render.models import OfferRowImage
 
+STRINGS_CONTEXT = "offer row image"
+STRINGS_NOTES = {
+    "flush": "one line on a banner across the image (about 60 characters fit)",
+    "newest": "caption under the first card; {n} is its position",
+    "oldest": "caption under the last card; {n} is its position",
+}
 STRINGS: dict[str, str] = {
     "title": "Offer row",
     "deck": "{n} in deck",
@@ -39,11 +45,15 @@ def block_height(model: OfferRowImage, scale: float = SCALE) -> int:
     return h + (cards_h + rows * CAPTION_H if model.cards else 40)
 
 
-def _caption(i: int, n: int) -> str:
+def _words(c: Canvas, key: str, **params: object) -> str:
+    return c.t.entry(STRINGS_CONTEXT, STRINGS[key], **params)
+
+
+def _caption(c: Canvas, i: int, n: int) -> str:
     if n > 1 and i == 0:
-        return STRINGS["newest"].format(n=1)
+        return _words(c, "newest", n=1)
     if n > 1 and i == n - 1:
-        return STRINGS["oldest"].format(n=n)
+        return _words(c, "oldest", n=n)
     return str(i + 1)
 
 
@@ -51,10 +61,10 @@ def draw_block(c: Canvas, model: OfferRowImage, x0: int, y0: int, scale: float =
     """Draw the offer row block with its top-left at (x0, y0); returns its height."""
     c.layout.add("offer_row", (x0, y0, x0 + CONTENT_W, y0 + block_height(model, scale)), path=path)
     cy = y0 + HEADER_H // 2
-    c.text((x0, cy), STRINGS["title"], 32, role="letter", anchor="lm", kind="title")
+    c.text((x0, cy), _words(c, "title"), 32, role="letter", anchor="lm", kind="title")
     # deck: a small card back and the count of cards left in the offer deck
     right = x0 + CONTENT_W
-    label = STRINGS["deck"].format(n=model.deck_count)
+    label = _words(c, "deck", n=model.deck_count)
     box = c.text((right, cy), label, MIN_TEXT, ui("text_dim"), anchor="rm", kind="deck", count=model.deck_count)
     icons.card_back_small(c.d, box[0] - 18, cy, 15, "")
     if model.coins is not None:  # the viewer's coins, next to what they can buy
@@ -65,7 +75,7 @@ def draw_block(c: Canvas, model: OfferRowImage, x0: int, y0: int, scale: float =
         c.d.rounded_rectangle(fb, 8, fill=ui("warn"))
         c.text(
             ((fb[0] + fb[2]) // 2, (fb[1] + fb[3]) // 2),
-            fit_text(STRINGS["flush"], "bold", MIN_TEXT, CONTENT_W - 20),
+            fit_text(_words(c, "flush"), "bold", MIN_TEXT, CONTENT_W - 20, c.language),
             MIN_TEXT,
             (30, 30, 30),
             anchor="mm",
@@ -74,7 +84,7 @@ def draw_block(c: Canvas, model: OfferRowImage, x0: int, y0: int, scale: float =
         c.layout.add("flush", fb)
         y += FLUSH_H
     if not model.cards:
-        c.text((x0 + CONTENT_W // 2, y + 20), STRINGS["empty"], MIN_TEXT, ui("text_dim"), anchor="mm", kind="empty")
+        c.text((x0 + CONTENT_W // 2, y + 20), _words(c, "empty"), MIN_TEXT, ui("text_dim"), anchor="mm", kind="empty")
         return y + 40 - y0
     pos, row_of, _ = place_cards(model.cards, scale)
     n = len(model.cards)
@@ -86,7 +96,7 @@ def draw_block(c: Canvas, model: OfferRowImage, x0: int, y0: int, scale: float =
         box = c.card(face, x0 + px, top, scale, f"{path}/card{i}")
         c.text(
             ((box[0] + box[2]) // 2, box[3] + 3),
-            _caption(i, n),
+            _caption(c, i, n),
             MIN_TEXT,
             ui("text_dim"),
             anchor="ma",
@@ -97,12 +107,12 @@ def draw_block(c: Canvas, model: OfferRowImage, x0: int, y0: int, scale: float =
     return bottom - y0
 
 
-def draw_offer_row(model: OfferRowImage) -> Rendered:
+def draw_offer_row(model: OfferRowImage, language: str = "en") -> Rendered:
     h = block_height(model) + 2 * MARGIN
-    c = Canvas(WIDTH, h)
+    c = Canvas(WIDTH, h, language=language)
     draw_block(c, model, MARGIN, MARGIN)
     return c.finish()
 
 
-def render_offer_row(model: OfferRowImage) -> bytes:
-    return draw_offer_row(model).png()
+def render_offer_row(model: OfferRowImage, language: str = "en") -> bytes:
+    return draw_offer_row(model, language).png()

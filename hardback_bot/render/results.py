@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from hardback_bot.render.assets import RGB, font, hex_rgb, ui
+from hardback_bot.render.assets import RGB, font, hex_rgb, text_font, ui
 from hardback_bot.render.compose import CONTENT_W, MARGIN, MIN_TEXT, WIDTH, Canvas, Rendered, fit_names, fit_text
 from hardback_bot.render.models import ResultsImage
 
+STRINGS_CONTEXT = "results image"
+STRINGS_NOTES = {
+    "ink": "after a player's final score: their ink, which breaks ties",
+    "goal": "on the chart's dashed goal line",
+    "round": "the chart's horizontal axis",
+}
 STRINGS: dict[str, str] = {
     "title": "Final ranking",
     "award": "incl. {n}★ award",
@@ -45,18 +51,21 @@ def _colour_of(model: ResultsImage, name: str) -> RGB:
     return ui("text_dim")
 
 
+def _words(c: Canvas, key: str, **params: object) -> str:
+    return c.t.entry(STRINGS_CONTEXT, STRINGS[key], **params)
+
+
 def _ranking(c: Canvas, model: ResultsImage, y: int) -> int:
     x0 = MARGIN
-    f = font("regular", MIN_TEXT)
     details = []
     for row in model.ranking:
-        parts = [STRINGS["award"].format(n=row.award_points)] if row.award_points else []
-        parts.append(STRINGS["ink"].format(n=row.ink))
+        parts = [_words(c, "award", n=row.award_points)] if row.award_points else []
+        parts.append(_words(c, "ink", n=row.ink))
         details.append("  ·  ".join(parts))
-    details_w = max((f.getlength(t) for t in details), default=0)
+    details_w = max((c.font("regular", MIN_TEXT, t).getlength(t) for t in details), default=0)
     score_w = font("bold", 28).getlength("000★")
     names = fit_names([row.name for row in model.ranking], "regular", NAME_PX,
-                      CONTENT_W - 78 - details_w - score_w - 40)
+                      CONTENT_W - 78 - details_w - score_w - 40, c.language)
     for i, row in enumerate(model.ranking):
         cy = y + i * ROW_H + ROW_H // 2
         c.d.rounded_rectangle((x0, cy - ROW_H // 2 + 3, x0 + CONTENT_W, cy + ROW_H // 2 - 3), 8, fill=ui("panel"))
@@ -120,14 +129,14 @@ def _chart(c: Canvas, model: ResultsImage, y: int) -> None:
         gy = py(model.goal)
         for gx in range(plot[0], plot[2], 14):  # dashed goal line
             c.d.line((gx, gy, min(gx + 7, plot[2]), gy), fill=ui("warn"), width=2)
-        c.text((plot[0] + 6, gy - 3), STRINGS["goal"].format(n=model.goal), AXIS_PX, ui("warn"), role="regular",
+        c.text((plot[0] + 6, gy - 3), _words(c, "goal", n=model.goal), AXIS_PX, ui("warn"), role="regular",
                anchor="ld", kind="axis")
     # round numbers: as many as fit without touching
     label_w = font("regular", AXIS_PX).getlength(str(max(rounds, 1))) + 16
     label_every = max(1, -(-round(label_w * rounds) // max(1, plot[2] - plot[0])))
     for i in range(0, rounds, label_every):
         c.text((px(i), plot[3] + 6), str(i + 1), AXIS_PX, ui("text_dim"), role="regular", anchor="ma", kind="axis")
-    c.text(((plot[0] + plot[2]) // 2, plot[3] + 32), STRINGS["round"], AXIS_PX, ui("text_dim"), role="regular",
+    c.text(((plot[0] + plot[2]) // 2, plot[3] + 32), _words(c, "round"), AXIS_PX, ui("text_dim"), role="regular",
            anchor="ma", kind="axis")
     for si, series in enumerate(model.series):
         colour = SERIES_COLOURS[si % len(SERIES_COLOURS)]
@@ -151,9 +160,9 @@ def _chart(c: Canvas, model: ResultsImage, y: int) -> None:
     c.layout.add("chart", plot, rounds=rounds, top=top)
 
 
-def _legend_rows(model: ResultsImage) -> list[list[int]]:
+def _legend_rows(model: ResultsImage, language: str) -> list[list[int]]:
     """Series indices per legend row: as many names as fit a row at full length (they wrap)."""
-    f = font("regular", MIN_TEXT)
+    f = text_font("regular", MIN_TEXT, language)
     rows: list[list[int]] = [[]]
     used = 0
     for si, series in enumerate(model.series):
@@ -166,19 +175,19 @@ def _legend_rows(model: ResultsImage) -> list[list[int]]:
     return rows
 
 
-def draw_results(model: ResultsImage) -> Rendered:
+def draw_results(model: ResultsImage, language: str = "en") -> Rendered:
     has_chart = any(s.scores for s in model.series)
     height = MARGIN + HEADER_H + len(model.ranking) * ROW_H + MARGIN
     height += 30 * len(model.extra)
-    legend = _legend_rows(model) if has_chart else []
+    legend = _legend_rows(model, language) if has_chart else []
     if has_chart:
         height += 16 + CHART_H + LEGEND_ROW * len(legend)
-    c = Canvas(WIDTH, height)
+    c = Canvas(WIDTH, height, language=language)
     y = MARGIN
-    title = model.headline or STRINGS["title"]
+    title = model.headline or _words(c, "title")
     c.text(
         (MARGIN, y + HEADER_H // 2 - 4),
-        fit_text(title, "letter", 34, CONTENT_W),
+        fit_text(title, "letter", 34, CONTENT_W, language),
         34,
         role="letter",
         anchor="lm",
@@ -187,14 +196,14 @@ def draw_results(model: ResultsImage) -> Rendered:
     y += HEADER_H
     y += _ranking(c, model, y)
     for line in model.extra:
-        c.text((MARGIN, y + 4), fit_text(line, "regular", MIN_TEXT, CONTENT_W), MIN_TEXT, ui("text_dim"),
+        c.text((MARGIN, y + 4), fit_text(line, "regular", MIN_TEXT, CONTENT_W, language), MIN_TEXT, ui("text_dim"),
                role="regular", kind="extra")
         y += 30
     if has_chart:
         y += 16
         _chart(c, model, y)
         y += CHART_H
-        names = fit_names([s.name for s in model.series], "regular", MIN_TEXT, CONTENT_W - 80)
+        names = fit_names([s.name for s in model.series], "regular", MIN_TEXT, CONTENT_W - 80, language)
         for row in legend:
             x = MARGIN + 52
             for si in row:
@@ -207,5 +216,5 @@ def draw_results(model: ResultsImage) -> Rendered:
     return c.finish()
 
 
-def render_results(model: ResultsImage) -> bytes:
-    return draw_results(model).png()
+def render_results(model: ResultsImage, language: str = "en") -> bytes:
+    return draw_results(model, language).png()

@@ -12,13 +12,26 @@ chips (``chip.py``) whose glyphs are as large as the offer row's, instead of shr
 
 from __future__ import annotations
 
+from hardback_bot.cardtext import genre_name
+from hardback_bot.i18n import translator
 from hardback_bot.render import icons
 from hardback_bot.render import offer as offer_mod
-from hardback_bot.render.assets import RGB, font, genre_colours, ui
+from hardback_bot.render.assets import RGB, genre_colours, text_font, ui
 from hardback_bot.render.chip import CHIP_H, chip_width, draw_chip
 from hardback_bot.render.compose import CONTENT_W, MARGIN, WIDTH, Canvas, Rendered, fit_names, token
 from hardback_bot.render.models import PennyPanel, PlayerPanel, TableImage
 
+STRINGS_CONTEXT = "table image"
+STRINGS_NOTES = {
+    "title": "the game's name, the image's title",
+    "to_play": "a small tag after the name of the player whose turn it is",
+    "place.1": "a small tag after a name once the game is over: first place",
+    "place.n": "places from the 4th on; {n} is the place",
+    "hand": "how many cards the player holds",
+    "award": "a literary award's prestige, added when the game ends",
+    "award_in": "once the game is over: the score includes the award",
+    "signature": "Penny Dreadful's signature genre (co-op)",
+}
 STRINGS: dict[str, str] = {
     "title": "Hardback",
     "round": "round {n}",
@@ -58,8 +71,12 @@ ADVERT_COUNT = 5  # R25.1
 OVER = frozenset({"finished", "ended"})
 
 
-def _place(n: int) -> str:
-    return STRINGS.get(f"place.{n}", STRINGS["place.n"]).format(n=n)
+def _w(language: str, key: str, **params: object) -> str:
+    return translator(language).entry(STRINGS_CONTEXT, STRINGS[key], **params)
+
+
+def _place(language: str, n: int) -> str:
+    return _w(language, f"place.{n}" if f"place.{n}" in STRINGS else "place.n", n=n)
 
 
 def _chip_rows(p: PlayerPanel) -> list[list[tuple[object, str]]]:
@@ -77,23 +94,23 @@ def _chip_rows(p: PlayerPanel) -> list[list[tuple[object, str]]]:
     return rows
 
 
-def _token_items(p: PlayerPanel, model: TableImage) -> list[tuple[str, int]]:
+def _token_items(p: PlayerPanel, model: TableImage, language: str) -> list[tuple[str, int]]:
     """The pieces of the token line, with their widths: they wrap onto a second line when needed."""
-    f = font("regular", SMALL_PX)
+    f = text_font("regular", SMALL_PX, language)
     items = [("ink", 86), ("remover", 86)]
     if p.hand_count is not None:
-        items.append(("hand", round(f.getlength(STRINGS["hand"].format(n=p.hand_count))) + 24))
+        items.append(("hand", round(f.getlength(_w(language, "hand", n=p.hand_count))) + 24))
     if model.awards_on and p.award:
-        items.append(("award", 34 + round(f.getlength(_award_text(p, model))) + 24))
+        items.append(("award", 34 + round(f.getlength(_award_text(p, model, language))) + 24))
     if model.adverts_on:
-        items.append(("adverts", round(f.getlength(STRINGS["adverts"])) + 10 + 20 * ADVERT_COUNT + 16))
+        items.append(("adverts", round(f.getlength(_w(language, "adverts"))) + 10 + 20 * ADVERT_COUNT + 16))
     return items
 
 
-def _token_lines(p: PlayerPanel, model: TableImage) -> list[list[tuple[str, int]]]:
+def _token_lines(p: PlayerPanel, model: TableImage, language: str) -> list[list[tuple[str, int]]]:
     lines: list[list[tuple[str, int]]] = [[]]
     used = 0
-    for item in _token_items(p, model):
+    for item in _token_items(p, model, language):
         if lines[-1] and used + item[1] > CONTENT_W - 36:
             lines.append([])
             used = 0
@@ -102,14 +119,14 @@ def _token_lines(p: PlayerPanel, model: TableImage) -> list[list[tuple[str, int]
     return lines
 
 
-def _award_text(p: PlayerPanel, model: TableImage) -> str:
+def _award_text(p: PlayerPanel, model: TableImage, language: str) -> str:
     if model.status == "finished" and model.penny is None:
-        return STRINGS["award_in"].format(n=p.award)
-    return STRINGS["award"].format(n=p.award)
+        return _w(language, "award_in", n=p.award)
+    return _w(language, "award", n=p.award)
 
 
-def _panel_height(p: PlayerPanel, model: TableImage) -> int:
-    h = 14 + ROW_A + (ROW_B if model.penny is None else 0) + ROW_C * len(_token_lines(p, model)) + 8
+def _panel_height(p: PlayerPanel, model: TableImage, language: str) -> int:
+    h = 14 + ROW_A + (ROW_B if model.penny is None else 0) + ROW_C * len(_token_lines(p, model, language)) + 8
     rows = _chip_rows(p)
     if rows:
         h += len(rows) * (CHIP_H + CHIP_GAP)
@@ -127,7 +144,7 @@ def _bar(c: Canvas, x: int, cy: int, w: int, value: int, goal: int, colour: RGB,
 
 
 def _adverts(c: Canvas, x: int, cy: int, bought: int) -> int:
-    box = c.text((x, cy), STRINGS["adverts"], SMALL_PX, ui("text_dim"), role="regular", anchor="lm")
+    box = c.text((x, cy), _w(c.language, "adverts"), SMALL_PX, ui("text_dim"), role="regular", anchor="lm")
     x = box[2] + 10
     for i in range(ADVERT_COUNT):
         fill = ui("warn") if i < bought else ui("background")
@@ -138,14 +155,14 @@ def _adverts(c: Canvas, x: int, cy: int, bought: int) -> int:
 
 def _award(c: Canvas, x: int, cy: int, p: PlayerPanel, model: TableImage) -> int:
     icons.rosette(c.d, x + 12, cy, 12, ui("warn"))
-    text = _award_text(p, model)
+    text = _award_text(p, model, c.language)
     box = c.text((x + 30, cy), text, SMALL_PX, ui("text"), role="regular", anchor="lm", kind="award_text")
     c.layout.add("award", (x, cy - 14, box[2], cy + 14), award=p.award)
     return box[2]
 
 
 def _tag(c: Canvas, x: int, cy: int, text: str, fill: RGB, kind: str, seat: int) -> int:
-    w = round(font("bold", SMALL_PX).getlength(text)) + 24
+    w = round(c.font("bold", SMALL_PX, text).getlength(text)) + 24
     c.d.rounded_rectangle((x, cy - 15, x + w, cy + 15), 15, fill=fill)
     c.text((x + w // 2, cy), text, SMALL_PX, (30, 30, 30), anchor="mm", kind=kind, seat=seat)
     return x + w
@@ -178,9 +195,9 @@ def _player_panel(c: Canvas, p: PlayerPanel, seat: int, name: str, model: TableI
     if p.is_bot:
         x = computer_mark(c, x, cy, seat) + 10
     if active:
-        _tag(c, x, cy, STRINGS["to_play"], ui("warn"), "turn", seat)
+        _tag(c, x, cy, _w(c.language, "to_play"), ui("warn"), "turn", seat)
     elif over and p.place is not None and model.penny is None:
-        _tag(c, x, cy, _place(p.place), (232, 190, 60) if p.place == 1 else ui("text_dim"), "place", seat)
+        _tag(c, x, cy, _place(c.language, p.place), (232, 190, 60) if p.place == 1 else ui("text_dim"), "place", seat)
     if model.penny is None:
         c.text((right, cy), f"{p.score}★", 30, anchor="rm", kind="score_text", seat=seat)
         cy += ROW_A // 2 + ROW_B // 2
@@ -188,7 +205,7 @@ def _player_panel(c: Canvas, p: PlayerPanel, seat: int, name: str, model: TableI
         cy += ROW_B // 2
     else:
         cy += ROW_A // 2
-    for line in _token_lines(p, model):
+    for line in _token_lines(p, model, c.language):
         cy += ROW_C // 2
         x = tx
         for item, width in line:
@@ -197,7 +214,7 @@ def _player_panel(c: Canvas, p: PlayerPanel, seat: int, name: str, model: TableI
             elif item == "remover":
                 token(c, "remover", x, cy, p.remover, TOKEN_PX)
             elif item == "hand":
-                c.text((x, cy), STRINGS["hand"].format(n=p.hand_count), SMALL_PX, ui("text_dim"), role="regular",
+                c.text((x, cy), _w(c.language, "hand", n=p.hand_count), SMALL_PX, ui("text_dim"), role="regular",
                        anchor="lm", kind="hand", seat=seat)
             elif item == "award":
                 _award(c, x, cy, p, model)
@@ -220,7 +237,7 @@ def _penny(c: Canvas, penny: PennyPanel, team: int, goal: int, y: int) -> int:
     c.d.rounded_rectangle((x0, y, x0 + CONTENT_W, y + h), 10, fill=ui("panel"))
     right = x0 + CONTENT_W - 16
     for i, (label, value, colour) in enumerate(
-        ((STRINGS["team"], team, ui("good")), (STRINGS["penny"], penny.score, (200, 80, 80)))
+        ((_w(c.language, "team"), team, ui("good")), (_w(c.language, "penny"), penny.score, (200, 80, 80)))
     ):
         cy = y + 24 + i * TEAM_H
         c.text((x0 + 18, cy), label, 28, role="letter", anchor="lm", kind="coop_name", who=label)
@@ -231,18 +248,18 @@ def _penny(c: Canvas, penny: PennyPanel, team: int, goal: int, y: int) -> int:
     gx = x0 + 260
     if penny.genre:
         icons.genre_badge(c.d, penny.genre, gx + 16, cy, 16)
-        c.text((gx + 40, cy), STRINGS["signature"].format(genre=penny.genre), SMALL_PX,
+        c.text((gx + 40, cy), _w(c.language, "signature", genre=genre_name(penny.genre, c.language)), SMALL_PX,
                genre_colours(penny.genre).tint, role="regular", anchor="lm", kind="penny_genre", genre=penny.genre)
     else:
-        c.text((gx, cy), STRINGS["no_signature"], SMALL_PX, ui("text_dim"), role="regular", anchor="lm")
+        c.text((gx, cy), _w(c.language, "no_signature"), SMALL_PX, ui("text_dim"), role="regular", anchor="lm")
     return h
 
 
-def draw_table(model: TableImage) -> Rendered:
+def draw_table(model: TableImage, language: str = "en") -> Rendered:
     over = model.status in OVER
     names = fit_names([p.name for p in model.players], "regular", NAME_PX,
-                      CONTENT_W - 36 - 140 - 120 - 40)
-    heights = [_panel_height(p, model) for p in model.players]
+                      CONTENT_W - 36 - 140 - 120 - 40, language)
+    heights = [_panel_height(p, model, language) for p in model.players]
     banner = over or model.final_round
     height = MARGIN + HEADER_H + (BANNER_H if banner else 0)
     if model.penny is not None:
@@ -251,14 +268,14 @@ def draw_table(model: TableImage) -> Rendered:
     if model.offer_row is not None:
         height += 10 + offer_mod.block_height(model.offer_row)
     height += MARGIN
-    c = Canvas(WIDTH, height)
+    c = Canvas(WIDTH, height, language=language)
     x0, y = MARGIN, MARGIN
     cy = y + HEADER_H // 2 - 4
-    c.text((x0, cy), STRINGS["title"], 34, role="letter", anchor="lm", kind="title")
+    c.text((x0, cy), _w(language, "title"), 34, role="letter", anchor="lm", kind="title")
     right = []
     if model.round_number is not None:
-        right.append(STRINGS["round"].format(n=model.round_number))
-    right.append(STRINGS["goal" if model.penny is None else "goal_team"].format(goal=model.goal))
+        right.append(_w(language, "round", n=model.round_number))
+    right.append(_w(language, "goal" if model.penny is None else "goal_team", goal=model.goal))
     c.text((x0 + CONTENT_W, cy), " · ".join(right), SMALL_PX, ui("text_dim"), role="regular", anchor="rm",
            kind="goal", goal=model.goal)
     y += HEADER_H
@@ -269,7 +286,7 @@ def draw_table(model: TableImage) -> Rendered:
         else:
             kind, fill = "final_round", (200, 80, 80)
         c.d.rounded_rectangle(fb, 8, fill=fill)
-        c.text(((fb[0] + fb[2]) // 2, (fb[1] + fb[3]) // 2), STRINGS[kind], 24, anchor="mm", kind=kind)
+        c.text(((fb[0] + fb[2]) // 2, (fb[1] + fb[3]) // 2), _w(language, kind), 24, anchor="mm", kind=kind)
         y += BANNER_H
     if model.penny is not None:
         team = model.team_score
@@ -285,5 +302,5 @@ def draw_table(model: TableImage) -> Rendered:
     return c.finish()
 
 
-def render_table(model: TableImage) -> bytes:
-    return draw_table(model).png()
+def render_table(model: TableImage, language: str = "en") -> bytes:
+    return draw_table(model, language).png()
