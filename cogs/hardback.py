@@ -14,6 +14,7 @@ from hardback_bot.sessions.codec import Action
 from hardback_bot.sessions.panels import Button, Panel
 
 from .info import InfoCommands
+from .play import private
 from .ui import embed_of, view_of
 
 if TYPE_CHECKING:
@@ -58,15 +59,17 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
                     turn_timer: app_commands.Range[int, 0, 1440] | None = None,
                     ghostwriter: bool | None = None, hints: bool | None = None,
                     family_friendly: bool | None = None) -> None:
+        t = private(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
-            await interaction.response.send_message("Hardback is played in a server channel.", ephemeral=True)
+            await interaction.response.send_message(t.gettext("Hardback is played in a server channel."),
+                                                    ephemeral=True)
             return
         # Refusals are private, so they are decided before the public "thinking" answer.
         running = await self.bot.store.running_game_in_channel(interaction.channel_id)
         if running is not None:
-            await interaction.response.send_message(
+            await interaction.response.send_message(t.gettext(
                 "A game is already running in this channel (see the table or lobby above); finish it or end it "
-                "with /hardback end first.", ephemeral=True)
+                "with /hardback end first."), ephemeral=True)
             return
         chosen = await self._defaults(interaction.guild_id)
         given = {"length": length, "dictionary": dictionary, "awards": awards, "adverts": adverts,
@@ -78,15 +81,18 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
 
         known = [*available_dictionaries(), "none"]
         if str(chosen.get("dictionary")) not in known:
-            await interaction.response.send_message(
-                f"I have no dictionary called {str(chosen.get('dictionary'))[:40]!r}. Choose one of: "
-                + ", ".join(f"`{n}`" for n in known) + ".", ephemeral=True)
+            await interaction.response.send_message(t.gettext(
+                "I have no dictionary called {name}. Choose one of: {names}.",
+                name=repr(str(chosen.get("dictionary"))[:40]),
+                names=t.pgettext("list separator", ", ").join(f"`{n}`" for n in known)), ephemeral=True)
             return
         try:
             options = GameOptions.from_dict(chosen)
             options.validate(1 if options.coop else 2)
         except (OptionsError, TypeError) as error:
-            await interaction.response.send_message(f"Those options do not work together: {error}", ephemeral=True)
+            reason = t.refusal(error.code, **error.params) if isinstance(error, OptionsError) else str(error)
+            await interaction.response.send_message(
+                t.gettext("Those options do not work together: {reason}", reason=reason), ephemeral=True)
             return
         await interaction.response.defer(thinking=True)
         user = interaction.user
@@ -94,7 +100,7 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
             record = await self.bot.sessions.open_lobby(interaction.guild_id, interaction.channel_id, user.id,
                                                         user.display_name, options)
         except SessionError as error:
-            await interaction.followup.send(str(error), ephemeral=True)
+            await interaction.followup.send(error.say(t), ephemeral=True)
             return
         play: Play = self.bot.get_cog("Play")  # type: ignore[assignment]
         await play.post_lobby(interaction, record.id)
@@ -108,42 +114,46 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
 
     @app_commands.command(name="end", description="End the game running in this channel (host or Manage Channels)")
     async def end(self, interaction: discord.Interaction) -> None:
+        t = private(interaction)
         record = await self.bot.store.running_game_in_channel(interaction.channel_id or 0)
         if record is None:
-            await interaction.response.send_message("There is no game in this channel.", ephemeral=True)
+            await interaction.response.send_message(t.gettext("There is no game in this channel."), ephemeral=True)
             return
         if interaction.user.id != record.host_id and not interaction.permissions.manage_channels:
-            await interaction.response.send_message(
-                "Only the host or someone with Manage Channels can end the game.", ephemeral=True)
+            await interaction.response.send_message(SessionError("host_ends").say(t), ephemeral=True)
             return
-        panel = Panel(title="End this game?", lines=["The game stops for everyone and cannot be resumed. "
-                                                     "It stays in the history, unrated."])
-        panel.add_buttons([Button("Yes, end the game", Action("l", record.id, 0, "end").custom_id(), "danger")])
+        panel = Panel(title=t.gettext("End this game?"), lines=[t.gettext(
+            "The game stops for everyone and cannot be resumed. It stays in the history, unrated.")])
+        panel.add_buttons([Button(t.gettext("Yes, end the game"), Action("l", record.id, 0, "end").custom_id(),
+                                  "danger")])
         await interaction.response.send_message(embed=embed_of(panel), view=view_of(panel.rows), ephemeral=True)
 
     @app_commands.command(name="leave", description="Drop out of the game in this channel; a computer takes your seat")
     async def leave(self, interaction: discord.Interaction) -> None:
+        t = private(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.bot.store.running_game_in_channel(interaction.channel_id or 0)
         if record is None:
-            await interaction.followup.send("There is no game in this channel.", ephemeral=True)
+            await interaction.followup.send(t.gettext("There is no game in this channel."), ephemeral=True)
             return
         if record.status == "lobby":
             try:
-                _, reply = await self.bot.sessions.lobby_action(record.id, interaction.user.id,
-                                                                interaction.user.display_name, "leave")
+                _, said = await self.bot.sessions.lobby_action(record.id, interaction.user.id,
+                                                               interaction.user.display_name, "leave")
+                reply = said.say(t)
             except SessionError as error:
-                reply = str(error)
+                reply = error.say(t)
             await interaction.followup.send(reply, ephemeral=True)
             return
         if not any(s.user_id == interaction.user.id and not s.is_computer_controlled for s in record.seats):
-            await interaction.followup.send("You are not playing in the game here.", ephemeral=True)
+            await interaction.followup.send(t.gettext("You are not playing in the game here."), ephemeral=True)
             return
         # Leaving a running game cannot be undone: ask first, like ending the game or skipping a turn.
-        panel = Panel(title="Leave this game?", lines=[
+        panel = Panel(title=t.gettext("Leave this game?"), lines=[t.gettext(
             "A computer player takes your seat for the rest of the game; you cannot come back to it. "
-            "The game still counts in your history."])
-        panel.add_buttons([Button("Yes, leave the game", Action("x", record.id, 0, "leave").custom_id(), "danger")])
+            "The game still counts in your history.")])
+        panel.add_buttons([Button(t.gettext("Yes, leave the game"), Action("x", record.id, 0, "leave").custom_id(),
+                                  "danger")])
         await interaction.followup.send(embed=embed_of(panel), view=view_of(panel.rows), ephemeral=True)
 
 

@@ -19,14 +19,15 @@ import discord
 from discord.ext import commands
 
 from hardback_bot.engine import IllegalMove
-from hardback_bot.sessions import Loaded, SessionError
+from hardback_bot.i18n import N_, Translator, resolve_locale, translator
+from hardback_bot.sessions import Loaded, SessionError, SpellingError
 from hardback_bot.sessions.codec import Action, ForgedId, decode_move, decode_moves, encode_moves, parse
 from hardback_bot.sessions.describe import describe_moves
 from hardback_bot.sessions.hands import hand_screen, spectator_screen
 from hardback_bot.sessions.images import word_picture
 from hardback_bot.sessions.panels import Button, Panel
 from hardback_bot.sessions.preview import WordOutcome
-from hardback_bot.sessions.spelling import SpellingError, arrangements, choice_paths, clean_word
+from hardback_bot.sessions.spelling import arrangements, choice_paths, clean_word
 from hardback_bot.sessions.tables import lobby_panel
 from hardback_bot.sessions.wordpanel import confirm_moves, parse_more, word_panel
 from hardback_bot.store import PanelToken
@@ -38,9 +39,13 @@ if TYPE_CHECKING:
     from bot import HardbackBot
 
 log = logging.getLogger(__name__)
-SORRY = "Sorry, something went wrong on my side; the game is safe. Please try again."
-NOT_OFFERED = "That choice is not one I offered; it does nothing."
+SORRY = N_("Sorry, something went wrong on my side; the game is safe. Please try again.")
 MAX_FIELD = 100  # no value of a select or form the bot makes is longer
+
+
+def private(interaction: discord.Interaction) -> Translator:
+    """The language of a private answer: the clicking user's Discord client (docs/i18n.md)."""
+    return translator(resolve_locale(interaction.locale))
 
 
 class Play(commands.Cog):
@@ -91,7 +96,7 @@ class Play(commands.Cog):
 
     async def post_lobby(self, interaction: discord.Interaction, game_id: int) -> None:
         record = await self.bot.sessions.record(game_id)
-        panel = lobby_panel(record)
+        panel = lobby_panel(record, await self.relay.public_translator(record.guild_id))
         await interaction.followup.send(embed=embed_of(panel), view=view_of(panel.rows) or discord.utils.MISSING)
         message = await interaction.original_response()
         await self.bot.store.set_message(game_id, "lobby", message.id, version=record.version)
@@ -109,17 +114,19 @@ class Play(commands.Cog):
         if found is None or not found[1].startswith("ghost:"):
             return
         game_id, kind = found
+        # A reply in the thread is public: it is answered in the server's language.
+        t = await self.relay.public_translator(message.guild.id if message.guild else None)
         try:
             word = clean_word(text.split()[0])
             await self.bot.sessions.suggest(game_id, message.author.id, word, int(kind.split(":", 1)[1]))
         except (SessionError, SpellingError) as error:
             with contextlib.suppress(discord.HTTPException):
-                await message.reply(str(error), mention_author=False)
+                await message.reply(error.say(t), mention_author=False)
             return
         except Exception:
             log.exception("ghostwriter suggestion in game %s failed", game_id)
             with contextlib.suppress(discord.HTTPException):
-                await message.reply(SORRY, mention_author=False)
+                await message.reply(t.gettext(SORRY), mention_author=False)
             return
         with contextlib.suppress(discord.HTTPException):
             await message.add_reaction("\N{WHITE HEAVY CHECK MARK}")
@@ -133,10 +140,11 @@ class Play(commands.Cog):
         custom_id = str(data.get("custom_id", ""))
         if not custom_id.startswith("hb:"):
             return
+        t = private(interaction)
         try:
             action = parse(custom_id)
         except ForgedId:
-            await self._reply(interaction, "That button is not one I made; it does nothing.")
+            await self._reply(interaction, SessionError("forged").say(t))
             return
         async with self.relay.panel_lock(action.game_id, interaction.user.id):
             try:
@@ -145,15 +153,16 @@ class Play(commands.Cog):
                 await self._refused(interaction, action, error)
             except Exception:
                 log.exception("interaction %s (%s) by %s failed", custom_id, interaction.type, interaction.user.id)
-                await self._reply(interaction, SORRY)
+                await self._reply(interaction, t.gettext(SORRY))
 
     async def _dispatch(self, interaction: discord.Interaction, action: Action, data: dict[str, Any]) -> None:
         kind, arg = action.kind, action.arg
+        t = private(interaction)
         if kind == "s":  # a modal must be the very first response: no defer, no I/O before it
-            await interaction.response.send_modal(_word_modal(action.game_id, action.version))
+            await interaction.response.send_modal(_word_modal(action.game_id, action.version, t=t))
             return
         if kind == "g" and arg == "suggest":  # action.version names the ghostwriter request
-            await interaction.response.send_modal(_word_modal(action.game_id, action.version, suggest=True))
+            await interaction.response.send_modal(_word_modal(action.game_id, action.version, suggest=True, t=t))
             return
         if kind == "l" and arg == "rematch":
             await self._rematch(interaction, action)
@@ -177,28 +186,29 @@ class Play(commands.Cog):
             if arg == "suggest":
                 word = clean_word_or_refuse(word)
                 await self.bot.sessions.suggest(action.game_id, interaction.user.id, word, action.version)
-                await interaction.followup.send(f"Your suggestion **{word}** was sent.", ephemeral=True)
+                await interaction.followup.send(t.gettext("Your suggestion **{word}** was sent.", word=word),
+                                                ephemeral=True)
             elif arg == "":
                 await self._spell(interaction, action, word)
             else:
-                raise SessionError(NOT_OFFERED)
+                raise SessionError("not_offered")
         elif kind == "a" and arg == "arr":
             await self._arrangement(interaction, action, _one_value(data))
         elif kind == "x" and arg == "skip":
             await self._confirm_skip(interaction, action)
         elif kind == "x" and arg == "leave":
             reply = await self.bot.sessions.leave(action.game_id, interaction.user.id)
-            await self._close_confirmation(interaction, "You left the game", reply)
+            await self._close_confirmation(interaction, t.gettext("You left the game"), reply.say(t))
         elif kind == "g" and arg == "adopt":  # adopt a ghostwriter suggestion, then preview that word
             value = _one_value(data)
             if not value.isdigit():
-                raise SessionError(NOT_OFFERED)
+                raise SessionError("not_offered")
             loaded = await self.bot.sessions.play(action.game_id, interaction.user.id, f"adopt {int(value)}",
                                                   action.version)
             word = loaded.game.state.turn.extra["ghost"]["suggestions"][int(value) - 1][1]
             await self._spell(interaction, Action("w", action.game_id, loaded.record.version), word)
         else:
-            raise SessionError("That button does nothing any more.")
+            raise SessionError("does_nothing_now")
 
     async def _defer(self, interaction: discord.Interaction) -> None:
         if interaction.response.is_done():
@@ -217,20 +227,22 @@ class Play(commands.Cog):
                 await interaction.response.send_message(text, ephemeral=True)
 
     async def _refused(self, interaction: discord.Interaction, action: Action, error: SessionError) -> None:
+        said = error.say(private(interaction))
         if error.stale and action.kind in ("m", "w", "a", "x", "g"):
             # Out of date: answer with the current private view instead of a dead one.
             with contextlib.suppress(SessionError):
-                await self._show_hand(interaction, action.game_id, notice=str(error))
+                await self._show_hand(interaction, action.game_id, notice=said)
                 return
-        await self._reply(interaction, str(error))
+        await self._reply(interaction, said)
 
     # ------------------------------------------------------------------ lobby
     async def _lobby(self, interaction: discord.Interaction, action: Action) -> None:
         user = interaction.user
+        t = private(interaction)
         if action.arg == "end":
             await self.bot.sessions.end_game(action.game_id, user.id, bool(interaction.permissions.manage_channels))
-            await self._close_confirmation(interaction, "The game was ended",
-                                           "It stays in the history, unrated. The channel is free for a new one.")
+            await self._close_confirmation(interaction, t.gettext("The game was ended"), t.gettext(
+                "It stays in the history, unrated. The channel is free for a new one."))
             return
         can_manage = bool(interaction.permissions.manage_channels)
         arg = action.arg
@@ -238,7 +250,7 @@ class Play(commands.Cog):
         name = "computer" if arg.startswith("ai") else arg
         _, reply = await self.bot.sessions.lobby_action(action.game_id, user.id, user.display_name, name,
                                                          can_manage=can_manage, strength=strength)
-        await interaction.followup.send(reply, ephemeral=True)
+        await interaction.followup.send(reply.say(t), ephemeral=True)
 
     async def _close_confirmation(self, interaction: discord.Interaction, title: str, text: str) -> None:
         """A confirmation, once used, says what happened and keeps no live button."""
@@ -252,7 +264,7 @@ class Play(commands.Cog):
     async def _rematch(self, interaction: discord.Interaction, action: Action) -> None:
         # The new lobby is public, so it is the first (undeferred) answer; store work takes milliseconds.
         record = await self.bot.sessions.rematch(action.game_id, interaction.user.id)
-        panel = lobby_panel(record)
+        panel = lobby_panel(record, await self.relay.public_translator(record.guild_id))
         view = view_of(panel.rows) or discord.utils.MISSING
         await interaction.response.send_message(embed=embed_of(panel), view=view)
         message = await interaction.original_response()
@@ -264,12 +276,13 @@ class Play(commands.Cog):
         record = await self.bot.sessions.record(game_id)
         seated = any(s.user_id == interaction.user.id for s in record.seats)
         if record.seed is None:
-            raise SessionError("That game has not started yet.")
+            raise SessionError("not_started")
+        t = private(interaction)
         if watch or not seated:
             # Anyone not seated follows the game as a spectator; players may watch too (the Watch button).
-            panel = await spectator_screen(self.bot.sessions, game_id, notice=notice, seated=seated)
+            panel = await spectator_screen(self.bot.sessions, game_id, notice=notice, seated=seated, t=t)
         else:
-            panel = await hand_screen(self.bot.sessions, game_id, interaction.user.id, notice=notice)
+            panel = await hand_screen(self.bot.sessions, game_id, interaction.user.id, notice=notice, t=t)
         await self._send_panel(interaction, game_id, panel)
 
     async def _send_panel(self, interaction: discord.Interaction, game_id: int, panel: Panel) -> None:
@@ -294,24 +307,26 @@ class Play(commands.Cog):
 
     async def _confirm_penny(self, interaction: discord.Interaction, action: Action, moves: list[str]) -> None:
         # R29.8: a move that pushes Penny Dreadful to her goal through her signature ends the game at once.
-        panel = Panel(title="This ends the game", version=action.version, lines=[
-            f"{describe_moves(moves)} lets Penny Dreadful reach her goal through her signature genre: the game "
-            "ends at once and the team is scored as it stands (awards are still added)."])
-        panel.add_buttons([Button("Do it anyway", Action("m", action.game_id, action.version,
-                                                         "-" + encode_moves(moves)).custom_id(), "danger"),
-                           Button("Back", Action("h", action.game_id, 0, "r").custom_id())])
+        t = private(interaction)
+        panel = Panel(title=t.gettext("This ends the game"), version=action.version, lines=[t.gettext(
+            "{moves} lets Penny Dreadful reach her goal through her signature genre: the game ends at once and "
+            "the team is scored as it stands (awards are still added).", moves=describe_moves(moves, t))])
+        panel.add_buttons([Button(t.gettext("Do it anyway"), Action("m", action.game_id, action.version,
+                                                                    "-" + encode_moves(moves)).custom_id(), "danger"),
+                           Button(t.gettext("Back"), Action("h", action.game_id, 0, "r").custom_id())])
         await self._send_panel(interaction, action.game_id, panel)
 
     async def _confirm_skip(self, interaction: discord.Interaction, action: Action) -> None:
         record = await self.bot.sessions.record(action.game_id)
         if not any(s.user_id == interaction.user.id for s in record.seats):
-            raise SessionError("You are not playing in this game.")
-        panel = Panel(title="Skip your turn?", version=action.version, lines=[
+            raise SessionError("not_playing")
+        t = private(interaction)
+        panel = Panel(title=t.gettext("Skip your turn?"), version=action.version, lines=[t.gettext(
             "Writer's block: every card in your hand, inked ones included, goes to your discard pile, you earn "
-            "nothing this turn, and you draw a new hand."])
-        panel.add_buttons([Button("Yes, skip my turn", Action("m", action.game_id, action.version, "skip")
+            "nothing this turn, and you draw a new hand.")])
+        panel.add_buttons([Button(t.gettext("Yes, skip my turn"), Action("m", action.game_id, action.version, "skip")
                                   .custom_id(), "danger"),
-                           Button("Back", Action("h", action.game_id, 0, "r").custom_id())])
+                           Button(t.gettext("Back"), Action("h", action.game_id, 0, "r").custom_id())])
         await self._send_panel(interaction, action.game_id, panel)
 
     # ------------------------------------------------------------------ spelling
@@ -319,25 +334,25 @@ class Play(commands.Cog):
         loaded = await self.bot.sessions.load(action.game_id)
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
-            raise SessionError("You are not playing in this game.")
+            raise SessionError("not_playing")
         if not await self.bot.sessions.still_current(loaded, seat, action.version):
-            raise SessionError("This view is out of date: here is the current one.", stale=True)
+            raise SessionError("out_of_date", stale=True)
         try:
             word = clean_word(text)
             options = await asyncio.to_thread(arrangements, loaded.game, seat, word)
         except SpellingError as error:
-            raise SessionError(str(error)) from error
+            raise SessionError.of(error) from error
         game = loaded.game
         note = None
         if game.options.dictionary != "none" and not game.checker.is_word(word):
             if game.options.vote == "off":
-                raise SessionError(f"{word} is not in the {game.options.dictionary} dictionary.")
-            note = f"{word} is not in the dictionary: confirming puts it to a vote of the other players."
+                raise SessionError("not_in_dictionary", word=word, dictionary=game.options.dictionary)
+            note = _vote_note(game, word, private(interaction))
         if game.options.unique_words != "off":
             try:
                 game.check_unique(seat, word)
             except IllegalMove as error:
-                raise SessionError(str(error)) from error
+                raise SessionError.refusal(error) from error
         await self._word_panel(interaction, loaded, seat, action.version, options, options[0], note)
 
     async def _arrangement(self, interaction: discord.Interaction, action: Action, value: str) -> None:
@@ -346,12 +361,12 @@ class Play(commands.Cog):
         loaded = await self.bot.sessions.load(action.game_id)
         seat = loaded.seat_of(interaction.user.id)
         if seat is None or not await self.bot.sessions.still_current(loaded, seat, action.version):
-            raise SessionError("This view is out of date: here is the current one.", stale=True)
+            raise SessionError("out_of_date", stale=True)
         try:
             word = "".join(s.letter for s in loaded.game.check_word(seat, _word_cards(move))[0])
             options = await asyncio.to_thread(arrangements, loaded.game, seat, word)
         except (IllegalMove, SpellingError, ValueError) as error:
-            raise SessionError(NOT_OFFERED) from error
+            raise SessionError("not_offered") from error
         chosen = next((o for o in options if o.move == move), None)
         if chosen is None:
             from hardback_bot.sessions.preview import simulate_word
@@ -359,23 +374,25 @@ class Play(commands.Cog):
             try:
                 chosen = simulate_word(loaded.game, seat, move)
             except IllegalMove as error:
-                raise SessionError(str(error)) from error
-        note = _vote_note(loaded.game, word)
+                raise SessionError.refusal(error) from error
+        note = _vote_note(loaded.game, word, private(interaction))
         await self._word_panel(interaction, loaded, seat, action.version, options, chosen, note, page=page)
 
     async def _word_panel(self, interaction: discord.Interaction, loaded: Loaded, seat: int, version: int,
                           options: list[WordOutcome], chosen: WordOutcome, note: str | None, *,
                           page: int = 0) -> None:
         vote = note is not None
-        paths = [] if vote else await asyncio.to_thread(choice_paths, loaded.game, seat, confirm_moves(chosen))
-        panel = word_panel(loaded.record.id, version, options, chosen, note, page=page, vote=vote, paths=paths)
+        t = private(interaction)
+        paths = [] if vote else await asyncio.to_thread(choice_paths, loaded.game, seat, confirm_moves(chosen), t=t)
+        panel = word_panel(loaded.record.id, version, options, chosen, note, page=page, vote=vote, paths=paths, t=t)
         panel.picture = await word_picture(chosen, chosen.word)
         await self._send_panel(interaction, loaded.record.id, panel)
 
 
-def _vote_note(game: Any, word: str) -> str | None:
+def _vote_note(game: Any, word: str, t: Translator) -> str | None:
     if game.options.dictionary != "none" and not game.checker.is_word(word):
-        return f"{word} is not in the dictionary: confirming puts it to a vote of the other players."
+        return t.gettext("{word} is not in the dictionary: confirming puts it to a vote of the other players.",
+                         word=word)
     return None
 
 
@@ -392,7 +409,7 @@ def clean_word_or_refuse(text: str) -> str:
     try:
         return clean_word(text)
     except SpellingError as error:
-        raise SessionError(str(error)) from error
+        raise SessionError.of(error) from error
 
 
 def _one_value(data: dict[str, Any]) -> str:
@@ -400,7 +417,7 @@ def _one_value(data: dict[str, Any]) -> str:
     values = data.get("values")
     if not isinstance(values, list) or len(values) != 1 or not isinstance(values[0], str) \
             or not 0 < len(values[0]) <= MAX_FIELD:
-        raise SessionError(NOT_OFFERED)
+        raise SessionError("not_offered")
     return values[0]
 
 
@@ -420,13 +437,15 @@ def _modal_value(data: dict[str, Any]) -> str:
     return ""
 
 
-def _word_modal(game_id: int, version: int, suggest: bool = False) -> discord.ui.Modal:
+def _word_modal(game_id: int, version: int, suggest: bool = False, *, t: Translator) -> discord.ui.Modal:
+    """The form a word is typed in (Discord: a title and a label of at most 45 characters, a placeholder of
+    at most 100; the completeness tests check every language's)."""
     action = Action("w", game_id, version, "suggest" if suggest else "")
-    modal = discord.ui.Modal(title="Suggest a word" if suggest else "Spell a word", custom_id=action.custom_id(),
-                             timeout=900)
-    modal.add_item(discord.ui.TextInput(label="Your word" if not suggest else "A word for their cards",
-                                        custom_id="word", min_length=2, max_length=20,
-                                        placeholder="letters only, e.g. STORY"))
+    title = t.gettext("Suggest a word") if suggest else t.gettext("Spell a word")
+    modal = discord.ui.Modal(title=title[:45], custom_id=action.custom_id(), timeout=900)
+    label = t.gettext("A word for their cards") if suggest else t.gettext("Your word")
+    modal.add_item(discord.ui.TextInput(label=label[:45], custom_id="word", min_length=2, max_length=20,
+                                        placeholder=t.gettext("letters only, e.g. STORY")[:100]))
     return modal
 
 

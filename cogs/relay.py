@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from hardback_bot.i18n import Translator, resolve_locale, server_language, translator
 from hardback_bot.sessions import Loaded, SessionError
 from hardback_bot.sessions.announcements import announcement
 from hardback_bot.sessions.codec import Action
@@ -57,11 +58,6 @@ MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
 ARCHIVED_THREAD = 50083
 THREAD_ALREADY_CREATED = 160004
 
-PERMISSION_WORDS = {
-    "post": ("Send Messages, Embed Links and Attach Files", "show the game"),
-    "thread": ("Create Public Threads and Send Messages in Threads", "open ghostwriter threads"),
-    "manage_thread": ("Manage Threads", "close ghostwriter threads"),
-}
 
 
 class Relay:
@@ -83,6 +79,15 @@ class Relay:
 
     def panel_lock(self, game_id: int, user_id: int) -> asyncio.Lock:
         return self._panel_locks.setdefault((game_id, user_id), asyncio.Lock())
+
+    async def public_translator(self, guild_id: int | None) -> Translator:
+        """The language of a server's public messages (table, log, results, threads, lobby, notices): its
+        ``/hardback settings`` choice, else the server's own Discord locale (docs/i18n.md)."""
+        if guild_id is None:
+            return translator("en")
+        settings = await self.bot.store.get_guild_settings(guild_id)
+        guild = self.bot.get_guild(guild_id)
+        return translator(server_language(settings.language, guild.preferred_locale if guild else None))
 
     # ------------------------------------------------------------------ scheduling
     async def changed(self, game_id: int) -> None:
@@ -161,28 +166,29 @@ class Relay:
     # ------------------------------------------------------------------ one game
     async def _sync(self, game_id: int) -> None:
         record = await self.bot.store.get_game(game_id, with_state=False)
-        await self._lobby(record)
+        t = await self.public_translator(record.guild_id)  # everything posted in the channel
+        await self._lobby(record, t)
         if record.seed is None:  # a lobby (open or cancelled): nothing else to show
             return
         try:
             loaded = await self.bot.sessions.load(game_id)
         except SessionError:
             return
-        await self._table(loaded)
+        await self._table(loaded, t)
         await self._panels(loaded)
-        await self._deliveries(loaded)
+        await self._deliveries(loaded, t)
         if loaded.record.status != "playing" or loaded.game.finished:
             await self._take_down(loaded)
 
     def _channel(self, record: GameRecord) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
 
-    async def _lobby(self, record: GameRecord) -> None:
+    async def _lobby(self, record: GameRecord, t: Translator) -> None:
         message_id = record.messages.get("lobby")
         if message_id is None:
             if record.status == "lobby" and self.recovering:
                 # Committed as opened, but the bot died before posting it: post it now.
-                panel = lobby_panel(record)
+                panel = lobby_panel(record, t)
                 await self._pace(record.channel_id)
                 message = await self._send(record, "post", embed=embed_of(panel),
                                            view=view_of(panel.rows) or discord.utils.MISSING,
@@ -193,7 +199,7 @@ class Relay:
         shown = record.message_versions.get("lobby")
         if shown == record.version or (shown == FINAL and record.status != "lobby"):
             return  # once the game started or was cancelled, the lobby message never changes again
-        panel = lobby_panel(record)
+        panel = lobby_panel(record, t)
         try:
             await self._channel(record).get_partial_message(message_id).edit(
                 embed=embed_of(panel), view=view_of(panel.rows) or discord.ui.View())
@@ -202,7 +208,7 @@ class Relay:
             if record.status == "lobby":
                 self.recovering, was = True, self.recovering
                 try:
-                    await self._lobby(await self.bot.store.get_game(record.id, with_state=False))
+                    await self._lobby(await self.bot.store.get_game(record.id, with_state=False), t)
                 finally:
                     self.recovering = was
             return
@@ -212,7 +218,7 @@ class Relay:
         await self.bot.store.set_message_version(record.id, "lobby",
                                                  record.version if record.status == "lobby" else FINAL)
 
-    async def _table(self, loaded: Loaded) -> None:
+    async def _table(self, loaded: Loaded, t: Translator) -> None:
         record = loaded.record
         message_id = record.messages.get("table")
         if message_id is not None and record.message_versions.get("table") == record.version:
@@ -224,7 +230,7 @@ class Relay:
             await asyncio.sleep(wait)
             loaded = await self.bot.sessions.load(record.id)  # take in what landed meanwhile
             record = loaded.record
-        panel = await table_panel(loaded)
+        panel = await table_panel(loaded, t)
         file = file_of(panel.picture)
         if message_id is not None:
             try:
@@ -276,11 +282,12 @@ class Relay:
         if seat is not None and playing and token.version is not None and \
                 await self.bot.sessions.still_current(loaded, seat, token.version):
             return  # only others' ink or remover since: nothing this player sees changed
+        t = translator(resolve_locale(token.locale))  # the panel's owner's language, stored with its token
         try:
             if seat is None:  # a spectator's view follows the game too
-                panel = await spectator_screen(self.bot.sessions, record.id)
+                panel = await spectator_screen(self.bot.sessions, record.id, t=t)
             else:
-                panel = await hand_screen(self.bot.sessions, record.id, user_id)
+                panel = await hand_screen(self.bot.sessions, record.id, user_id, t=t)
         except SessionError:
             return
         webhook = discord.Webhook.partial(token.application_id, token.token, client=self.bot)
@@ -295,7 +302,7 @@ class Relay:
         await store.set_panel_version(record.id, user_id, token.token, record.version)
 
     # ------------------------------------------------------------------ the outbox
-    async def _deliveries(self, loaded: Loaded) -> None:
+    async def _deliveries(self, loaded: Loaded, t: Translator) -> None:
         store = self.bot.store
         while True:
             rows = await store.pending_deliveries(loaded.record.id)
@@ -307,40 +314,40 @@ class Relay:
                     await self._wait_interval(loaded.record.channel_id)
                     loaded = await self.bot.sessions.load(loaded.record.id)
                     rows = await store.pending_deliveries(loaded.record.id)
-                    batch = self._batch(loaded, rows)
+                    batch = self._batch(loaded, rows, t)
                     batch_id = await store.claim_deliveries([r.id for r in batch if r.id is not None])
                     rows = await store.pending_deliveries(loaded.record.id)
                     batch = [r for r in rows if r.batch == batch_id]
                 else:
                     batch = [r for r in rows if r.batch == first.batch]
-                await self._announce(loaded, batch)
+                await self._announce(loaded, batch, t)
             elif first.kind == "results":
-                await self._results(loaded, first)
+                await self._results(loaded, first, t)
             elif first.kind == "ghost_open":
-                await self._ghost_open(loaded, first)
+                await self._ghost_open(loaded, first, t)
             elif first.kind == "ghost_post":
-                await self._ghost_post(loaded, first)
+                await self._ghost_post(loaded, first, t)
             elif first.kind == "ghost_close":
                 await self._ghost_close(loaded, first)
             else:
                 log.error("unknown delivery kind %r in game %s", first.kind, loaded.record.id)
                 await store.mark_delivered([first.id or 0], None)
 
-    def _batch(self, loaded: Loaded, rows: Sequence[Delivery]) -> list[Delivery]:
+    def _batch(self, loaded: Loaded, rows: Sequence[Delivery], t: Translator) -> list[Delivery]:
         batch: list[Delivery] = []
         for row in rows:
             if row.kind != "announce" or row.batch is not None:
                 break
             trial = [*batch, row]
-            if batch and len(announcement(loaded, _notes(trial)).text) > MAX_TEXT:
+            if batch and len(announcement(loaded, _notes(trial), t).text) > MAX_TEXT:
                 break
             batch = trial
         return batch
 
-    async def _announce(self, loaded: Loaded, batch: list[Delivery]) -> None:
+    async def _announce(self, loaded: Loaded, batch: list[Delivery], t: Translator) -> None:
         record = loaded.record
         ids = [r.id for r in batch if r.id is not None]
-        said = announcement(loaded, _notes(batch))
+        said = announcement(loaded, _notes(batch), t)
         if not said.lines:
             await self.bot.store.mark_delivered(ids, None)
             return
@@ -348,7 +355,7 @@ class Relay:
         view = None
         if said.hand_button:
             panel = Panel(title="")
-            panel.add_buttons([hand_button(record.id)])
+            panel.add_buttons([hand_button(record.id, t)])
             view = view_of(panel.rows)
         first_line = text.split("\n", 1)[0]
         mentions = discord.AllowedMentions(users=[discord.Object(u) for u in said.mentions], everyone=False,
@@ -363,12 +370,12 @@ class Relay:
             await self._strip_prompts(loaded)
         await self.bot.store.mark_delivered(ids, message.id if message else None, live=live)
 
-    async def _results(self, loaded: Loaded, row: Delivery) -> None:
+    async def _results(self, loaded: Loaded, row: Delivery, t: Translator) -> None:
         record = loaded.record
         store = self.bot.store
         message_id = record.messages.get("results")
         if message_id is None:  # not posted yet (or posted just before a crash: the nonce finds it)
-            panel = await results_panel(loaded)
+            panel = await results_panel(loaded, t)
             file = file_of(panel.picture)
             message = await self._send_once(record, f"hbr{row.id}", row.created_at,
                                             lambda m: any(e.title == panel.title for e in m.embeds),
@@ -380,7 +387,7 @@ class Relay:
         await store.mark_delivered([row.id or 0], message_id)
 
     # ------------------------------------------------------------------ ghostwriter threads (R30)
-    async def _ghost_open(self, loaded: Loaded, row: Delivery) -> None:
+    async def _ghost_open(self, loaded: Loaded, row: Delivery, t: Translator) -> None:
         record, game = loaded.record, loaded.game
         request = int(row.payload["request"])
         seat = int(row.payload["seat"])
@@ -388,15 +395,15 @@ class Relay:
         if ghost_request_id(game) != request:
             await store.mark_delivered([row.id or 0], None)  # that request was over before it could be shown
             return
-        name = loaded.names[seat]
+        name = loaded.names_in(t)[seat]
         me = game.player(seat)
-        picture = await cards_picture(list(me.hand), list(me.inked), f"{name}'s cards")
-        panel = Panel(title=f"{name} asks for a ghostwriter", lines=[
+        picture = await cards_picture(list(me.hand), list(me.inked), t.gettext("{name}'s cards", name=name))
+        panel = Panel(title=t.gettext("{name} asks for a ghostwriter", name=name), lines=[t.gettext(
             "Their hand is public now (inked cards must be in the word). Suggest a word they can spell: reply in "
             "the thread below with the word, or press the button. If they spell your word, you earn 1 ink, plus "
-            "1 for each inked card in it."])
+            "1 for each inked card in it.")])
         panel.picture = picture
-        panel.add_buttons([Button("Suggest a word", Action("g", record.id, request, "suggest").custom_id(),
+        panel.add_buttons([Button(t.gettext("Suggest a word"), Action("g", record.id, request, "suggest").custom_id(),
                                   "primary")])
         file = file_of(panel.picture)
         message = await self._send_once(record, f"hbg{row.id}", row.created_at,
@@ -406,7 +413,8 @@ class Relay:
             await store.mark_delivered([row.id or 0], None)
             return
         thread_id = message.id  # a thread started on a message has that message's id
-        title = f"Ghostwriter: {name}, round {row.payload.get('round', game.state.round)}"[:100]
+        title = t.gettext("Ghostwriter: {name}, round {n}", name=name,
+                          n=row.payload.get("round", game.state.round))[:100]
         try:
             await self._channel(record).get_partial_message(message.id).create_thread(name=title,
                                                                                        auto_archive_duration=60)
@@ -420,7 +428,7 @@ class Relay:
         await store.set_message(record.id, f"ghost:{request}", thread_id, channel_id=thread_id)
         await store.mark_delivered([row.id or 0], message.id, live=True)
 
-    async def _ghost_post(self, loaded: Loaded, row: Delivery) -> None:
+    async def _ghost_post(self, loaded: Loaded, row: Delivery, t: Translator) -> None:
         record = loaded.record
         request = int(row.payload["request"])
         thread_id = record.messages.get(f"ghost:{request}")
@@ -429,7 +437,7 @@ class Relay:
             await store.mark_delivered([row.id or 0], None)
             return
         seat = int(row.payload["seat"])
-        text = f"{loaded.names[seat]} suggests **{row.payload['word']}**."
+        text = t.gettext("{name} suggests **{word}**.", name=loaded.names_in(t)[seat], word=row.payload["word"])
         thread = self.bot.get_partial_messageable(thread_id, guild_id=record.guild_id)
         await self._pace(thread_id)
         try:
@@ -479,9 +487,9 @@ class Relay:
         tokens = await store.open_panel_tokens(record.id, since=time.time() - PANEL_LIFE)
         if not tokens:
             return
-        panel = over_screen(loaded)
         closed = []
         for token in tokens:
+            panel = over_screen(loaded, translator(resolve_locale(token.locale)))  # in each owner's language
             webhook = discord.Webhook.partial(token.application_id, token.token, client=self.bot)
             async with self.panel_lock(record.id, token.user_id):
                 try:
@@ -528,12 +536,9 @@ class Relay:
         if key in self._noticed:
             return
         self._noticed.add(key)
-        permission, purpose = PERMISSION_WORDS.get(what, PERMISSION_WORDS["post"])
+        text = permission_notice(what, await self.public_translator(record.guild_id))
         with contextlib.suppress(discord.HTTPException):
-            await self._channel(record).send(
-                f"I cannot {purpose} in this channel: please give me the **{permission}** permission here "
-                "(Server Settings → Roles, or this channel's permissions). The game itself is safe.",
-                allowed_mentions=discord.AllowedMentions.none())
+            await self._channel(record).send(text, allowed_mentions=discord.AllowedMentions.none())
 
     async def _wait_interval(self, channel_id: int) -> None:
         wait = self._last_post.get(channel_id, 0.0) + POST_INTERVAL - time.monotonic()
@@ -588,6 +593,21 @@ class Relay:
                 if message.author.id == me and matches(message):
                     return message
         return None
+
+
+def permission_notice(what: str, t: Translator) -> str:
+    """What the channel is told once when Discord refuses the bot something, in the server's language."""
+    if what == "thread":
+        return t.gettext("I cannot open ghostwriter threads in this channel: please give me the **Create Public "
+                         "Threads and Send Messages in Threads** permission here (Server Settings → Roles, or this "
+                         "channel's permissions). The game itself is safe.")
+    if what == "manage_thread":
+        return t.gettext("I cannot close ghostwriter threads in this channel: please give me the **Manage Threads** "
+                         "permission here (Server Settings → Roles, or this channel's permissions). The game itself "
+                         "is safe.")
+    return t.gettext("I cannot show the game in this channel: please give me the **Send Messages, Embed Links and "
+                     "Attach Files** permission here (Server Settings → Roles, or this channel's permissions). The "
+                     "game itself is safe.")
 
 
 def _notes(rows: Sequence[Delivery]) -> list[dict[str, Any]]:

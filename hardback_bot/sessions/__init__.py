@@ -1,5 +1,6 @@
 """Game sessions: the layer between the engine/store and the Discord cogs (no Discord imports)."""
 
-from .manager import Loaded, Notifier, SessionError, Sessions
+from .manager import Loaded, Notifier, Sessions
+from .messages import Said, SessionError, SpellingError
 
-__all__ = ["Loaded", "Notifier", "SessionError", "Sessions"]
+__all__ = ["Loaded", "Notifier", "Said", "SessionError", "Sessions", "SpellingError"]

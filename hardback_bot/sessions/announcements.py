@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .describe import note_line
+from hardback_bot.i18n import Translator
+
+from .describe import ENGLISH, note_line
 from .manager import Loaded, deciders
 from .notes import Note
 
@@ -26,7 +28,8 @@ class Announcement:
         return "\n".join(self.lines)
 
 
-def announcement(loaded: Loaded, notes: Sequence[Note]) -> Announcement:
+def announcement(loaded: Loaded, notes: Sequence[Note], t: Translator = ENGLISH) -> Announcement:
+    """The channel's message for ``notes``, in ``t``'s language (the server's)."""
     out = Announcement()
     record, game = loaded.record, loaded.game
     playing = record.status == "playing" and not game.finished
@@ -36,26 +39,28 @@ def announcement(loaded: Loaded, notes: Sequence[Note]) -> Announcement:
     reminded: list[int] = []
     deadline = 0
     language = dictionary_language(game.options.dictionary)
+    names = loaded.names_in(t)
     for note in notes:
-        t = note["t"]
-        line = note_line(note, loaded.names, language)
+        kind = note["t"]
+        line = note_line(note, names, language, t)
         if line:
             out.lines.append(line)
-        if t == "your_turn" and playing:
+        if kind == "your_turn" and playing:
             user = loaded.user_of(note["seat"])
             if user is not None:
                 called.append(user)
-        elif t == "vote_start" and game.phase == "vote":
+        elif kind == "vote_start" and game.phase == "vote":
             voters = [u for s in note.get("voters", []) if s in waiting and (u := loaded.user_of(s)) is not None]
-        elif t == "reminder":
+        elif kind == "reminder":
             reminded = [u for s in note.get("seats", []) if s in waiting and (u := loaded.user_of(s)) is not None]
             deadline = int(note.get("deadline", 0))
     if reminded:
-        out.lines.append(" ".join(f"<@{u}>" for u in reminded) + f" — time is running out: <t:{deadline}:R>.")
+        out.lines.append(t.gettext("{mentions} — time is running out: {when}.",
+                                   mentions=" ".join(f"<@{u}>" for u in reminded), when=f"<t:{deadline}:R>"))
     elif voters:
-        out.lines.append(" ".join(f"<@{u}>" for u in voters) + " — please vote.")
+        out.lines.append(t.gettext("{mentions} — please vote.", mentions=" ".join(f"<@{u}>" for u in voters)))
     for user in called:
-        out.lines.append(f"<@{user}>, your turn.")
+        out.lines.append(t.gettext("{mention}, your turn.", mention=f"<@{user}>"))
     out.mentions = list(dict.fromkeys([*reminded, *voters, *called]))
     out.hand_button = playing and any(u in waiting_users(loaded, waiting) for u in out.mentions)
     return out

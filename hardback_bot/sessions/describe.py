@@ -6,19 +6,44 @@ follow the game (accessibility) and the wording stays consistent.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hardback_bot.engine.cards import card
+from hardback_bot.i18n import N_, translator
+
+if TYPE_CHECKING:
+    from hardback_bot.i18n import Translator
+    from hardback_bot.store import Seat
+
+#: English: every function's default reader (the callers that know the reader pass theirs).
+ENGLISH = translator("en")
 
 GENRE_MARK = {"adventure": "🧭", "horror": "💀", "mystery": "🔍", "romance": "💘", "starter": "▫️"}
 
+#: Genre names as they appear inside a card's name (glossary.md, genres).
+GENRE_NAMES = {"adventure": N_("adventure"), "horror": N_("horror"), "mystery": N_("mystery"),
+               "romance": N_("romance"), "starter": N_("starter")}
 
-def card_name(card_id: int, *, cost: bool = False) -> str:
+
+def genre_word(genre: str, t: Translator = ENGLISH) -> str:
+    name = GENRE_NAMES.get(genre)
+    return t.gettext(name) if name is not None else genre
+
+
+def card_name(card_id: int, *, cost: bool = False, t: Translator = ENGLISH) -> str:
+    """A card as the panels name it: "V (romance)", "A (adventure classic)", "Q (mystery 6¢)"."""
     c = card(card_id)
-    kind = " classic" if c.timeless else ""
-    price = f" {c.cost}¢" if cost and not c.is_starter else ""
-    return f"{c.letter} ({c.genre}{kind}{price})"
+    genre = genre_word(c.genre, t)
+    priced = cost and not c.is_starter
+    if c.timeless:
+        if priced:
+            return t.gettext("{letter} ({genre} classic {cost}¢)", letter=c.letter, genre=genre, cost=c.cost)
+        return t.gettext("{letter} ({genre} classic)", letter=c.letter, genre=genre)
+    if priced:
+        return t.gettext("{letter} ({genre} {cost}¢)", letter=c.letter, genre=genre, cost=c.cost)
+    return t.gettext("{letter} ({genre})", letter=c.letter, genre=genre)
 
 
 def card_short(card_id: int) -> str:
@@ -28,6 +53,40 @@ def card_short(card_id: int) -> str:
 
 def cards_text(card_ids: Sequence[int]) -> str:
     return " ".join(card_short(c) for c in card_ids) if card_ids else "—"
+
+
+def separator(t: Translator) -> str:
+    """What separates the items of a list in running text (", "; Japanese "、")."""
+    return t.pgettext("list separator", ", ")
+
+
+COMPUTER_NAME = re.compile(r"Computer (\d+) \((easy|normal|hard)\)")
+
+
+def computer_name(number: int, level: str, t: Translator = ENGLISH) -> str:
+    """The name of the ``number``-th computer player of a table, of strength ``level``."""
+    if level == "easy":
+        return t.gettext("Computer {number} (easy)", number=number)
+    if level == "hard":
+        return t.gettext("Computer {number} (hard)", number=number)
+    return t.gettext("Computer {number} (normal)", number=number)
+
+
+def seat_name(seat: Seat, t: Translator = ENGLISH) -> str:
+    """A seat's name in the reader's language: seats store the English names the bot gave them ("Computer 2
+    (hard)", "alice (computer)" once a computer player took over), which are said again in ``t``'s words."""
+    name = seat.display_name
+    if t.language == "en":
+        return name
+    if seat.user_id is None:
+        found = COMPUTER_NAME.fullmatch(name)
+        return computer_name(int(found[1]), found[2], t) if found else name
+    if seat.ai_strength is not None:
+        if name.endswith(" (computer)"):
+            return t.gettext("{name} (computer)", name=name[:-len(" (computer)")])
+        if name.endswith(" (absent)"):
+            return t.gettext("{name} (absent)", name=name[:-len(" (absent)")])
+    return name
 
 
 WIKTIONARY = {"en": "https://en.wiktionary.org/wiki/", "es": "https://es.wiktionary.org/wiki/",
@@ -41,136 +100,174 @@ def word_link(word: str, language: str | None) -> str:
 
 
 def turn_line(name: str, summary: dict[str, Any], *, timeout: bool = False, cycled: int | None = None,
-              language: str | None = None, classics: Sequence[int] = (), took: Sequence[int] = ()) -> str | None:
+              language: str | None = None, classics: Sequence[int] = (), took: Sequence[int] = (),
+              t: Translator = ENGLISH) -> str | None:
     """One public line for a finished turn: word, earnings and purchases (PRODUCT.md, the table).
 
-    ``summary`` is the engine's ``turn_end`` summary, which covers the whole turn however many moves it took."""
+    ``summary`` is the engine's ``turn_end`` summary, which covers the whole turn however many moves it took.
+    ``language``: the dictionary's (the word's definition link); ``t``: the reader's."""
+    name = f"**{name}**"
+    word = summary.get("word")
     if timeout:
-        head = f"**{name}** ran out of time"
-        if summary.get("word"):
-            head += f" after spelling {word_link(summary['word'], language)}"
+        head = (t.gettext("{name} ran out of time after spelling {word}", name=name, word=word_link(word, language))
+                if word else t.gettext("{name} ran out of time", name=name))
     elif summary.get("skipped"):
-        head = f"**{name}** skipped the turn (writer's block)"
-    elif summary.get("word"):
-        head = (f"**{name}** spelled {word_link(summary['word'], language)}: {summary.get('coins', 0)}¢, "
-                f"{summary.get('prestige', 0)}★")
+        head = t.gettext("{name} skipped the turn (writer's block)", name=name)
+    elif word:
+        head = t.gettext("{name} spelled {word}: {coins}¢, {prestige}★", name=name, word=word_link(word, language),
+                         coins=summary.get("coins", 0), prestige=summary.get("prestige", 0))
     else:
         return None
     extras = []
     if summary.get("award"):
-        extras.append(f"took the literary award: +{summary['award']}★ at the end")
-    for key, verb in (("trashed", "trashed"), ("dumped", "dumped"), ("reserved", "jailed"), ("removed", "removed")):
-        if summary.get(key):
-            extras.append(f"{verb} " + " ".join(card_short(c) for c in summary[key]))
+        extras.append(t.gettext("took the literary award: +{n}★ at the end", n=summary["award"]))
+
+    def cards(key: str) -> str:
+        return " ".join(card_short(c) for c in summary[key])
+
+    if summary.get("trashed"):
+        extras.append(t.gettext("trashed {cards}", cards=cards("trashed")))
+    if summary.get("dumped"):
+        extras.append(t.gettext("dumped {cards}", cards=cards("dumped")))
+    if summary.get("reserved"):
+        extras.append(t.gettext("jailed {cards}", cards=cards("reserved")))
+    if summary.get("removed"):
+        extras.append(t.gettext("removed {cards}", cards=cards("removed")))
     if summary.get("flushed"):
-        extras.append("flushed the offer row")
+        extras.append(t.gettext("flushed the offer row"))
     if summary.get("bought"):
-        extras.append("bought " + " ".join(card_short(c) for c in summary["bought"]))
+        extras.append(t.gettext("bought {cards}", cards=cards("bought")))
     if summary.get("purchase_prestige"):
-        extras.append(f"+{summary['purchase_prestige']}★ for purchases")
+        extras.append(t.gettext("+{n}★ for purchases", n=summary["purchase_prestige"]))
     if summary.get("adverts"):
-        extras.append(f"{summary['adverts']} advert{'s' if summary['adverts'] > 1 else ''}")
+        extras.append(t.ngettext("{n} advert", "{n} adverts", int(summary["adverts"])))
     if classics:
-        extras.append("kept " + " ".join(card_short(c) for c in classics) + " in play (classic)")
+        extras.append(t.gettext("kept {cards} in play (classic)", cards=" ".join(card_short(c) for c in classics)))
     if took:
-        extras.append("used and sent back " + " ".join(card_short(c) for c in took) + " (a rival's classic)")
-    text = head + (" — " + ", ".join(extras) if extras else "")
+        extras.append(t.gettext("used and sent back {cards} (a rival's classic)",
+                                cards=" ".join(card_short(c) for c in took)))
+    text = head + (t.gettext(" — {details}", details=separator(t).join(extras)) if extras else "")
     if cycled is not None:
-        text += f" · the offer row cycled ({card_short(cycled)} left)"
+        text += t.gettext(" · the offer row cycled ({card} left)", card=card_short(cycled))
     return text[:1900]
 
 
-def penny_line(note: dict[str, Any]) -> str:
-    bits = [f"Penny Dreadful claimed {card_short(c)} for {p}★" for c, p in note["claims"]]
-    bits += [f"and removed {card_short(c)}" for c in note.get("removed", [])]
+def penny_line(note: dict[str, Any], t: Translator = ENGLISH) -> str:
+    bits = [t.gettext("Penny Dreadful claimed {card} for {n}★", card=card_short(c), n=p) for c, p in note["claims"]]
+    bits += [t.gettext("and removed {card}", card=card_short(c)) for c in note.get("removed", [])]
     return " ".join(bits)
 
 
-def note_line(note: dict[str, Any], names: Sequence[str], language: str | None = None) -> str | None:
+def note_line(note: dict[str, Any], names: Sequence[str], language: str | None = None,
+              t: Translator = ENGLISH) -> str | None:
     """The public sentence of one note of the outbox (hardback_bot.sessions.notes); None for notes that
     only carry a mention (``your_turn``), which the deliverer decides from the current state.
-    ``language``: the table dictionary's language, for the words' definition links."""
-    t = note["t"]
+    ``language``: the table dictionary's language, for the words' definition links; ``t``: the reader's
+    (the server's language for the channel, the player's for their catch-up); ``names`` in that language."""
+    kind = note["t"]
 
     def name(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else "?"
 
-    if t == "begins":
-        return "The game begins! Seat order: " + ", ".join(names)
-    if t == "turn":
+    if kind == "begins":
+        return t.gettext("The game begins! Seat order: {names}", names=separator(t).join(names))
+    if kind == "turn":
         return turn_line(name(note["seat"]), note.get("summary") or {}, timeout=bool(note.get("timeout")),
                          cycled=note.get("cycled"), language=language, classics=note.get("classics", ()),
-                         took=note.get("took", ()))
-    if t == "final_round":
-        who = " and ".join(f"**{name(s)}**" for s in note.get("seats", [])) or "Someone"
-        return f"**Final round!** {who} reached the goal; the round is played out."
-    if t == "vote_start":
-        return (f"**{name(note['seat'])}** asks the table to accept {word_link(note['word'], language)}: "
-                "open your hand to vote.")
-    if t == "vote_result":
-        return f"The table {'accepted' if note['accepted'] else 'refused'} **{note['word']}**."
-    if t == "ghost_paid":
-        return f"{name(note['seat'])} ghostwrote {name(note['for'])}'s word and earns {note['ink']} ink."
-    if t == "penny":
-        return penny_line(note)
-    if t == "timeout":
+                         took=note.get("took", ()), t=t)
+    if kind == "final_round":
         seats = note.get("seats", [])
-        return (" and ".join(name(s) for s in seats) + " ran out of time.") if seats else None
-    if t == "afk":
+        if not seats:
+            return t.gettext("**Final round!** Someone reached the goal; the round is played out.")
+        who = t.join([f"**{name(s)}**" for s in seats])
+        return t.ngettext("**Final round!** {who} reached the goal; the round is played out.",
+                          "**Final round!** {who} reached the goal; the round is played out.", len(seats), who=who)
+    if kind == "vote_start":
+        return t.gettext("{name} asks the table to accept {word}: open your hand to vote.",
+                         name=f"**{name(note['seat'])}**", word=word_link(note["word"], language))
+    if kind == "vote_result":
+        word = f"**{note['word']}**"
+        return (t.gettext("The table accepted {word}.", word=word) if note["accepted"]
+                else t.gettext("The table refused {word}.", word=word))
+    if kind == "ghost_paid":
+        return t.ngettext("{ghost} ghostwrote {player}'s word and earns {n} ink.",
+                          "{ghost} ghostwrote {player}'s word and earns {n} ink.", int(note["ink"]),
+                          ghost=name(note["seat"]), player=name(note["for"]))
+    if kind == "penny":
+        return penny_line(note, t)
+    if kind == "timeout":
+        seats = note.get("seats", [])
+        if not seats:
+            return None
+        return t.ngettext("{names} ran out of time.", "{names} ran out of time.", len(seats),
+                          names=t.join([name(s) for s in seats]))
+    if kind == "afk":
         who = note.get("name") or name(note["seat"])
         if note.get("policy") == "remove":
-            return f"{who} missed {note['misses']} turns and is out: their seat passes from now on."
-        return f"{who} missed {note['misses']} turns: a computer player takes over."
-    if t == "left":
-        return f"{note.get('name') or name(note['seat'])} left the game; a computer player takes the seat."
-    if t == "ended":
-        return f"The game was ended by <@{note['by']}>. The channel is free for a new one."
+            return t.ngettext("{name} missed {n} turn and is out: their seat passes from now on.",
+                              "{name} missed {n} turns and is out: their seat passes from now on.",
+                              int(note["misses"]), name=who)
+        return t.ngettext("{name} missed {n} turn: a computer player takes over.",
+                          "{name} missed {n} turns: a computer player takes over.", int(note["misses"]), name=who)
+    if kind == "left":
+        return t.gettext("{name} left the game; a computer player takes the seat.",
+                         name=note.get("name") or name(note["seat"]))
+    if kind == "ended":
+        return t.gettext("The game was ended by {user}. The channel is free for a new one.", user=f"<@{note['by']}>")
     return None
 
 
 PHASE_PROMPT = {
-    "spell": "Spell a word with your cards, or skip your turn.",
-    "vote": "Your word is being put to a vote.",
-    "uncover": "Choose which wild card to uncover.",
-    "double": "Choose which card to double.",
-    "trash": "You may trash cards for their trash value.",
-    "dump": "You may remove a card of your discard pile for coins.",
-    "preview": "You may look at the top 3 cards of your draw pile.",
-    "previewing": "Put each previewed card back on top or discard it.",
-    "choice": "Make your choice.",
-    "jail": "You may jail a card of the offer row: reserve it for yourself or remove it.",
-    "flush": "The offer row may be flushed.",
-    "buy": "Buy cards, adverts, or end your turn. Leftover coins become ink.",
+    "spell": N_("Spell a word with your cards, or skip your turn."),
+    "vote": N_("Your word is being put to a vote."),
+    "uncover": N_("Choose which wild card to uncover."),
+    "double": N_("Choose which card to double."),
+    "trash": N_("You may trash cards for their trash value."),
+    "dump": N_("You may remove a card of your discard pile for coins."),
+    "preview": N_("You may look at the top 3 cards of your draw pile."),
+    "previewing": N_("Put each previewed card back on top or discard it."),
+    "choice": N_("Make your choice."),
+    "jail": N_("You may jail a card of the offer row: reserve it for yourself or remove it."),
+    "flush": N_("The offer row may be flushed."),
+    "buy": N_("Buy cards, adverts, or end your turn. Leftover coins become ink."),
 }
 
 
-def move_words(move: str) -> str:
-    """A move in words, for confirmations ("buy V (romance)", "draw a card with ink")."""
+def phase_prompt(phase: str, t: Translator = ENGLISH) -> str:
+    prompt = PHASE_PROMPT.get(phase)
+    return t.gettext(prompt) if prompt else ""
+
+
+def move_words(move: str, t: Translator = ENGLISH) -> str:
+    """A move in words, for confirmations ("buying V (romance)", "drawing a card with ink")."""
     parts = move.split()
     kind, args = parts[0], parts[1:]
 
     def named(i: int = 0) -> str:
         try:
-            return card_name(int(args[i]))
+            return card_name(int(args[i]), t=t)
         except (IndexError, ValueError, KeyError):
             return "?"
 
     if kind == "buy":
-        return f"buying {named()}"
+        return t.gettext("buying {card}", card=named())
     if kind == "ink":
-        return "drawing a card with ink"
+        return t.gettext("drawing a card with ink")
     if kind == "convert":
-        return f"converting {3 * int(args[0]) if args and args[0].isdigit() else 3} ink into coins"
+        n = int(args[0]) if args and args[0].isdigit() else 1
+        return t.gettext("converting {ink} ink into coins", ink=3 * n)
     if kind == "pass":
-        return "passing"
+        return t.gettext("passing")
     if kind == "end":
-        return "ending the turn"
+        return t.gettext("ending the turn")
     if kind == "spell":
-        return "spelling the word"
+        return t.gettext("spelling the word")
     return kind
 
 
-def describe_moves(moves: Sequence[str]) -> str:
-    said = [move_words(m) for m in moves if m.split()[0] != "pass"] or [move_words(moves[0])]
-    text = ", then ".join(said)
+def describe_moves(moves: Sequence[str], t: Translator = ENGLISH) -> str:
+    said = [move_words(m, t) for m in moves if m.split()[0] != "pass"] or [move_words(moves[0], t)]
+    text = said[0]
+    for step in said[1:]:
+        text = t.gettext("{first}, then {next}", first=text, next=step)
     return text[:1].upper() + text[1:]

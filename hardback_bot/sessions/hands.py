@@ -10,10 +10,11 @@ import asyncio
 
 from hardback_bot.engine import Game
 from hardback_bot.engine.views import player_view, public_view
+from hardback_bot.i18n import Translator
 
 from .announcements import dictionary_language
 from .codec import Action
-from .describe import cards_text, note_line
+from .describe import ENGLISH, cards_text, note_line
 from .images import hand_picture, offer_picture
 from .manager import Loaded, SessionError, Sessions
 from .panels import Button, Panel, hand_panel
@@ -25,24 +26,27 @@ def _copy(game: Game) -> Game:
     return Game.from_dict(game.to_dict(), checker=game.checker)  # a worker thread gets its own game
 
 
-async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice: str | None = None) -> Panel:
+async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice: str | None = None,
+                      t: Translator = ENGLISH) -> Panel:
+    """The private panel of ``user_id`` in ``t``'s language (theirs: the clicking client's, or the one stored
+    with the panel the bot keeps current)."""
     loaded = await sessions.load(game_id)
     seat = loaded.seat_of(user_id)
     if seat is None:
-        raise SessionError("You are not playing in this game; the table message shows everything public.")
+        raise SessionError("not_playing_watch")
     if loaded.record.status != "playing" or loaded.game.finished:
-        return over_screen(loaded)
+        return over_screen(loaded, t)
     game = loaded.game
     view = player_view(game, seat)
     best = None
     if game.active_seat == seat and game.phase == "spell" and hints_allowed(game):
         best = await asyncio.to_thread(best_word, _copy(game), seat)
     # The panel tries purchases on copies of the game (what each one leaves): a worker thread's job.
-    panel = await asyncio.to_thread(hand_panel, loaded, seat, view, best=best)
+    panel = await asyncio.to_thread(hand_panel, loaded, seat, view, best=best, t=t)
     if notice:
         panel.lines.insert(0, f"*{notice}*")
     if game.active_seat != seat or game.phase in ("spell", "vote"):
-        lines = await catch_up(sessions, loaded, seat)
+        lines = await catch_up(sessions, loaded, seat, t)
         if lines:
             panel.lines[2:2] = lines  # after the hand and the counts, before the turn's prompt
     if game.active_seat == seat and game.phase in ("jail", "flush", "buy"):
@@ -50,17 +54,17 @@ async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice:
         coins = game.state.turn.coins if game.phase in ("flush", "buy") else None
         panel.picture = await offer_picture(view, coins)
     else:
-        panel.picture = await hand_picture(view, seat, loaded.names[seat])
+        panel.picture = await hand_picture(view, seat, loaded.names_in(t)[seat])
     return panel
 
 
-def over_screen(loaded: Loaded) -> Panel:
+def over_screen(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
     """What every old panel of a finished or ended game says: no game action, the results instead."""
     if loaded.record.status == "abandoned":
-        panel = Panel(title="This game was ended", lines=["It was ended before its finish and stays in the history, "
-                                                           "unrated. The channel is free for a new game."])
+        panel = Panel(title=t.gettext("This game was ended"), lines=[t.gettext(
+            "It was ended before its finish and stays in the history, unrated. The channel is free for a new game.")])
     else:
-        panel = Panel(title="This game is over", lines=results_lines(loaded))
+        panel = Panel(title=t.gettext("This game is over"), lines=results_lines(loaded, t))
     return panel
 
 
@@ -68,44 +72,50 @@ CATCH_UP_LINES = 6
 CAUGHT = ("turn", "penny", "vote_result", "ghost_paid", "afk", "left", "final_round")
 
 
-async def catch_up(sessions: Sessions, loaded: Loaded, seat: int) -> list[str]:
+async def catch_up(sessions: Sessions, loaded: Loaded, seat: int, t: Translator = ENGLISH) -> list[str]:
     """What happened since ``seat``'s last turn (words, earnings, purchases, classics, jail and flushes),
-    briefly: read back from the announcements the outbox holds, so it matches what the channel said."""
+    briefly: read back from the announcements the outbox holds, so it matches what the channel said (in the
+    reader's language: the notes are data)."""
     rows = await sessions.store.game_deliveries(loaded.record.id)
     notes = [n for r in rows if r.kind == "announce" for n in r.payload.get("notes", [])]
     own = [i for i, n in enumerate(notes) if n["t"] == "turn" and n.get("seat") == seat]
     since = [n for n in notes[own[-1] + 1:] if n["t"] in CAUGHT] if own else \
         [n for n in notes if n["t"] in CAUGHT]
     language = dictionary_language(loaded.game.options.dictionary)
-    lines = [line for n in since if (line := note_line(n, loaded.names, language))]
+    names = loaded.names_in(t)
+    lines = [line for n in since if (line := note_line(n, names, language, t))]
     if not lines:
         return []
     shown = lines[-CATCH_UP_LINES:]
-    head = "**Since your last turn:**" if own else "**So far:**"
-    more = [f"… and {len(lines) - len(shown)} earlier"] if len(lines) > len(shown) else []
+    head = t.gettext("**Since your last turn:**") if own else t.gettext("**So far:**")
+    more = [t.gettext("… and {n} earlier", n=len(lines) - len(shown))] if len(lines) > len(shown) else []
     return [head, *more, *(f"· {line}" for line in shown)]
 
 
 async def spectator_screen(sessions: Sessions, game_id: int, *, notice: str | None = None,
-                           seated: bool = False) -> Panel:
+                           seated: bool = False, t: Translator = ENGLISH) -> Panel:
     """The game as anyone who is not seated may follow it (PRODUCT.md, around the turn): the public state,
     every hand when the table plays with open hands (R28.2), the current word once spelled."""
     loaded = await sessions.load(game_id)
-    table = await table_panel(loaded)
+    table = await table_panel(loaded, t)
     game = loaded.game
     view = public_view(game)
-    panel = Panel(title=table.title.replace("Hardback", "Watching Hardback", 1), lines=list(table.lines),
-                  picture=table.picture, version=loaded.record.version)
+    names = loaded.names_in(t)
+    round_title = (t.gettext("Watching Hardback — round {n} (final)", n=game.state.round)
+                   if game.finished or loaded.record.status == "abandoned"
+                   else t.gettext("Watching Hardback — round {n}", n=game.state.round))
+    panel = Panel(title=round_title, lines=list(table.lines), picture=table.picture, version=loaded.record.version)
     if not seated:
-        panel.lines.insert(0, "*You are not playing in this game: here it is as a spectator sees it.*")
+        panel.lines.insert(0, t.gettext("*You are not playing in this game: here it is as a spectator sees it.*"))
     if notice:
         panel.lines.insert(0, f"*{notice}*")
     if not game.finished and loaded.record.status == "playing":
         letters = view["turn"].get("letters")
         if letters and game.phase != "spell":
-            panel.lines.append(f"Word: **{letters}**")
+            panel.lines.append(t.gettext("Word: **{letters}**", letters=letters))
         for p in view["players"]:
             if p.get("hand") is not None and game.options.hands_open:
-                panel.lines.append(f"{loaded.names[p['seat']]}'s hand: {cards_text(p['hand'])}")
-        panel.add_buttons([Button("Refresh", Action("h", game_id, 0, "w").custom_id())])
+                panel.lines.append(t.gettext("{name}'s hand: {cards}", name=names[p["seat"]],
+                                             cards=cards_text(p["hand"])))
+        panel.add_buttons([Button(t.gettext("Refresh"), Action("h", game_id, 0, "w").custom_id())])
     return panel

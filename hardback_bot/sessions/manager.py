@@ -14,29 +14,26 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove, OptionsError
 from hardback_bot.engine.views import player_view, public_view
 from hardback_bot.store import ChannelBusy, Delivery, GameRecord, Seat, StaleVersion, Store, StoreError, Timer
 from hardback_bot.store.results import outcome_from_game
 
+from .describe import computer_name, seat_name
+from .messages import Said, SessionError
 from .notes import Note, announce, deliveries_for, ghost_request_id
 from .searching import decide_off_loop
+
+if TYPE_CHECKING:
+    from hardback_bot.i18n import Translator
 
 log = logging.getLogger(__name__)
 
 MAX_SEATS = 5
 STRENGTH_NAMES = {1: "easy", 2: "normal", 3: "hard"}
 ABSENT = 0  # ai_strength of a seat whose player was removed: it passes every decision (R33.2)
-
-
-class SessionError(Exception):
-    """A refusal with one sentence for the player; nothing changed."""
-
-    def __init__(self, message: str, *, stale: bool = False) -> None:
-        super().__init__(message)
-        self.stale = stale
 
 
 class Notifier(Protocol):
@@ -59,6 +56,10 @@ class Loaded:
     @property
     def names(self) -> list[str]:
         return [s.display_name for s in self.record.seats]
+
+    def names_in(self, t: Translator) -> list[str]:
+        """The seats' names in ``t``'s language (computer players are named in the reader's words)."""
+        return [seat_name(s, t) for s in self.record.seats]
 
     @property
     def computers(self) -> list[bool]:
@@ -111,9 +112,9 @@ class Sessions:
         try:
             record = await self.store.get_game(game_id)
         except StoreError as error:
-            raise SessionError("That game does not exist any more.") from error
+            raise SessionError("no_game") from error
         if record.state is None:
-            raise SessionError("That game has not started yet.")
+            raise SessionError("not_started")
         options = GameOptions.from_dict(dict(record.options))
         return Loaded(record, Game.from_json(record.state, checker=checker_for(options)))
 
@@ -121,7 +122,7 @@ class Sessions:
         try:
             return await self.store.get_game(game_id, with_state=False)
         except StoreError as error:
-            raise SessionError("That game does not exist any more.") from error
+            raise SessionError("no_game") from error
 
     async def _notify(self, game_id: int) -> None:
         try:
@@ -134,72 +135,74 @@ class Sessions:
                          options: GameOptions) -> GameRecord:
         running = await self.store.running_game_in_channel(channel_id)
         if running is not None:
-            raise SessionError("A game is already running in this channel: finish it or end it with "
-                               "/hardback end first.")
+            raise SessionError("channel_busy")
         try:
             options.validate(1 if options.coop else 2)
+        except OptionsError as error:
+            raise SessionError.refusal(error) from error
+        try:
             checker_for(options)
-        except (OptionsError, KeyError, LookupError, ValueError) as error:
-            raise SessionError(str(error).strip("'\"")) from error
+        except (KeyError, LookupError, ValueError) as error:
+            raise SessionError("no_dictionary", name=repr(options.dictionary[:40])) from error
         try:
             return await self.store.create_lobby(guild_id, channel_id, host_id=host_id, options=options.to_dict(),
                                                  seats=[Seat(0, host_name[:40], user_id=host_id)])
         except ChannelBusy as error:
-            raise SessionError("A game is already running in this channel.") from error
+            raise SessionError("channel_taken") from error
 
     async def lobby_action(self, game_id: int, user_id: int, name: str, action: str,
-                           *, can_manage: bool = False, strength: int = 2) -> tuple[GameRecord, str]:
-        """join / leave / computer / start / cancel.  Returns the new record and a reply."""
+                           *, can_manage: bool = False, strength: int = 2) -> tuple[GameRecord, Said]:
+        """join / leave / computer / start / cancel.  Returns the new record and a reply (said by the cog)."""
         async with self.lock(game_id):
             record = await self.record(game_id)
             if record.status != "lobby":
-                raise SessionError("This lobby is closed.", stale=True)
+                raise SessionError("lobby_closed", stale=True)
             seats = list(record.seats)
             options = GameOptions.from_dict(dict(record.options))
             host = user_id == record.host_id or can_manage
             max_seats = 4 if options.coop else MAX_SEATS
             if action == "join":
                 if any(s.user_id == user_id for s in seats):
-                    raise SessionError("You are already at this table.")
+                    raise SessionError("already_seated")
                 if len(seats) >= max_seats:
-                    raise SessionError(f"The table is full ({max_seats} seats).")
+                    raise SessionError("table_full", seats=max_seats)
                 seats.append(Seat(len(seats), name[:40], user_id=user_id))
-                reply = "You joined the table."
+                reply = Said("joined")
             elif action == "leave":
                 if not any(s.user_id == user_id for s in seats):
-                    raise SessionError("You are not at this table.")
+                    raise SessionError("not_at_table")
                 if user_id == record.host_id:
-                    raise SessionError("The host cannot leave; cancel the lobby instead.")
+                    raise SessionError("host_cannot_leave")
                 seats = [s for s in seats if s.user_id != user_id]
-                reply = "You left the table."
+                reply = Said("left_table")
             elif action == "computer":
                 if not host:
-                    raise SessionError("Only the host can add computer players.")
+                    raise SessionError("host_adds_computers")
                 if len(seats) >= max_seats:
-                    raise SessionError(f"The table is full ({max_seats} seats).")
+                    raise SessionError("table_full", seats=max_seats)
                 label = STRENGTH_NAMES.get(strength)
                 if label is None:
-                    raise SessionError("Choose easy, normal or hard.")
+                    raise SessionError("bad_strength")
                 number = sum(1 for s in seats if s.is_computer_controlled) + 1
-                seats.append(Seat(len(seats), f"Computer {number} ({label})", ai_strength=strength))
-                reply = f"Added a {label} computer player."
+                seats.append(Seat(len(seats), computer_name(number, label), ai_strength=strength))
+                reply = Said(f"added_{label}")
             elif action == "cancel":
                 if not host:
-                    raise SessionError("Only the host or someone with Manage Channels can cancel.")
+                    raise SessionError("host_cancels")
                 await self.store.abandon_game(game_id, record.version)
                 await self._notify(game_id)
-                return await self.record(game_id), "The lobby was cancelled."
+                return await self.record(game_id), Said("lobby_cancelled")
             elif action == "start":
                 if not host:
-                    raise SessionError("Only the host or someone with Manage Channels can start the game.")
-                return await self._start(record, options), "The game has started."
+                    raise SessionError("host_starts")
+                return await self._start(record, options), Said("game_started")
             else:
-                raise SessionError("Unknown lobby action.")
+                raise SessionError("unknown_lobby_action")
             seats = [replace(s, seat=i) for i, s in enumerate(seats)]
             try:
                 await self.store.update_lobby(game_id, record.version, seats=seats)
             except StaleVersion as error:
-                raise SessionError("The lobby changed meanwhile; try again.", stale=True) from error
+                raise SessionError("lobby_changed", stale=True) from error
         await self._notify(game_id)
         return await self.record(game_id), reply
 
@@ -207,18 +210,18 @@ class Sessions:
         """A new lobby with the seats and options of a finished game (PRODUCT.md, end)."""
         old = await self.record(game_id)
         if old.status != "finished":
-            raise SessionError("A rematch is possible once the game is over.")
+            raise SessionError("rematch_not_over")
         if not any(s.user_id == user_id for s in old.seats):
-            raise SessionError("Only the players of that game can ask for a rematch.")
+            raise SessionError("rematch_not_player")
         if await self.store.running_game_in_channel(old.channel_id) is not None:
-            raise SessionError("A new game is already open in this channel.")
+            raise SessionError("rematch_busy")
         seats = [replace(s, seat=i) for i, s in enumerate(sorted(old.seats, key=lambda s: s.user_id != user_id))]
         seats = [replace(s, ai_strength=None) if s.user_id is not None else s for s in seats]
         try:
             record = await self.store.create_lobby(old.guild_id, old.channel_id, host_id=user_id,
                                                    options=dict(old.options), seats=seats)
         except ChannelBusy as error:
-            raise SessionError("A new game is already open in this channel.") from error
+            raise SessionError("rematch_busy") from error
         return record
 
     async def _start(self, record: GameRecord, options: GameOptions) -> GameRecord:
@@ -226,7 +229,7 @@ class Sessions:
         try:
             options.validate(len(seats))
         except OptionsError as error:
-            raise SessionError(str(error)) from error
+            raise SessionError.refusal(error) from error
         # R4.2 [Bot default]: random seat order, shown once the game starts.
         seed = random.SystemRandom().randrange(1, 2**62)
         order = list(seats)
@@ -239,7 +242,7 @@ class Sessions:
             await self.store.start_game(record.id, record.version, seed=seed, state=game.to_json(),
                                         seats=seats, timers=timers, deliveries=[begins])
         except StaleVersion as error:
-            raise SessionError("The lobby changed meanwhile; try again.", stale=True) from error
+            raise SessionError("lobby_changed", stale=True) from error
         started = await self.record(record.id)
         await self._notify(record.id)
         if any(s.is_computer_controlled for s in seats):
@@ -257,16 +260,16 @@ class Sessions:
             loaded = await self.load(game_id)
             record = loaded.record
             if record.status != "playing" or loaded.game.finished:
-                raise SessionError("This game is over.", stale=True)
+                raise SessionError("game_over", stale=True)
             seat = loaded.seat_of(user_id)
             if seat is None:
-                raise SessionError("You are not playing in this game.")
+                raise SessionError("not_playing")
             if record.seats[seat].is_computer_controlled:
-                raise SessionError("A computer player has taken over your seat.")
+                raise SessionError("computer_seat")
             if version is not None and not await self.still_current(loaded, seat, version):
-                raise SessionError("This view is out of date: here is the current one.", stale=True)
+                raise SessionError("out_of_date", stale=True)
             if ghost_request is not None and ghost_request_id(loaded.game) != ghost_request:
-                raise SessionError("That ghostwriter request is over; suggestions go to an open request only.")
+                raise SessionError("ghost_request_over")
             moves = [move] if isinstance(move, str) else still_legal(loaded.game, seat, move)
             loaded, events, seat_before = await self._apply_many(loaded, [(seat, m) for m in moves])
         await self._after(loaded, events, seat_before)
@@ -319,7 +322,7 @@ class Sessions:
             for seat, move in moves:
                 events += game.apply(seat, move)
         except IllegalMove as error:
-            raise SessionError(str(error)) from error
+            raise SessionError.refusal(error) from error
         options = game.options
         outcome = outcome_from_game(game) if game.finished else None
         timers = [] if game.finished else self._turn_timers(record.id, game, options)
@@ -331,7 +334,7 @@ class Sessions:
                                                     finished=game.finished, outcome=outcome, timers=timers,
                                                     deliveries=deliveries)
         except StaleVersion as error:
-            raise SessionError("The game moved on meanwhile: here is the current view.", stale=True) from error
+            raise SessionError("moved_on", stale=True) from error
         self.timers_changed.set()
         record = replace(record, version=version, status="finished" if game.finished else record.status)
         return Loaded(record, game), events, active_before
@@ -430,9 +433,9 @@ class Sessions:
         async with self.lock(game_id):
             record = await self.record(game_id)
             if record.status not in ("lobby", "playing"):
-                raise SessionError("That game is already over.", stale=True)
+                raise SessionError("already_over", stale=True)
             if user_id != record.host_id and not can_manage:
-                raise SessionError("Only the host or someone with Manage Channels can end the game.")
+                raise SessionError("host_ends")
             rows: list[Delivery] = []
             if record.status == "playing":
                 rows.append(announce(game_id, {"t": "ended", "by": user_id}))
@@ -447,23 +450,23 @@ class Sessions:
                 task.cancel()
         await self._notify(game_id)
 
-    async def leave(self, game_id: int, user_id: int) -> str:
+    async def leave(self, game_id: int, user_id: int) -> Said:
         """A player drops out of a running game: a computer player takes the seat."""
         async with self.lock(game_id):
             loaded = await self.load(game_id)
             seat = loaded.seat_of(user_id)
             if seat is None or loaded.record.status != "playing":
-                raise SessionError("You are not playing in a running game here.")
+                raise SessionError("not_in_running_game")
             current = loaded.record.seats[seat]
             if current.is_computer_controlled:
-                raise SessionError("A computer player already plays your seat.")
+                raise SessionError("already_computer")
             replacement = replace(current, ai_strength=2, display_name=f"{current.display_name} (computer)"[:40])
             note = announce(game_id, {"t": "left", "seat": seat, "name": current.display_name})
             await self.store.replace_seat(game_id, loaded.record.version, replacement, deliveries=[note])
             self.timers_changed.set()
         await self._notify(game_id)
         self.kick_computers(game_id)
-        return "You left the game. A computer player plays your seat from now on."
+        return Said("left_game")
 
     # ------------------------------------------------------------------ computer players
     def _ai_functions(self) -> tuple[ChooseMove, Callable[[Game, int], bool]]:
@@ -574,7 +577,7 @@ def still_legal(game: Game, seat: int, moves: list[str]) -> list[str]:
     """The moves of one click that still apply, in order: all of the first (a refusal is the player's to
     hear), then each next one while it is legal (a step the game already took by itself is dropped)."""
     if not moves:
-        raise SessionError("That button does nothing.")
+        raise SessionError("does_nothing")
     trial = _copy(game)
     kept = [moves[0]]
     try:
@@ -605,4 +608,4 @@ def _copy(game: Game) -> Game:
     return Game.from_dict(game.to_dict(), checker=game.checker)
 
 
-__all__ = ["Loaded", "Notifier", "SessionError", "Sessions"]
+__all__ = ["Loaded", "Notifier", "Said", "SessionError", "Sessions"]

@@ -14,16 +14,24 @@ from typing import Any
 from hardback_bot.engine import Game, IllegalMove, parse_move, scoring
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.state import Slot
+from hardback_bot.i18n import N_, Translator, translator
 
 OPTIONAL_LABELS = {
-    "either_coins_or_prestige": "{v}¢ or {v}★",
-    "ink_or_remover": "ink or remover",
-    "trash_for_coins": "trash for {v}¢",
-    "trash_for_prestige": "trash for {v}★",
-    "dump_discard_for_coins": "dump a discard for {v}¢",
-    "jail": "jail a card",
-    "preview": "preview 3 cards",
+    "either_coins_or_prestige": N_("{v}¢ or {v}★"),
+    "ink_or_remover": N_("ink or remover"),
+    "trash_for_coins": N_("trash for {v}¢"),
+    "trash_for_prestige": N_("trash for {v}★"),
+    "dump_discard_for_coins": N_("dump a discard for {v}¢"),
+    "jail": N_("jail a card"),
+    "preview": N_("preview 3 cards"),
 }
+ENGLISH = translator("en")
+
+
+def choice_label(kind: str, value: int, t: Translator = ENGLISH) -> str:
+    """An optional benefit the word leaves to the player ("trash for 2¢"), in ``t``'s language."""
+    label = OPTIONAL_LABELS.get(kind)
+    return t.gettext(label, v=value) if label is not None else kind
 
 
 @dataclass
@@ -37,9 +45,20 @@ class WordOutcome:
     classics: list[int]
     coins: int
     prestige: int
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # English; notes_in(t) says them in any language
     notes_by_card: dict[int, str] = field(default_factory=dict)
     targets: list[str] = field(default_factory=list)  # the uncover/double answers assumed
+    choices: list[tuple[int, str, int]] = field(default_factory=list)  # (card, kind, value) left to the player
+
+    def notes_in(self, t: Translator) -> list[str]:
+        """``notes`` in ``t``'s language: "R: trash for 2¢"."""
+        return [t.gettext("{letter}: {choice}", letter=card(cid).letter, choice=choice_label(kind, value, t))
+                for cid, kind, value in self.choices]
+
+    def card_note_in(self, card_id: int, t: Translator) -> str | None:
+        """``notes_by_card[card_id]`` in ``t``'s language (its choices, "; " between them)."""
+        labels = [choice_label(kind, value, t) for cid, kind, value in self.choices if cid == card_id]
+        return "; ".join(labels) if labels else None
 
     @property
     def value(self) -> int:
@@ -100,10 +119,13 @@ def _outcome(seat: int, word: str, move: str, slots: list[Slot], classics: list[
     gains = scoring.automatic_gains(slots, classics, counts, seat)
     notes: list[str] = []
     notes_by_card: dict[int, str] = {}
+    choices: list[tuple[int, str, int]] = []
     for o in scoring.optional_benefits(slots, classics, counts, seat):
-        label = OPTIONAL_LABELS[o.kind].format(v=o.value)
+        label = choice_label(o.kind, o.value)
         notes_by_card[o.card] = f"{notes_by_card[o.card]}; {label}" if o.card in notes_by_card else label
         notes.append(f"{card(o.card).letter}: {label}")
+        choices.append((o.card, o.kind, o.value))
     return WordOutcome(seat=seat, word=word, move=move, slots=[s.to_list() for s in slots], counts=dict(counts),
                        per_card=dict(gains.per_card), classics=list(classics), coins=gains.coins,
-                       prestige=gains.prestige, notes=notes, notes_by_card=notes_by_card, targets=answers)
+                       prestige=gains.prestige, notes=notes, notes_by_card=notes_by_card, targets=answers,
+                       choices=choices)

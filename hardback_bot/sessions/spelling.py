@@ -11,49 +11,34 @@ from collections.abc import Iterator
 
 from hardback_bot.engine import Game, IllegalMove
 from hardback_bot.engine.cards import card
+from hardback_bot.i18n import Translator
 
 from . import searching
-from .preview import WordOutcome, simulate_word
+from .messages import SpellingError
+from .preview import ENGLISH, WordOutcome, simulate_word
 
 MAX_CANDIDATES = 300
 MAX_WORD = 20  # more letters than any hand and the classics in play can hold
 SOLVER_SECONDS = 0.5  # the interaction is already acknowledged; this bounds the rare slow hand
 
 
-class SpellingError(ValueError):
-    """The typed word cannot be spelled with these cards; the message says why."""
-
-
 def clean_word(text: str) -> str:
     word = text.strip().upper()
     if not word:
-        raise SpellingError("Type a word.")
+        raise SpellingError("type_a_word")
     if not word.isascii() or not word.isalpha():
-        raise SpellingError("A word is letters A to Z only, no spaces or symbols.")
+        raise SpellingError("letters_only")
     if len(word) < 2:
-        raise SpellingError("A word needs at least 2 letters.")
+        raise SpellingError("too_short")
     if len(word) > MAX_WORD:
-        raise SpellingError(f"A word has at most {MAX_WORD} letters here.")
+        raise SpellingError("too_long", n=MAX_WORD)
     return word
-
-
-def describe_arrangement(outcome: WordOutcome) -> str:
-    """The letters of an arrangement, each wild naming the card that gives it (what that card gives up)."""
-    parts = []
-    for token in outcome.move.split()[1:]:
-        cid, eq, letter = token.partition("=")
-        if eq:
-            c = card(int(cid))
-            parts.append(f"{letter} (wild: {c.letter} {'starter' if c.is_starter else c.genre})")
-        else:
-            parts.append(card(int(cid)).letter)
-    return " ".join(parts)
 
 
 def candidate_moves(game: Game, seat: int, word: str) -> Iterator[str]:
     options = game.spell_options(seat)
     if options is None:
-        raise SpellingError("It is not your turn to spell.")
+        raise SpellingError("not_your_turn_to_spell")
     inked = list(options.inked)
     free = [c for c in options.hand if c not in inked]
     classics = [c for c, _ in options.classics_in_play]
@@ -61,7 +46,7 @@ def candidate_moves(game: Game, seat: int, word: str) -> Iterator[str]:
     wild_order = sorted(free, key=lambda c: (not card(c).is_starter, card(c).cost, c))
     n = len(word)
     if n > len(options.hand) + len(classics):
-        raise SpellingError(f"You have only {len(options.hand) + len(classics)} cards to spell with.")
+        raise SpellingError("too_few_cards", n=len(options.hand) + len(classics))
     chosen: list[str] = []
     used: set[int] = set()
 
@@ -133,8 +118,7 @@ def arrangements_here(game: Game, seat: int, word: str, limit: int = 120) -> lis
     """:func:`arrangements`, computed in this process."""
     missing = [c for c in game.player(seat).inked if card(c).letter not in word]
     if missing:
-        names = ", ".join(card(c).letter for c in missing)
-        raise SpellingError(f"Your inked card{'s' if len(missing) > 1 else ''} {names} must be in your word.")
+        raise SpellingError("inked_missing", n=len(missing), letters=", ".join(card(c).letter for c in missing))
     outcomes: list[WordOutcome] = []
     for i, move in enumerate(candidate_moves(game, seat, word)):
         if i >= MAX_CANDIDATES:
@@ -145,7 +129,7 @@ def arrangements_here(game: Game, seat: int, word: str, limit: int = 120) -> lis
     if best is not None and all(o.move != best for o in outcomes):
         outcomes.append(simulate_word(game, seat, best))
     if not outcomes:
-        raise SpellingError(f"Your cards cannot spell {word} (inked cards must be in it, face up).")
+        raise SpellingError("cannot_spell", word=word)
     outcomes.sort(key=lambda o: (o.move != best, -o.value, o.move.count("="), o.move))
     if any(card(c).has("uncover_adjacent") for c in game.player(seat).hand):
         seen = {o.move for o in outcomes}
@@ -196,7 +180,8 @@ def best_word(game: Game, seat: int) -> WordOutcome | None:
 CHOICE_PHASE = "choice"
 
 
-def choice_paths(game: Game, seat: int, moves: list[str], limit: int = 8) -> list[tuple[list[str], str]]:
+def choice_paths(game: Game, seat: int, moves: list[str], limit: int = 8, t: Translator = ENGLISH
+                 ) -> list[tuple[list[str], str]]:
     """Every way to answer the either-or choices a confirmed word asks next (R14: coins or prestige, ink
     or remover), as (moves, words) pairs, when those choices come right after the word (no trash, dump or
     preview first). Empty when the word asks none. Lets the preview offer "Confirm · 2★": the word and its
@@ -215,7 +200,10 @@ def choice_paths(game: Game, seat: int, moves: list[str], limit: int = 8) -> lis
         if len(paths) >= limit:
             return
         if state.finished or state.active_seat != seat or state.phase != CHOICE_PHASE:
-            paths.append((path, ", then ".join(words)))
+            said = words[0] if words else ""
+            for step in words[1:]:
+                said = t.gettext("{first}, then {next}", first=said, next=step)
+            paths.append((path, said))
             return
         pending = state.pending() or {}
         value = pending.get("value", 1)
@@ -224,8 +212,9 @@ def choice_paths(game: Game, seat: int, moves: list[str], limit: int = 8) -> lis
                 continue
             nxt = Game.from_dict(state.to_dict(), checker=state.checker)
             nxt.apply(seat, str(m))
-            said = {"coins": f"{value}¢", "prestige": f"{value}★", "ink": "1 ink", "remover": "1 remover"}
-            walk(nxt, [*path, str(m)], [*words, said.get(str(m).split()[-1], str(m))])
+            taken = {"coins": f"{value}¢", "prestige": f"{value}★", "ink": t.gettext("1 ink"),
+                     "remover": t.gettext("1 remover")}
+            walk(nxt, [*path, str(m)], [*words, taken.get(str(m).split()[-1], str(m))])
 
     walk(trial, [], [])
     return paths

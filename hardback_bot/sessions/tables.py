@@ -6,138 +6,185 @@ from typing import Any
 
 from hardback_bot.engine import GameOptions
 from hardback_bot.engine.views import public_view
+from hardback_bot.i18n import Translator
 from hardback_bot.store import GameRecord
 
 from .codec import Action
+from .describe import ENGLISH, genre_word, seat_name
 from .images import results_picture, table_picture
 from .manager import STRENGTH_NAMES, Loaded
 from .panels import Button, Panel, hand_button
 
 
-def options_summary(options: GameOptions) -> str:
+def options_summary(options: GameOptions, t: Translator = ENGLISH) -> str:
     parts = []
     if options.coop:
         genre = options.penny_genre
-        parts.append(f"co-op against Penny Dreadful ({'no' if genre == 'none' else genre} signature)")
+        if genre == "none":
+            parts.append(t.gettext("co-op against Penny Dreadful (no signature)"))
+        elif genre == "random":
+            parts.append(t.gettext("co-op against Penny Dreadful (random signature)"))
+        else:
+            parts.append(t.gettext("co-op against Penny Dreadful ({genre} signature)", genre=genre_word(genre, t)))
     else:
-        parts.append(f"first to {options.length}★")
-    parts.append(f"dictionary: {options.dictionary}")
-    if options.vote != "off":
-        parts.append(f"votes on invalid words ({options.vote})")
-    parts.append("awards" if options.awards else "no awards")
-    parts.append("adverts" if options.adverts else "no adverts")
-    if options.unique_words != "off":
-        parts.append(f"unique words per {options.unique_words}")
+        parts.append(t.gettext("first to {n}★", n=options.length))
+    parts.append(t.gettext("dictionary: {name}", name=options.dictionary))
+    if options.vote == "majority":
+        parts.append(t.gettext("votes on invalid words (majority)"))
+    elif options.vote == "unanimous":
+        parts.append(t.gettext("votes on invalid words (unanimous)"))
+    elif options.vote != "off":
+        parts.append(t.gettext("votes on invalid words ({vote})", vote=options.vote))
+    parts.append(t.gettext("awards") if options.awards else t.gettext("no awards"))
+    parts.append(t.gettext("adverts") if options.adverts else t.gettext("no adverts"))
+    if options.unique_words == "game":
+        parts.append(t.gettext("unique words per game"))
+    elif options.unique_words == "player":
+        parts.append(t.gettext("unique words per player"))
     if options.open_hands and not options.coop:
-        parts.append("open hands")
+        parts.append(t.gettext("open hands"))
     if not options.ghostwriter:
-        parts.append("no ghostwriter")
+        parts.append(t.gettext("no ghostwriter"))
     if not options.cycling:
-        parts.append("no offer-row cycling")
-    parts.append(f"turn timer {options.turn_timer // 60} min" if options.turn_timer else "no turn timer")
+        parts.append(t.gettext("no offer-row cycling"))
+    parts.append(t.gettext("turn timer {n} min", n=options.turn_timer // 60) if options.turn_timer
+                 else t.gettext("no turn timer"))
     if options.hints:
-        parts.append("hints on")
+        parts.append(t.gettext("hints on"))
     return " · ".join(parts)
 
 
-def lobby_panel(record: GameRecord) -> Panel:
+def _add_label(level: str, t: Translator) -> str:
+    if level == "easy":
+        return t.gettext("Add easy computer")
+    if level == "hard":
+        return t.gettext("Add hard computer")
+    return t.gettext("Add normal computer")
+
+
+def lobby_panel(record: GameRecord, t: Translator = ENGLISH) -> Panel:
+    """The public lobby message, in ``t``'s language (the server's)."""
     options = GameOptions.from_dict(dict(record.options))
     max_seats = 4 if options.coop else 5
-    panel = Panel(title="Hardback — a new table")
+    panel = Panel(title=t.gettext("Hardback — a new table"))
     if record.status == "abandoned":
-        panel.lines.append("This lobby was cancelled.")
+        panel.lines.append(t.gettext("This lobby was cancelled."))
         return panel
-    host = next((s.display_name for s in record.seats if s.user_id == record.host_id), "the host")
-    panel.lines.append(f"Host: **{host}** · {options_summary(options)}")
-    panel.lines.append(f"**Seats ({len(record.seats)}/{max_seats}):**")
-    panel.lines += [f"{i + 1}. {s.display_name}" for i, s in enumerate(record.seats)]
+    host = next((seat_name(s, t) for s in record.seats if s.user_id == record.host_id), None) \
+        or t.gettext("the host")
+    panel.lines.append(t.gettext("Host: **{host}** · {options}", host=host, options=options_summary(options, t)))
+    panel.lines.append(t.gettext("**Seats ({n}/{max}):**", n=len(record.seats), max=max_seats))
+    panel.lines += [f"{i + 1}. {seat_name(s, t)}" for i, s in enumerate(record.seats)]
     if record.status != "lobby":
-        panel.lines.append("The game has started: see the table below.")
+        panel.lines.append(t.gettext("The game has started: see the table below."))
         return panel
     minimum = 1 if options.coop else 2
-    panel.lines.append(f"Join, add computer players, then the host starts ({minimum}–{max_seats} players). "
-                       "Seat order is drawn at random.")
+    panel.lines.append(t.gettext("Join, add computer players, then the host starts ({min}–{max} players). "
+                                 "Seat order is drawn at random.", min=minimum, max=max_seats))
     lobby = Action("l", record.id, 0)
 
     def button(label: str, arg: str, style: str = "secondary") -> Button:
         return Button(label, Action(lobby.kind, record.id, 0, arg).custom_id(), style)
 
-    panel.add_buttons([button("Join", "join", "success"), button("Leave", "leave"),
-                       button("Start", "start", "primary"), button("Cancel", "cancel", "danger")])
-    panel.add_buttons([button(f"Add {name} computer", f"ai{level}") for level, name in STRENGTH_NAMES.items()])
+    panel.add_buttons([button(t.gettext("Join"), "join", "success"), button(t.gettext("Leave"), "leave"),
+                       button(t.gettext("Start"), "start", "primary"), button(t.gettext("Cancel"), "cancel", "danger")])
+    panel.add_buttons([button(_add_label(name, t), f"ai{level}") for level, name in STRENGTH_NAMES.items()])
     return panel
 
 
-async def table_panel(loaded: Loaded) -> Panel:
-    """The public table message. Once the game is over (finished or ended) it shows the final state, with
-    no player to play and no game button (only the results message carries Rematch)."""
+async def table_panel(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
+    """The public table message, in ``t``'s language (the server's). Once the game is over (finished or ended)
+    it shows the final state, with no player to play and no game button (only the results message carries
+    Rematch)."""
     game = loaded.game
     view = public_view(game)
-    names = loaded.names
+    names = loaded.names_in(t)
     ended = loaded.record.status == "abandoned"
     over = game.finished or ended
-    panel = Panel(title=f"Hardback — round {game.state.round}" + (" (final)" if over else ""))
+    title = (t.gettext("Hardback — round {n} (final)", n=game.state.round) if over
+             else t.gettext("Hardback — round {n}", n=game.state.round))
+    panel = Panel(title=title)
     lines = []
     coop = game.options.coop
     if game.finished:
-        lines += results_lines(loaded)
+        lines += results_lines(loaded, t)
     else:
         for p in view["players"]:
             seat = p["seat"]
             marker = "▶ " if seat == game.active_seat and not over else ""
-            score = "" if coop else f" {p['prestige']}★ ·"
-            award = f" · +{p['award']}★ at the end (award)" if p["award"] else ""
-            lines.append(f"{marker}**{names[seat]}**{score} ink {p['ink']} · remover {p['remover']}{award}")
+            tokens = t.gettext("ink {ink} · remover {remover}", ink=p["ink"], remover=p["remover"])
+            if not coop:
+                tokens = t.gettext("{prestige}★ · {tokens}", prestige=p["prestige"], tokens=tokens)
+            award = t.gettext(" · +{n}★ at the end (award)", n=p["award"]) if p["award"] else ""
+            lines.append(f"{marker}**{names[seat]}** {tokens}{award}")
         if coop:
             penny = view["penny"]
-            lines.append(f"Team **{penny['team']}★** vs Penny Dreadful **{penny['score']}★** (goal {view['goal']}★, "
-                         f"signature: {penny['genre']})")
+            lines.append(t.gettext("Team **{team}★** vs Penny Dreadful **{penny}★** (goal {goal}★, signature: "
+                                   "{genre})", team=penny["team"], penny=penny["score"], goal=view["goal"],
+                                   genre=_signature(penny["genre"], t)))
         else:
-            lines.append(f"Goal: {view['goal']}★")
+            lines.append(t.gettext("Goal: {n}★", n=view["goal"]))
     if game.finished:
-        lines.append("**The game is over.** The results are below.")
+        lines.append(t.gettext("**The game is over.** The results are below."))
     elif ended:
-        lines.append("**This game was ended** before its finish; it stays in the history, unrated.")
+        lines.append(t.gettext("**This game was ended** before its finish; it stays in the history, unrated."))
     else:
         if view["final_round"]:
-            lines.append("**Final round!**")
-        lines.append(f"Turn: **{names[game.active_seat]}** — {_phase_words(view)}")
+            lines.append(t.gettext("**Final round!**"))
+        lines.append(t.gettext("Turn: **{name}** — {doing}", name=names[game.active_seat],
+                               doing=_phase_words(view, t)))
     panel.lines = lines
     panel.picture = await table_picture(view, names, loaded.computers, ended=ended)
     if not over:
-        panel.add_buttons([hand_button(loaded.record.id),
-                           Button("Watch", Action("h", loaded.record.id, 0, "w").custom_id())])
+        panel.add_buttons([hand_button(loaded.record.id, t),
+                           Button(t.gettext("Watch"), Action("h", loaded.record.id, 0, "w").custom_id())])
     return panel
 
 
-def _phase_words(view: dict[str, Any]) -> str:
+def _signature(genre: object, t: Translator) -> str:
+    if genre in (None, "none"):
+        return t.pgettext("signature genre", "none")
+    return genre_word(str(genre), t)
+
+
+def _phase_words(view: dict[str, Any], t: Translator = ENGLISH) -> str:
     turn = view["turn"]
     phase = turn["phase"]
     if phase == "spell":
-        return "spelling"
+        return t.gettext("spelling")
     if phase == "vote":
-        return "waiting for a vote"
-    return f"resolving **{turn.get('letters', '')}**" if phase != "buy" else f"buying with {turn.get('coins', 0)}¢"
+        return t.gettext("waiting for a vote")
+    if phase == "buy":
+        return t.gettext("buying with {coins}¢", coins=turn.get("coins", 0))
+    return t.gettext("resolving **{letters}**", letters=turn.get("letters", ""))
 
 
-def results_lines(loaded: Loaded) -> list[str]:
+def results_lines(loaded: Loaded, t: Translator = ENGLISH) -> list[str]:
     view = public_view(loaded.game)
-    names = loaded.names
+    names = loaded.names_in(t)
     lines = []
     for r in view["results"]:
-        extra = f" (award {r['award']}★ included)" if r["award"] else ""
-        lines.append(f"{r['rank']}. **{names[r['seat']]}** {r['prestige']}★{extra} · ink {r['ink']}")
+        name = f"**{names[r['seat']]}**"
+        if r["award"]:
+            lines.append(t.gettext("{rank}. {name} {prestige}★ (award {award}★ included) · ink {ink}", rank=r["rank"],
+                                   name=name, prestige=r["prestige"], award=r["award"], ink=r["ink"]))
+        else:
+            lines.append(t.gettext("{rank}. {name} {prestige}★ · ink {ink}", rank=r["rank"], name=name,
+                                   prestige=r["prestige"], ink=r["ink"]))
     if loaded.game.options.coop:
         first = view["results"][0]
-        verdict = "The team **won**" if first["won"] else "Penny Dreadful **won**"
-        lines.insert(0, f"{verdict}: team {first['prestige']}★, Penny Dreadful {first['penny']}★.")
+        params = {"team": first["prestige"], "penny": first["penny"]}
+        lines.insert(0, t.gettext("The team **won**: team {team}★, Penny Dreadful {penny}★.", **params)
+                     if first["won"] else
+                     t.gettext("Penny Dreadful **won**: team {team}★, Penny Dreadful {penny}★.", **params))
     return lines
 
 
-async def results_panel(loaded: Loaded) -> Panel:
+async def results_panel(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
     view = public_view(loaded.game)
-    names = loaded.names
-    panel = Panel(title="Hardback — final results", lines=results_lines(loaded))
+    names = loaded.names_in(t)
+    panel = Panel(title=t.gettext("Hardback — final results"), lines=results_lines(loaded, t))
     panel.picture = await results_picture(view, names)
-    panel.add_buttons([Button("Rematch", Action("l", loaded.record.id, 0, "rematch").custom_id(), "primary")])
+    panel.add_buttons([Button(t.gettext("Rematch"), Action("l", loaded.record.id, 0, "rematch").custom_id(),
+                              "primary")])
     return panel

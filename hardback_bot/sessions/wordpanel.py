@@ -13,8 +13,10 @@ from collections.abc import Sequence
 
 from hardback_bot.cardtext import card_summary
 from hardback_bot.engine.cards import card
+from hardback_bot.i18n import Translator
 
 from .codec import Action, encode_move, encode_moves
+from .describe import ENGLISH, genre_word
 from .panels import MAX_OPTIONS, Button, Option, Panel, Select
 from .preview import WordOutcome
 
@@ -35,7 +37,7 @@ def outcome_key(o: WordOutcome) -> tuple[object, ...]:
     for token in o.move.split()[1:]:
         cid, eq, _letter = token.partition("=")
         (wild if eq else used).append(_kind(int(cid)))
-    return (o.coins, o.prestige, tuple(sorted(o.notes)), tuple(sorted(used, key=repr)),
+    return (o.coins, o.prestige, tuple(sorted(o.choices)), tuple(sorted(used, key=repr)),
             tuple(sorted(wild, key=repr)))
 
 
@@ -50,7 +52,7 @@ def distinct(options: Sequence[WordOutcome]) -> list[WordOutcome]:
     return out
 
 
-def wild_words(o: WordOutcome) -> str:
+def wild_words(o: WordOutcome, t: Translator = ENGLISH) -> str:
     """Which card gives each wild letter, and what it gives up by going face down."""
     parts = []
     for token in o.move.split()[1:]:
@@ -59,10 +61,12 @@ def wild_words(o: WordOutcome) -> str:
             continue
         c = card(int(cid))
         if c.is_starter:
-            parts.append(f"{letter} from a starter {c.letter}")
+            parts.append(t.gettext("{letter} from a starter {printed}", letter=letter, printed=c.letter))
         else:
-            parts.append(f"{letter} from {c.letter} ({c.genre}: gives up {card_summary(c, limit=40)})")
-    return "; ".join(parts) if parts else "no wild cards"
+            parts.append(t.gettext("{letter} from {printed} ({genre}: gives up {benefits})", letter=letter,
+                                   printed=c.letter, genre=genre_word(c.genre, t),
+                                   benefits=card_summary(c, limit=40)))
+    return "; ".join(parts) if parts else t.gettext("no wild cards")
 
 
 def confirm_moves(o: WordOutcome) -> list[str]:
@@ -72,22 +76,30 @@ def confirm_moves(o: WordOutcome) -> list[str]:
 
 def word_panel(game_id: int, version: int, options: Sequence[WordOutcome], chosen: WordOutcome,
                note: str | None, *, page: int = 0, vote: bool = False,
-               paths: Sequence[tuple[list[str], str]] = ()) -> Panel:
+               paths: Sequence[tuple[list[str], str]] = (), t: Translator = ENGLISH) -> Panel:
     """The preview of ``chosen`` with the distinct arrangements of its word (``page`` of them). ``paths``: the
     ways to answer the either-or choices that come right after the word (spelling.choice_paths): then
-    Confirm comes once per answer, so the word and its choices are one click."""
-    panel = Panel(title=f"Spell {chosen.word}?", version=version)
-    panel.lines.append(f"This arrangement earns **{chosen.coins}¢ and {chosen.prestige}★**"
-                       + (f", plus choices: {'; '.join(chosen.notes)}" if chosen.notes else "") + ".")
-    panel.lines.append(f"Wild cards: {wild_words(chosen)}.")
+    Confirm comes once per answer, so the word and its choices are one click. ``t``: the reader's language
+    (``note`` and ``paths`` come already said in it)."""
+    panel = Panel(title=t.gettext("Spell {word}?", word=chosen.word), version=version)
+    notes = chosen.notes_in(t)
+    if notes:
+        panel.lines.append(t.gettext("This arrangement earns **{coins}¢ and {prestige}★**, plus choices: {choices}.",
+                                     coins=chosen.coins, prestige=chosen.prestige, choices="; ".join(notes)))
+    else:
+        panel.lines.append(t.gettext("This arrangement earns **{coins}¢ and {prestige}★**.", coins=chosen.coins,
+                                     prestige=chosen.prestige))
+    panel.lines.append(t.gettext("Wild cards: {wilds}.", wilds=wild_words(chosen, t)))
     if chosen.targets and not vote:
-        panel.lines.append("Confirming also " + ", then ".join(_target_words(t) for t in chosen.targets)
-                           + " (worth most).")
+        said = _target_words(chosen.targets[0], t)
+        for target in chosen.targets[1:]:
+            said = t.gettext("{first}, then {next}", first=said, next=_target_words(target, t))
+        panel.lines.append(t.gettext("Confirming also {answers} (worth most).", answers=said))
     if note:
         panel.lines.append(note)
     unique = distinct(options)
     if len(unique) > 1:
-        panel.lines.append("Other arrangements below differ in what you earn or keep.")
+        panel.lines.append(t.gettext("Other arrangements below differ in what you earn or keep."))
         chunk = unique[page * PAGE:(page + 1) * PAGE]
         first = page * PAGE
         choices = []
@@ -96,45 +108,46 @@ def word_panel(game_id: int, version: int, options: Sequence[WordOutcome], chose
             if len(f"hb:m:{game_id}:{version}:{encoded}") > 100:
                 continue
             mark = "✓ " if o.move == chosen.move else ""
-            choices.append(Option(f"{mark}{number}. {o.coins}¢ {o.prestige}★ — {_letters(o)}"[:100], encoded,
-                                  wild_words(o)[:100]))
+            choices.append(Option(f"{mark}{number}. {o.coins}¢ {o.prestige}★ — {_letters(o, t)}"[:100], encoded,
+                                  wild_words(o, t)[:100]))
         rest = len(unique) - (page + 1) * PAGE
         if rest > 0:
-            choices.append(Option(f"More arrangements ({rest})…", f"{MORE}{page + 1}~{encode_move(chosen.move)}"))
+            choices.append(Option(t.gettext("More arrangements ({n})…", n=rest),
+                                  f"{MORE}{page + 1}~{encode_move(chosen.move)}"))
         if choices:
-            panel.rows.append(Select(Action("a", game_id, version, "arr").custom_id(),
-                                     "Other arrangements" + (f" (page {page + 1})" if page else ""),
-                                     tuple(choices)))
+            placeholder = (t.gettext("Other arrangements (page {n})", n=page + 1) if page
+                           else t.gettext("Other arrangements"))
+            panel.rows.append(Select(Action("a", game_id, version, "arr").custom_id(), placeholder, tuple(choices)))
     moves = [chosen.move] if vote else confirm_moves(chosen)
-    buttons = [Button("Back", Action("h", game_id, 0, "r").custom_id())]
+    buttons = [Button(t.gettext("Back"), Action("h", game_id, 0, "r").custom_id())]
     if paths and not vote:
         confirms = []
         for path, words in paths:
             try:
-                confirms.append(Button(f"Confirm · {words}"[:80],
+                confirms.append(Button(t.gettext("Confirm · {choices}", choices=words)[:80],
                                        Action("m", game_id, version, encode_moves([*moves, *path])).custom_id(),
                                        "success"))
             except ValueError:
                 confirms = []
                 break
         if confirms and len(confirms) <= 4:
-            panel.lines.append("Each Confirm also makes the choice it names.")
+            panel.lines.append(t.gettext("Each Confirm also makes the choice it names."))
             panel.add_buttons([*confirms, *buttons])
             return panel
         if confirms:
             panel.rows.append(Select(Action("m", game_id, version, "sel").custom_id(),
-                                     f"Confirm {chosen.word} and choose…",
+                                     t.gettext("Confirm {word} and choose…", word=chosen.word),
                                      tuple(Option(b.label[:100], b.custom_id.split(":", 4)[4]) for b in confirms)))
+    confirm = t.gettext("Confirm {word}", word=chosen.word)
     try:
-        buttons.insert(0, Button(f"Confirm {chosen.word}", Action("m", game_id, version,
-                                                                  encode_moves(moves)).custom_id(), "success"))
+        buttons.insert(0, Button(confirm, Action("m", game_id, version, encode_moves(moves)).custom_id(), "success"))
     except ValueError:
         try:  # too long with its answers: confirm the word alone, the questions come as buttons
-            buttons.insert(0, Button(f"Confirm {chosen.word}", Action("m", game_id, version,
-                                                                      encode_move(chosen.move)).custom_id(),
+            buttons.insert(0, Button(confirm, Action("m", game_id, version, encode_move(chosen.move)).custom_id(),
                                      "success"))
         except ValueError:
-            panel.lines.append("This word is too long to confirm with a button; choose a shorter arrangement.")
+            panel.lines.append(t.gettext("This word is too long to confirm with a button; "
+                                         "choose a shorter arrangement."))
     panel.add_buttons(buttons)
     return panel
 
@@ -148,21 +161,26 @@ def parse_more(value: str) -> tuple[int, str] | None:
     return (int(page), move) if page.isdigit() and move else None
 
 
-def _letters(o: WordOutcome) -> str:
+def _letters(o: WordOutcome, t: Translator = ENGLISH) -> str:
     """The word with each wild letter's card: "T(=starter E)EA"."""
     parts = []
     for token in o.move.split()[1:]:
         cid, eq, letter = token.partition("=")
         if eq:
             c = card(int(cid))
-            parts.append(f"{letter}(={'starter' if c.is_starter else c.genre} {c.letter})")
+            parts.append(t.gettext("{letter}(={genre} {printed})", letter=letter, genre=genre_word(c.genre, t),
+                                   printed=c.letter))
         else:
             parts.append(card(int(cid)).letter)
     return "".join(parts)
 
 
-def _target_words(move: str) -> str:
+def _target_words(move: str, t: Translator = ENGLISH) -> str:
     verb, _, cid = move.partition(" ")
     c = card(int(cid)) if cid.isdigit() else None
-    what = f"{c.letter} ({c.genre})" if c else cid
-    return {"uncover": f"uncovers {what}", "double": f"doubles {what}"}.get(verb, move)
+    what = t.gettext("{letter} ({genre})", letter=c.letter, genre=genre_word(c.genre, t)) if c else cid
+    if verb == "uncover":
+        return t.gettext("uncovers {card}", card=what)
+    if verb == "double":
+        return t.gettext("doubles {card}", card=what)
+    return move

@@ -1,0 +1,184 @@
+"""What the sessions layer tells a player, as stable codes with parameters (like the engine's refusals).
+
+A :class:`SessionError` (a refusal: nothing changed) and a :class:`Said` (a reply: something did) carry a
+``code`` and its ``params``, never a finished sentence: the layer that knows the reader says it in their
+language with ``error.say(t)`` (docs/i18n.md). ``MESSAGES`` holds one English template per code, which is
+the message id in the catalogue; ``str()`` of either is that English sentence (logs and tests). A refusal
+of the engine passed on (``SessionError.refusal``) keeps the engine's code and is said by the engine's
+own table (``t.refusal``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from hardback_bot.i18n import N_, translator
+
+if TYPE_CHECKING:
+    from hardback_bot.i18n import Translator
+
+MESSAGES: dict[str, str] = {
+    # games and lobbies
+    "no_game": N_("That game does not exist any more."),
+    "not_started": N_("That game has not started yet."),
+    "channel_busy": N_("A game is already running in this channel: finish it or end it with /hardback end first."),
+    "channel_taken": N_("A game is already running in this channel."),
+    "no_dictionary": N_("I have no dictionary called {name}."),
+    "lobby_closed": N_("This lobby is closed."),
+    "already_seated": N_("You are already at this table."),
+    "table_full": N_("The table is full ({seats} seats)."),
+    "not_at_table": N_("You are not at this table."),
+    "host_cannot_leave": N_("The host cannot leave; cancel the lobby instead."),
+    "host_adds_computers": N_("Only the host can add computer players."),
+    "bad_strength": N_("Choose easy, normal or hard."),
+    "host_cancels": N_("Only the host or someone with Manage Channels can cancel."),
+    "host_starts": N_("Only the host or someone with Manage Channels can start the game."),
+    "unknown_lobby_action": N_("Unknown lobby action."),
+    "lobby_changed": N_("The lobby changed meanwhile; try again."),
+    "rematch_not_over": N_("A rematch is possible once the game is over."),
+    "rematch_not_player": N_("Only the players of that game can ask for a rematch."),
+    "rematch_busy": N_("A new game is already open in this channel."),
+    # moves
+    "game_over": N_("This game is over."),
+    "not_playing": N_("You are not playing in this game."),
+    "not_playing_watch": N_("You are not playing in this game; the table message shows everything public."),
+    "computer_seat": N_("A computer player has taken over your seat."),
+    "out_of_date": N_("This view is out of date: here is the current one."),
+    "moved_on": N_("The game moved on meanwhile: here is the current view."),
+    "ghost_request_over": N_("That ghostwriter request is over; suggestions go to an open request only."),
+    "does_nothing": N_("That button does nothing."),
+    "does_nothing_now": N_("That button does nothing any more."),
+    "not_offered": N_("That choice is not one I offered; it does nothing."),
+    "forged": N_("That button is not one I made; it does nothing."),
+    "not_in_dictionary": N_("{word} is not in the {dictionary} dictionary."),
+    # ending and leaving
+    "already_over": N_("That game is already over."),
+    "host_ends": N_("Only the host or someone with Manage Channels can end the game."),
+    "not_in_running_game": N_("You are not playing in a running game here."),
+    "already_computer": N_("A computer player already plays your seat."),
+    # replies
+    "joined": N_("You joined the table."),
+    "left_table": N_("You left the table."),
+    "added_easy": N_("Added an easy computer player."),
+    "added_normal": N_("Added a normal computer player."),
+    "added_hard": N_("Added a hard computer player."),
+    "lobby_cancelled": N_("The lobby was cancelled."),
+    "game_started": N_("The game has started."),
+    "left_game": N_("You left the game. A computer player plays your seat from now on."),
+    # a typed word (SpellingError)
+    "type_a_word": N_("Type a word."),
+    "letters_only": N_("A word is letters A to Z only, no spaces or symbols."),
+    "too_short": N_("A word needs at least 2 letters."),
+    "too_long": N_("A word has at most {n} letters here."),
+    "not_your_turn_to_spell": N_("It is not your turn to spell."),
+    "cannot_spell": N_("Your cards cannot spell {word} (inked cards must be in it, face up)."),
+}
+
+
+def _plural(t: Translator, code: str, params: Mapping[str, Any]) -> str | None:
+    """The codes whose sentence depends on a number, each in the language's own plural forms."""
+    n = int(params.get("n", 0))
+    if code == "too_few_cards":
+        return t.ngettext("You have only {n} card to spell with.", "You have only {n} cards to spell with.", n)
+    if code == "inked_missing":
+        return t.ngettext("Your inked card {letters} must be in your word.",
+                          "Your inked cards {letters} must be in your word.", n, letters=params.get("letters", ""))
+    return None
+
+ENGLISH = translator("en")
+
+
+def say(t: Translator, code: str, params: Mapping[str, Any]) -> str:
+    """The sentence of ``code`` in ``t``'s language (an unknown code: the engine's generic refusal)."""
+    template = MESSAGES.get(code)
+    if template is None:
+        plural = _plural(t, code, params)
+        return plural if plural is not None else t.refusal(code, **params)
+    return t.gettext(template, **params)
+
+
+class Said:
+    """A reply of the sessions layer: a code and its parameters, said in the reader's language."""
+
+    def __init__(self, code: str, /, **params: Any) -> None:
+        self.code = code
+        self.params = params
+
+    def say(self, t: Translator) -> str:
+        return say(t, self.code, self.params)
+
+    def __str__(self) -> str:
+        return self.say(ENGLISH)
+
+    def __repr__(self) -> str:
+        return f"Said({self.code!r}, {self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Said) and (self.code, self.params) == (other.code, other.params)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class SpellingError(ValueError):
+    """A typed word that cannot be spelled with these cards: a code of MESSAGES and its parameters."""
+
+    def __init__(self, code: str, /, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(self.say(ENGLISH))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Raised in a search worker process (sessions/searching.py): it must cross back with its code.
+        return _rebuild_spelling, (self.code, self.params)
+
+    def say(self, t: Translator) -> str:
+        return say(t, self.code, self.params)
+
+
+def _rebuild_spelling(code: str, params: dict[str, Any]) -> SpellingError:
+    return SpellingError(code, **params)
+
+
+class SessionError(Exception):
+    """A refusal for the player (a code of MESSAGES, or an engine refusal's); nothing changed.
+
+    ``stale``: the player's view was out of date; the answer is the current view, with this said on it."""
+
+    def __init__(self, code: str, /, *, stale: bool = False, engine: bool = False, english: str | None = None,
+                 **params: Any) -> None:
+        self.code = code
+        self.params = params
+        self.stale = stale
+        self.engine = engine  # said by the engine's refusal table (t.refusal)
+        super().__init__(english if english is not None else self.say(ENGLISH))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuild_session, (self.code, self.params, self.stale, self.engine, str(self))
+
+    @classmethod
+    def of(cls, error: SpellingError | Said) -> SessionError:
+        """A spelling refusal (or any coded message) refused as a session error."""
+        return cls(error.code, **error.params)
+
+    @classmethod
+    def refusal(cls, error: Exception, *, stale: bool = False) -> SessionError:
+        """An engine refusal (IllegalMove, OptionsError: a ``code`` and ``params``) passed on to the player."""
+        code = getattr(error, "code", "illegal")
+        params = dict(getattr(error, "params", {}) or {})
+        english = str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
+        return cls(code, stale=stale, engine=True, english=english, **params)
+
+    def say(self, t: Translator) -> str:
+        if self.engine:
+            if t.language == "en" and self.args:
+                return str(self.args[0])  # exactly the engine's own sentence
+            return t.refusal(self.code, **self.params)
+        return say(t, self.code, self.params)
+
+
+def _rebuild_session(code: str, params: dict[str, Any], stale: bool, engine: bool, english: str) -> SessionError:
+    return SessionError(code, stale=stale, engine=engine, english=english, **params)
+
+
+__all__ = ["MESSAGES", "Said", "SessionError", "SpellingError", "say"]
