@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from hardback_bot.i18n import Translator
 
-from .describe import ENGLISH, note_line
+from .describe import ENGLISH, mention, note_line
 from .manager import Loaded, deciders
 from .notes import Note
 
@@ -55,12 +55,13 @@ def announcement(loaded: Loaded, notes: Sequence[Note], t: Translator = ENGLISH)
             reminded = [u for s in note.get("seats", []) if s in waiting and (u := loaded.user_of(s)) is not None]
             deadline = int(note.get("deadline", 0))
     if reminded:
+        when = f"<t:{deadline}:R>"  # Discord shows it in each reader's own words ("in 2 minutes")
         out.lines.append(t.gettext("{mentions} — time is running out: {when}.",
-                                   mentions=" ".join(f"<@{u}>" for u in reminded), when=f"<t:{deadline}:R>"))
+                                   mentions=" ".join(mention(u) for u in reminded), when=when))
     elif voters:
-        out.lines.append(t.gettext("{mentions} — please vote.", mentions=" ".join(f"<@{u}>" for u in voters)))
+        out.lines.append(t.gettext("{mentions} — please vote.", mentions=" ".join(mention(u) for u in voters)))
     for user in called:
-        out.lines.append(t.gettext("{mention}, your turn.", mention=f"<@{user}>"))
+        out.lines.append(t.gettext("{mention}, your turn.", mention=mention(user)))
     out.mentions = list(dict.fromkeys([*reminded, *voters, *called]))
     out.hand_button = playing and any(u in waiting_users(loaded, waiting) for u in out.mentions)
     return out

@@ -55,6 +55,14 @@ def cards_text(card_ids: Sequence[int]) -> str:
     return " ".join(card_short(c) for c in card_ids) if card_ids else "—"
 
 
+def bold(text: str) -> str:
+    return f"**{text}**"
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
 def separator(t: Translator) -> str:
     """What separates the items of a list in running text (", "; Japanese "、")."""
     return t.pgettext("list separator", ", ")
@@ -184,7 +192,7 @@ def note_line(note: dict[str, Any], names: Sequence[str], language: str | None =
                           "**Final round!** {who} reached the goal; the round is played out.", len(seats), who=who)
     if kind == "vote_start":
         return t.gettext("{name} asks the table to accept {word}: open your hand to vote.",
-                         name=f"**{name(note['seat'])}**", word=word_link(note["word"], language))
+                         name=bold(name(note["seat"])), word=word_link(note["word"], language))
     if kind == "vote_result":
         word = f"**{note['word']}**"
         return (t.gettext("The table accepted {word}.", word=word) if note["accepted"]
@@ -213,7 +221,7 @@ def note_line(note: dict[str, Any], names: Sequence[str], language: str | None =
         return t.gettext("{name} left the game; a computer player takes the seat.",
                          name=note.get("name") or name(note["seat"]))
     if kind == "ended":
-        return t.gettext("The game was ended by {user}. The channel is free for a new one.", user=f"<@{note['by']}>")
+        return t.gettext("The game was ended by {user}. The channel is free for a new one.", user=mention(note["by"]))
     return None
 
 

@@ -45,12 +45,20 @@ class Option:
     value: str
     description: str | None = None
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "label", self.label[:100])
+        if self.description is not None:
+            object.__setattr__(self, "description", self.description[:100] or None)
+
 
 @dataclass(frozen=True, slots=True)
 class Select:
     custom_id: str
     placeholder: str
     options: tuple[Option, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "placeholder", self.placeholder[:150])
 
 
 Row = list[Button] | Select
@@ -82,7 +90,7 @@ class Panel:
             suffix = f" ({i + 1}–{i + len(chunk)})" if len(options) > MAX_OPTIONS else ""
             # Each select needs its own custom_id: the page number rides in the argument.
             page_id = custom_id if i == 0 else custom_id.rsplit(":", 1)[0] + f":sel{i // MAX_OPTIONS}"
-            self.rows.append(Select(page_id, (placeholder + suffix)[:150], tuple(chunk)))
+            self.rows.append(Select(page_id, placeholder + suffix, tuple(chunk)))
 
 
 def move_id(loaded: Loaded, move: str) -> str:
@@ -103,7 +111,7 @@ def hand_button(game_id: int, t: Translator = ENGLISH) -> Button:
 
 def _opt(move: Move | str, label: str, description: str | None = None) -> Option:
     text = move if isinstance(move, str) else str(move)
-    return Option(label[:100], encode_move(text), description[:100] if description else None)
+    return Option(label, encode_move(text), description or None)
 
 
 def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOutcome | None = None,
@@ -240,7 +248,7 @@ def buy_options(game: Game, seat: int, before: list[str], t: Translator = ENGLIS
         goes_on = not trial.finished and trial.active_seat == seat and trial.phase == "buy"
         name, cost = card_name(m.card, t=t), card(m.card).cost
         summary = card_summary(card(m.card), limit=83)
-        does = (t.gettext("from your jail · {benefits}", benefits=summary) if m.card == me.jail else summary)[:100]
+        does = t.gettext("from your jail · {benefits}", benefits=summary) if m.card == me.jail else summary
         if goes_on:
             variants = [(t.gettext("Buy {card} for {cost}¢ and end the turn", card=name, cost=cost),
                          [*before, str(m), "end"]),
@@ -250,7 +258,7 @@ def buy_options(game: Game, seat: int, before: list[str], t: Translator = ENGLIS
         for label, moves in variants:
             value = encode_moves(moves)
             if len(value) <= 100:
-                options.append(Option(label[:100], value, does))
+                options.append(Option(label, value, does))
     return options
 
 
@@ -335,5 +343,5 @@ def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move], t
     if skip is not None:
         buttons.append(skip)
     if game.can_undo(seat):  # a choice of this turn that revealed nothing can be taken back
-        buttons.append(Button("Undo my last choice", move_id(loaded, "undo")))
+        buttons.append(Button(t.gettext("Undo my last choice"), move_id(loaded, "undo")))
     panel.add_buttons(buttons)

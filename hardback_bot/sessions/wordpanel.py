@@ -108,8 +108,8 @@ def word_panel(game_id: int, version: int, options: Sequence[WordOutcome], chose
             if len(f"hb:m:{game_id}:{version}:{encoded}") > 100:
                 continue
             mark = "✓ " if o.move == chosen.move else ""
-            choices.append(Option(f"{mark}{number}. {o.coins}¢ {o.prestige}★ — {_letters(o, t)}"[:100], encoded,
-                                  wild_words(o, t)[:100]))
+            choices.append(Option(f"{mark}{number}. {o.coins}¢ {o.prestige}★ — {_letters(o, t)}", encoded,
+                                  wild_words(o, t)))
         rest = len(unique) - (page + 1) * PAGE
         if rest > 0:
             choices.append(Option(t.gettext("More arrangements ({n})…", n=rest),
@@ -124,7 +124,7 @@ def word_panel(game_id: int, version: int, options: Sequence[WordOutcome], chose
         confirms = []
         for path, words in paths:
             try:
-                confirms.append(Button(t.gettext("Confirm · {choices}", choices=words)[:80],
+                confirms.append(Button(t.gettext("Confirm · {choices}", choices=words),
                                        Action("m", game_id, version, encode_moves([*moves, *path])).custom_id(),
                                        "success"))
             except ValueError:
@@ -137,7 +137,7 @@ def word_panel(game_id: int, version: int, options: Sequence[WordOutcome], chose
         if confirms:
             panel.rows.append(Select(Action("m", game_id, version, "sel").custom_id(),
                                      t.gettext("Confirm {word} and choose…", word=chosen.word),
-                                     tuple(Option(b.label[:100], b.custom_id.split(":", 4)[4]) for b in confirms)))
+                                     tuple(Option(b.label, b.custom_id.split(":", 4)[4]) for b in confirms)))
     confirm = t.gettext("Confirm {word}", word=chosen.word)
     try:
         buttons.insert(0, Button(confirm, Action("m", game_id, version, encode_moves(moves)).custom_id(), "success"))
