@@ -1,0 +1,217 @@
+"""The live game's face in English, Spanish, French and Japanese (issue 18): every panel drawn along random
+games in each language keeps within Discord's limits *before* any cut (button labels 80, select option
+labels and descriptions 100, placeholders 150), unless the English text is cut there too (a long word or
+card text, cut by design); the forms' titles and labels fit 45 characters; and a Spanish, French or
+Japanese panel says nothing in English."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from hardback_bot.engine import Game, GameOptions, IllegalMove
+from hardback_bot.engine.randomplay import random_move, random_spell
+from hardback_bot.engine.views import player_view
+from hardback_bot.engine.words import AcceptAll
+from hardback_bot.i18n import LANGUAGES, translator
+from hardback_bot.sessions import Loaded, SessionError, SpellingError
+from hardback_bot.sessions.announcements import announcement
+from hardback_bot.sessions.describe import computer_name, note_line, seat_name
+from hardback_bot.sessions.messages import MESSAGES
+from hardback_bot.sessions.panels import Button, Option, Panel, Select, hand_panel
+from hardback_bot.sessions.preview import simulate_word
+from hardback_bot.sessions.spelling import arrangements
+from hardback_bot.sessions.tables import lobby_panel, options_summary
+from hardback_bot.sessions.wordpanel import word_panel
+from hardback_bot.store import GameRecord, Seat
+
+OTHERS = tuple(lang for lang in LANGUAGES if lang != "en")
+LIMITS = {"button": 80, "option": 100, "description": 100, "placeholder": 150}
+
+
+@pytest.fixture
+def uncut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Panels keep their texts whole, so a test sees what Discord's limits would cut."""
+    for cls in (Button, Option, Select):
+        monkeypatch.setattr(cls, "__post_init__", lambda self: None)
+
+
+def record_for(game: Game, names: list[str], *, status: str = "playing") -> GameRecord:
+    seats = tuple(Seat(i, name, user_id=None if name.startswith("Computer") else 1000 + i,
+                       ai_strength=2 if name.startswith("Computer") or name.endswith("(computer)") else None)
+                  for i, name in enumerate(names))
+    return GameRecord(id=7, guild_id=1, channel_id=2, host_id=1000, status=status, options=game.options.to_dict(),
+                      seed=1, state=None, version=len(game.move_log) + 1, seats=seats, messages={}, created_at=0.0,
+                      updated_at=0.0)
+
+
+NAMES = ["Genevieve Alexandra", "Computer 2 (hard)", "bob (computer)", "Computer 1 (easy)", "maria"]
+
+
+def random_games(count: int, **options: Any) -> Iterator[Game]:
+    """Positions along random games (every phase comes up), each a copy the caller may keep."""
+    for seed in range(count):
+        rng = random.Random(seed)
+        players = 2 + seed % 3
+        game = Game.new(players, seed + 1, GameOptions(dictionary="none", length=40, **options), AcceptAll())
+        for _ in range(400):
+            if game.finished:
+                break
+            yield Game.from_dict(game.to_dict(), checker=game.checker)
+            seat, move = random_move(game, rng)
+            game.apply(seat, move)
+        yield game
+
+
+def components(panel: Panel) -> Iterator[tuple[str, str, int]]:
+    """(kind, key, length) of every text Discord limits, keyed so that languages can be compared."""
+    for row in panel.rows:
+        if isinstance(row, Select):
+            yield "placeholder", row.custom_id, len(row.placeholder)
+            for o in row.options:
+                yield "option", row.custom_id + "/" + o.value, len(o.label)
+                if o.description:
+                    yield "description", row.custom_id + "/" + o.value, len(o.description)
+        else:
+            for b in row:
+                yield "button", b.custom_id, len(b.label)
+
+
+def overflows(panels: dict[str, Panel]) -> list[str]:
+    english = {(kind, key): n for kind, key, n in components(panels["en"])}
+    found = []
+    for language, panel in panels.items():
+        for kind, key, n in components(panel):
+            if n > LIMITS[kind] and english.get((kind, key), 0) <= LIMITS[kind]:
+                found.append(f"{language} {kind} {key}: {n} characters")
+    return found
+
+
+def test_hand_panels_fit_in_every_language(uncut: None) -> None:
+    problems: set[str] = set()
+    phases: set[str] = set()
+    for game in random_games(12, adverts=True, ghostwriter=True):
+        names = NAMES[:game.num_players]
+        loaded = Loaded(record_for(game, names), game)
+        for seat in range(game.num_players):
+            view = player_view(game, seat)
+            panels = {lang: hand_panel(loaded, seat, view, t=translator(lang)) for lang in LANGUAGES}
+            problems.update(overflows(panels))
+        phases.add(game.phase)
+    assert {"spell", "buy", "trash", "jail", "flush", "choice"} <= phases, phases
+    assert not problems, sorted(problems)[:20]
+
+
+def test_word_panels_fit_in_every_language(uncut: None) -> None:
+    problems: set[str] = set()
+    seen = 0
+    for game in random_games(6):
+        if game.finished or game.phase != "spell":
+            continue
+        seat = game.active_seat
+        move = random_spell(game, seat, random.Random(len(game.move_log)))
+        if move is None:
+            continue
+        try:
+            chosen = simulate_word(game, seat, str(move))
+            options = arrangements(game, seat, chosen.word, limit=30)
+        except (IllegalMove, SpellingError):
+            continue
+        seen += 1
+        panels = {lang: word_panel(7, 3, options, chosen, None, t=translator(lang),
+                                   paths=[(["take coins"], "2¢"), (["take ink"], translator(lang).gettext("1 ink"))])
+                  for lang in LANGUAGES}
+        problems.update(overflows(panels))
+    assert seen >= 10
+    assert not problems, sorted(problems)[:20]
+
+
+def test_lobby_and_results_fit_and_name_computers_in_the_readers_words(uncut: None) -> None:
+    game = next(g for g in random_games(1))
+    record = record_for(game, NAMES[:game.num_players], status="lobby")
+    panels = {lang: lobby_panel(record, translator(lang)) for lang in LANGUAGES}
+    assert not overflows(panels)
+    spanish = panels["es"].text
+    assert "Máquina 2 (difícil)" in spanish and "bob (máquina)" in spanish, spanish
+    assert "Computer 2 (hard)" in panels["en"].text
+    assert [b.label for b in panels["ja"].rows[0]] == ["参加", "退出", "開始", "取り消す"]
+
+
+def test_computer_names_are_stored_in_english_and_said_in_each_language() -> None:
+    assert computer_name(3, "hard") == "Computer 3 (hard)"  # what the store keeps
+    seat = Seat(1, "Computer 3 (hard)", ai_strength=3)
+    assert [seat_name(seat, translator(lang)) for lang in LANGUAGES] == [
+        "Computer 3 (hard)", "Máquina 3 (difícil)", "Ordinateur 3 (difficile)", "コンピューター3（強）"]
+    # A person named like a computer player keeps their name; a name cut short keeps what is left.
+    assert seat_name(Seat(0, "Computer 3 (hard)", user_id=5), translator("fr")) == "Computer 3 (hard)"
+    assert seat_name(Seat(0, "alice (comp", user_id=5, ai_strength=2), translator("fr")) == "alice (comp"
+
+
+def test_turn_lines_and_calls_to_act_in_the_servers_language() -> None:
+    names = ["ana", "kenji"]
+    note = {"t": "turn", "seat": 0, "summary": {"word": "TEA", "coins": 3, "prestige": 2, "bought": [5],
+                                                  "adverts": 2, "trashed": [7]}, "cycled": 9}
+    lines = {lang: note_line(note, names, "en", translator(lang)) for lang in LANGUAGES}
+    assert lines["en"].startswith("**ana** spelled **[TEA](https://en.wiktionary.org/wiki/tea)**: 3¢, 2★ — ")
+    assert "2 adverts" in lines["en"] and "the offer row cycled" in lines["en"]
+    assert lines["fr"].startswith("**ana** a formé **[TEA](") and "2 annonces" in lines["fr"]
+    assert lines["es"].startswith("**ana** deletreó **[TEA](") and "2 anuncios" in lines["es"]
+    assert "広告2枚" in lines["ja"] and "、" in lines["ja"]
+    ended = {"t": "ended", "by": 42}
+    assert note_line(ended, names, None, translator("fr")).startswith("La partie a été terminée par <@42>.")
+    afk = {"t": "afk", "seat": 1, "misses": 1, "policy": "computer", "name": "kenji"}
+    assert note_line(afk, names, None, translator("es")) == "kenji perdió 1 turno: una máquina ocupa su lugar."
+
+
+def test_session_refusals_are_codes_said_in_each_language() -> None:
+    error = SessionError("table_full", seats=5)
+    assert str(error) == "The table is full (5 seats)."
+    assert error.say(translator("es")) == "La mesa está llena (5 asientos)."
+    assert error.say(translator("ja")) == "卓は満席です（5席）。"
+    spelling = SpellingError("inked_missing", n=2, letters="A, B")
+    assert str(spelling) == "Your inked cards A, B must be in your word."
+    assert spelling.say(translator("fr")) == "Vos cartes piochées par encrier A, B doivent être dans votre mot."
+    engine = SessionError.refusal(IllegalMove.of("no_ink"))
+    assert str(engine) == "You have no ink." and engine.say(translator("es")) == "No tienes tinta."
+    for code in MESSAGES:  # every code says something in every language, never the code itself
+        for lang in OTHERS:
+            text = SessionError(code, seats=4, name="x", word="W", dictionary="d", n=3).say(translator(lang))
+            assert text and code not in text
+
+
+def test_forms_fit_discords_limits_in_every_language() -> None:
+    cogs_play = pytest.importorskip("cogs.play")  # the repository root is on the path under pytest
+    for lang in LANGUAGES:
+        t = translator(lang)
+        for title in ("Spell a word", "Suggest a word"):
+            assert len(t.gettext(title)) <= 45
+        for label in ("Your word", "A word for their cards"):
+            assert len(t.gettext(label)) <= 45
+        assert len(t.gettext("letters only, e.g. STORY")) <= 100
+        modal = cogs_play._word_modal(7, 3, suggest=True, t=t)
+        assert modal.title == t.gettext("Suggest a word")
+
+
+def test_no_english_in_a_spanish_or_japanese_panel() -> None:
+    game = next(g for g in random_games(1, adverts=True) if not g.finished and g.phase == "buy")
+    loaded = Loaded(record_for(game, NAMES[:game.num_players]), game)
+    seat = game.active_seat
+
+    def said(panel: Panel) -> str:
+        labels = [b.label for row in panel.rows if not isinstance(row, Select) for b in row]
+        placeholders = [row.placeholder for row in panel.rows if isinstance(row, Select)]
+        return "\n".join([panel.title, panel.text, *labels, *placeholders])
+
+    english = said(hand_panel(loaded, seat, player_view(game, seat)))
+    words = ("Your hand", "Hand:", "draw pile", "Your turn", "End turn", "Buy a card", "Refresh", "remover")
+    assert all(w in english for w in words), english
+    for lang in ("es", "ja"):
+        shown = said(hand_panel(loaded, seat, player_view(game, seat), t=translator(lang)))
+        assert not [w for w in words if w in shown], shown
+    summary = options_summary(game.options, translator("ja"))
+    assert "adverts" not in summary and "広告あり" in summary
+    assert announcement(loaded, [{"t": "vote_result", "seat": 0, "word": "ZZ", "accepted": True}],
+                        translator("es")).text == "La mesa aceptó **ZZ**."
