@@ -87,6 +87,6 @@ async def deck_screen(game: Game, seat: int, names: Sequence[str], *, language: 
     alt = " ".join(lines)[:1000]
     panel = Panel(title=model.labels.title, lines=lines, picture=Picture(data, "deck.png", alt))
     if game_id is not None:
-        back: Button = hand_button(game_id, t.gettext("Back to my hand"))
+        back: Button = hand_button(game_id, t, t.gettext("Back to my hand"))
         panel.add_buttons([back])
     return panel

@@ -18,7 +18,7 @@ from hardback_bot.engine.options import ADVERTS
 from hardback_bot.i18n import N_, Translator
 
 from .codec import Action, encode_move, encode_moves
-from .describe import ENGLISH, card_name, cards_text, phase_prompt
+from .describe import ENGLISH, card_name, cards_text, phase_prompt, separator
 from .images import Picture
 from .manager import Loaded
 from .notes import ghost_request_id
@@ -105,8 +105,8 @@ def select_id(loaded: Loaded) -> str:
     return Action("m", loaded.record.id, loaded.record.version, "sel").custom_id()
 
 
-def hand_button(game_id: int, t: Translator = ENGLISH) -> Button:
-    return Button(t.gettext("Open my hand"), Action("h", game_id, 0).custom_id(), "primary")
+def hand_button(game_id: int, t: Translator = ENGLISH, label: str | None = None) -> Button:
+    return Button(label or t.gettext("Open my hand"), Action("h", game_id, 0).custom_id(), "primary")
 
 
 def _opt(move: Move | str, label: str, description: str | None = None) -> Option:
@@ -129,9 +129,10 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
     hand = me.get("hand", [])
     inked = set(me["inked"])
     if hand:
-        panel.lines.append(t.gettext("**Hand:** {cards}", cards=", ".join(
-            t.gettext("{card} — inked", card=card_name(c, t=t)) if c in inked else card_name(c, t=t)
-            for c in hand)))
+        # (Each card said apart: extraction does not look inside another translated call's arguments.)
+        said = [t.gettext("{card} — inked", card=card_name(c, t=t)) if c in inked else card_name(c, t=t)
+                for c in hand]
+        panel.lines.append(t.gettext("**Hand:** {cards}", cards=separator(t).join(said)))
     else:
         panel.lines.append(t.gettext("**Hand:** empty"))
     panel.lines.append(t.gettext("Ink {ink} · remover {remover} · draw pile {draw} · discard {discard}",
@@ -297,7 +298,7 @@ def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move], t
             buttons.append(Button(t.gettext("Keep {letter} on top", letter=letter), move_id(loaded, f"return {cid}"),
                                   "success"))
             buttons.append(Button(t.gettext("Discard {letter}", letter=letter), move_id(loaded, f"discard {cid}")))
-        panel.lines.append(t.gettext("Previewed: {cards}", cards=", ".join(card_name(c, t=t)
+        panel.lines.append(t.gettext("Previewed: {cards}", cards=separator(t).join(card_name(c, t=t)
                                                                            for c in game.pending()["cards"])))
     elif phase == "choice":
         pend = game.pending()

@@ -56,7 +56,7 @@ def random_games(count: int, **options: Any) -> Iterator[Game]:
     for seed in range(count):
         rng = random.Random(seed)
         players = 2 + seed % 3
-        game = Game.new(players, seed + 1, GameOptions(dictionary="none", length=40, **options), AcceptAll())
+        game = Game.new(players, seed + 1, GameOptions(length=40, **options), AcceptAll())
         for _ in range(400):
             if game.finished:
                 break
@@ -131,7 +131,7 @@ def test_word_panels_fit_in_every_language(uncut: None) -> None:
 
 def test_lobby_and_results_fit_and_name_computers_in_the_readers_words(uncut: None) -> None:
     game = next(g for g in random_games(1))
-    record = record_for(game, NAMES[:game.num_players], status="lobby")
+    record = record_for(game, NAMES[:3], status="lobby")
     panels = {lang: lobby_panel(record, translator(lang)) for lang in LANGUAGES}
     assert not overflows(panels)
     spanish = panels["es"].text
