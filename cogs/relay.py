@@ -487,9 +487,12 @@ class Relay:
         tokens = await store.open_panel_tokens(record.id, since=time.time() - PANEL_LIFE)
         if not tokens:
             return
+        # Old tokens keep no locale of their own: each owner's newest panel says which language they read.
+        locales = {p.user_id: p.locale for p in await store.fresh_panels(record.id, since=0)}
         closed = []
         for token in tokens:
-            panel = over_screen(loaded, translator(resolve_locale(token.locale)))  # in each owner's language
+            locale = token.locale or locales.get(token.user_id)
+            panel = over_screen(loaded, translator(resolve_locale(locale)))  # in each owner's language
             webhook = discord.Webhook.partial(token.application_id, token.token, client=self.bot)
             async with self.panel_lock(record.id, token.user_id):
                 try:

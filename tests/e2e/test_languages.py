@@ -40,7 +40,7 @@ async def open_hand(world: World, user: User) -> Message:
 async def play_turn(world: World, bot, game_id: int, user: User, panel: Message,
                     confirm_word: str) -> str | None:
     """Play ``user``'s turn from ``panel`` through the buttons: spell a word the hand makes face up (or skip),
-    then decline everything optional and end the turn. ``confirm_word`` is "Confirm" in their language.
+    then decline everything optional and end the turn. ``confirm_word`` is "Confirm" in their language (a part of the label: Japanese puts it after the word).
     Returns the word spelled (None: skipped)."""
     s = world.standin
     _, game = await load_game(bot.store, game_id)
@@ -54,7 +54,9 @@ async def play_turn(world: World, bot, game_id: int, user: User, panel: Message,
     inter = await s.click(user, panel, button(panel, "hb:s:"))
     assert inter.modal is not None
     preview = await answer(world, user, lambda: s.submit_modal(user, inter.modal.custom_id, {"word": word}))
-    confirm = next(b for b in preview.buttons() if str(b.get("label", "")).startswith(confirm_word))
+    confirm = next((b for b in preview.buttons() if confirm_word in str(b.get("label", ""))), None)
+    assert confirm is not None, (word, text_of(preview), [b.get("label") for b in preview.buttons()],
+                                 [(m.id, m.edit_count, text_of(m)[:40]) for m in s.ephemerals(user)])
     panel = await answer(world, user, lambda: s.click(user, preview, confirm["custom_id"]))
     for _ in range(20):
         _, game = await load_game(bot.store, game_id)
