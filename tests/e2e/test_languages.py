@@ -40,7 +40,8 @@ async def open_hand(world: World, user: User) -> Message:
 async def play_turn(world: World, bot, game_id: int, user: User, panel: Message,
                     confirm_word: str) -> str | None:
     """Play ``user``'s turn from ``panel`` through the buttons: spell a word the hand makes face up (or skip),
-    then decline everything optional and end the turn. ``confirm_word`` is "Confirm" in their language (a part of the label: Japanese puts it after the word).
+    then decline everything optional and end the turn. ``confirm_word`` is "Confirm" in their language
+    (a part of the label: Japanese puts it after the word).
     Returns the word spelled (None: skipped)."""
     s = world.standin
     _, game = await load_game(bot.store, game_id)
