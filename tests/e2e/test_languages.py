@@ -26,10 +26,15 @@ async def answer(world: World, user: User, start) -> Message:  # start: the clic
     """Run one click and return the user's panel as the bot left it (edited in place, or a new one)."""
     s = world.standin
     known = {m.id: m.edit_count for m in s.ephemerals(user)}
+
+    def changed() -> list[Message]:
+        return [m for m in s.ephemerals(user) if known.get(m.id, -1) != m.edit_count]
+
     await start()
+    # A loaded machine can make the bot's answer (a word preview's search, say) outlast a quiet spell.
+    await s.wait_for(lambda: bool(changed()), timeout=15, what=f"an answer to {user.name}'s click")
     await s.settle()
-    changed = [m for m in s.ephemerals(user) if known.get(m.id, -1) != m.edit_count]
-    return changed[-1] if changed else s.last_ephemeral(user)
+    return changed()[-1]
 
 
 async def open_hand(world: World, user: User) -> Message:
