@@ -128,6 +128,11 @@ async def test_ending_while_a_computer_is_mid_turn(world: World) -> None:
         await s.settle()
         posted = len(s.messages(world.channel))
         await s.click(world.alice, s.last_ephemeral(world.alice), button(s.last_ephemeral(world.alice), ":end"))
+        # The click may still be on its way when the computer commits its next move: count from the end.
+        for _ in range(500):
+            if (await bot.store.get_game(gid, with_state=False)).status == "abandoned":
+                break
+            await asyncio.sleep(0.01)
         ended_at = len(await bot.store.get_moves(gid))
         await asyncio.sleep(1.5)  # longer than a computer move takes
         await s.settle(quiet=0.6)
