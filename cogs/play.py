@@ -23,13 +23,15 @@ from hardback_bot.i18n import N_, Translator, resolve_locale, translator
 from hardback_bot.sessions import Loaded, SessionError, SpellingError
 from hardback_bot.sessions.codec import Action, ForgedId, decode_move, decode_moves, encode_moves, parse
 from hardback_bot.sessions.describe import describe_moves
-from hardback_bot.sessions.hands import hand_screen, spectator_screen
+from hardback_bot.sessions.hands import deck_view, hand_screen, spectator_screen
 from hardback_bot.sessions.images import word_picture
 from hardback_bot.sessions.panels import Button, Panel
 from hardback_bot.sessions.preview import WordOutcome
 from hardback_bot.sessions.spelling import arrangements, choice_paths, clean_word
 from hardback_bot.sessions.tables import lobby_panel
+from hardback_bot.sessions.turn_history import ReplayError
 from hardback_bot.sessions.wordpanel import confirm_moves, parse_more, word_panel
+from hardback_bot.sessions.words_table import SORTS, words_screen
 from hardback_bot.store import PanelToken
 
 from .relay import Relay
@@ -170,8 +172,13 @@ class Play(commands.Cog):
         await self._defer(interaction)
         if kind == "l":
             await self._lobby(interaction, action)
+        elif kind == "h" and arg == "d":
+            panel = await deck_view(self.bot.sessions, action.game_id, interaction.user.id, t=t)
+            await self._send_panel(interaction, action.game_id, panel)
         elif kind == "h":
             await self._show_hand(interaction, action.game_id, watch=arg == "w")
+        elif kind == "e" and arg == "sel":
+            await self._words(interaction, action.game_id, _one_value(data))
         elif kind == "m":
             chosen = _one_value(data) if arg.startswith("sel") else arg
             confirmed = chosen.startswith("-")
@@ -328,6 +335,29 @@ class Play(commands.Cog):
                                   .custom_id(), "danger"),
                            Button(t.gettext("Back"), Action("h", action.game_id, 0, "r").custom_id())])
         await self._send_panel(interaction, action.game_id, panel)
+
+    # ------------------------------------------------------------------ every word of an ended game
+    async def _words(self, interaction: discord.Interaction, game_id: int, sort: str) -> None:
+        record = await self.bot.sessions.record(game_id)
+        if record.guild_id != (interaction.guild_id or 0) or record.status != "finished":
+            raise SessionError("does_nothing_now")
+        if sort not in SORTS:
+            raise SessionError("not_offered")
+        try:
+            panel = await words_screen(self.bot.store, game_id, sort, t=private(interaction))
+        except ReplayError as error:
+            log.warning("words of game %s: %s", game_id, error)
+            raise SessionError("does_nothing_now") from error
+        file = file_of(panel.picture)
+        view = view_of(panel.rows) or discord.utils.MISSING
+        message = interaction.message
+        # Sorting again from the private list edits it; the public results get a private answer.
+        if message is not None and message.flags.ephemeral:
+            await interaction.edit_original_response(embed=embed_of(panel), attachments=[file] if file else [],
+                                                     view=view)
+        else:
+            await interaction.followup.send(embed=embed_of(panel), files=[file] if file else [], view=view,
+                                            ephemeral=True)
 
     # ------------------------------------------------------------------ spelling
     async def _spell(self, interaction: discord.Interaction, action: Action, text: str) -> None:

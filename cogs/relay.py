@@ -33,6 +33,7 @@ from hardback_bot.sessions.images import cards_picture
 from hardback_bot.sessions.notes import ghost_request_id
 from hardback_bot.sessions.panels import Button, Panel, hand_button
 from hardback_bot.sessions.tables import lobby_panel, results_panel, table_panel
+from hardback_bot.sessions.words_table import results_words, sort_select
 from hardback_bot.store import Delivery, GameRecord
 
 from .ui import embed_of, file_of, view_of
@@ -50,6 +51,8 @@ PANEL_LIFE = 14 * 60.0  # interaction tokens live 15 minutes; a margin for clock
 RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0)
 RECOVERY_BATCH = 8  # games brought up to date at once after a start
 MAX_TEXT = 1900
+WORDS_LIMIT = 4000  # an embed's description holds 4,096 characters
+EMBEDS_LIMIT = 6000  # all the embeds of one message together (PRODUCT.md)
 FINAL = -1  # the shown "version" of a lobby message that says the game started or was cancelled
 
 # Discord's JSON error codes the relay acts on.
@@ -376,10 +379,17 @@ class Relay:
         message_id = record.messages.get("results")
         if message_id is None:  # not posted yet (or posted just before a crash: the nonce finds it)
             panel = await results_panel(loaded, t)
+            embeds = [embed_of(panel)]
+            # Every word of the game under the ranking; the two embeds share Discord's 6,000 characters.
+            room = min(WORDS_LIMIT, EMBEDS_LIMIT - len(panel.title) - len(panel.text) - 200)
+            words = await results_words(store, record.id, t=t, limit=room)
+            if words is not None:
+                embeds.append(embed_of(words))
+                panel.rows.append(sort_select(record.id, t))
             file = file_of(panel.picture)
             message = await self._send_once(record, f"hbr{row.id}", row.created_at,
                                             lambda m: any(e.title == panel.title for e in m.embeds),
-                                            embed=embed_of(panel), files=[file] if file else [],
+                                            embeds=embeds, files=[file] if file else [],
                                             view=view_of(panel.rows) or discord.utils.MISSING)
             message_id = message.id if message else None
             if message_id is not None:

@@ -7,7 +7,8 @@ was made for and the action, so a click after a restart is understood without an
 
 ``kind``: ``l`` lobby action, ``h`` open my hand, ``m`` a move, ``s`` open the spell modal,
 ``w`` the spell modal itself, ``a`` choose an arrangement (select), ``g`` suggest a word (ghostwriter),
-``p`` page of a long list, ``x`` confirm a dangerous action.  Moves are written compactly: spaces
+``p`` page of a long list, ``x`` confirm a dangerous action, ``e`` every word of an ended game (the
+argument: how they are sorted).  Moves are written compactly: spaces
 become ``_`` and the card ids of a spelled word are base 36 (``spell 120 67=A 1156`` ->
 ``S.3c.1v=A.w4``), so even a twelve-card word fits.
 """
@@ -19,8 +20,8 @@ from dataclasses import dataclass
 
 PREFIX = "hb"
 MAX_ID = 100
-KINDS = frozenset("lhmswagpx")
-_PATTERN = re.compile(r"^hb:([lhmswagpx]):(\d{1,19}):(\d{1,9}):([A-Za-z0-9_.=~\-]{0,80})$")
+KINDS = frozenset("lhmswagpxe")
+_PATTERN = re.compile(r"^hb:([lhmswagpxe]):(\d{1,19}):(\d{1,9}):([A-Za-z0-9_.=~\-]{0,80})$")
 CHAIN = "~"  # separates the moves of one click that does several steps (pass the flush, then buy)
 
 

@@ -14,6 +14,7 @@ from hardback_bot.i18n import Translator
 
 from .announcements import dictionary_language
 from .codec import Action
+from .decks import deck_screen
 from .describe import ENGLISH, cards_text, note_line
 from .images import hand_picture, offer_picture
 from .manager import Loaded, SessionError, Sessions
@@ -65,6 +66,20 @@ def over_screen(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
             "It was ended before its finish and stays in the history, unrated. The channel is free for a new game.")])
     else:
         panel = Panel(title=t.gettext("This game is over"), lines=results_lines(loaded, t))
+    return panel
+
+
+async def deck_view(sessions: Sessions, game_id: int, user_id: int, *, t: Translator = ENGLISH) -> Panel:
+    """``user_id``'s own deck screen (their piles, every player's genre mix).  Shown in place of their hand
+    panel, so the bot turns it back into the hand when the game moves on, as it keeps any panel current."""
+    loaded = await sessions.load(game_id)
+    seat = loaded.seat_of(user_id)
+    if seat is None:
+        raise SessionError("not_playing")
+    if loaded.record.status != "playing" or loaded.game.finished:
+        return over_screen(loaded, t)
+    panel = await deck_screen(loaded.game, seat, loaded.names_in(t), language=t.language, game_id=game_id)
+    panel.version = loaded.record.version
     return panel
 
 

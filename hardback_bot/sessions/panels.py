@@ -198,6 +198,7 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
             token_buttons.append(Button(t.gettext("Undo remover on {letter}", letter=card(m.card or 0).letter),
                                         move_id(loaded, str(m))))
     token_buttons.append(Button(t.gettext("Refresh"), Action("h", record.id, 0, "r").custom_id()))
+    token_buttons.append(Button(t.gettext("My deck"), Action("h", record.id, 0, "d").custom_id()))
     panel.add_buttons(token_buttons)
     removers = [m for m in legal if m.kind == "remover"]
     if removers and len(panel.rows) < MAX_ROWS:

@@ -12,15 +12,25 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hardback_bot.i18n import Translator, translator
+from hardback_bot.i18n import N_, Translator, translator
 from hardback_bot.render.words import WordGroup, WordRow, WordsImage, render_words
 from hardback_bot.store import GameRecord, Store
 
+from .codec import Action
 from .images import Picture
-from .turn_history import walk_turns
+from .messages import ENGLISH
+from .panels import Option, Panel, Select
+from .turn_history import ReplayError, walk_turns
 
 #: How the words of each player can be ordered.
 SORTS: tuple[str, ...] = ("round", "prestige", "coins", "length", "word")
+SORT_LABELS: dict[str, str] = {
+    "round": N_("Every word, in play order"),
+    "prestige": N_("Every word, most prestige first"),
+    "coins": N_("Every word, most coins first"),
+    "length": N_("Every word, longest first"),
+    "word": N_("Every word, alphabetically"),
+}
 TEXT_LIMIT = 4000  # an embed description holds 4,096 characters
 
 
@@ -131,3 +141,35 @@ async def words_picture(words: Sequence[PlayedWord], *, sort: str = "round", lan
     data = await asyncio.to_thread(render_words, model)
     alt = words_text(words, sort=sort, language=language, limit=1000).replace("**", "")
     return Picture(data, "words.png", alt)
+
+
+def sort_select(game_id: int, t: Translator = ENGLISH, chosen: str | None = None) -> Select:
+    """The select that shows a game's words sorted one way or another (``hb:e:<game>:0:sel``)."""
+    options = tuple(Option(t.gettext(SORT_LABELS[sort]) + (" ✓" if sort == chosen else ""), sort)
+                    for sort in SORTS)
+    return Select(Action("e", game_id, 0, "sel").custom_id(), t.gettext("Every word, sorted…"), options)
+
+
+async def results_words(store: Store, game_id: int, *, t: Translator = ENGLISH,
+                        limit: int = TEXT_LIMIT) -> Panel | None:
+    """The results' second part: every word of the game grouped by player in play order, as text of at
+    most ``limit`` characters (None when the log no longer replays: the results stand without it)."""
+    try:
+        words = await words_of_game(store, game_id)
+    except ReplayError:
+        return None
+    return Panel(title=t.gettext("Every word of the game"),
+                 lines=[words_text(words, sort="round", language=t.language, limit=limit)])
+
+
+async def words_screen(store: Store, game_id: int, sort: str, *, t: Translator = ENGLISH) -> Panel:
+    """A private look at every word of an ended game sorted by ``sort`` (a picture and its text), with the
+    select to sort them again.  Raises ValueError for an unknown sort, ReplayError when the log does not
+    replay."""
+    if sort not in SORTS:
+        raise ValueError(sort)
+    words = await words_of_game(store, game_id)
+    panel = Panel(title=t.gettext(SORT_LABELS[sort]), lines=[words_text(words, sort=sort, language=t.language)])
+    panel.picture = await words_picture(words, sort=sort, language=t.language)
+    panel.rows.append(sort_select(game_id, t, sort))
+    return panel
