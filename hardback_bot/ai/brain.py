@@ -29,6 +29,8 @@ class Brain:
     units = 12000
     #: Work units for one ghostwriter suggestion (R30.2).
     suggestion_units = 3000
+    #: Playable words of the speller checked at most when deciding whether I can suggest one.
+    SUGGEST_CHECKS = 20000
 
     def __init__(self, seen: Seen, rng: random.Random) -> None:
         self.seen = seen
@@ -86,7 +88,9 @@ class Brain:
         index = index_for(self.seen.public.dictionary)
         banned = {w.upper() for w in banned}
         pc = PlayerCards(cards.hand, cards.inked, cards.classics, cards.seat)
-        for i in playable_indices(pc, index).tolist():
+        # Bounded: the first words are nearly always accepted; a table refusing thousands in a row gets no
+        # suggestion from me.
+        for i in playable_indices(pc, index)[:self.SUGGEST_CHECKS].tolist():
             word = index.words[i].upper()
             if word not in banned and self.accept_word(word):
                 return True
