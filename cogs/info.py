@@ -51,6 +51,7 @@ from hardback_bot.help.format import (
 from hardback_bot.help.lookup import card_text
 from hardback_bot.help.seasons import rating_page, records_field, season_page
 from hardback_bot.help.settings import NO_CHANNEL, SERVER_LANGUAGE, SettingsRefused, apply_changes, settings_text
+from hardback_bot.help.topics import localized
 from hardback_bot.help.words import SpellingError, clean_word, hints_off_loop, lookup_lines
 from hardback_bot.i18n import LANGUAGE_NAMES, resolve_locale, server_language, translator
 from hardback_bot.store import GameNotFound
@@ -109,9 +110,10 @@ def _board_view(board: str, page: int, has_next: bool, period: str = "all") -> d
     return view
 
 
-def _topics_view() -> discord.ui.View:
+def _topics_view(language: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for number, topics in enumerate(_TOPIC_ROWS, start=1):
+    for number, english in enumerate(_TOPIC_ROWS, start=1):
+        topics = [localized(t, language) for t in english]
         first, last = topics[0].title.split()[0], topics[-1].title.split()[0]
         view.add_item(discord.ui.Select(
             custom_id=f"hbi:rl:{number}", placeholder=f"Rules topics ({number}/2: {first} … {last})"[:150],
@@ -121,19 +123,20 @@ def _topics_view() -> discord.ui.View:
     return view
 
 
-def _topic_embed(key: str | None) -> discord.Embed:
-    topic = find_topic(key) if key else None
+def _topic_embed(key: str | None, language: str = "en") -> discord.Embed:
+    topic = find_topic(key, language) if key else None
     if topic is None:
-        return _embed(Page("Hardback rules", "Pick a topic below, or `/hardback rules topic:NAME`.\n\n" + topic_index(),
+        return _embed(Page("Hardback rules", "Pick a topic below, or `/hardback rules topic:NAME`.\n\n"
+                           + topic_index(language),
                            footer="Rules explained in our own words; the game engine follows them exactly."))
-    return _embed(Page(f"Rules — {topic.title}", topic_text(topic)))
+    return _embed(Page(f"Rules — {localized(topic, language).title}", topic_text(topic, language)))
 
 
-async def _topic_files(key: str | None) -> tuple[list[discord.Embed], list[discord.File]]:
+async def _topic_files(key: str | None, language: str = "en") -> tuple[list[discord.Embed], list[discord.File]]:
     """The topic's embed, plus one embed per picture it shows (the icon legend), rendered off the loop."""
-    embeds = [_topic_embed(key)]
-    topic = find_topic(key) if key else None
-    pictures = await asyncio.to_thread(topic_pictures, topic) if topic is not None else []
+    embeds = [_topic_embed(key, language)]
+    topic = find_topic(key, language) if key else None
+    pictures = await asyncio.to_thread(topic_pictures, topic, language) if topic is not None else []
     files = [discord.File(io.BytesIO(data), filename=name, description=alt) for name, data, alt in pictures]
     for name, _, _ in pictures:
         embeds.append(discord.Embed(colour=COLOUR).set_image(url=f"attachment://{name}"))
@@ -167,6 +170,13 @@ class InfoCommands(ReplayCommands):
 
     async def _info_public_language(self, guild: discord.Guild | None, settings: GuildSettings) -> str:
         return server_language(settings.language, guild.preferred_locale if guild else None)
+
+    async def _info_reader_language(self, interaction: discord.Interaction, public: bool) -> str:
+        """The language of a rules or card answer: the server's when shown to everyone, else the reader's."""
+        if public and interaction.guild_id is not None:
+            settings = await self.bot.store.get_guild_settings(interaction.guild_id)
+            return await self._info_public_language(interaction.guild, settings)
+        return resolve_locale(interaction.locale)
 
     async def _info_board_message(self, guild_id: int, board: str, page: int, period: str = "all",
                                   guild: discord.Guild | None = None) -> tuple[discord.Embed, discord.ui.View]:
@@ -321,17 +331,19 @@ class InfoCommands(ReplayCommands):
     @app_commands.describe(topic="A rules topic (start typing)", public="Show the answer to everyone here")
     async def rules(self, interaction: discord.Interaction, topic: str | None = None, public: bool = False) -> None:
         try:
-            if topic and find_topic(topic) is None:
+            language = await self._info_reader_language(interaction, public)
+            if topic and find_topic(topic, language) is None:
                 await _send_private(interaction, f"I have no rules topic called {topic[:50]!r}. Topics: "
                                     + ", ".join(f"`{t.key}`" for t in TOPICS))
                 return
-            found = find_topic(topic) if topic else None
+            found = find_topic(topic, language) if topic else None
             if found is not None and found.images:  # pictures render in a thread: answer "thinking" first
                 await interaction.response.defer(ephemeral=not public, thinking=True)
-                embeds, files = await _topic_files(topic)
-                await interaction.followup.send(embeds=embeds, files=files, view=_topics_view(), ephemeral=not public)
+                embeds, files = await _topic_files(topic, language)
+                await interaction.followup.send(embeds=embeds, files=files, view=_topics_view(language),
+                                                ephemeral=not public)
                 return
-            await interaction.response.send_message(embed=_topic_embed(topic), view=_topics_view(),
+            await interaction.response.send_message(embed=_topic_embed(topic, language), view=_topics_view(language),
                                                     ephemeral=not public)
         except Exception:
             await self._info_failed(interaction, "rules")
@@ -339,7 +351,8 @@ class InfoCommands(ReplayCommands):
     @rules.autocomplete("topic")
     async def _info_topic_names(self, interaction: discord.Interaction, current: str
                                 ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=label, value=key) for label, key in topic_choices(current)]
+        return [app_commands.Choice(name=label, value=key)
+                for label, key in topic_choices(current, resolve_locale(interaction.locale))]
 
     # ------------------------------------------------------------------ card
     @app_commands.command(name="card", description="Look up a card: its picture and what it does")
@@ -356,13 +369,14 @@ class InfoCommands(ReplayCommands):
             await interaction.response.defer(ephemeral=not public, thinking=True)
             from hardback_bot.render import render_card_lookup
 
-            images = await asyncio.gather(*(asyncio.to_thread(render_card_lookup, d.id) for d in found))
+            language = await self._info_reader_language(interaction, public)
+            images = await asyncio.gather(*(asyncio.to_thread(render_card_lookup, d.id, language) for d in found))
             embeds, files = [], []
             for d, png in zip(found, images, strict=True):
                 name = f"card-{d.id}.png"
                 files.append(discord.File(io.BytesIO(png), filename=name,
-                                          description=f"{card_title(d)}. {card_text(d)}"[:1024]))
-                embed = discord.Embed(title=card_title(d), description=card_text(d), colour=COLOUR)
+                                          description=f"{card_title(d, language)}. {card_text(d, language)}"[:1024]))
+                embed = discord.Embed(title=card_title(d, language), description=card_text(d, language), colour=COLOUR)
                 embeds.append(embed.set_image(url=f"attachment://{name}"))
             if len(found) > 1:
                 embeds[0].set_footer(text=f"The {genre} deck has two {found[0].letter} cards: both are shown.")
@@ -374,8 +388,9 @@ class InfoCommands(ReplayCommands):
     async def _info_card_letters(self, interaction: discord.Interaction, current: str
                                  ) -> list[app_commands.Choice[str]]:
         genre = getattr(interaction.namespace, "genre", None)
+        language = resolve_locale(interaction.locale)
         return [app_commands.Choice(name=label, value=value)
-                for label, value in card_letter_choices(genre, current)][:MAX_CHOICES]
+                for label, value in card_letter_choices(genre, current, language)][:MAX_CHOICES]
 
     # ------------------------------------------------------------------ lookup
     @app_commands.command(name="lookup", description="Privately check a word against this table's dictionary")
@@ -605,14 +620,17 @@ class InfoCommands(ReplayCommands):
             return
         message = interaction.message
         private = message is not None and message.flags.ephemeral
+        language = resolve_locale(interaction.locale)  # the answer is the clicker's own
         if find_topic(key).images:  # type: ignore[union-attr]
             await interaction.response.defer(ephemeral=True, thinking=not private)
-            embeds, files = await _topic_files(key)
+            embeds, files = await _topic_files(key, language)
             if private:
-                await interaction.edit_original_response(embeds=embeds, attachments=files, view=_topics_view())
+                await interaction.edit_original_response(embeds=embeds, attachments=files, view=_topics_view(language))
             else:
-                await interaction.followup.send(embeds=embeds, files=files, view=_topics_view(), ephemeral=True)
+                await interaction.followup.send(embeds=embeds, files=files, view=_topics_view(language), ephemeral=True)
         elif private:
-            await interaction.response.edit_message(embeds=[_topic_embed(key)], attachments=[], view=_topics_view())
+            await interaction.response.edit_message(embeds=[_topic_embed(key, language)], attachments=[],
+                                                    view=_topics_view(language))
         else:  # a public rules message stays as it was; the reader gets the topic privately
-            await interaction.response.send_message(embed=_topic_embed(key), view=_topics_view(), ephemeral=True)
+            await interaction.response.send_message(embed=_topic_embed(key, language), view=_topics_view(language),
+                                                    ephemeral=True)

@@ -5,13 +5,12 @@ embed, the look-up image, the icon legend and terminal play say the same thing. 
 only on ``engine.cards`` (printed facts), so the renderer, the help and the sessions layer can all
 import it without a cycle.
 
-Every player-visible string is a template in ``STRINGS`` and goes through ``text()``: a translation
-replaces that one mapping (templates may reorder their ``{fields}``).
+Every player-visible string is a template in ``STRINGS`` and goes through ``text()``, in the reader's
+language: the catalogues (domain ``content``, msgctxt ``STRINGS_CONTEXT``) translate each entry
+(templates may reorder their ``{fields}``); English reads the table itself.
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
 
 from hardback_bot.engine.cards import Benefit, CardDef
 from hardback_bot.i18n import translator
@@ -20,6 +19,15 @@ from hardback_bot.i18n import translator
 OPTION_LIMIT = 100
 
 #: The English catalogue: "long.<kind>" says a benefit in full, "short.<kind>" in a few words.
+STRINGS_CONTEXT = "card text"
+STRINGS_NOTES = {
+    "short.either_coins_or_prestige": "short forms fill a select option's description (100 characters a card)",
+    "tight.uncover_adjacent": "tight forms: the shortest, when a card's short form is over 100 characters",
+    "join": "between two benefits of a short form",
+    "join.long": "between two benefits of a long form",
+    "sep": "between the parts of a card's one-line summary",
+    "title.card": "an embed title: {genre} starts with a capital",
+}
 STRINGS: dict[str, str] = {
     # one benefit, in full (the look-up image and embed, the legend)
     "long.coins": "gain {n}¢",
@@ -96,29 +104,19 @@ STRINGS: dict[str, str] = {
 }
 
 
-def text(key: str, strings: Mapping[str, str] | None = None, **fields: object) -> str:
-    """The template ``key`` of the catalogue, filled in.  Unknown keys fall back to the key itself,
-    so a missing translation shows something rather than failing a player's action."""
-    template = (strings or STRINGS).get(key)
+def text(key: str, language: str = "en", **fields: object) -> str:
+    """The template ``key`` of the catalogue in ``language``, filled in.  Unknown keys fall back to the
+    key itself, so a missing translation shows something rather than failing a player's action."""
+    template = STRINGS.get(key)
     if template is None:
-        template = STRINGS.get(key, key)
-    return template.format(**fields)
+        return key.format(**fields)
+    if language == "en":
+        return template.format(**fields)
+    return translator(language).entry(STRINGS_CONTEXT, template, **fields)
 
 
 def genre_name(genre: str, language: str = "en") -> str:
-    """A genre as players read it in ``language``.  The msgctxt "genre" is the one the deck screen uses,
-    so a genre reads the same in every domain."""
-    if language == "en":
-        return text(f"genre.{genre}")
-    t = translator(language)
-    names = {
-        "adventure": t.pgettext("genre", "adventure"),
-        "horror": t.pgettext("genre", "horror"),
-        "mystery": t.pgettext("genre", "mystery"),
-        "romance": t.pgettext("genre", "romance"),
-        "starter": t.pgettext("genre", "starter"),
-    }
-    return names.get(genre, genre)
+    return text(f"genre.{genre}", language)
 
 
 def genre_title(genre: str, language: str = "en") -> str:
@@ -127,63 +125,64 @@ def genre_title(genre: str, language: str = "en") -> str:
     return name[:1].upper() + name[1:]
 
 
-def card_title(d: CardDef) -> str:
+def card_title(d: CardDef, language: str = "en") -> str:
     """E.g. "Adventure A — 5¢ (#1)": the embed title and the start of alt texts."""
     if d.is_starter:
-        return text("title.starter", letter=d.letter, id=d.id)
+        return text("title.starter", language, letter=d.letter, id=d.id)
     key = "title.classic" if d.timeless else "title.card"
-    return text(key, genre=genre_title(d.genre), letter=d.letter, cost=d.cost, id=d.id)
+    return text(key, language, genre=genre_title(d.genre, language), letter=d.letter, cost=d.cost, id=d.id)
 
 
-def benefit_text(b: Benefit, form: str = "long") -> str:
+def benefit_text(b: Benefit, form: str = "long", language: str = "en") -> str:
     """One benefit in words: ``form`` is "long", "short" or "tight" (falls back to "short")."""
     key = f"{form}.{b.kind}"
     if key not in STRINGS:
         key = f"short.{b.kind}"
-    return text(key, n=b.value)
+    return text(key, language, n=b.value)
 
 
-def _benefits(bs: tuple[Benefit, ...], form: str, join: str = "join") -> str:
-    return text(join).join(benefit_text(b, form) for b in bs) or text("nothing")
+def _benefits(bs: tuple[Benefit, ...], form: str, language: str, join: str = "join") -> str:
+    return text(join, language).join(benefit_text(b, form, language) for b in bs) or text("nothing", language)
 
 
-def _short(d: CardDef, form: str, with_purchase: bool) -> str:
+def _short(d: CardDef, form: str, with_purchase: bool, language: str) -> str:
     parts = []
     if d.timeless:
-        parts.append(text("short.timeless"))
-    parts.append(_benefits(d.basic, form))
+        parts.append(text("short.timeless", language))
+    parts.append(_benefits(d.basic, form, language))
     if d.genre_bonus:
-        parts.append(text("short.genre", genre=genre_name(d.genre), benefits=_benefits(d.genre_bonus, form)))
+        parts.append(text("short.genre", language, genre=genre_name(d.genre, language),
+                          benefits=_benefits(d.genre_bonus, form, language)))
     if with_purchase and d.purchase_prestige:
-        parts.append(text("short.purchase", n=d.purchase_prestige))
-    return text("sep").join(parts)
+        parts.append(text("short.purchase", language, n=d.purchase_prestige))
+    return text("sep", language).join(parts)
 
 
-def card_summary(d: CardDef, limit: int = OPTION_LIMIT) -> str:
+def card_summary(d: CardDef, limit: int = OPTION_LIMIT, language: str = "en") -> str:
     """What the card does in one line of at most ``limit`` characters (a select option's description):
     e.g. "2★ · with 2+ mystery: 2★, jail a row card".  Purchase prestige is included (it is part of
     the decision to buy); the cost is not (the option's label says it)."""
     for form, purchase in (("short", True), ("tight", True), ("tight", False)):
-        line = _short(d, form, purchase)
+        line = _short(d, form, purchase, language)
         if len(line) <= limit:
             return line
     return line[: limit - 1] + "…"
 
 
-def card_text(d: CardDef) -> str:
+def card_text(d: CardDef, language: str = "en") -> str:
     """The card in words, a few lines: the ``/hardback card`` embed and the look-up image's alt text."""
     lines = []
     if d.is_starter:
-        lines.append(text("long.starter"))
+        lines.append(text("long.starter", language))
     else:
-        cost = text("long.cost", cost=d.cost)
+        cost = text("long.cost", language, cost=d.cost)
         if d.purchase_prestige:
-            cost += " " + text("long.purchase", n=d.purchase_prestige)
+            cost += " " + text("long.purchase", language, n=d.purchase_prestige)
         lines.append(cost)
     if d.timeless:
-        lines.append(text("long.timeless"))
-    lines.append(text("long.basic", benefits=_benefits(d.basic, "long", "join.long")))
+        lines.append(text("long.timeless", language))
+    lines.append(text("long.basic", language, benefits=_benefits(d.basic, "long", language, "join.long")))
     if d.genre_bonus:
-        lines.append(text("long.genre", genre=genre_name(d.genre),
-                          benefits=_benefits(d.genre_bonus, "long", "join.long")))
+        lines.append(text("long.genre", language, genre=genre_name(d.genre, language),
+                          benefits=_benefits(d.genre_bonus, "long", language, "join.long")))
     return "\n".join(lines)

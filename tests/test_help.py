@@ -283,3 +283,39 @@ def test_hints_skip_words_the_unique_rule_refuses() -> None:
     again = [p.word for p in hint_plays(game, seat, common, limit=3)]
     assert first[0].word not in again and again
     assert hint_plays(game, 1 - seat, common) == []  # not their spelling step
+
+
+# --------------------------------------------------------------------------- languages (issue 18)
+@pytest.mark.parametrize("language", ["es", "fr", "ja"])
+def test_topics_in_every_language_fit_discord_and_keep_commands(language: str) -> None:
+    import re
+
+    from hardback_bot.help.topics import localized
+
+    for t in TOPICS:
+        here = localized(t, language)
+        text = topic_text(t, language)
+        assert here.text != t.text and here.title != t.title, (language, t.key)
+        assert 0 < len(text) <= DESCRIPTION and len(f"Rules — {here.title}") + len(text) <= EMBED_TOTAL
+        assert len(here.title) <= SELECT_LABEL and len(here.summary) <= SELECT_LABEL
+        # `keys` and `/commands` are what players type: a translation keeps every one of them
+        assert sorted(re.findall(r"`[^`]+`", t.text)) == sorted(re.findall(r"`[^`]+`", here.text)), t.key
+        assert find_topic(here.title, language) is t  # found by its translated title too
+    assert len(topic_index(language)) <= DESCRIPTION - 200
+    labels = topic_choices("", language)
+    assert len(labels) <= CHOICES and all(len(label) <= CHOICE_NAME for label, _ in labels)
+    assert labels[0] == (f"{localized(TOPICS[0], language).title} — {localized(TOPICS[0], language).summary}"[:100],
+                         "overview")
+
+
+@pytest.mark.parametrize("language", ["es", "fr", "ja"])
+def test_card_words_in_every_language(language: str) -> None:
+    from hardback_bot.cardtext import card_summary
+
+    for d in card_defs().values():
+        summary, text, title = card_summary(d, language=language), card_text(d, language), card_title(d, language)
+        assert 0 < len(summary) <= CHOICE_NAME and "{" not in summary + text + title
+        assert text != card_text(d)
+    choices = card_letter_choices("romance", "", language)
+    assert choices and all(len(label) <= CHOICE_NAME for label, _ in choices)
+    assert choices != card_letter_choices("romance", "")

@@ -1,4 +1,5 @@
-"""Finding a rules topic or a card from what a player typed (autocomplete and the commands)."""
+"""Finding a rules topic or a card from what a player typed (autocomplete and the commands), and what
+they read about it, in their language (``language``: one of hardback_bot.i18n.LANGUAGES)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,29 @@ from dataclasses import dataclass
 
 from hardback_bot import cardtext
 from hardback_bot.engine.cards import ALL_GENRES, CardDef, card_defs
+from hardback_bot.i18n import translator
 
-from .topics import BY_KEY, TOPICS, Topic
+from .topics import BY_KEY, TOPICS, Topic, localized
+
+STRINGS_CONTEXT = "rules lookup"
+STRINGS_NOTES = {
+    "see_also": "after a rules topic, before the names of related topics (Markdown)",
+    "costs_join": "a letter with two cards: between their two costs (the letter autocomplete)",
+    "two_cards": "after a letter's costs when the genre has two cards of that letter",
+}
+STRINGS: dict[str, str] = {
+    "see_also": "*See also:* {topics}",
+    "index": "`{key}` — {summary}",
+    "choice": "{title} — {summary}",
+    "costs_join": " and ",
+    "starter": "starter",
+    "two_cards": " · two cards",
+    "letter": "{letter} ({costs}{extra})",
+}
+
+
+def _s(language: str, name: str, /, **params: object) -> str:
+    return translator(language).entry(STRINGS_CONTEXT, STRINGS[name], **params)
 
 MAX_CHOICES = 25  # Discord shows at most 25 autocomplete choices
 CARD_GENRES: tuple[str, ...] = (*ALL_GENRES[1:], "starter")  # genre cards first: they are what people look up
@@ -17,61 +39,73 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().replace("-", " ").replace("_", " ").split())
 
 
-def find_topic(query: str | None) -> Topic | None:
-    """The topic a player meant: its key, title or an alias, then a unique prefix or substring."""
+def find_topic(query: str | None, language: str = "en") -> Topic | None:
+    """The topic a player meant: its key, title (English or in ``language``) or an alias, then a unique
+    prefix or substring.  The topic returned is the English one: :func:`localized` says it."""
     q = _norm(query or "")
     if not q:
         return None
+    titles = {t.key: {_norm(t.title), _norm(localized(t, language).title)} for t in TOPICS}
     for t in TOPICS:
-        if q in (_norm(t.key), _norm(t.title), *map(_norm, t.aliases)):
+        if q in (_norm(t.key), *titles[t.key], *map(_norm, t.aliases)):
             return t
     starts = [t for t in TOPICS if _norm(t.key).startswith(q) or any(_norm(a).startswith(q) for a in t.aliases)]
     if len(starts) == 1:
         return starts[0]
-    inside = [t for t in TOPICS if q in _norm(t.title)]
+    inside = [t for t in TOPICS if any(q in title for title in titles[t.key])]
     return inside[0] if len(inside) == 1 else None
 
 
-def topic_choices(current: str) -> list[tuple[str, str]]:
-    """(label, key) pairs for autocomplete, best matches first, at most 25 (labels ≤ 100 characters)."""
+def topic_choices(current: str, language: str = "en") -> list[tuple[str, str]]:
+    """(label, key) pairs for autocomplete, best matches first, at most 25 (labels ≤ 100 characters), the
+    labels in ``language`` (what was typed is matched against English and ``language`` alike)."""
     q = _norm(current)
     ranked: list[tuple[int, int, Topic]] = []
     for order, t in enumerate(TOPICS):
+        here = localized(t, language)
         names = [_norm(t.key), *map(_norm, t.aliases)]
+        titles = {_norm(t.title), _norm(here.title)}
+        summaries = {_norm(t.summary), _norm(here.summary)}
         if not q or any(n == q for n in names):
             score = 0
-        elif any(n.startswith(q) for n in names) or _norm(t.title).startswith(q):
+        elif any(n.startswith(q) for n in names) or any(title.startswith(q) for title in titles):
             score = 1
-        elif q in _norm(t.title) or any(q in n for n in names) or q in _norm(t.summary):
+        elif any(q in title for title in titles) or any(q in n for n in names) or any(q in s for s in summaries):
             score = 2
         else:
             continue
-        ranked.append((score, order, t))
+        ranked.append((score, order, here))
     ranked.sort(key=lambda r: (r[0], r[1]))
-    return [(f"{t.title} — {t.summary}"[:100], t.key) for _, _, t in ranked[:MAX_CHOICES]]
+    return [(_s(language, "choice", title=t.title, summary=t.summary)[:100], t.key) for _, _, t in ranked[:MAX_CHOICES]]
 
 
-def topic_index() -> str:
+def topic_index(language: str = "en") -> str:
     """The list shown by ``/hardback rules`` without a topic."""
-    return "\n".join(f"`{t.key}` — {t.summary}" for t in TOPICS)
+    return "\n".join(_s(language, "index", key=t.key, summary=localized(t, language).summary) for t in TOPICS)
 
 
-def topic_text(topic: Topic) -> str:
-    """The embed description: the text, then pointers to related topics."""
-    text = topic.text
+def topic_text(topic: Topic, language: str = "en") -> str:
+    """The embed description in ``language``: the text, then pointers to related topics."""
+    text = localized(topic, language).text
     related = [BY_KEY[k].key for k in topic.see_also if k in BY_KEY]
     if related:
-        text += "\n\n*See also:* " + ", ".join(f"`{k}`" for k in related)
+        text += "\n\n" + _s(language, "see_also", topics=", ".join(f"`{k}`" for k in related))
     return text
 
 
-def topic_pictures(topic: Topic) -> list[tuple[str, bytes, str]]:
-    """(file name, PNG bytes, alt text) of the pictures a topic shows; CPU work, run it off the event loop."""
+def topic_title(topic: Topic, language: str = "en") -> str:
+    return localized(topic, language).title
+
+
+def topic_pictures(topic: Topic, language: str = "en") -> list[tuple[str, bytes, str]]:
+    """(file name, PNG bytes, alt text) of the pictures a topic shows, in ``language``; CPU work, run it off
+    the event loop."""
     if not topic.images:
         return []
     from hardback_bot.render.legend import legend_description, render_legend
 
-    return [(f"legend-{part}.png", render_legend(part), legend_description(part)) for part in topic.images]
+    return [(f"legend-{part}.png", render_legend(part, language), legend_description(part, language))
+            for part in topic.images]
 
 
 # --------------------------------------------------------------------------- cards
@@ -94,7 +128,7 @@ def letters_of(genre: str) -> list[str]:
     return sorted({d.letter for d in card_defs().values() if d.genre == g})
 
 
-def card_letter_choices(genre: str | None, current: str) -> list[tuple[str, str]]:
+def card_letter_choices(genre: str | None, current: str, language: str = "en") -> list[tuple[str, str]]:
     """Autocomplete for the letter option: letters of the chosen genre (all letters when none yet)."""
     q = current.strip().upper()[:1]
     if genre and genre.lower() in ALL_GENRES:
@@ -103,18 +137,19 @@ def card_letter_choices(genre: str | None, current: str) -> list[tuple[str, str]
             if q and letter != q:
                 continue
             found = cards_of(genre, letter)
-            costs = " and ".join(f"{d.cost}¢" for d in found) if not found[0].is_starter else "starter"
-            extra = " · two cards" if len(found) > 1 else ""
-            out.append((f"{letter} ({costs}{extra})", letter))
+            costs = (_s(language, "costs_join").join(f"{d.cost}¢" for d in found) if not found[0].is_starter
+                     else _s(language, "starter"))
+            extra = _s(language, "two_cards") if len(found) > 1 else ""
+            out.append((_s(language, "letter", letter=letter, costs=costs, extra=extra), letter))
         return out[:MAX_CHOICES]
     letters = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
     return [(x, x) for x in letters if not q or x == q][:MAX_CHOICES]
 
 
-def card_title(d: CardDef) -> str:
-    return cardtext.card_title(d)
+def card_title(d: CardDef, language: str = "en") -> str:
+    return cardtext.card_title(d, language)
 
 
-def card_text(d: CardDef) -> str:
+def card_text(d: CardDef, language: str = "en") -> str:
     """The card in words: for the embed under its image and as the image's alt text."""
-    return cardtext.card_text(d)
+    return cardtext.card_text(d, language)

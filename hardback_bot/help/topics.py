@@ -3,11 +3,18 @@
 Written for players in a hurry, from the engine's behaviour (RULES.md is the engine's specification;
 nothing here is copied from a rulebook or a website).  Each topic becomes one Discord embed, so a text
 stays well under the 4,096-character description limit; tests/test_help.py checks every limit.
+
+The English topics are the message ids: ``STRINGS`` holds each topic's title, summary and text (keys
+``<topic>.title`` …) for the catalogues (domain ``content``, msgctxt ``STRINGS_CONTEXT``), and
+:func:`localized` gives a topic in the reader's language.  Keys, aliases and `command` names stay English
+(they are what players type and what autocomplete sends back).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from hardback_bot.i18n import translator
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,3 +290,22 @@ tables with **hints** on, and always in solo.
 )
 
 BY_KEY: dict[str, Topic] = {t.key: t for t in TOPICS}
+
+STRINGS_CONTEXT = "rules topic"
+STRINGS: dict[str, str] = {
+    f"{t.key}.{part}": getattr(t, part) for t in TOPICS for part in ("title", "summary", "text")
+}
+STRINGS_NOTES = {
+    f"{t.key}.text": "Markdown for a Discord embed (4,096 characters at most); keep the words in `backticks` "
+                     "(topic keys and commands) and the numbers as they are"
+    for t in TOPICS
+}
+
+
+def localized(topic: Topic, language: str = "en") -> Topic:
+    """``topic`` with its title, summary and text in ``language`` (English: the topic itself)."""
+    if language == "en":
+        return topic
+    t = translator(language)
+    return replace(topic, title=t.entry(STRINGS_CONTEXT, topic.title), summary=t.entry(STRINGS_CONTEXT, topic.summary),
+                   text=t.entry(STRINGS_CONTEXT, topic.text))

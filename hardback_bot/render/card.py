@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw, ImageFont
 from hardback_bot.engine.cards import Benefit, CardDef, card
 from hardback_bot.i18n import Translator, translator
 from hardback_bot.render import icons
-from hardback_bot.render.assets import RGB, font, genre_colours, text_font, ui
+from hardback_bot.render.assets import RGB, font, genre_colours, text_font, text_font_file, ui
 from hardback_bot.render.benefits import draw_benefit, genre_marker, glyph_width
 from hardback_bot.render.layout import Box, Layout, Region
 from hardback_bot.render.models import CardFace
@@ -360,7 +360,7 @@ def _tag(c: _Canvas, text: str, cy: float, w: int, fill: RGB, fg: RGB = (255, 25
     box = (w / 2 - tw / 2 - 7, cy - 10, w / 2 + tw / 2 + 7, cy + 10)
     c.d.rounded_rectangle(c.box(box), c.u(9), fill=fill, outline=(255, 255, 255), width=round(c.u(1.5)))
     c.d.text((c.u(w / 2), c.u(cy)), text, font=f, fill=fg, anchor="mm")
-    c.record_units("tag", box, text=text)
+    c.record_units("tag", box, text=text, font=str(text_font_file("bold", c.language, text)))
 
 
 # --- faces ----------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from hardback_bot.i18n import Translator, translator
 from hardback_bot.render import icons
-from hardback_bot.render.assets import RGB, text_font, ui
+from hardback_bot.render.assets import RGB, text_font, text_font_file, ui
 from hardback_bot.render.card import card_pixels, render_card
 from hardback_bot.render.layout import Box, Layout
 from hardback_bot.render.models import CardFace
@@ -85,9 +85,10 @@ class Canvas:
         f = self.font(role, size, text)
         self.d.text(xy, text, font=f, fill=fill or ui("text"), anchor=anchor)
         box = self.d.textbbox(xy, text, font=f, anchor=anchor)
-        # every text is recorded with its type size and font role, so tests can check legibility once
+        # every text is recorded with its type size and font file, so tests can check legibility once
         # shrunk and that the font drawing it has every character
-        self.layout.add(kind or "text", box, text=text, px=size, role=role, **data)
+        self.layout.add(kind or "text", box, text=text, px=size, role=role,
+                        font=str(text_font_file(role, self.language, text)), **data)
         return box  # type: ignore[return-value]
 
     def finish(self) -> Rendered:

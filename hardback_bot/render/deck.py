@@ -84,7 +84,7 @@ def draw_label(c: Canvas, xy: tuple[float, float], text: str, size: int, languag
         text += "…"
     c.d.text(xy, text, font=f, fill=fill or ui("text"), anchor=anchor)
     box = c.d.textbbox(xy, text, font=f, anchor=anchor)
-    c.layout.add(kind, box, text=text, px=size)
+    c.layout.add(kind, box, text=text, px=size, font=str(font_for_language(language, weight)))
     return box
 
 
@@ -173,7 +173,7 @@ def _height(model: DeckImage) -> int:
 
 
 def draw_deck(model: DeckImage) -> Rendered:
-    c = Canvas(WIDTH, _height(model))
+    c = Canvas(WIDTH, _height(model), language=model.language)
     draw_label(c, (MARGIN, MARGIN + 22), model.labels.title, 28, model.language, weight="bold", anchor="lm",
           kind="title", max_w=CONTENT_W)
     y = MARGIN + 52

@@ -7,7 +7,8 @@ cards at their recorded regions), so the legend cannot drift from the art.
 
 Sizes are chosen for the phone: the images are 772 px wide and shown about 400 px wide, so captions
 use 24 px type (about 12 px there) and glyphs are 44 px tall.  Captions wrap onto a second line,
-which leaves room for longer translations.  Every caption is in ``STRINGS``.
+which leaves room for longer translations.  Every caption is in ``STRINGS``, translated by the
+catalogues (domain ``content``, msgctxt ``STRINGS_CONTEXT``); both parts are drawn in any language.
 """
 
 from __future__ import annotations
@@ -20,12 +21,13 @@ from PIL import Image, ImageDraw
 
 from hardback_bot.cardtext import benefit_text, genre_name
 from hardback_bot.engine.cards import BENEFIT_KINDS, GENRES, Benefit
+from hardback_bot.i18n import translator
 from hardback_bot.render import icons
-from hardback_bot.render.assets import font, ui
+from hardback_bot.render.assets import ui
 from hardback_bot.render.benefits import glyph_image
 from hardback_bot.render.card import render_card
 from hardback_bot.render.chip import CHIP_H, chip_width, draw_chip
-from hardback_bot.render.compose import MARGIN, WIDTH, Canvas, Rendered, encode_png, token
+from hardback_bot.render.compose import MARGIN, WIDTH, Canvas, Rendered, encode_png, fit_text, token, wrap_text
 from hardback_bot.render.layout import Box
 from hardback_bot.render.models import CardFace
 from hardback_bot.render.table import computer_mark
@@ -39,6 +41,13 @@ LINE = 30  # caption line height
 ROW_PAD = 14
 VALUE = 2  # the number shown in the sample glyphs ("gain 2¢")
 
+STRINGS_CONTEXT = "icon legend"
+STRINGS_NOTES = {
+    "sample.award": "as the table shows an award",
+    "sample.turn": "as the table's tag after the name of the player whose turn it is (the table image's 'to play')",
+    "sample.deck": "as the offer row's count of cards left in its deck",
+    "sample.hand": "as the table's count of a player's cards in hand",
+}
 STRINGS: dict[str, str] = {
     "title.cards": "Icons on the cards",
     "title.table": "Card states and the table",
@@ -81,6 +90,10 @@ STRINGS: dict[str, str] = {
     "sample.turn": "to play",
     "sample.deck": "96 in deck",
     "sample.hand": "hand 5",
+    # the alt text: every caption in order
+    "alt.title": "{title}:",
+    "alt.section": "{section}: {captions}.",
+    "alt.join": "; ",
 }
 
 Draw = Callable[[Canvas, int, int], None]  # draws an icon centred at (cx, cy)
@@ -93,13 +106,17 @@ class Entry:
     icon_h: int
 
 
-def _caption(key: str) -> str:
+def _s(language: str, key: str) -> str:
+    return translator(language).entry(STRINGS_CONTEXT, STRINGS[key])
+
+
+def _caption(key: str, language: str = "en") -> str:
     if key.startswith("benefit:"):
         kind = key.split(":", 1)[1]
-        return benefit_text(Benefit(kind, _value(kind)))
+        return benefit_text(Benefit(kind, _value(kind)), "long", language)
     if key.startswith("genre:"):
-        return genre_name(key.split(":", 1)[1])
-    return STRINGS[key]
+        return genre_name(key.split(":", 1)[1], language)
+    return _s(language, key)
 
 
 def _paste(c: Canvas, img: Image.Image, cx: int, cy: int) -> None:
@@ -110,7 +127,8 @@ def _paste(c: Canvas, img: Image.Image, cx: int, cy: int) -> None:
 def _crop(face: CardFace, scale: float, kind: str, pad: int = 3, round_: bool = False,
           **data: object) -> Image.Image:
     """A piece of a rendered card: the first region of ``kind`` (matching ``data``) plus a margin;
-    ``round_`` keeps only the disc inside the box (state badges overlap the big letter)."""
+    ``round_`` keeps only the disc inside the box (state badges overlap the big letter).  Crops hold no
+    words, so they are cut from the English card."""
     r = render_card(face, scale)
     for region in r.regions:
         if region.kind == kind and all(region.get(k) == v for k, v in data.items()):
@@ -164,13 +182,9 @@ def _times(c: Canvas, x: int, y: int) -> None:
     icons.times(c.d, x, y, GLYPH / 2, ui("text"))
 
 
-def _text_icon(text: str, size: int, fill: tuple[int, int, int] | None = None) -> Draw:
-    return lambda c, x, y: c.text((x, y), text, size, fill, anchor="mm")
-
-
 def _award(c: Canvas, x: int, y: int) -> None:
     icons.rosette(c.d, x - 30, y, 14, ui("warn"))
-    c.text((x - 8, y), STRINGS["sample.award"], 24, anchor="lm")
+    c.text((x - 8, y), _s(c.language, "sample.award"), 24, anchor="lm")
 
 
 def _adverts(c: Canvas, x: int, y: int) -> None:
@@ -179,13 +193,27 @@ def _adverts(c: Canvas, x: int, y: int) -> None:
 
 
 def _turn(c: Canvas, x: int, y: int) -> None:
-    c.d.rounded_rectangle((x - 56, y - 16, x + 56, y + 16), 16, fill=ui("warn"))
-    c.text((x, y), STRINGS["sample.turn"], 22, (30, 30, 30), anchor="mm")
+    label = fit_text(_s(c.language, "sample.turn"), "bold", 22, ICON_W - 20, c.language)
+    half = min(ICON_W // 2 - 4, max(56, round(c.font("bold", 22, label).getlength(label) / 2) + 14))
+    c.d.rounded_rectangle((x - half, y - 16, x + half, y + 16), 16, fill=ui("warn"))
+    c.text((x, y), label, 22, (30, 30, 30), anchor="mm")
+
+
+def _fitting_size(c: Canvas, text: str, role: str, size: int, max_w: float, least: int) -> int:
+    """The largest type size from ``size`` down to ``least`` at which ``text`` fits ``max_w`` (a longer
+    translation shrinks a little before it is cut)."""
+    while size > least and c.font(role, size, text).getlength(text) > max_w:
+        size -= 1
+    return size
 
 
 def _deck(c: Canvas, x: int, y: int) -> None:
-    icons.card_back_small(c.d, x - 62, y, 16, "")
-    c.text((x - 40, y), STRINGS["sample.deck"], 22, ui("text_dim"), anchor="lm")
+    left = x - ICON_W // 2 + 8  # the card back at the column's left, the count in the rest of it
+    icons.card_back_small(c.d, left + 12, y, 16, "")
+    label = _s(c.language, "sample.deck")
+    room = ICON_W - 8 - 30 - 6
+    size = _fitting_size(c, label, "bold", 22, room, 18)
+    c.text((left + 30, y), fit_text(label, "bold", size, room, c.language), size, ui("text_dim"), anchor="lm")
 
 
 def _computer(c: Canvas, x: int, y: int) -> None:
@@ -207,7 +235,11 @@ def _tok(kind: str, count: int) -> Draw:
     return lambda c, x, y: (token(c, kind, x - 28, y, count, 30), None)[1]
 
 
-def _entries(part: str) -> list[tuple[str, list[Entry]]]:
+def _hand(c: Canvas, x: int, y: int) -> None:
+    c.text((x, y), _s(c.language, "sample.hand"), 22, ui("text_dim"), anchor="mm")
+
+
+def _entries(part: str, language: str = "en") -> list[tuple[str, list[Entry]]]:
     if part == "cards":
         sample = CardFace(3)  # adventure B: a cost tag, purchase prestige and a genre band
         classic = CardFace(5)
@@ -217,7 +249,7 @@ def _entries(part: str) -> list[tuple[str, list[Entry]]]:
                 _image("part.cost", _crop(sample, 1.6, "cost")),
                 _image("part.purchase", _crop(sample, 1.6, "purchase")),
                 _image("part.genre_band", _crop(sample, 1.1, "genre_band")),
-                _image("part.timeless", render_card(classic, 0.62).image),
+                _image("part.timeless", render_card(classic, 0.62, language).image),
             ]),
             ("section.benefits", [_glyph(kind) for kind in BENEFIT_KINDS]),
             ("section.symbols", [
@@ -231,7 +263,7 @@ def _entries(part: str) -> list[tuple[str, list[Entry]]]:
     small = 0.5
     return [
         ("section.states", [
-            _image("state.wild", render_card(CardFace(36, wild_letter="Q"), small).image),
+            _image("state.wild", render_card(CardFace(36, wild_letter="Q"), small, language).image),
             _image("state.uncovered", _crop(CardFace(67, wild_letter="A", uncovered=True), 1.4, "state",
                                             pad=1, round_=True, state="uncovered")),
             _image("state.inked", _crop(CardFace(36, inked=True), 1.4, "state", pad=1, round_=True, state="inked")),
@@ -241,9 +273,9 @@ def _entries(part: str) -> list[tuple[str, list[Entry]]]:
                 _crop(CardFace(36, multiplier=2), 1.4, "number", pad=5, round_=True),
                 _crop(CardFace(36, multiplier=2), 1.4, "state", pad=1, round_=True, state="multiplier"))),
             _image("state.genre_off", _crop(CardFace(20, genre_active=False), 1.0, "genre_band")),
-            _image("state.jailed", render_card(CardFace(110, jailed=True), small).image),
-            _image("state.foreign", render_card(CardFace(5, foreign_classic=True), small).image),
-            _image("state.dimmed", render_card(CardFace(16, dimmed=True), small).image),
+            _image("state.jailed", render_card(CardFace(110, jailed=True), small, language).image),
+            _image("state.foreign", render_card(CardFace(5, foreign_classic=True), small, language).image),
+            _image("state.dimmed", render_card(CardFace(16, dimmed=True), small, language).image),
         ]),
         ("section.table", [
             Entry("table.ink", _tok("ink", 3), GLYPH),
@@ -253,7 +285,7 @@ def _entries(part: str) -> list[tuple[str, list[Entry]]]:
             Entry("table.award", _award, GLYPH),
             Entry("table.adverts", _adverts, GLYPH),
             Entry("table.turn", _turn, GLYPH),
-            Entry("table.hand", _text_icon(STRINGS["sample.hand"], 22, ui("text_dim")), GLYPH),
+            Entry("table.hand", _hand, GLYPH),
             Entry("table.deck", _deck, GLYPH),
             Entry("table.computer", _computer, GLYPH),
             _image("table.classic", _chip(CardFace(12))),
@@ -262,16 +294,11 @@ def _entries(part: str) -> list[tuple[str, list[Entry]]]:
     ]
 
 
-def _wrap(text: str, max_w: float) -> list[str]:
-    """Greedy wrap on spaces at the caption size; a single over-long word stays whole."""
-    f = font("regular", CAPTION)
-    lines: list[str] = []
-    for word in text.split():
-        if lines and f.getlength(f"{lines[-1]} {word}") <= max_w:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines or [""]
+def _wrap(text: str, max_w: float, language: str = "en") -> list[str]:
+    """Greedy wrap at the caption size (at spaces; between Japanese characters); an over-long word is
+    shortened."""
+    return [fit_text(line, "regular", CAPTION, max_w, language)
+            for line in wrap_text(text, "regular", CAPTION, max_w, language)] or [""]
 
 
 def _row_height(entry: Entry, lines: int) -> int:
@@ -290,7 +317,10 @@ def _grid(c: Canvas, entries: list[Entry], y: int) -> None:
         c.d.rounded_rectangle(box, 8, fill=ui("panel"))
         e.icon(c, x + step // 2, y + 6 + e.icon_h // 2)
         c.layout.add("legend_icon", box, key=e.key)
-        c.text((x + step // 2, y + 12 + e.icon_h + LINE // 2), _caption(e.key), CAPTION, role="regular",
+        caption = _caption(e.key, c.language)
+        size = _fitting_size(c, caption, "regular", CAPTION, step - 12, 19)
+        caption = fit_text(caption, "regular", size, step - 12, c.language)
+        c.text((x + step // 2, y + 12 + e.icon_h + LINE // 2), caption, size, role="regular",
                anchor="mm", kind="legend_text", key=e.key)
 
 
@@ -299,25 +329,27 @@ def _icon_background(key: str) -> tuple[int, int, int]:
     return ui("paper") if key.startswith(("state.", "part.", "benefit:")) else ui("panel")
 
 
-def draw_legend(part: str = "cards") -> Rendered:
+def draw_legend(part: str = "cards", language: str = "en") -> Rendered:
     if part not in PARTS:
         raise ValueError(f"no legend part {part!r}; parts: {', '.join(PARTS)}")
-    sections = _entries(part)
+    sections = _entries(part, language)
     text_x = MARGIN + ICON_W + 18
     text_w = WIDTH - MARGIN - text_x
-    laid = [(head, [(e, _wrap(_caption(e.key), text_w)) for e in entries]) for head, entries in sections]
+    laid = [(head, [(e, _wrap(_caption(e.key, language), text_w, language)) for e in entries])
+            for head, entries in sections]
     height = MARGIN + 56
     for head, rows in laid:
         body = GRID_H if head in GRID else sum(_row_height(e, len(lines)) for e, lines in rows)
         height += HEAD + 18 + body + 10
     height += MARGIN
-    c = Canvas(WIDTH, height)
+    c = Canvas(WIDTH, height, language=language)
     y = MARGIN
-    c.text((MARGIN, y + 24), STRINGS[f"title.{part}"], 38, role="letter", anchor="lm", kind="title")
+    c.text((MARGIN, y + 24), fit_text(_s(language, f"title.{part}"), "letter", 38, WIDTH - 2 * MARGIN, language), 38,
+           role="letter", anchor="lm", kind="title")
     y += 56
     for head, rows in laid:
-        c.text((MARGIN, y + HEAD // 2), STRINGS[head], HEAD - 4, ui("warn"), anchor="lm", kind="section",
-               section=head)
+        c.text((MARGIN, y + HEAD // 2), fit_text(_s(language, head), "bold", HEAD - 4, WIDTH - 2 * MARGIN, language),
+               HEAD - 4, ui("warn"), anchor="lm", kind="section", section=head)
         y += HEAD + 18
         if head in GRID:
             _grid(c, [e for e, _ in rows], y)
@@ -340,15 +372,17 @@ def draw_legend(part: str = "cards") -> Rendered:
 
 
 @cache
-def render_legend(part: str = "cards") -> bytes:
-    """The legend as PNG bytes, drawn once per process (it depends on nothing but the art)."""
-    return encode_png(draw_legend(part).image)
+def render_legend(part: str = "cards", language: str = "en") -> bytes:
+    """The legend as PNG bytes, drawn once per process and language (it depends on nothing else)."""
+    return encode_png(draw_legend(part, language).image)
 
 
-def legend_description(part: str = "cards") -> str:
+def legend_description(part: str = "cards", language: str = "en") -> str:
     """Alt text: every caption of the part, in order."""
-    texts = [STRINGS[f"title.{part}"] + ":"]
-    for head, entries in _entries(part):
-        texts.append(STRINGS[head] + ": " + "; ".join(_caption(e.key) for e in entries) + ".")
+    t = translator(language)
+    texts = [t.entry(STRINGS_CONTEXT, STRINGS["alt.title"], title=_s(language, f"title.{part}"))]
+    for head, entries in _entries(part, language):
+        texts.append(t.entry(STRINGS_CONTEXT, STRINGS["alt.section"], section=_s(language, head),
+                             captions=_s(language, "alt.join").join(_caption(e.key, language) for e in entries)))
     return " ".join(texts)[:1024]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from hardback_bot.cardtext import benefit_text, genre_name, genre_title, text
 from hardback_bot.engine.cards import Benefit, card
-from hardback_bot.render.assets import font, genre_colours, ui
+from hardback_bot.render.assets import genre_colours, ui
 from hardback_bot.render.benefits import glyph_image, glyph_width
 from hardback_bot.render.card import card_pixels
-from hardback_bot.render.compose import CONTENT_W, MARGIN, WIDTH, Canvas, Rendered, fit_text
+from hardback_bot.render.compose import CONTENT_W, MARGIN, WIDTH, Canvas, Rendered, fit_text, wrap_text
 from hardback_bot.render.models import CardFace
 
 SCALE = 1.6  # 256 px wide portrait, so the words beside it get ~470 px at a phone-readable size
@@ -18,59 +18,56 @@ PAD = 18
 INK = (50, 40, 30)
 
 
-def _lines(face: CardFace) -> list[tuple[str, object]]:
+def _lines(face: CardFace, language: str = "en") -> list[tuple[str, object]]:
     """What the text panel says, as ('title'|'text'|'head'|'benefit', payload) entries: the words of
-    ``cardtext``, so the image and the embed under it agree."""
+    ``cardtext`` in ``language``, so the image and the embed under it agree."""
     d = card(face.card_id)
-    out: list[tuple[str, object]] = [("title", text("head.card", genre=genre_title(d.genre), letter=d.letter))]
+    out: list[tuple[str, object]] = [
+        ("title", text("head.card", language, genre=genre_title(d.genre, language), letter=d.letter))]
     if d.is_starter:
-        out.append(("text", text("long.starter")))
+        out.append(("text", text("long.starter", language)))
     else:
-        out.append(("text", text("head.cost", cost=d.cost, id=d.id)))
+        out.append(("text", text("head.cost", language, cost=d.cost, id=d.id)))
     if d.purchase_prestige:
-        out.append(("text", text("head.purchase", n=d.purchase_prestige)))
+        out.append(("text", text("head.purchase", language, n=d.purchase_prestige)))
     if d.timeless:
-        out.append(("text", text("head.timeless")))
-    out.append(("head", text("head.basic")))
+        out.append(("text", text("head.timeless", language)))
+    out.append(("head", text("head.basic", language)))
     out.extend(("benefit", b) for b in d.basic)
     if d.genre_bonus:
-        out.append(("head", text("head.genre", genre=genre_name(d.genre))))
+        out.append(("head", text("head.genre", language, genre=genre_name(d.genre, language))))
         out.extend(("benefit", b) for b in d.genre_bonus)
     return out
 
 
-def _wrap(line: str, role: str, size: int, max_w: float, most: int = 3) -> list[str]:
-    """Split on spaces into at most ``most`` lines; the last is shortened if it still does not fit."""
-    f = font(role, size)
-    lines: list[str] = []
-    for word in line.split():
-        if lines and f.getlength(f"{lines[-1]} {word}") <= max_w:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
+def _wrap(line: str, role: str, size: int, max_w: float, language: str, most: int = 3) -> list[str]:
+    """Split into at most ``most`` lines (at spaces; anywhere between Japanese characters); the last is
+    shortened if it still does not fit."""
+    lines = wrap_text(line, role, size, max_w, language)
     if len(lines) > most:
-        lines = [*lines[: most - 1], " ".join(lines[most - 1:])]
-    return [fit_text(x, role, size, max_w) for x in lines] or [""]
+        glue = "" if language == "ja" else " "
+        lines = [*lines[: most - 1], glue.join(lines[most - 1:])]
+    return [fit_text(x, role, size, max_w, language) for x in lines] or [""]
 
 
-def _rows(face: CardFace, w: int) -> list[tuple[str, object, list[str], int]]:
+def _rows(face: CardFace, w: int, language: str = "en") -> list[tuple[str, object, list[str], int]]:
     """(kind, payload, wrapped lines, height) for each entry of the panel, ``w`` px wide."""
     inner = w - 2 * PAD
     out = []
-    for kind, payload in _lines(face):
+    for kind, payload in _lines(face, language):
         if kind == "title":
-            out.append((kind, payload, [str(payload)], 54))
+            out.append((kind, payload, [fit_text(str(payload), "letter", 38, inner, language)], 54))
         elif kind == "text":
-            lines = _wrap(str(payload), "regular", TEXT_PX, inner)
+            lines = _wrap(str(payload), "regular", TEXT_PX, inner, language)
             out.append((kind, payload, lines, len(lines) * LINE + 6))
         elif kind == "head":
-            lines = _wrap(str(payload), "bold", TEXT_PX, inner, 2)
+            lines = _wrap(str(payload), "bold", TEXT_PX, inner, language, 2)
             out.append((kind, payload, lines, 12 + len(lines) * LINE + 4))
         else:
             b = payload
             assert isinstance(b, Benefit)
             gw = max(round(glyph_width(b.kind, GLYPH)), 76)
-            lines = _wrap(benefit_text(b), "regular", TEXT_PX, inner - gw - 14)
+            lines = _wrap(benefit_text(b, "long", language), "regular", TEXT_PX, inner - gw - 14, language)
             out.append((kind, payload, lines, max(GLYPH, len(lines) * LINE) + 12))
     return out
 
@@ -108,33 +105,34 @@ def _draw_panel(c: Canvas, face: CardFace, rows: list[tuple[str, object, list[st
         ty += rh
 
 
-def draw_card_lookup(card_id: int) -> Rendered:
+def draw_card_lookup(card_id: int, language: str = "en") -> Rendered:
+    """The card ``card_id`` drawn large with its benefits in words, all in ``language``."""
     face = CardFace(card_id)
     cw, ch = card_pixels(face, SCALE)
     if cw < ch:  # portrait: card left, explanation right
         px = MARGIN + cw + 16
         pw = WIDTH - MARGIN - px
-        rows = _rows(face, pw)
+        rows = _rows(face, pw, language)
         ph = max(ch, _panel_height(rows))
-        c = Canvas(WIDTH, ph + 2 * MARGIN)
+        c = Canvas(WIDTH, ph + 2 * MARGIN, language=language)
         c.card(face, MARGIN, MARGIN, SCALE, "card")
         _draw_panel(c, face, rows, px, MARGIN, pw, ph)
     else:  # a timeless classic is landscape: card on top, explanation below
-        rows = _rows(face, CONTENT_W)
+        rows = _rows(face, CONTENT_W, language)
         ph = _panel_height(rows)
-        c = Canvas(WIDTH, ch + 16 + ph + 2 * MARGIN)
+        c = Canvas(WIDTH, ch + 16 + ph + 2 * MARGIN, language=language)
         c.card(face, (WIDTH - cw) // 2, MARGIN, SCALE, "card")
         _draw_panel(c, face, rows, MARGIN, MARGIN + ch + 16, CONTENT_W, ph)
     return c.finish()
 
 
-def render_card_lookup(card_id: int) -> bytes:
-    return draw_card_lookup(card_id).png()
+def render_card_lookup(card_id: int, language: str = "en") -> bytes:
+    return draw_card_lookup(card_id, language).png()
 
 
-def render_card_png(face: CardFace, scale: float = 1.0) -> bytes:
+def render_card_png(face: CardFace, scale: float = 1.0, language: str = "en") -> bytes:
     """A single card face in any state, on a transparent background (rounded corners)."""
     from hardback_bot.render.card import render_card
     from hardback_bot.render.compose import encode_png
 
-    return encode_png(render_card(face, scale).image)
+    return encode_png(render_card(face, scale, language).image)

@@ -94,9 +94,13 @@ def draw_block(c: Canvas, model: OfferRowImage, x0: int, y0: int, scale: float =
         px, py = pos[i]
         top = y + py + row_extra[i]
         box = c.card(face, x0 + px, top, scale, f"{path}/card{i}")
+        # a caption longer than its card (a translation) stays inside the block, over no neighbour's number
+        caption = fit_text(_caption(c, i, n), "bold", MIN_TEXT, CONTENT_W // 2, c.language)
+        half = c.font("bold", MIN_TEXT, caption).getlength(caption) / 2 + 2
+        cx = min(max((box[0] + box[2]) // 2, x0 + half), x0 + CONTENT_W - half)
         c.text(
-            ((box[0] + box[2]) // 2, box[3] + 3),
-            _caption(c, i, n),
+            (round(cx), box[3] + 3),
+            caption,
             MIN_TEXT,
             ui("text_dim"),
             anchor="ma",

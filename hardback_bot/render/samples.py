@@ -5,6 +5,8 @@ Card ids follow ``hardback_bot/data/cards.yaml``; coin starters of seat s are ``
 
 from __future__ import annotations
 
+from hardback_bot.i18n import translator
+from hardback_bot.render.deck import DeckImage, DeckLabels, GenreMix
 from hardback_bot.render.models import (
     CardFace,
     GenreCount,
@@ -19,6 +21,7 @@ from hardback_bot.render.models import (
     WordPreview,
     WordSlot,
 )
+from hardback_bot.render.words import WordGroup, WordRow, WordsImage
 
 F = CardFace
 
@@ -188,3 +191,41 @@ def coop_results() -> ResultsImage:
         headline="The team beat Penny Dreadful 131–120",
         extra=("Penny's signature: romance · award +7 to the team",),
     )
+
+
+def deck(language: str = "en") -> DeckImage:
+    """A mid-game deck picture, its labels in ``language`` (the sessions layer's own words, so the sample
+    reads as the bot does: hardback_bot/sessions/decks.py)."""
+    t = translator(language)
+    draw = (1001, 1004, 1005, 1141, 1145, 12, 55, 98, 5, 23)
+    discard = (17, 29, 110)
+    mixes = (GenreMix("Ada Lovelace", (10, 3, 1, 0, 2), True), GenreMix("Bartholomew", (10, 0, 4, 4, 0)),
+             GenreMix("Cy", (10, 2, 2, 2, 1)))
+    labels = DeckLabels(
+        title=t.ngettext("Your deck — {name} · {n} card", "Your deck — {name} · {n} cards", 16, name="Ada Lovelace"),
+        draw=t.ngettext("Draw pile · {n} card (a set: never its order)",
+                        "Draw pile · {n} cards (a set: never its order)", len(draw)),
+        discard=t.ngettext("Discard pile · {n} card", "Discard pile · {n} cards", len(discard)),
+        mix=t.gettext("Genre mix of every deck"),
+        empty=t.gettext("none"),
+        genres=(t.pgettext("genre", "starter"), t.pgettext("genre", "adventure"), t.pgettext("genre", "horror"),
+                t.pgettext("genre", "mystery"), t.pgettext("genre", "romance")))
+    return DeckImage(draw=draw, discard=discard, mixes=mixes, labels=labels, language=language)
+
+
+def words(language: str = "en") -> WordsImage:
+    """Every word of a short game, its labels in ``language`` (as hardback_bot/sessions/words_table.py says them)."""
+    t = translator(language)
+    played = {
+        "Ada Lovelace": (WordRow(1, "QUARTZ", 6, 2), WordRow(2, "EXTRAORDINARY", 9, 8, award=15),
+                         WordRow(3, "AB", 1, 0)),
+        "Bartholomew the Magnificent": (WordRow(1, "ZEBRA", 3, 3), WordRow(3, "JINX", 4, 1)),
+    }
+    groups = tuple(
+        WordGroup(name, rows, t.ngettext("{n} word · {coins}¢ · {prestige}★", "{n} words · {coins}¢ · {prestige}★",
+                                         len(rows), coins=sum(r.coins for r in rows),
+                                         prestige=sum(r.prestige + r.award for r in rows)))
+        for name, rows in played.items())
+    return WordsImage(title=t.gettext("Every word of the game"), groups=groups, round_label=t.gettext("round {n}"),
+                      more=t.gettext("… and {n} more"), empty=t.gettext("No word was spelled in this game."),
+                      language=language)

@@ -50,7 +50,7 @@ def _height(model: WordsImage) -> int:
 
 def draw_words(model: WordsImage) -> Rendered:
     lang = model.language
-    c = Canvas(WIDTH, _height(model))
+    c = Canvas(WIDTH, _height(model), language=model.language)
     draw_label(c, (MARGIN, MARGIN + 20), model.title, 28, lang, weight="bold", anchor="lm", kind="title",
                max_w=CONTENT_W)
     y = MARGIN + 48

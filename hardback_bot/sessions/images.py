@@ -3,6 +3,10 @@
 The renderer knows nothing about the engine; this is the thin adapter between them.  Rendering is
 CPU work, so the async helpers run it in a worker thread: one slow render never stalls the event
 loop or another channel (PRODUCT.md, reliability).
+
+Every picture and its alt text are in the ``language`` the caller passes: the clicking player's for
+private pictures (hand, offer row, word preview), the server's for public ones (table, results, a
+hand made public).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Any
 
 from hardback_bot.cardtext import genre_name
 from hardback_bot.engine.cards import GENRES, card
+from hardback_bot.i18n import translator
 from hardback_bot.render import (
     CardFace,
     GenreCount,
@@ -36,7 +41,17 @@ from hardback_bot.render import (
 
 from .preview import WordOutcome
 
-#: Every alt text of the pictures (what screen readers say), in one place for translation.
+#: Every alt text of the pictures (what screen readers say), in one place; the catalogues (domain
+#: ``content``) translate each entry under the msgctxt ``STRINGS_CONTEXT``.
+STRINGS_CONTEXT = "alt text"
+STRINGS_NOTES = {
+    "penny": "added after the table's text (keep the leading space)",
+    "inked": "added after the hand's text (keep the leading space)",
+    "tokens": "added after the hand's text (keep the leading space)",
+    "wild": "added after the word's text, once per wild (keep the leading space)",
+    "team": "the name of the team's line on the score chart (co-op)",
+    "score_join": "between two players' scores",
+}
 STRINGS: dict[str, str] = {
     "table": "Hardback table: {scores}; goal {goal}★. Offer row, newest first: {row}.",
     "table_over": "Hardback table, game over: {scores}; goal {goal}★.",
@@ -60,7 +75,12 @@ STRINGS: dict[str, str] = {
     "who_penny": "Penny Dreadful",
     "ranking": "Final ranking: {rows}. Score chart by round.",
     "rank": "{rank}. {name} {score}★",
+    "score_join": ", ",
 }
+
+
+def _a(language: str, key: str, **params: object) -> str:
+    return translator(language).entry(STRINGS_CONTEXT, STRINGS[key], **params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,16 +132,18 @@ def table_model(view: dict[str, Any], names: Sequence[str], computers: Sequence[
         final_round=view["final_round"] and status == "playing", status=status)
 
 
-def table_description(view: dict[str, Any], names: Sequence[str], *, ended: bool = False) -> str:
+def table_description(view: dict[str, Any], names: Sequence[str], *, ended: bool = False,
+                      language: str = "en") -> str:
     finished = bool(view.get("finished"))
     results = {r["seat"]: r["prestige"] for r in view.get("results", [])} if finished else {}
-    scores = ", ".join(STRINGS["score"].format(name=names[p["seat"]], score=results.get(p["seat"], p["prestige"]))
-                       for p in view["players"])
+    scores = _a(language, "score_join").join(
+        _a(language, "score", name=names[p["seat"]], score=results.get(p["seat"], p["prestige"]))
+        for p in view["players"])
     row = ", ".join(card(c).letter for c in view["offer_row"])
     key = "table_over" if finished else "table_ended" if ended else "table"
-    text = STRINGS[key].format(scores=scores, goal=view["goal"], row=row)
+    text = _a(language, key, scores=scores, goal=view["goal"], row=row)
     if view.get("penny"):
-        text += STRINGS["penny"].format(score=view["penny"]["score"])
+        text += _a(language, "penny", score=view["penny"]["score"])
     return text[:1000]
 
 
@@ -135,14 +157,14 @@ def hand_model(view: dict[str, Any], seat: int, title: str) -> HandImage:
                      draw_count=me["draw_count"], discard_count=me["discard_count"])
 
 
-def hand_description(view: dict[str, Any], seat: int) -> str:
+def hand_description(view: dict[str, Any], seat: int, language: str = "en") -> str:
     me = view["players"][seat]
     letters = " ".join(card(c).letter for c in me.get("hand", []))
     inked = " ".join(card(c).letter for c in me["inked"])
-    text = STRINGS["hand"].format(letters=letters or STRINGS["no_cards"])
+    text = _a(language, "hand", letters=letters or _a(language, "no_cards"))
     if inked:
-        text += STRINGS["inked"].format(letters=inked)
-    return text + STRINGS["tokens"].format(ink=me["ink"], remover=me["remover"])
+        text += _a(language, "inked", letters=inked)
+    return text + _a(language, "tokens", ink=me["ink"], remover=me["remover"])
 
 
 def word_model(outcome: WordOutcome) -> WordPreview:
@@ -164,7 +186,7 @@ def word_model(outcome: WordOutcome) -> WordPreview:
                        classics=classics, notes=tuple(outcome.notes))
 
 
-def results_model(view: dict[str, Any], names: Sequence[str]) -> ResultsImage:
+def results_model(view: dict[str, Any], names: Sequence[str], language: str = "en") -> ResultsImage:
     results = view["results"]
     rows = tuple(ResultRow(place=r["rank"], name=names[r["seat"]], score=r["prestige"], ink=r["ink"],
                            award_points=r["award"]) for r in results)
@@ -173,61 +195,70 @@ def results_model(view: dict[str, Any], names: Sequence[str]) -> ResultsImage:
     headline = None
     if view.get("penny"):
         first = results[0]
-        headline = STRINGS["team_beat" if first["won"] else "penny_wins"].format(team=first["prestige"],
-                                                                                 penny=first["penny"])
-        series = (ScoreSeries(STRINGS["team"], tuple(r[0] for r in history)),)
+        headline = _a(language, "team_beat" if first["won"] else "penny_wins", team=first["prestige"],
+                      penny=first["penny"])
+        series = (ScoreSeries(_a(language, "team"), tuple(r[0] for r in history)),)
     return ResultsImage(ranking=rows, series=series, goal=view["goal"], headline=headline)
 
 
-def results_description(view: dict[str, Any], names: Sequence[str]) -> str:
+def results_description(view: dict[str, Any], names: Sequence[str], language: str = "en") -> str:
     results = view["results"]
+    join = _a(language, "score_join")
     if view.get("penny"):
         first = results[0]
-        who = STRINGS["who_team" if first["won"] else "who_penny"]
-        return STRINGS["coop_result"].format(who=who, team=first["prestige"], names=", ".join(names),
-                                             penny=first["penny"])[:1000]
-    parts = [STRINGS["rank"].format(rank=r["rank"], name=names[r["seat"]], score=r["prestige"]) for r in results]
-    return STRINGS["ranking"].format(rows=", ".join(parts))[:1000]
+        who = _a(language, "who_team" if first["won"] else "who_penny")
+        return _a(language, "coop_result", who=who, team=first["prestige"], names=join.join(names),
+                  penny=first["penny"])[:1000]
+    parts = [_a(language, "rank", rank=r["rank"], name=names[r["seat"]], score=r["prestige"]) for r in results]
+    return _a(language, "ranking", rows=join.join(parts))[:1000]
 
 
 async def table_picture(view: dict[str, Any], names: Sequence[str], computers: Sequence[bool], *,
-                        ended: bool = False) -> Picture:
+                        ended: bool = False, language: str = "en") -> Picture:
+    """The public table, in the server's ``language``."""
     model = table_model(view, names, computers, ended=ended)
-    data = await asyncio.to_thread(render_table, model)
-    return Picture(data, "table.png", table_description(view, names, ended=ended))
+    data = await asyncio.to_thread(render_table, model, language)
+    return Picture(data, "table.png", table_description(view, names, ended=ended, language=language))
 
 
-async def hand_picture(view: dict[str, Any], seat: int, title: str) -> Picture:
-    data = await asyncio.to_thread(render_hand, hand_model(view, seat, title))
-    return Picture(data, "hand.png", hand_description(view, seat))
+async def hand_picture(view: dict[str, Any], seat: int, title: str, *, language: str = "en") -> Picture:
+    """A player's own hand, in their ``language``."""
+    data = await asyncio.to_thread(render_hand, hand_model(view, seat, title), language)
+    return Picture(data, "hand.png", hand_description(view, seat, language))
 
 
-async def cards_picture(cards: Sequence[int], inked: Sequence[int], title: str) -> Picture:
-    """A player's cards shown publicly (a ghostwriter request makes the hand public, R30.1)."""
+async def cards_picture(cards: Sequence[int], inked: Sequence[int], title: str, *, language: str = "en") -> Picture:
+    """A player's cards shown publicly (a ghostwriter request makes the hand public, R30.1), in the
+    server's ``language``."""
     model = HandImage(cards=tuple(CardFace(c) for c in cards if c not in inked),
                       inked=tuple(CardFace(c, inked=True) for c in inked), title=title)
-    data = await asyncio.to_thread(render_hand, model)
+    data = await asyncio.to_thread(render_hand, model, language)
     letters = " ".join(card(c).letter for c in cards)
-    return Picture(data, "cards.png", STRINGS["cards"].format(title=title, letters=letters)[:1000])
+    return Picture(data, "cards.png", _a(language, "cards", title=title, letters=letters)[:1000])
 
 
-async def offer_picture(view: dict[str, Any], coins: int | None) -> Picture:
-    data = await asyncio.to_thread(render_offer_row, _offer_row(view, coins))
-    cards = ", ".join(STRINGS["offer_card"].format(letter=card(c).letter, cost=card(c).cost) for c in view["offer_row"])
-    return Picture(data, "offer_row.png", STRINGS["offer"].format(cards=cards)[:1000])
+async def offer_picture(view: dict[str, Any], coins: int | None, *, language: str = "en") -> Picture:
+    """The offer row for the player choosing from it, in their ``language``."""
+    data = await asyncio.to_thread(render_offer_row, _offer_row(view, coins), language)
+    cards = _a(language, "score_join").join(_a(language, "offer_card", letter=card(c).letter, cost=card(c).cost)
+                                            for c in view["offer_row"])
+    return Picture(data, "offer_row.png", _a(language, "offer", cards=cards)[:1000])
 
 
-async def word_picture(outcome: WordOutcome, word: str) -> Picture:
+async def word_picture(outcome: WordOutcome, word: str, *, language: str = "en") -> Picture:
+    """The word preview for the player spelling, in their ``language``."""
     model = word_model(outcome)
-    data = await asyncio.to_thread(render_word_preview, model)
-    text = STRINGS["word"].format(word=word, coins=outcome.coins, prestige=outcome.prestige)
+    data = await asyncio.to_thread(render_word_preview, model, language)
+    text = _a(language, "word", word=word, coins=outcome.coins, prestige=outcome.prestige)
     for slot in model.slots:  # which card became each wild (what the player gives up)
         if slot.wild_from is not None:
             d = card(slot.wild_from)
-            text += STRINGS["wild"].format(letter=slot.face.wild_letter, genre=genre_name(d.genre), printed=d.letter)
+            text += _a(language, "wild", letter=slot.face.wild_letter, genre=genre_name(d.genre, language),
+                       printed=d.letter)
     return Picture(data, "word.png", text[:1000])
 
 
-async def results_picture(view: dict[str, Any], names: Sequence[str]) -> Picture:
-    data = await asyncio.to_thread(render_results, results_model(view, names))
-    return Picture(data, "results.png", results_description(view, names))
+async def results_picture(view: dict[str, Any], names: Sequence[str], *, language: str = "en") -> Picture:
+    """The final results, in the server's ``language``."""
+    data = await asyncio.to_thread(render_results, results_model(view, names, language), language)
+    return Picture(data, "results.png", results_description(view, names, language))

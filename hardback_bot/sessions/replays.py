@@ -108,7 +108,7 @@ async def replay_screen(store: Store, game_id: int, step: int, *, guild_id: int,
     ended = record.status == "abandoned" and step == last
     panel = Panel(title=t.gettext("Replay of game #{game}", game=game_id))
     panel.lines += _lines(t, walk, step, names, record.status)
-    panel.picture = await table_picture(view, names, computers, ended=ended)
+    panel.picture = await table_picture(view, names, computers, ended=ended, language=language)
     panel.add_buttons([
         Button("⏮ " + t.gettext("First turn"), replay_id("f", game_id, 0, public)),  # symbols outside: fonts
         Button(t.gettext("◀ Previous"), replay_id("p", game_id, max(0, step - 1), public)),

@@ -1,0 +1,163 @@
+"""Every image kind in every language (issue 18): its words translated, nothing drawn outside the image
+or its panel, and no missing glyph (every character drawn is in the font file that drew it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from hardback_bot.engine.cards import card_defs
+from hardback_bot.i18n import LANGUAGES, translator
+from hardback_bot.render import (
+    Rendered,
+    draw_card_lookup,
+    draw_hand,
+    draw_offer_row,
+    draw_results,
+    draw_table,
+    draw_word_preview,
+    samples,
+)
+from hardback_bot.render import card as card_mod
+from hardback_bot.render.assets import text_font_file
+from hardback_bot.render.card import render_card
+from hardback_bot.render.compose import PHONE_W
+from hardback_bot.render.deck import draw_deck
+from hardback_bot.render.legend import draw_legend, legend_description
+from hardback_bot.render.models import CardFace
+from hardback_bot.render.words import draw_words
+
+KINDS: dict[str, Callable[[str], Rendered]] = {
+    "offer_row": lambda lang: draw_offer_row(samples.offer_row(), lang),
+    "hand": lambda lang: draw_hand(samples.hand(), lang),
+    "word_preview": lambda lang: draw_word_preview(samples.word_preview(), lang),
+    "table_5p": lambda lang: draw_table(samples.table(5), lang),
+    "table_2p": lambda lang: draw_table(samples.table(2), lang),
+    "table_coop": lambda lang: draw_table(samples.coop_table(), lang),
+    "table_finished": lambda lang: draw_table(samples.finished_table(), lang),
+    "table_long_names": lambda lang: draw_table(samples.long_names_table(), lang),
+    "results": lambda lang: draw_results(samples.results(), lang),
+    "results_coop": lambda lang: draw_results(samples.coop_results(), lang),
+    "lookup_portrait": lambda lang: draw_card_lookup(21, lang),
+    "lookup_timeless": lambda lang: draw_card_lookup(5, lang),
+    "lookup_starter": lambda lang: draw_card_lookup(141, lang),
+    "lookup_double": lambda lang: draw_card_lookup(95, lang),
+    "legend_cards": lambda lang: draw_legend("cards", lang),
+    "legend_table": lambda lang: draw_legend("table", lang),
+    "deck": lambda lang: draw_deck(samples.deck(lang)),
+    "words": lambda lang: draw_words(samples.words(lang)),
+}
+# The words each kind draws in its title (or first heading), which a translation must change.
+TITLED = ("offer_row", "hand", "results", "lookup_portrait", "legend_cards", "legend_table", "deck", "words")
+# Containers a text must stay inside when it starts inside one (a name in a player's panel, …).
+CONTAINERS = ("panel", "flush", "offer_row")
+
+
+@cache
+def _cmap(path: str) -> frozenset[int]:
+    return frozenset(TTFont(path, lazy=True).getBestCmap())
+
+
+@cache
+def _rendered(kind: str, language: str) -> Rendered:
+    return KINDS[kind](language)
+
+
+def _texts(r: Rendered) -> list:
+    return [region for region in r.layout if region.get("text") is not None]
+
+
+def _missing(text: str, font: str) -> str:
+    cmap = _cmap(font)
+    return "".join(ch for ch in text if not ch.isspace() and ord(ch) not in cmap)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_character_drawn_is_in_its_font(kind: str, language: str) -> None:
+    r = _rendered(kind, language)
+    texts = _texts(r)
+    assert texts, kind
+    for region in texts:
+        font = region.get("font")
+        assert font, region  # every text says which font file drew it
+        assert _missing(str(region.get("text")), str(font)) == "", (region, Path(str(font)).name)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("kind", KINDS)
+def test_no_text_overflows_the_image_or_its_panel(kind: str, language: str) -> None:
+    r = _rendered(kind, language)
+    w, h = r.image.size
+    containers = [c for c in r.layout if c.kind in CONTAINERS]
+    for region in _texts(r):
+        left, top, right, bottom = region.box
+        assert left >= 0 and right <= w and top >= 0 and bottom <= h, (region, w, h)
+        for c in containers:
+            cl, ct, cr, cb = c.box
+            if cl <= left < cr and ct <= top < cb:  # begins inside: must end inside
+                assert right <= cr + 3 and bottom <= cb + 3, (region, c)  # anchored text: a glyph's bearing
+    # legible on a phone, whatever the language (the render tests' rule: 22 px type and up, but the
+    # deck and words pictures' small labels and the results chart's axis)
+    shrink = PHONE_W / w
+    for region in _texts(r):
+        assert int(region.get("px", 99)) * shrink >= 9.5, region  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+@pytest.mark.parametrize("kind", TITLED)
+def test_the_words_of_each_image_are_translated(kind: str, language: str) -> None:
+    english = [str(x.get("text")) for x in _texts(_rendered(kind, "en")) if x.kind in ("title", "section")]
+    here = [str(x.get("text")) for x in _texts(_rendered(kind, language)) if x.kind in ("title", "section")]
+    assert english and here and english != here, (english, here)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_table_says_round_goal_and_turn_in_the_servers_language(language: str) -> None:
+    t = translator(language)
+    r = _rendered("table_5p", language)
+    goal = next(x for x in r.layout if x.kind == "goal")
+    assert t.pgettext("table image", "round {n}", n=14) in str(goal.get("text"))
+    turn = next(x for x in r.layout if x.kind == "turn")
+    assert turn.get("text") == t.pgettext("table image", "to play")
+    banner = next(x for x in r.layout if x.kind == "final_round")
+    assert banner.get("text") == t.pgettext("table image", "Final round")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_card_faces_print_their_words_in_the_language_and_font(language: str) -> None:
+    # The words a card face prints (ribbons, tags): each translation fits the font it is drawn with.
+    t = translator(language)
+    for key, english in card_mod.STRINGS.items():
+        words = t.entry(card_mod.STRINGS_CONTEXT, english, owner="Ada", letter="E")
+        assert _missing(words, str(text_font_file("bold", language, words))) == "", (key, words)
+    # and a face down card, a timeless classic and a jailed card render, differently once translated
+    faces = (CardFace(36, wild_letter="Q"), CardFace(5), CardFace(110, jailed=True, owner="Ada"))
+    for face in faces:
+        drawn = render_card(face, 1.0, language).image
+        if language != "en":
+            assert drawn.tobytes() != render_card(face, 1.0, "en").image.tobytes(), face
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_card_lookup_renders_inside_its_image(language: str) -> None:
+    for cid in sorted(card_defs()):
+        r = draw_card_lookup(cid, language)
+        w, h = r.image.size
+        for region in _texts(r):
+            left, top, right, bottom = region.box
+            assert left >= 0 and right <= w and top >= 0 and bottom <= h, (cid, region)
+            assert _missing(str(region.get("text")), str(region.get("font"))) == "", (cid, region)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_legend_alt_texts_are_in_the_language(language: str) -> None:
+    for part in ("cards", "table"):
+        text = legend_description(part, language)
+        assert 0 < len(text) <= 1024
+        if language != "en":
+            assert text != legend_description(part, "en")
