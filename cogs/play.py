@@ -415,7 +415,7 @@ class Play(commands.Cog):
         t = private(interaction)
         paths = [] if vote else await asyncio.to_thread(choice_paths, loaded.game, seat, confirm_moves(chosen), t=t)
         panel = word_panel(loaded.record.id, version, options, chosen, note, page=page, vote=vote, paths=paths, t=t)
-        panel.picture = await word_picture(chosen, chosen.word)
+        panel.picture = await word_picture(chosen, chosen.word, language=t.language)
         await self._send_panel(interaction, loaded.record.id, panel)
 
 

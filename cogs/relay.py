@@ -407,7 +407,8 @@ class Relay:
             return
         name = loaded.names_in(t)[seat]
         me = game.player(seat)
-        picture = await cards_picture(list(me.hand), list(me.inked), t.gettext("{name}'s cards", name=name))
+        picture = await cards_picture(list(me.hand), list(me.inked), t.gettext("{name}'s cards", name=name),
+                                      language=t.language)
         panel = Panel(title=t.gettext("{name} asks for a ghostwriter", name=name), lines=[t.gettext(
             "Their hand is public now (inked cards must be in the word). Suggest a word they can spell: reply in "
             "the thread below with the word, or press the button. If they spell your word, you earn 1 ink, plus "

@@ -53,9 +53,9 @@ async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice:
     if game.active_seat == seat and game.phase in ("jail", "flush", "buy"):
         # Choosing a card of the offer row: show the row (cards the player cannot afford are dimmed).
         coins = game.state.turn.coins if game.phase in ("flush", "buy") else None
-        panel.picture = await offer_picture(view, coins)
+        panel.picture = await offer_picture(view, coins, language=t.language)
     else:
-        panel.picture = await hand_picture(view, seat, loaded.names_in(t)[seat])
+        panel.picture = await hand_picture(view, seat, loaded.names_in(t)[seat], language=t.language)
     return panel
 
 

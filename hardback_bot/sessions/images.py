@@ -167,7 +167,9 @@ def hand_description(view: dict[str, Any], seat: int, language: str = "en") -> s
     return text + _a(language, "tokens", ink=me["ink"], remover=me["remover"])
 
 
-def word_model(outcome: WordOutcome) -> WordPreview:
+def word_model(outcome: WordOutcome, language: str = "en") -> WordPreview:
+    """The word preview's model; the notes under the cards (the choices left to the player) in ``language``."""
+    t = translator(language)
     slots = []
     for slot in outcome.slots:
         cid, letter, wild, uncovered, mult, owner, _inked = slot
@@ -177,13 +179,14 @@ def word_model(outcome: WordOutcome) -> WordPreview:
         face = CardFace(cid, wild_letter=letter if wild else None, uncovered=bool(uncovered), multiplier=mult,
                         foreign_classic=foreign, genre_active=None if c.is_starter else outcome.counts.get(
                             c.genre, 0) >= 2)
-        slots.append(WordSlot(face=face, coins=coins, prestige=prestige, note=outcome.notes_by_card.get(cid),
+        note = outcome.notes_by_card.get(cid) if language == "en" else outcome.card_note_in(cid, t)
+        slots.append(WordSlot(face=face, coins=coins, prestige=prestige, note=note,
                               wild_from=cid if wild and not uncovered else None))
     classics = tuple(WordSlot(face=CardFace(cid), coins=outcome.per_card.get(cid, (0, 0))[0],
                               prestige=outcome.per_card.get(cid, (0, 0))[1]) for cid in outcome.classics)
     genres = tuple(GenreCount(g, outcome.counts.get(g, 0)) for g in GENRES)
     return WordPreview(slots=tuple(slots), genres=genres, coins=outcome.coins, prestige=outcome.prestige,
-                       classics=classics, notes=tuple(outcome.notes))
+                       classics=classics, notes=tuple(outcome.notes if language == "en" else outcome.notes_in(t)))
 
 
 def results_model(view: dict[str, Any], names: Sequence[str], language: str = "en") -> ResultsImage:
@@ -247,7 +250,7 @@ async def offer_picture(view: dict[str, Any], coins: int | None, *, language: st
 
 async def word_picture(outcome: WordOutcome, word: str, *, language: str = "en") -> Picture:
     """The word preview for the player spelling, in their ``language``."""
-    model = word_model(outcome)
+    model = word_model(outcome, language)
     data = await asyncio.to_thread(render_word_preview, model, language)
     text = _a(language, "word", word=word, coins=outcome.coins, prestige=outcome.prestige)
     for slot in model.slots:  # which card became each wild (what the player gives up)

@@ -249,7 +249,7 @@ def buy_options(game: Game, seat: int, before: list[str], t: Translator = ENGLIS
         trial.apply(seat, str(m))
         goes_on = not trial.finished and trial.active_seat == seat and trial.phase == "buy"
         name, cost = card_name(m.card, t=t), card(m.card).cost
-        summary = card_summary(card(m.card), limit=83)
+        summary = card_summary(card(m.card), limit=83, language=t.language)
         does = t.gettext("from your jail · {benefits}", benefits=summary) if m.card == me.jail else summary
         if goes_on:
             variants = [(t.gettext("Buy {card} for {cost}¢ and end the turn", card=name, cost=cost),

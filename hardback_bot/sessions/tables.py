@@ -134,7 +134,7 @@ async def table_panel(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
         lines.append(t.gettext("Turn: **{name}** — {doing}", name=names[game.active_seat],
                                doing=_phase_words(view, t)))
     panel.lines = lines
-    panel.picture = await table_picture(view, names, loaded.computers, ended=ended)
+    panel.picture = await table_picture(view, names, loaded.computers, ended=ended, language=t.language)
     if not over:
         panel.add_buttons([hand_button(loaded.record.id, t),
                            Button(t.gettext("Watch"), Action("h", loaded.record.id, 0, "w").custom_id())])
@@ -184,7 +184,7 @@ async def results_panel(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
     view = public_view(loaded.game)
     names = loaded.names_in(t)
     panel = Panel(title=t.gettext("Hardback — final results"), lines=results_lines(loaded, t))
-    panel.picture = await results_picture(view, names)
+    panel.picture = await results_picture(view, names, language=t.language)
     panel.add_buttons([Button(t.gettext("Rematch"), Action("l", loaded.record.id, 0, "rematch").custom_id(),
                               "primary")])
     return panel

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hardback_bot.cardtext import card_summary
+from hardback_bot.cardtext import OPTION_LIMIT, card_summary
 from hardback_bot.engine.cards import card
 from hardback_bot.i18n import Translator
 
@@ -53,20 +53,26 @@ def distinct(options: Sequence[WordOutcome]) -> list[WordOutcome]:
 
 
 def wild_words(o: WordOutcome, t: Translator = ENGLISH) -> str:
-    """Which card gives each wild letter, and what it gives up by going face down."""
-    parts = []
-    for token in o.move.split()[1:]:
-        cid, eq, letter = token.partition("=")
-        if not eq:
-            continue
-        c = card(int(cid))
-        if c.is_starter:
-            parts.append(t.gettext("{letter} from a starter {printed}", letter=letter, printed=c.letter))
-        else:
-            parts.append(t.gettext("{letter} from {printed} ({genre}: gives up {benefits})", letter=letter,
-                                   printed=c.letter, genre=genre_word(c.genre, t),
-                                   benefits=card_summary(c, limit=40)))
-    return "; ".join(parts) if parts else t.gettext("no wild cards")
+    """Which card gives each wild letter, and what it gives up by going face down.  The cards' benefits
+    are said shorter when the whole would not fit a select option's description (100 characters: several
+    wilds, or a language whose card texts run longer)."""
+    for benefits_limit in (40, 32, 24, 16, 12, 8):
+        parts = []
+        for token in o.move.split()[1:]:
+            cid, eq, letter = token.partition("=")
+            if not eq:
+                continue
+            c = card(int(cid))
+            if c.is_starter:
+                parts.append(t.gettext("{letter} from a starter {printed}", letter=letter, printed=c.letter))
+            else:
+                parts.append(t.gettext("{letter} from {printed} ({genre}: gives up {benefits})", letter=letter,
+                                       printed=c.letter, genre=genre_word(c.genre, t),
+                                       benefits=card_summary(c, limit=benefits_limit, language=t.language)))
+        text = "; ".join(parts) if parts else t.gettext("no wild cards")
+        if len(text) <= OPTION_LIMIT:
+            break
+    return text
 
 
 def confirm_moves(o: WordOutcome) -> list[str]:

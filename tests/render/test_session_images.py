@@ -105,3 +105,48 @@ def test_the_word_preview_marks_which_card_became_the_wild(uncovered: bool) -> N
         assert [(s.get("card_id"), s.get("letter"), s.get("genre")) for s in sources] == [(romance_b, d.letter,
                                                                                           d.genre)]
         assert " ".join(notes) == f"wild: {d.genre} {d.letter}"
+
+
+@pytest.mark.parametrize("language", ["es", "fr", "ja"])
+def test_pictures_and_alt_texts_in_the_readers_language(language: str) -> None:
+    import asyncio
+
+    from hardback_bot.cardtext import genre_name
+    from hardback_bot.engine.views import player_view
+    from hardback_bot.i18n import translator
+    from hardback_bot.sessions.images import (
+        hand_picture,
+        offer_picture,
+        results_picture,
+        table_picture,
+        word_picture,
+    )
+
+    t = translator(language)
+    game = _play(3, 11, awards=True)
+    view = public_view(game)
+    table = asyncio.run(table_picture(view, NAMES, COMPUTERS, language=language))
+    english = asyncio.run(table_picture(view, NAMES, COMPUTERS))
+    assert table.description != english.description and table.data != english.data
+    assert t.pgettext("alt text", "Hardback table, game over: {scores}; goal {goal}★.", scores="", goal=40)[:6] \
+        == table.description[:6]
+    results = asyncio.run(results_picture(view, NAMES, language=language))
+    assert results.description.startswith(t.pgettext("alt text", "Final ranking: {rows}. Score chart by round.",
+                                                     rows="")[:5])
+    live = _play(3, 4, until_final_round=True)
+    private = player_view(live, live.active_seat)
+    hand = asyncio.run(hand_picture(private, live.active_seat, "Ada", language=language))
+    assert hand.description != asyncio.run(hand_picture(private, live.active_seat, "Ada")).description
+    offer = asyncio.run(offer_picture(private, 5, language=language))
+    assert offer.description != asyncio.run(offer_picture(private, 5)).description
+    # the word preview: its caption under a wild and its alt text
+    romance_b = 73 if not card(73).timeless else 72
+    slots = [[romance_b, "S", True, False, 1, -1, False], [1156, "T", False, False, 1, -1, False]]
+    outcome = WordOutcome(seat=0, word="ST", move="spell", slots=slots, counts={}, per_card={}, classics=[],
+                          coins=1, prestige=0)
+    word = asyncio.run(word_picture(outcome, "ST", language=language))
+    d = card(romance_b)
+    assert genre_name(d.genre, language) in word.description
+    r = draw_word_preview(word_model(outcome, language), language)
+    notes = " ".join(str(n.get("text")) for n in r.layout.of_kind("note") if n.get("path") == "word/slot0")
+    assert genre_name(d.genre, language) in notes.replace(" ", "") or genre_name(d.genre, language) in notes
