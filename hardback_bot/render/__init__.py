@@ -2,7 +2,8 @@
 
 No Discord here.  Each image kind has a ``draw_*`` function returning a ``Rendered`` (the image
 and the layout regions the renderer computed, for tests) and a ``render_*`` function returning PNG
-bytes.  Card faces are cached by (face, scale); fonts are read once.  See docs/render.md.
+bytes.  Every image takes the ``language`` its words are drawn in (en, es, fr, ja).  Card faces are
+cached by (face, scale, language); fonts are read once.  See docs/render.md.
 """
 
 from hardback_bot.render import samples

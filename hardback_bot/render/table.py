@@ -18,7 +18,7 @@ from hardback_bot.render import icons
 from hardback_bot.render import offer as offer_mod
 from hardback_bot.render.assets import RGB, genre_colours, text_font, ui
 from hardback_bot.render.chip import CHIP_H, chip_width, draw_chip
-from hardback_bot.render.compose import CONTENT_W, MARGIN, WIDTH, Canvas, Rendered, fit_names, token
+from hardback_bot.render.compose import CONTENT_W, MARGIN, WIDTH, Canvas, Rendered, fit_names, fit_text, token
 from hardback_bot.render.models import PennyPanel, PlayerPanel, TableImage
 
 STRINGS_CONTEXT = "table image"
@@ -236,22 +236,27 @@ def _penny(c: Canvas, penny: PennyPanel, team: int, goal: int, y: int) -> int:
     h = TEAM_H + PENNY_H
     c.d.rounded_rectangle((x0, y, x0 + CONTENT_W, y + h), 10, fill=ui("panel"))
     right = x0 + CONTENT_W - 16
+    name_right = x0
     for i, (label, value, colour) in enumerate(
         ((_w(c.language, "team"), team, ui("good")), (_w(c.language, "penny"), penny.score, (200, 80, 80)))
     ):
         cy = y + 24 + i * TEAM_H
-        c.text((x0 + 18, cy), label, 28, role="letter", anchor="lm", kind="coop_name", who=label)
+        name_right = c.text((x0 + 18, cy), label, 28, role="letter", anchor="lm", kind="coop_name", who=label)[2]
         c.text((right, cy), f"{value}★", 30, anchor="rm", kind="score_text", who=label)
         _bar(c, x0 + 18, cy + 32, right - x0 - 18, value, goal, colour, "coop_score", who=label)
-    # Penny's signature genre (R29.3), on her name's line
+    # Penny's signature genre (R29.3), on her name's line: after her name (longer in some languages),
+    # short of her score
     cy = y + 24 + TEAM_H
-    gx = x0 + 260
+    gx = max(x0 + 260, name_right + 14)
+    room = right - 110 - gx
     if penny.genre:
         icons.genre_badge(c.d, penny.genre, gx + 16, cy, 16)
-        c.text((gx + 40, cy), _w(c.language, "signature", genre=genre_name(penny.genre, c.language)), SMALL_PX,
+        signature = _w(c.language, "signature", genre=genre_name(penny.genre, c.language))
+        c.text((gx + 40, cy), fit_text(signature, "regular", SMALL_PX, room - 40, c.language), SMALL_PX,
                genre_colours(penny.genre).tint, role="regular", anchor="lm", kind="penny_genre", genre=penny.genre)
     else:
-        c.text((gx, cy), _w(c.language, "no_signature"), SMALL_PX, ui("text_dim"), role="regular", anchor="lm")
+        c.text((gx, cy), fit_text(_w(c.language, "no_signature"), "regular", SMALL_PX, room, c.language), SMALL_PX,
+               ui("text_dim"), role="regular", anchor="lm")
     return h
 
 
