@@ -44,7 +44,7 @@ from hardback_bot.help.format import (
     Page,
     history_page,
     leaderboard_page,
-    ordinal,
+    outcome,
     server_history_page,
     stats_page,
 )
@@ -53,7 +53,7 @@ from hardback_bot.help.seasons import rating_page, records_field, season_page
 from hardback_bot.help.settings import NO_CHANNEL, SERVER_LANGUAGE, SettingsRefused, apply_changes, settings_text
 from hardback_bot.help.topics import localized
 from hardback_bot.help.words import SpellingError, clean_word, hints_off_loop, lookup_lines
-from hardback_bot.i18n import LANGUAGE_NAMES, resolve_locale, server_language, translator
+from hardback_bot.i18n import LANGUAGE_NAMES, N_, Translator, resolve_locale, server_language, translator
 from hardback_bot.store import GameNotFound
 from hardback_bot.store.models import LEADERBOARD_KINDS, StoredResult
 from hardback_bot.store.seasons import season_of
@@ -67,7 +67,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 COLOUR = discord.Colour.from_rgb(196, 155, 72)  # the table's gold (cogs/ui.py)
-SORRY = "Sorry, something went wrong on my side. Please try again in a moment."
+SORRY = N_("Sorry, something went wrong on my side. Please try again in a moment.")
 MIN_GAMES = 5  # the win-rate board's threshold (the store's default)
 HISTORY_GAMES = 10
 GENRE_GAMES = 50  # results read to find a player's favourite genre
@@ -98,13 +98,22 @@ def _embed(page: Page) -> discord.Embed:
     return embed
 
 
-def _board_view(board: str, page: int, has_next: bool, period: str = "all") -> discord.ui.View:
+def _reader(interaction: discord.Interaction) -> Translator:
+    """The clicking user's language: every private answer speaks it."""
+    return translator(resolve_locale(interaction.locale))
+
+
+def _board_view(board: str, page: int, has_next: bool, period: str = "all",
+                t: Translator | None = None) -> discord.ui.View:
+    t = t or translator("en")
     view = discord.ui.View(timeout=None)
     code = _PERIOD_CODES[period]
     tail = f":{code}" if code else ""
-    view.add_item(discord.ui.Button(label="◀ Previous", custom_id=f"hbi:lb:{board}:{max(page - 1, 0)}{tail}",
+    view.add_item(discord.ui.Button(label="◀ " + t.pgettext("page button", "Previous"),
+                                    custom_id=f"hbi:lb:{board}:{max(page - 1, 0)}{tail}",
                                     disabled=page == 0, style=discord.ButtonStyle.secondary))
-    view.add_item(discord.ui.Button(label="Next ▶", custom_id=f"hbi:lb:{board}:{page + 1}{tail}",
+    view.add_item(discord.ui.Button(label=t.pgettext("page button", "Next") + " ▶",
+                                    custom_id=f"hbi:lb:{board}:{page + 1}{tail}",
                                     disabled=not has_next, style=discord.ButtonStyle.secondary))
     view.stop()  # answered by the listener from the custom_id, not kept in memory (see cogs/ui.py)
     return view
@@ -143,10 +152,18 @@ async def _topic_files(key: str | None, language: str = "en") -> tuple[list[disc
     return embeds, files
 
 
-def _placing(r: StoredResult) -> str:
+def _placing(r: StoredResult, t: Translator) -> str:
     if r.mode == "coop":
-        return "won against Penny" if r.result.won else "lost to Penny"
-    return f"{ordinal(r.result.rank)} place"
+        return t.gettext("won against Penny") if r.result.won else t.gettext("lost to Penny")
+    return outcome(r, t)
+
+
+def _status(status: str, t: Translator) -> str:
+    if status == "finished":
+        return t.pgettext("game status", "finished")
+    if status == "abandoned":
+        return t.pgettext("game status", "abandoned")
+    return status
 
 
 async def _send_private(interaction: discord.Interaction, text: str) -> None:
@@ -166,7 +183,7 @@ class InfoCommands(ReplayCommands):
 
     async def _info_failed(self, interaction: discord.Interaction, what: str) -> None:
         log.exception("/hardback %s by %s failed", what, interaction.user.id)
-        await _send_private(interaction, SORRY)
+        await _send_private(interaction, _reader(interaction).gettext(SORRY))
 
     async def _info_public_language(self, guild: discord.Guild | None, settings: GuildSettings) -> str:
         return server_language(settings.language, guild.preferred_locale if guild else None)
@@ -204,12 +221,12 @@ class InfoCommands(ReplayCommands):
             provisional = await store.rating_board(guild_id, provisional=True, threshold=threshold, limit=rest,
                                                    offset=max(0, start - established)) if rest > 0 else []
             embed = _embed(rating_page(t, ranked, provisional, page, threshold))
-            return embed, _board_view(board, page, end < total, period)
+            return embed, _board_view(board, page, end < total, period, t)
         else:
             entries = await store.leaderboard(guild_id, board, limit=PAGE_SIZE + 1,  # type: ignore[arg-type]
                                               offset=page * PAGE_SIZE, min_games=MIN_GAMES)
-            embed = _embed(leaderboard_page(board, entries[:PAGE_SIZE], page, MIN_GAMES))
-        return embed, _board_view(board, page, len(entries) > PAGE_SIZE, period)
+            embed = _embed(leaderboard_page(board, entries[:PAGE_SIZE], page, MIN_GAMES, t))
+        return embed, _board_view(board, page, len(entries) > PAGE_SIZE, period, t)
 
     # ------------------------------------------------------------------ leaderboard
     @app_commands.command(name="leaderboard", description="This server's best Hardback players")
@@ -218,7 +235,8 @@ class InfoCommands(ReplayCommands):
     async def leaderboard(self, interaction: discord.Interaction, by: app_commands.Choice[str] | None = None,
                           period: app_commands.Choice[str] | None = None) -> None:
         if interaction.guild_id is None:
-            await _send_private(interaction, "Leaderboards belong to a server: use this command in one.")
+            await _send_private(interaction, _reader(interaction).gettext(
+                "Leaderboards belong to a server: use this command in one."))
             return
         try:
             board = by.value if by is not None else "rating"
@@ -234,21 +252,25 @@ class InfoCommands(ReplayCommands):
     @app_commands.describe(user="Whose statistics (default: yours)")
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         if interaction.guild_id is None:
-            await _send_private(interaction, "Statistics belong to a server: use this command in one.")
+            await _send_private(interaction, _reader(interaction).gettext(
+                "Statistics belong to a server: use this command in one."))
             return
         try:
             who = user or interaction.user
             stats = await self.bot.store.player_stats(interaction.guild_id, who.id, recent=GENRE_GAMES)
             if not stats.competitive.games and not stats.coop.games:
-                whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
-                await _send_private(interaction, f"{whose} no finished Hardback games in this server yet.")
+                reader = _reader(interaction)
+                await _send_private(interaction, reader.gettext(
+                    "You have no finished Hardback games in this server yet.") if who.id == interaction.user.id
+                    else reader.gettext("{name} has no finished Hardback games in this server yet.",
+                                        name=who.display_name))
                 return
-            # Many results feed the favourite genre; the embed lists only the last five games.
-            page = stats_page(dataclasses.replace(stats, recent=stats.recent[:5]), who.display_name, stats.recent)
             settings = await self.bot.store.get_guild_settings(interaction.guild_id)
+            t = translator(await self._info_public_language(interaction.guild, settings))  # a public message
+            # Many results feed the favourite genre; the embed lists only the last five games.
+            page = stats_page(dataclasses.replace(stats, recent=stats.recent[:5]), who.display_name, stats.recent, t)
             if stats.competitive.games:
                 records = await self.bot.store.player_records(interaction.guild_id, who.id)
-                t = translator(await self._info_public_language(interaction.guild, settings))
                 field = records_field(t, records, stats.rating.games if stats.rating else None,
                                       settings.provisional_games)
                 page.fields.insert(min(4, len(page.fields)), field)
@@ -265,7 +287,8 @@ class InfoCommands(ReplayCommands):
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None,
                       game: app_commands.Range[int, 1] | None = None) -> None:
         if interaction.guild_id is None:
-            await _send_private(interaction, "History belongs to a server: use this command in one.")
+            await _send_private(interaction, _reader(interaction).gettext(
+                "History belongs to a server: use this command in one."))
             return
         try:
             if game is not None:
@@ -275,13 +298,16 @@ class InfoCommands(ReplayCommands):
                 await self._server_history(interaction, interaction.guild_id)
                 return
             who = user
+            t = _reader(interaction)  # the answer is private
             stats = await self.bot.store.player_stats(interaction.guild_id, who.id, recent=HISTORY_GAMES)
-            embed = _embed(history_page(who.display_name, stats.recent))
+            embed = _embed(history_page(who.display_name, stats.recent, t))
             view = discord.utils.MISSING
             if stats.recent:
                 view = discord.ui.View(timeout=None)
-                view.add_item(discord.ui.Select(custom_id="hbi:ex", placeholder="Download a game as JSON", options=[
-                    discord.SelectOption(label=f"Game #{r.game_id}: {_placing(r)}, {r.result.prestige}★"[:100],
+                view.add_item(discord.ui.Select(custom_id="hbi:ex", placeholder=t.gettext("Download a game as JSON"),
+                                                options=[
+                    discord.SelectOption(label=t.gettext("Game #{game}: {outcome}, {prestige}★", game=r.game_id,
+                                                         outcome=_placing(r, t), prestige=r.result.prestige)[:100],
                                          value=str(r.game_id))
                     for r in stats.recent[:25]]))
                 view.stop()
@@ -293,38 +319,46 @@ class InfoCommands(ReplayCommands):
         """Recent games of the whole server (finished or ended early), newest first."""
         games = await self.bot.store.recent_games(guild_id, limit=HISTORY_GAMES)
         results = {g.id: await self.bot.store.get_results(g.id) for g in games if g.status == "finished"}
-        guild_name = interaction.guild.name if interaction.guild else "this server"
-        embed = _embed(server_history_page(guild_name, games, results))
+        t = _reader(interaction)  # the answer is private
+        guild_name = interaction.guild.name if interaction.guild else t.gettext("this server")
+        embed = _embed(server_history_page(guild_name, games, results, t))
         view = discord.utils.MISSING
         if games:
             view = discord.ui.View(timeout=None)
-            view.add_item(discord.ui.Select(custom_id="hbi:ex", placeholder="Download a game as JSON", options=[
-                discord.SelectOption(label=f"Game #{g.id} ({g.status})", value=str(g.id)) for g in games[:25]]))
+            view.add_item(discord.ui.Select(custom_id="hbi:ex", placeholder=t.gettext("Download a game as JSON"),
+                                            options=[
+                discord.SelectOption(label=t.gettext("Game #{game} ({status})", game=g.id,
+                                                     status=_status(g.status, t))[:100], value=str(g.id))
+                for g in games[:25]]))
             view.stop()
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     async def _info_export(self, interaction: discord.Interaction, game_id: int) -> None:
         """A finished game of this server as a JSON file, privately (docs/store.md, export format)."""
+        t = _reader(interaction)
         try:
             record = await self.bot.store.get_game(game_id, with_state=False)
         except GameNotFound:
             record = None
         if record is None or record.guild_id != interaction.guild_id:
-            await _send_private(interaction, f"There is no game #{game_id} in this server.")
+            await _send_private(interaction, t.gettext("There is no game #{game} in this server.", game=game_id))
             return
         if record.status in ("lobby", "playing"):
             # The seed and the state would show everyone's hidden cards and the deck order.
-            await _send_private(interaction, f"Game #{game_id} is still running; it can be exported once it is over.")
+            await _send_private(interaction, t.gettext(
+                "Game #{game} is still running; it can be exported once it is over.", game=game_id))
             return
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         data = await self.bot.store.export_game(game_id, with_state=True)
         raw = json.dumps(data, ensure_ascii=False, indent=1).encode()
         file = discord.File(io.BytesIO(raw), filename=f"hardback-game-{game_id}.json",
-                            description=f"Hardback game {game_id}: options, seed, players and every move")
-        await interaction.followup.send(
-            f"Game #{game_id} ({record.status}, {record.move_count} moves): its options, players and every move, "
-            "for a replay or a bug report.", file=file, ephemeral=True)
+                            description=t.gettext("Hardback game {game}: options, seed, players and every move",
+                                                  game=game_id))
+        await interaction.followup.send(t.ngettext(
+            "Game #{game} ({status}, {n} move): its options, players and every move, for a replay or a bug report.",
+            "Game #{game} ({status}, {n} moves): its options, players and every move, for a replay or a bug report.",
+            record.move_count, game=game_id, status=_status(record.status, t)), file=file, ephemeral=True)
 
     # ------------------------------------------------------------------ rules
     @app_commands.command(name="rules", description="How Hardback is played, topic by topic")
@@ -400,7 +434,7 @@ class InfoCommands(ReplayCommands):
             try:
                 clean = clean_word(word)
             except SpellingError as error:
-                await _send_private(interaction, str(error))
+                await _send_private(interaction, error.say(_reader(interaction)))
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.followup.send("\n".join(await self._info_lookup(interaction, clean)), ephemeral=True)
@@ -411,6 +445,7 @@ class InfoCommands(ReplayCommands):
         from hardback_bot.engine import Game
         from hardback_bot.words import get_dictionary
 
+        t = _reader(interaction)
         record = None
         if interaction.channel_id is not None:
             record = await self.bot.store.running_game_in_channel(interaction.channel_id)
@@ -420,7 +455,8 @@ class InfoCommands(ReplayCommands):
         if record is not None:
             options = dict(record.options)
             name = str(options.get("dictionary", "common"))
-            source = "The game in this channel" if record.status == "playing" else "The table being set up here"
+            source = (t.gettext("The game in this channel") if record.status == "playing"
+                      else t.gettext("The table being set up here"))
             unique = str(options.get("unique_words", "off"))
             vote = str(options.get("vote", "off"))
             friendly = bool(options.get("family_friendly", False))
@@ -433,62 +469,70 @@ class InfoCommands(ReplayCommands):
         else:
             settings = await self.bot.store.get_guild_settings(interaction.guild_id) if interaction.guild_id else None
             name = settings.dictionary if settings else "common"
-            source = "This server's default"
+            source = t.gettext("This server's default")
             unique, vote = "off", "off"
             friendly = bool(settings.options.get("family_friendly", False)) if settings else False
         try:
             dictionary = await asyncio.to_thread(get_dictionary, name)
         except (KeyError, LookupError, OSError, ValueError):
-            return [f"The {name!r} dictionary is not installed on this bot, so I cannot check {word}."]
+            return [t.gettext("The {name} dictionary is not installed on this bot, so I cannot check {word}.",
+                              name=repr(name), word=word)]
         return lookup_lines(word, dictionary, name, source=source, vote=vote, unique_mode=unique, history=history,
                             seat=seat, names=names, family_friendly=friendly,
-                            language=resolve_locale(interaction.locale))
+                            language=t.language)
 
     # ------------------------------------------------------------------ hint
     @app_commands.command(name="hint", description="Privately: good words for your hand (tables with hints on, solo)")
     async def hint(self, interaction: discord.Interaction) -> None:
         try:
+            t = _reader(interaction)  # every answer is private
             record = None
             if interaction.channel_id is not None:
                 record = await self.bot.store.running_game_in_channel(interaction.channel_id)
             if record is None or record.status != "playing":
-                await _send_private(interaction, "There is no game being played in this channel.")
+                await _send_private(interaction, t.gettext("There is no game being played in this channel."))
                 return
             options = dict(record.options)
             seat = next((s.seat for s in record.seats if s.user_id == interaction.user.id), None)
             solo = bool(options.get("coop")) and len(record.seats) == 1
             if seat is None:
-                await _send_private(interaction, "You are not playing in this game.")
+                await _send_private(interaction, t.gettext("You are not playing in this game."))
                 return
             if not options.get("hints") and not solo:
-                await _send_private(interaction, "Hints are off at this table (the host chooses `hints` at "
-                                    "/hardback start; they are always on in solo games).")
+                await _send_private(interaction, t.gettext("Hints are off at this table (the host chooses `hints` "
+                                                           "at /hardback start; they are always on in solo games)."))
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
             loaded = await self.bot.sessions.load(record.id)
             game = loaded.game
             if game.spell_options(seat) is None:
-                await interaction.followup.send("Hints are for your spelling step: wait for your turn (or finish "
-                                                "this one's choices first).", ephemeral=True)
+                await interaction.followup.send(t.gettext("Hints are for your spelling step: wait for your turn (or "
+                                                          "finish this one's choices first)."), ephemeral=True)
                 return
             if getattr(game.checker, "is_none", False):
-                await interaction.followup.send("This table plays without a dictionary, so I have no word list to "
-                                                "suggest from: any word goes to a vote.", ephemeral=True)
+                await interaction.followup.send(t.gettext("This table plays without a dictionary, so I have no word "
+                                                          "list to suggest from: any word goes to a vote."),
+                                                ephemeral=True)
                 return
             try:
                 # In a search worker; the search stops at its own budget, this only bounds the wait.
                 plays = await asyncio.wait_for(hints_off_loop(game, seat), HINT_TIMEOUT)
             except TimeoutError:
-                await interaction.followup.send("Your cards allow so many arrangements that the search took too "
-                                                "long; try typing a word with **Spell a word**.", ephemeral=True)
+                await interaction.followup.send(t.gettext(
+                    "Your cards allow so many arrangements that the search took too long; try typing a word with "
+                    "**{button}**.", button=t.gettext("Spell a word")), ephemeral=True)
                 return
             if not plays:
-                text = "I found no word for these cards. Skipping the turn (writer's block) is always possible."
+                text = t.gettext("I found no word for these cards. Skipping the turn (writer's block) is always "
+                                 "possible.")
             else:
-                lines = [f"**{p.word}** — {p.coins}¢ and {p.prestige}★"
-                         + (f" (then: {'; '.join(p.notes)})" if p.notes else "") for p in plays]
-                text = ("Words your cards can spell now, best first (each in its best arrangement; type the word "
-                        "with **Spell a word** to choose another arrangement):\n" + "\n".join(lines))
+                lines = [t.gettext("**{word}** — {coins}¢ and {prestige}★", word=p.word, coins=p.coins,
+                                   prestige=p.prestige)
+                         + (" " + t.gettext("(then: {notes})", notes="; ".join(p.notes_in(t)))
+                            if p.notes else "") for p in plays]
+                text = t.gettext("Words your cards can spell now, best first (each in its best arrangement; type the "
+                                 "word with **{button}** to choose another arrangement):",
+                                 button=t.gettext("Spell a word")) + "\n" + "\n".join(lines)
             await interaction.followup.send(text[:2000], ephemeral=True)
         except Exception:
             await self._info_failed(interaction, "hint")
@@ -522,15 +566,16 @@ class InfoCommands(ReplayCommands):
                        season_channel: discord.TextChannel | None = None, season_announcements: bool | None = None,
                        provisional_games: app_commands.Range[int, 1, 50] | None = None) -> None:
         try:
+            t = _reader(interaction)  # every answer is private
             if interaction.guild_id is None:
-                await _send_private(interaction, "Settings belong to a server: use this command in one.")
+                await _send_private(interaction, t.gettext("Settings belong to a server: use this command in one."))
                 return
             perms = interaction.permissions
             if not (perms.manage_guild or perms.administrator):
                 # The default permission hides the command from most members, but Discord ignores it on
                 # subcommands and admins can override it: this check is what actually guards the settings.
-                await _send_private(interaction, "Only members with the Manage Server permission can see or change "
-                                    "the server's Hardback settings.")
+                await _send_private(interaction, t.gettext("Only members with the Manage Server permission can see or "
+                                                           "change the server's Hardback settings."))
                 return
             from hardback_bot.words import available_dictionaries
 
@@ -550,23 +595,25 @@ class InfoCommands(ReplayCommands):
             locale = interaction.guild.preferred_locale if interaction.guild else None  # the language default
             if all(v is None for v in changes.values()):
                 await interaction.response.send_message(embed=_embed(Page(
-                    "Hardback settings for this server", settings_text(current, bot_defaults, server_locale=locale),
-                    footer="New tables start with these; the host can still change them at /hardback start.")),
-                    ephemeral=True)
+                    t.gettext("Hardback settings for this server"),
+                    settings_text(current, bot_defaults, server_locale=locale, t=t),
+                    footer=t.gettext("New tables start with these; the host can still change them at /hardback "
+                                     "start."))), ephemeral=True)
                 return
             try:
                 updated, lines = apply_changes(current, changes, known_dictionaries=available_dictionaries(),
-                                               bot_defaults=bot_defaults, server_locale=locale)
+                                               bot_defaults=bot_defaults, server_locale=locale, t=t)
             except SettingsRefused as error:
-                await _send_private(interaction, f"Nothing was changed. {error}")
+                await _send_private(interaction, t.gettext("Nothing was changed. {reason}", reason=error))
                 return
             if lines:
                 await store.set_guild_settings(interaction.guild_id, updated)
-            summary = ("Changed:\n" + "\n".join(lines)) if lines else "Those were already the settings."
+            summary = (t.gettext("Changed:") + "\n" + "\n".join(lines)) if lines else t.gettext(
+                "Those were already the settings.")
             await interaction.response.send_message(embed=_embed(Page(
-                "Hardback settings for this server",
-                summary + "\n\n" + settings_text(updated, bot_defaults, server_locale=locale),
-                footer="Games already running keep their own options.")), ephemeral=True)
+                t.gettext("Hardback settings for this server"),
+                summary + "\n\n" + settings_text(updated, bot_defaults, server_locale=locale, t=t),
+                footer=t.gettext("Games already running keep their own options."))), ephemeral=True)
         except Exception:
             await self._info_failed(interaction, "settings")
 
@@ -590,14 +637,15 @@ class InfoCommands(ReplayCommands):
         match = _CUSTOM_ID.match(custom_id)
         try:
             if match is None:
-                await _send_private(interaction, "That button is not one I made; it does nothing.")
+                await _send_private(interaction, _reader(interaction).gettext(
+                    "That button is not one I made; it does nothing."))
             elif match["board"] is not None:
                 period = {"s": "season", "l": "last"}.get(match["period"] or "", "all")
                 await self._info_board_click(interaction, match["board"], int(match["page"]), period)
             elif match["ex"] is not None:
                 value = str((data.get("values") or [""])[0])
                 if not value.isdigit() or interaction.guild_id is None:
-                    await _send_private(interaction, "That choice is not one I offered.")
+                    await _send_private(interaction, _reader(interaction).gettext("That choice is not one I offered."))
                 else:
                     await self._info_export(interaction, int(value))
             else:
@@ -609,7 +657,8 @@ class InfoCommands(ReplayCommands):
     async def _info_board_click(self, interaction: discord.Interaction, board: str, page: int,
                                 period: str = "all") -> None:
         if board not in LEADERBOARD_KINDS or interaction.guild_id is None:
-            await _send_private(interaction, "That button is not one I made; it does nothing.")
+            await _send_private(interaction, _reader(interaction).gettext(
+                "That button is not one I made; it does nothing."))
             return
         embed, view = await self._info_board_message(interaction.guild_id, board, page, period, interaction.guild)
         await interaction.response.edit_message(embed=embed, view=view)

@@ -2,6 +2,7 @@
 
 Pure functions from the store's plain records to short texts; the cog only wraps them in embeds.
 Every text is bounded here (lines are few and short), so an embed never nears Discord's limits.
+Each function takes the reader's :class:`~hardback_bot.i18n.Translator` (``t``; English when omitted).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from hardback_bot.engine.cards import GENRES
+from hardback_bot.i18n import Translator, translator
 from hardback_bot.store.models import GameRecord, LeaderboardEntry, ModeTotals, PlayerStats, StoredResult
 
 PAGE_SIZE = 10
@@ -41,57 +43,88 @@ def _name(text: str | None, limit: int = 32) -> str:
 
 
 def ordinal(n: int) -> str:
+    """An English ordinal ("1st", "22nd"); other languages say a place with :func:`place`."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
-def board_line(kind: str, e: LeaderboardEntry) -> str:
+def place(rank: int, t: Translator | None = None) -> str:
+    """"2nd place" / "2.º puesto" / "2e place" / "2位"."""
+    t = t or translator("en")
+    if t.language == "en":  # English ordinals need the suffix rules, which a catalogue cannot hold
+        return f"{ordinal(rank)} place"
+    if rank == 1:
+        return t.pgettext("place", "1st place")
+    return t.pgettext("place", "{n}th place", n=rank)
+
+
+def _games(t: Translator, n: int) -> str:
+    return t.ngettext("{n} game", "{n} games", n)
+
+
+def _wins(t: Translator, n: int) -> str:
+    return t.ngettext("{n} win", "{n} wins", n)
+
+
+def board_line(kind: str, e: LeaderboardEntry, t: Translator | None = None) -> str:
+    t = t or translator("en")
     who = f"**{_name(e.display_name)}**"
-    record = f"{e.games} game{'s' if e.games != 1 else ''}, {e.wins} win{'s' if e.wins != 1 else ''}"
+    record = t.gettext("{games}, {wins}", games=_games(t, e.games), wins=_wins(t, e.wins))
     if kind == "rating":
-        value = f"{e.value:.1f} rating · {record}"
+        value = t.gettext("{rating} rating · {record}", rating=format(e.value, ".1f"), record=record)
     elif kind == "wins":
-        value = f"{int(e.value)} win{'s' if int(e.value) != 1 else ''} in {e.games} game{'s' if e.games != 1 else ''}"
+        value = t.gettext("{wins} in {games}", wins=_wins(t, int(e.value)), games=_games(t, e.games))
     elif kind == "win_rate":
-        value = f"{e.value:.0%} · {record}"
+        value = t.gettext("{rate} · {record}", rate=t.percent(e.value), record=record)
     elif kind == "best_word":
-        value = f"{(e.word or '?').upper()} for {int(e.value)}★"
+        value = t.gettext("{word} for {prestige}★", word=(e.word or "?").upper(), prestige=int(e.value))
     else:
-        value = f"{(e.word or '?').upper()}, {int(e.value)} letters"
+        value = t.gettext("{word}, {n} letters", word=(e.word or "?").upper(), n=int(e.value))
     return f"`{e.position:>3}.` {who} — {value}"
 
 
-def leaderboard_page(kind: str, entries: Sequence[LeaderboardEntry], page: int, min_games: int) -> Page:
-    title = f"Hardback leaderboard — {BOARD_NAMES.get(kind, kind)}"
+def board_name(kind: str, t: Translator | None = None) -> str:
+    """The board's name as the command's choice says it (the choices' own catalogue entries)."""
+    t = t or translator("en")
+    return t.pgettext("choice", BOARD_NAMES[kind]) if kind in BOARD_NAMES else kind
+
+
+def leaderboard_page(kind: str, entries: Sequence[LeaderboardEntry], page: int, min_games: int,
+                     t: Translator | None = None) -> Page:
+    t = t or translator("en")
+    title = t.gettext("Hardback leaderboard — {board}", board=board_name(kind, t))
     if not entries:
-        text = ("Nobody is on this board yet: finish a game in this server first." if page == 0
-                else "This page is empty: the board is shorter now.")
+        text = (t.gettext("Nobody is on this board yet: finish a game in this server first.") if page == 0
+                else t.gettext("This page is empty: the board is shorter now."))
         if kind == "win_rate":
-            text += f" (The win-rate board lists players with at least {min_games} games.)"
+            text += " " + t.ngettext("(The win-rate board lists players with at least {n} game.)",
+                                     "(The win-rate board lists players with at least {n} games.)", min_games)
         if kind == "rating":
-            text += " (Ratings come from competitive games between at least two people.)"
+            text += " " + t.gettext("(Ratings come from competitive games between at least two people.)")
         return Page(title, text)
-    lines = [board_line(kind, e) for e in entries[:PAGE_SIZE]]
-    footer = f"Page {page + 1}"
+    lines = [board_line(kind, e, t) for e in entries[:PAGE_SIZE]]
+    footer = t.gettext("Page {page}", page=page + 1)
     if kind == "win_rate":
-        footer += f" · players with at least {min_games} games"
+        footer += " · " + t.gettext("players with at least {n} games", n=min_games)
     elif kind == "rating":
-        footer += " · rating = skill estimate minus 3× its uncertainty; it grows as you play"
+        footer += " · " + t.gettext("rating = skill estimate minus 3× its uncertainty; it grows as you play")
     elif kind in ("best_word", "longest_word"):
-        footer += " · competitive and co-op games"
+        footer += " · " + t.gettext("competitive and co-op games")
     return Page(title, "\n".join(lines), footer=footer)
 
 
-def _totals_text(t: ModeTotals, coop: bool = False) -> str:
-    if not t.games:
-        return "no games yet"
-    lines = [f"{t.games} game{'s' if t.games != 1 else ''} · {t.wins} won ({t.win_rate:.0%})"]
+def _totals_text(totals: ModeTotals, t: Translator, coop: bool = False) -> str:
+    if not totals.games:
+        return t.gettext("no games yet")
+    lines = [t.gettext("{games} · {wins} won ({rate})", games=_games(t, totals.games), wins=totals.wins,
+                       rate=t.percent(totals.win_rate))]
     if coop:
-        avg_margin = t.margin_sum / t.games
-        lines.append(f"average margin over Penny {avg_margin:+.1f}★")
+        avg_margin = totals.margin_sum / totals.games
+        lines.append(t.gettext("average margin over Penny {margin}★", margin=format(avg_margin, "+.1f")))
     else:
-        lines.append(f"average {t.avg_prestige:.1f}★ a game")
-    lines.append(f"{t.words_per_game:.1f} words a game · {t.cards_bought_sum / t.games:.1f} cards bought")
+        lines.append(t.gettext("average {prestige}★ a game", prestige=format(totals.avg_prestige, ".1f")))
+    lines.append(t.gettext("{words} words a game · {cards} cards bought", words=format(totals.words_per_game, ".1f"),
+                           cards=format(totals.cards_bought_sum / totals.games, ".1f")))
     return "\n".join(lines)
 
 
@@ -115,70 +148,90 @@ def favourite_genre(recent: Sequence[StoredResult]) -> tuple[str, float, int] | 
     return best, totals[best] / owned, games
 
 
-def _best(t1: ModeTotals, t2: ModeTotals) -> tuple[str, str]:
-    best = max((t1, t2), key=lambda t: t.best_word_prestige)
-    longest = max((t1, t2), key=lambda t: t.longest_word_len)
-    best_text = f"{best.best_word.upper()} ({best.best_word_prestige}★)" if best.best_word else "—"
-    long_text = f"{longest.longest_word.upper()} ({longest.longest_word_len} letters)" if longest.longest_word else "—"
+def _best(t1: ModeTotals, t2: ModeTotals, t: Translator) -> tuple[str, str]:
+    best = max((t1, t2), key=lambda m: m.best_word_prestige)
+    longest = max((t1, t2), key=lambda m: m.longest_word_len)
+    best_text = (t.gettext("{word} ({prestige}★)", word=best.best_word.upper(), prestige=best.best_word_prestige)
+                 if best.best_word else "—")
+    long_text = (t.gettext("{word} ({n} letters)", word=longest.longest_word.upper(), n=longest.longest_word_len)
+                 if longest.longest_word else "—")
     return best_text, long_text
 
 
-def result_line(r: StoredResult, *, with_game: bool = True) -> str:
+def outcome(r: StoredResult, t: Translator | None = None) -> str:
+    """How the game ended for this player: "2nd place", "won with the team", "lost to Penny"."""
+    t = t or translator("en")
+    if r.mode == "coop":
+        return t.gettext("won with the team") if r.result.won else t.gettext("lost to Penny")
+    return place(r.result.rank, t)
+
+
+def result_line(r: StoredResult, *, with_game: bool = True, t: Translator | None = None) -> str:
+    t = t or translator("en")
     res = r.result
     when = f"<t:{int(r.finished_at)}:R>"
-    if r.mode == "coop":
-        outcome = "won with the team" if res.won else "lost to Penny"
-    else:
-        outcome = f"{ordinal(res.rank)} place"
-    word = f" · best word {res.best_word.upper()}" if res.best_word else ""
-    game = f"game #{r.game_id} · " if with_game else ""
-    return f"{game}{when} · {outcome} · {res.prestige}★{word}"
+    word = " · " + t.gettext("best word {word}", word=res.best_word.upper()) if res.best_word else ""
+    game = t.gettext("game #{game}", game=r.game_id) + " · " if with_game else ""
+    return f"{game}{when} · {outcome(r, t)} · {res.prestige}★{word}"
 
 
-def stats_page(stats: PlayerStats, name: str, recent_for_genre: Sequence[StoredResult]) -> Page:
-    page = Page(f"Hardback stats — {_name(name, 64)}")
+def stats_page(stats: PlayerStats, name: str, recent_for_genre: Sequence[StoredResult],
+               t: Translator | None = None) -> Page:
+    t = t or translator("en")
+    page = Page(t.gettext("Hardback stats — {name}", name=_name(name, 64)))
     comp, coop = stats.competitive, stats.coop
     if not comp.games and not coop.games:
-        page.description = "No finished games in this server yet."
+        page.description = t.gettext("No finished games in this server yet.")
         return page
     rating = stats.rating
-    page.fields.append(("Competitive", _totals_text(comp), True))
-    rated = (f"{rating.ordinal:.1f} after {rating.games} rated game{'s' if rating.games != 1 else ''}" if rating
-             else "not rated yet (competitive games between people)")
-    page.fields.append(("Rating", rated, True))
-    best, longest = _best(comp, coop)
-    page.fields.append(("Best word", best, True))
-    page.fields.append(("Longest word", longest, True))
+    page.fields.append((t.gettext("Competitive"), _totals_text(comp, t), True))
+    rated = (t.ngettext("{rating} after {n} rated game", "{rating} after {n} rated games", rating.games,
+                        rating=format(rating.ordinal, ".1f")) if rating
+             else t.gettext("not rated yet (competitive games between people)"))
+    page.fields.append((t.gettext("Rating"), rated, True))
+    best, longest = _best(comp, coop, t)
+    page.fields.append((t.gettext("Best word"), best, True))
+    page.fields.append((t.gettext("Longest word"), longest, True))
     fav = favourite_genre(recent_for_genre)
     if fav is not None:
         genre, share, games = fav
-        page.fields.append(("Favourite genre", f"{genre} ({share:.0%} of the genre cards owned at the end of the "
-                                               f"last {games} game{'s' if games != 1 else ''})", True))
+        page.fields.append((t.gettext("Favourite genre"), t.ngettext(
+            "{genre} ({share} of the genre cards owned at the end of the last {n} game)",
+            "{genre} ({share} of the genre cards owned at the end of the last {n} games)", games,
+            genre=t.pgettext("genre", genre), share=t.percent(share)), True))
     if coop.games:
-        by_genre = ", ".join(f"{g}: {w}/{n}" for g, (w, n) in sorted(stats.coop_by_genre.items()))
-        text = _totals_text(coop, coop=True) + (f"\nby Penny's genre (won/played): {by_genre}" if by_genre else "")
-        page.fields.append(("Co-op against Penny", text[:1024], False))
+        by_genre = ", ".join(f"{t.pgettext('genre', g)}: {w}/{n}" for g, (w, n) in sorted(stats.coop_by_genre.items()))
+        text = _totals_text(coop, t, coop=True) + (
+            "\n" + t.gettext("by Penny's genre (won/played): {genres}", genres=by_genre) if by_genre else "")
+        page.fields.append((t.gettext("Co-op against Penny"), text[:1024], False))
     if stats.recent:
-        page.fields.append(("Recent games", "\n".join(result_line(r) for r in stats.recent[:5])[:1024], False))
+        page.fields.append((t.gettext("Recent games"), "\n".join(result_line(r, t=t) for r in stats.recent[:5])[:1024],
+                            False))
     return page
 
 
-def history_page(name: str, recent: Sequence[StoredResult]) -> Page:
-    page = Page(f"Hardback history — {_name(name, 64)}")
+def _export_footer(t: Translator) -> str:
+    return t.gettext("Pick a game below to download it as JSON (for bug reports: it replays move by move).")
+
+
+def history_page(name: str, recent: Sequence[StoredResult], t: Translator | None = None) -> Page:
+    t = t or translator("en")
+    page = Page(t.gettext("Hardback history — {name}", name=_name(name, 64)))
     if not recent:
-        page.description = "No finished games in this server yet."
+        page.description = t.gettext("No finished games in this server yet.")
         return page
-    page.description = "\n".join(result_line(r) for r in recent)
-    page.footer = "Pick a game below to download it as JSON (for bug reports: it replays move by move)."
+    page.description = "\n".join(result_line(r, t=t) for r in recent)
+    page.footer = _export_footer(t)
     return page
 
 
 def server_history_page(guild_name: str, games: Sequence[GameRecord],
-                        results: Mapping[int, Sequence[StoredResult]]) -> Page:
+                        results: Mapping[int, Sequence[StoredResult]], t: Translator | None = None) -> Page:
     """The server's recently ended games, newest first (``/hardback history`` without a user)."""
-    page = Page(f"Hardback history — {_name(guild_name, 64)}")
+    t = t or translator("en")
+    page = Page(t.gettext("Hardback history — {name}", name=_name(guild_name, 64)))
     if not games:
-        page.description = "No finished games in this server yet."
+        page.description = t.gettext("No finished games in this server yet.")
         return page
     lines = []
     for g in games:
@@ -186,16 +239,18 @@ def server_history_page(guild_name: str, games: Sequence[GameRecord],
         rows = sorted(results.get(g.id, ()), key=lambda r: (r.result.rank, r.seat))
         if g.status == "abandoned" or not rows:
             names = ", ".join(_name(s.display_name) for s in g.seats)
-            lines.append(f"`#{g.id}` {when} — ended early · {names}")
+            lines.append(f"`#{g.id}` {when} — " + t.gettext("ended early · {names}", names=names))
             continue
         if rows[0].mode == "coop":
-            won = rows[0].result.won
             names = ", ".join(_name(r.display_name) for r in rows)
-            lines.append(f"`#{g.id}` {when} — co-op {'won' if won else 'lost'} against Penny, "
-                         f"{rows[0].result.prestige}★ · {names}")
+            prestige = rows[0].result.prestige
+            lines.append(f"`#{g.id}` {when} — " + (
+                t.gettext("co-op won against Penny, {prestige}★ · {names}", prestige=prestige, names=names)
+                if rows[0].result.won else
+                t.gettext("co-op lost against Penny, {prestige}★ · {names}", prestige=prestige, names=names)))
             continue
         ranking = ", ".join(f"{r.result.rank}. {_name(r.display_name)} {r.result.prestige}★" for r in rows)
         lines.append(f"`#{g.id}` {when} — {ranking}")
     page.description = "\n".join(lines)[:4000]
-    page.footer = "Pick a game below to download it as JSON (for bug reports: it replays move by move)."
+    page.footer = _export_footer(t)
     return page

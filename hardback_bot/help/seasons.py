@@ -51,7 +51,7 @@ def rating_page(t: Translator, established: Sequence[LeaderboardEntry], provisio
                 page: int, threshold: int) -> Page:
     """The all-time rating board: established ratings ranked (paged), provisional ones ranked apart."""
     title = board_title(t, t.pgettext("choice", "rating"), None)
-    lines = [board_line("rating", e) for e in established[:PAGE_SIZE]]
+    lines = [board_line("rating", e, t) for e in established[:PAGE_SIZE]]
     if provisional:
         lines.append(t.gettext("**Provisional ratings** (fewer than {needed} rated games), ranked apart:",
                                needed=threshold))

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hardback_bot.engine import GameOptions, OptionsError
-from hardback_bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, resolve_locale
+from hardback_bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator, resolve_locale, translator
 from hardback_bot.store import InvalidRecord
 from hardback_bot.store.settings import AFK_POLICIES, GAME_LENGTHS, MIN_TURN_TIMER, GuildSettings
 
@@ -34,11 +34,13 @@ def table_defaults(settings: GuildSettings, bot_defaults: Mapping[str, Any] | No
 
 
 def apply_changes(current: GuildSettings, changes: Mapping[str, Any], *, known_dictionaries: list[str],
-                  bot_defaults: Mapping[str, Any] | None = None, server_locale: object = None
-                  ) -> tuple[GuildSettings, list[str]]:
-    """The new settings and a line per change.  ``changes`` uses the record's names (``turn_timer`` in
-    seconds; table options by engine name, e.g. ``vote``); ``None`` values are ignored.  Raises
-    :class:`SettingsRefused` without side effects when the result would not make a valid table."""
+                  bot_defaults: Mapping[str, Any] | None = None, server_locale: object = None,
+                  t: Translator | None = None) -> tuple[GuildSettings, list[str]]:
+    """The new settings and a line per change, in ``t``'s language (English when omitted).  ``changes``
+    uses the record's names (``turn_timer`` in seconds; table options by engine name, e.g. ``vote``);
+    ``None`` values are ignored.  Raises :class:`SettingsRefused` without side effects when the result
+    would not make a valid table."""
+    t = t or translator("en")
     given = {k: v for k, v in changes.items() if v is not None}
     top = {k: given.pop(k) for k in ("dictionary", "length", "turn_timer", "afk_policy", "afk_misses", "language",
                                      "season", "season_channel", "provisional_games") if k in given}
@@ -46,13 +48,13 @@ def apply_changes(current: GuildSettings, changes: Mapping[str, Any], *, known_d
         top["season_channel"] = None
     unknown = sorted(set(given) - set(OPTION_KEYS))
     if unknown:
-        raise SettingsRefused(f"Unknown setting(s): {', '.join(unknown)}.")
-    _check_friendly(top)
+        raise SettingsRefused(t.gettext("Unknown setting(s): {names}.", names=", ".join(unknown)))
+    _check_friendly(top, t)
     if "dictionary" in top:
         name = str(top["dictionary"]).strip().lower()
         if name not in known_dictionaries and name != "none":
-            raise SettingsRefused(f"There is no dictionary called {name!r}; choose one of "
-                                  f"{', '.join([*known_dictionaries, 'none'])}.")
+            raise SettingsRefused(t.gettext("There is no dictionary called {name}; choose one of {names}.",
+                                            name=repr(name), names=", ".join([*known_dictionaries, "none"])))
         top["dictionary"] = name
     if "language" in top:
         top["language"] = None if top["language"] == SERVER_LANGUAGE else top["language"]
@@ -65,72 +67,107 @@ def apply_changes(current: GuildSettings, changes: Mapping[str, Any], *, known_d
     try:
         GameOptions.from_dict(table_defaults(updated, bot_defaults)).validate(2)
     except (OptionsError, TypeError) as error:
-        raise SettingsRefused(f"Those settings would not make a valid table: {error}") from error
-    before = describe(current, bot_defaults, server_locale=server_locale)
-    after = describe(updated, bot_defaults, server_locale=server_locale)
+        detail = t.refusal(error.code, **error.params) if isinstance(error, OptionsError) else str(error)
+        raise SettingsRefused(t.gettext("Those settings would not make a valid table: {reason}",
+                                        reason=detail)) from error
+    before = describe(current, bot_defaults, server_locale=server_locale, t=t)
+    after = describe(updated, bot_defaults, server_locale=server_locale, t=t)
     lines = [f"{label}: {before[label]} → **{value}**" for label, value in after.items() if before[label] != value]
     return updated, lines
 
 
-def _check_friendly(top: Mapping[str, Any]) -> None:
+def _check_friendly(top: Mapping[str, Any], t: Translator) -> None:
     """The record validates these too, but in its own terms; a server admin gets plain sentences."""
     if "length" in top and top["length"] not in GAME_LENGTHS:
-        raise SettingsRefused("The game length must be 40, 60, 90 or 180 prestige.")
+        raise SettingsRefused(t.gettext("The game length must be 40, 60, 90 or 180 prestige."))
     timer = top.get("turn_timer")
     if timer is not None and not (isinstance(timer, int) and MIN_TURN_TIMER <= timer <= MAX_TABLE_TIMER):
-        raise SettingsRefused("The turn timer must be between 30 seconds and 24 hours.")
+        raise SettingsRefused(t.gettext("The turn timer must be between 30 seconds and 24 hours."))
     if "afk_policy" in top and top["afk_policy"] not in AFK_POLICIES:
-        raise SettingsRefused("Absent players are either replaced by a computer or removed.")
+        raise SettingsRefused(t.gettext("Absent players are either replaced by a computer or removed."))
     misses = top.get("afk_misses")
     if misses is not None and not (isinstance(misses, int) and 1 <= misses <= 10):
-        raise SettingsRefused("Missed turns before that must be a whole number from 1 to 10.")
+        raise SettingsRefused(t.gettext("Missed turns before that must be a whole number from 1 to 10."))
     if "season" in top and top["season"] not in ("month", "week"):
-        raise SettingsRefused("A season is a month or a week.")
+        raise SettingsRefused(t.gettext("A season is a month or a week."))
     games = top.get("provisional_games")
     if games is not None and not (isinstance(games, int) and 1 <= games <= 50):
-        raise SettingsRefused("The provisional rating threshold must be a whole number of games from 1 to 50.")
+        raise SettingsRefused(t.gettext("The provisional rating threshold must be a whole number of games from 1 to "
+                                        "50."))
     if "language" in top and top["language"] not in (*LANGUAGES, SERVER_LANGUAGE):
-        raise SettingsRefused("The language must be English, Español, Français, 日本語 or the server's own.")
+        raise SettingsRefused(t.gettext("The language must be English, Español, Français, 日本語 or the server's "
+                                        "own."))
 
 
-def _on_off(value: object) -> str:
-    return "on" if value else "off"
+def _on_off(value: object, t: Translator) -> str:
+    return t.pgettext("setting value", "on") if value else t.pgettext("setting value", "off")
+
+
+def _unique(mode: str, t: Translator) -> str:
+    if mode == "off":
+        return t.pgettext("setting value", "off")
+    if mode == "game":
+        return t.pgettext("setting value", "per game")
+    if mode == "player":
+        return t.pgettext("setting value", "per player")
+    return mode
+
+
+def vote_name(mode: str, t: Translator) -> str:
+    """A vote option's value as the commands' choices say it ("off", "majority", "unanimous")."""
+    if mode == "off":
+        return t.pgettext("setting value", "off")
+    if mode == "majority":
+        return t.pgettext("choice", "majority")
+    if mode == "unanimous":
+        return t.pgettext("choice", "unanimous")
+    return mode
 
 
 def describe(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = None, *,
-             server_locale: object = None) -> dict[str, str]:
-    """Label → shown value, in display order: what a new table in this server starts with.
-    ``server_locale``: the server's Discord locale, to name the language it defaults to."""
+             server_locale: object = None, t: Translator | None = None) -> dict[str, str]:
+    """Label → shown value, in display order and ``t``'s language: what a new table in this server starts
+    with.  ``server_locale``: the server's Discord locale, to name the language it defaults to."""
+    t = t or translator("en")
     o = table_defaults(settings, bot_defaults)
     get = lambda key: o.get(key, getattr(ENGINE_DEFAULTS, key))  # noqa: E731 - a local shorthand
     minutes = settings.turn_timer / 60
-    timer = f"{minutes:g} min" if minutes >= 1 else f"{settings.turn_timer} s"
-    afk = "a computer player takes over" if settings.afk_policy == "computer" else "the player is removed"
-    return {
-        "Dictionary": settings.dictionary,
-        "Game length": f"{settings.length}★",
-        "Turn timer": timer,
-        "Absent players": f"after {settings.afk_misses} missed turn{'s' if settings.afk_misses != 1 else ''}, {afk}",
-        "Literary awards": _on_off(get("awards")),
-        "Adverts": _on_off(get("adverts")),
-        "Unique words": {"off": "off", "game": "per game", "player": "per player"}.get(str(get("unique_words")),
-                                                                                      str(get("unique_words"))),
-        "Votes on invalid words": str(get("vote")),
-        "Open hands": _on_off(get("open_hands")),
-        "Ghostwriter": _on_off(get("ghostwriter")),
-        "Hints": _on_off(get("hints")),
-        N_("Family-friendly (offensive words refused)"): _on_off(get("family_friendly")),
-        N_("Leaderboard season"): "a month" if settings.season == "month" else "a week",
-        N_("Season winners announced in"): f"<#{settings.season_channel}>" if settings.season_channel else "nowhere",
-        N_("Provisional ratings"): f"fewer than {settings.provisional_games} rated games",
-        "Language of public messages": (LANGUAGE_NAMES[settings.language] if settings.language
-                                        else "the server's Discord language" + (
-                                            f" ({LANGUAGE_NAMES[resolve_locale(server_locale)]})"
-                                            if server_locale is not None else "")),
+    timer = (t.gettext("{minutes} min", minutes=format(minutes, "g")) if minutes >= 1
+             else t.gettext("{seconds} s", seconds=settings.turn_timer))
+    afk = (t.gettext("a computer player takes over") if settings.afk_policy == "computer"
+           else t.gettext("the player is removed"))
+    if settings.language:
+        language = LANGUAGE_NAMES[settings.language]
+    elif server_locale is not None:
+        language = t.gettext("the server's Discord language ({language})",
+                             language=LANGUAGE_NAMES[resolve_locale(server_locale)])
+    else:
+        language = t.gettext("the server's Discord language")
+    shown = {
+        N_("Dictionary"): settings.dictionary,
+        N_("Game length"): f"{settings.length}★",
+        N_("Turn timer"): timer,
+        N_("Absent players"): t.ngettext("after {n} missed turn, {afk}", "after {n} missed turns, {afk}",
+                                         settings.afk_misses, afk=afk),
+        N_("Literary awards"): _on_off(get("awards"), t),
+        N_("Adverts"): _on_off(get("adverts"), t),
+        N_("Unique words"): _unique(str(get("unique_words")), t),
+        N_("Votes on invalid words"): vote_name(str(get("vote")), t),
+        N_("Open hands"): _on_off(get("open_hands"), t),
+        N_("Ghostwriter"): _on_off(get("ghostwriter"), t),
+        N_("Hints"): _on_off(get("hints"), t),
+        N_("Family-friendly (offensive words refused)"): _on_off(get("family_friendly"), t),
+        N_("Leaderboard season"): t.gettext("a month") if settings.season == "month" else t.gettext("a week"),
+        N_("Season winners announced in"): (f"<#{settings.season_channel}>" if settings.season_channel
+                                            else t.gettext("nowhere")),
+        N_("Provisional ratings"): t.ngettext("fewer than {n} rated game", "fewer than {n} rated games",
+                                              settings.provisional_games),
+        N_("Language of public messages"): language,
     }
+    return {t.gettext(label): value for label, value in shown.items()}
 
 
 def settings_text(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = None, *,
-                  server_locale: object = None) -> str:
+                  server_locale: object = None, t: Translator | None = None) -> str:
     return "\n".join(f"**{label}:** {value}"
-                     for label, value in describe(settings, bot_defaults, server_locale=server_locale).items())
+                     for label, value in describe(settings, bot_defaults, server_locale=server_locale, t=t).items())

@@ -11,9 +11,11 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from hardback_bot.i18n import translator
+from hardback_bot.i18n import Translator, translator
 from hardback_bot.sessions.spelling import SpellingError, arrangements_here, clean_word
 from hardback_bot.words.offensive import is_offensive, is_offensive_at, offensive_language
+
+from .settings import vote_name
 
 if TYPE_CHECKING:
     from hardback_bot.engine import Game
@@ -25,9 +27,10 @@ HINT_BUDGET = 2.0  # seconds of searching, in a search worker, after the interac
 
 
 def repeat_reason(word: str, mode: str, history: Sequence[Sequence[Any]], seat: int | None,
-                  names: Sequence[str]) -> str | None:
+                  names: Sequence[str], t: Translator | None = None) -> str | None:
     """Why the unique-words rule would refuse ``word`` (R26), or None.  ``seat`` None: a spectator, who is
-    told who already spelled it."""
+    told who already spelled it.  In ``t``'s language (English when omitted)."""
+    t = t or translator("en")
     if mode == "off":
         return None
     spelled_by = [int(who) for who, previous in history if str(previous).upper() == word]
@@ -35,37 +38,53 @@ def repeat_reason(word: str, mode: str, history: Sequence[Sequence[Any]], seat: 
         return None
 
     def name(s: int) -> str:
-        return names[s] if 0 <= s < len(names) else f"seat {s + 1}"
+        return names[s] if 0 <= s < len(names) else t.gettext("seat {n}", n=s + 1)
 
     if mode == "game":
-        return f"{word} was already spelled in this game (by {name(spelled_by[0])}), so it would be refused."
+        return t.gettext("{word} was already spelled in this game (by {name}), so it would be refused.", word=word,
+                         name=name(spelled_by[0]))
     if seat is not None:
-        return f"You already spelled {word} in this game, so it would be refused." if seat in spelled_by else None
+        return (t.gettext("You already spelled {word} in this game, so it would be refused.", word=word)
+                if seat in spelled_by else None)
     who = ", ".join(dict.fromkeys(name(s) for s in spelled_by))
-    return f"{word} was already spelled by {who}; under unique words per player only they cannot spell it again."
+    return t.gettext("{word} was already spelled by {names}; under unique words per player only they cannot spell "
+                     "it again.", word=word, names=who)
 
 
 def lookup_lines(word: str, dictionary: Any, dictionary_name: str, *, source: str, vote: str = "off",
                  unique_mode: str = "off", history: Sequence[Sequence[Any]] = (), seat: int | None = None,
                  names: Sequence[str] = (), family_friendly: bool = False, language: str = "en") -> list[str]:
-    """The private answer to ``/hardback lookup``: the family-friendly option, the dictionary, then the
-    unique-words rule.  A listed offensive word may still be looked up: the answer is private."""
+    """The private answer to ``/hardback lookup``, in ``language``: the family-friendly option, the
+    dictionary, then the unique-words rule.  ``source`` (already in ``language``) says whose dictionary it
+    is.  A listed offensive word may still be looked up: the answer is private."""
+    t = translator(language)
     lines: list[str] = []
+    # The emojis stay out of the catalogue (fonts).
     if family_friendly and is_offensive_at(word, dictionary_name):
-        lines.append("🚫 " + translator(language).gettext(  # the emoji stays out of the catalogue (fonts)
+        lines.append("🚫 " + t.gettext(
             "{word} cannot be played at this family-friendly table, whatever the dictionary says.", word=word))
     if getattr(dictionary, "is_none", False) or dictionary_name == "none":
-        lines.append(f"{source} plays without a dictionary: every word, {word} included, goes to a vote.")
+        lines.append(t.gettext("{source} plays without a dictionary: every word, {word} included, goes to a vote.",
+                               source=source, word=word))
     elif dictionary.is_word(word):
-        lines.append(f"✅ **{word}** is in the **{dictionary_name}** dictionary ({source.lower()}).")
+        lines.append("✅ " + t.gettext("**{word}** is in the **{dictionary}** dictionary ({source}).", word=word,
+                                       dictionary=dictionary_name, source=source.lower()))
     else:
-        lines.append(f"❌ **{word}** is not in the **{dictionary_name}** dictionary ({source.lower()}).")
+        lines.append("❌ " + t.gettext("**{word}** is not in the **{dictionary}** dictionary ({source}).", word=word,
+                                       dictionary=dictionary_name, source=source.lower()))
         if vote != "off":
-            lines.append(f"At this table it would go to a vote of the other players ({vote}).")
+            lines.append(t.gettext("At this table it would go to a vote of the other players ({vote}).",
+                                   vote=vote_name(vote, t)))
     if unique_mode != "off":
-        reason = repeat_reason(word, unique_mode, history, seat, names)
-        scope = "in this game" if unique_mode == "game" else ("by you" if seat is not None else "by anyone")
-        lines.append(f"🔁 {reason}" if reason else f"Unique words: {word} has not been spelled {scope} yet.")
+        reason = repeat_reason(word, unique_mode, history, seat, names, t)
+        if reason:
+            lines.append(f"🔁 {reason}")
+        elif unique_mode == "game":
+            lines.append(t.gettext("Unique words: {word} has not been spelled in this game yet.", word=word))
+        elif seat is not None:
+            lines.append(t.gettext("Unique words: {word} has not been spelled by you yet.", word=word))
+        else:
+            lines.append(t.gettext("Unique words: {word} has not been spelled by anyone yet.", word=word))
     return lines
 
 
