@@ -121,11 +121,13 @@ def _board_view(board: str, page: int, has_next: bool, period: str = "all",
 
 def _topics_view(language: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
+    say = translator(language)
     for number, english in enumerate(_TOPIC_ROWS, start=1):
         topics = [localized(t, language) for t in english]
         first, last = topics[0].title.split()[0], topics[-1].title.split()[0]
+        placeholder = say.gettext("Rules topics ({number}/2: {first} … {last})", number=number, first=first, last=last)
         view.add_item(discord.ui.Select(
-            custom_id=f"hbi:rl:{number}", placeholder=f"Rules topics ({number}/2: {first} … {last})"[:150],
+            custom_id=f"hbi:rl:{number}", placeholder=placeholder[:150],
             options=[discord.SelectOption(label=t.title[:100], value=t.key, description=t.summary[:100])
                      for t in topics[:25]]))
     view.stop()
@@ -134,11 +136,14 @@ def _topics_view(language: str = "en") -> discord.ui.View:
 
 def _topic_embed(key: str | None, language: str = "en") -> discord.Embed:
     topic = find_topic(key, language) if key else None
+    t = translator(language)
     if topic is None:
-        return _embed(Page("Hardback rules", "Pick a topic below, or `/hardback rules topic:NAME`.\n\n"
-                           + topic_index(language),
-                           footer="Rules explained in our own words; the game engine follows them exactly."))
-    return _embed(Page(f"Rules — {localized(topic, language).title}", topic_text(topic, language)))
+        return _embed(Page(t.gettext("Hardback rules"), t.gettext("Pick a topic below, or `/hardback rules "
+                                                                  "topic:NAME`.") + "\n\n" + topic_index(language),
+                           footer=t.gettext("Rules explained in our own words; the game engine follows them "
+                                            "exactly.")))
+    return _embed(Page(t.gettext("Rules — {topic}", topic=localized(topic, language).title),
+                       topic_text(topic, language)))
 
 
 async def _topic_files(key: str | None, language: str = "en") -> tuple[list[discord.Embed], list[discord.File]]:
@@ -367,8 +372,9 @@ class InfoCommands(ReplayCommands):
         try:
             language = await self._info_reader_language(interaction, public)
             if topic and find_topic(topic, language) is None:
-                await _send_private(interaction, f"I have no rules topic called {topic[:50]!r}. Topics: "
-                                    + ", ".join(f"`{t.key}`" for t in TOPICS))
+                await _send_private(interaction, _reader(interaction).gettext(
+                    "I have no rules topic called {name}. Topics: {topics}", name=repr(topic[:50]),
+                    topics=", ".join(f"`{t.key}`" for t in TOPICS)))
                 return
             found = find_topic(topic, language) if topic else None
             if found is not None and found.images:  # pictures render in a thread: answer "thinking" first
@@ -397,8 +403,12 @@ class InfoCommands(ReplayCommands):
         try:
             found = cards_of(genre, letter) if len(letter.strip()) == 1 else ()
             if not found:
-                await _send_private(interaction, f"There is no {genre} card with the letter {letter.strip()[:5]!r}. "
-                                    f"{genre.capitalize()} letters: {' '.join(letters_of(genre))}.")
+                reader = _reader(interaction)
+                name = reader.pgettext("genre", genre)
+                await _send_private(interaction, reader.gettext(
+                    "There is no {genre} card with the letter {letter}. {genre_title} letters: {letters}.",
+                    genre=name, letter=repr(letter.strip()[:5]), genre_title=name[:1].upper() + name[1:],
+                    letters=" ".join(letters_of(genre))))
                 return
             await interaction.response.defer(ephemeral=not public, thinking=True)
             from hardback_bot.render import render_card_lookup
@@ -413,7 +423,9 @@ class InfoCommands(ReplayCommands):
                 embed = discord.Embed(title=card_title(d, language), description=card_text(d, language), colour=COLOUR)
                 embeds.append(embed.set_image(url=f"attachment://{name}"))
             if len(found) > 1:
-                embeds[0].set_footer(text=f"The {genre} deck has two {found[0].letter} cards: both are shown.")
+                embeds[0].set_footer(text=translator(language).gettext(
+                    "The {genre} deck has two {letter} cards: both are shown.",
+                    genre=translator(language).pgettext("genre", genre), letter=found[0].letter))
             await interaction.followup.send(embeds=embeds, files=files, ephemeral=not public)
         except Exception:
             await self._info_failed(interaction, "card")

@@ -24,11 +24,13 @@ from hardback_bot.help.format import (
     history_page,
     leaderboard_page,
     ordinal,
+    place,
     stats_page,
 )
 from hardback_bot.help.lookup import card_text
 from hardback_bot.help.settings import SettingsRefused, apply_changes, describe
 from hardback_bot.help.words import hint_plays, lookup_lines, repeat_reason
+from hardback_bot.i18n import translator
 from hardback_bot.store.models import (
     LeaderboardEntry,
     ModeTotals,
@@ -194,6 +196,44 @@ def test_stats_and_history_pages() -> None:
     assert history_page("ann", recent).description.count("game #") == 2
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == \
         ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+
+
+def test_information_texts_in_other_languages() -> None:
+    es, fr, ja = translator("es"), translator("fr"), translator("ja")
+    assert [place(n, t) for t in (translator("en"), es, fr, ja) for n in (1, 2)] == \
+        ["1st place", "2nd place", "1.er puesto", "2.º puesto", "1re place", "2e place", "1位", "2位"]
+    page = leaderboard_page("rating", [_entry(1, 12.345)], 0, 5, fr)
+    assert page.title == "Classement Hardback — cote"
+    assert page.description == "`  1.` **name1** — cote 12.3 · 4 parties, 1 victoire"
+    empty = leaderboard_page("win_rate", [], 0, 5, es)
+    assert empty.description.endswith("incluye a los jugadores con al menos 5 partidas.)")
+    comp = ModeTotals(games=4, wins=3, prestige_sum=200, words_sum=40, best_word_prestige=9, best_word="quiz",
+                      longest_word_len=8, longest_word="treasure", cards_bought_sum=20)
+    recent = (_result(1, (0, 3, 0, 0)), _result(2, (0, 2, 0, 0), rank=2))
+    stats = PlayerStats(1, 1, "ann", comp, ModeTotals(), Rating(25.0, 3.0, 16.0, 1), {}, recent)
+    fields = {name: value for name, value, _ in stats_page(stats, "ann", recent, ja).fields}
+    assert fields["レーティング"] == "16.0（レーティング対象 1 ゲーム）"
+    assert fields["最長の単語"] == "TREASURE（8 文字）" and fields["好きなジャンル"].startswith("ホラー（")
+    assert "1位" in fields["最近のゲーム"] and "2位" in fields["最近のゲーム"]
+    assert history_page("ann", recent, es).footer.startswith("Elige una partida abajo")
+
+
+def test_settings_and_lookup_in_other_languages() -> None:
+    shown = describe(GuildSettings(), t=translator("es"))
+    assert shown["Tiempo por turno"] == "5 min" and shown["Pistas"] == "desactivado"
+    assert shown["Jugadores ausentes"] == "tras 3 turnos perdidos, la máquina ocupa su lugar"
+    _, lines = apply_changes(GuildSettings(), {"hints": True}, known_dictionaries=KNOWN, t=translator("fr"))
+    assert lines == ["Indices: désactivé → **activé**"]
+    with pytest.raises(SettingsRefused, match=r"^La durée de la partie doit être de 40, 60, 90 ou 180 points\.$"):
+        apply_changes(GuildSettings(), {"length": 50}, known_dictionaries=KNOWN, t=translator("fr"))
+    with pytest.raises(SettingsRefused, match=r"^Con esos ajustes la mesa no sería válida: "):
+        apply_changes(GuildSettings(), {"dictionary": "none"}, known_dictionaries=KNOWN, t=translator("es"))
+    common = get_dictionary("common")
+    lines = lookup_lines("QXZ", common, "common", source="La partida de este canal", vote="majority", language="es",
+                         unique_mode="player", history=[[0, "QXZ"]], seat=0)
+    assert lines == ["❌ **QXZ** no está en el diccionario **common** (la partida de este canal).",
+                     "En esta mesa se sometería al voto de los demás jugadores (mayoría).",
+                     "🔁 Ya deletreaste QXZ en esta partida, así que se rechazaría."]
 
 
 # --------------------------------------------------------------------------- settings

@@ -1,5 +1,6 @@
 """The information commands in their readers' languages (issue 18): private answers (hint, lookup, history,
-export, settings) in the clicking user's Discord language, the public leaderboard and stats in the server's.
+export, settings, the rules command's own sentences) in the clicking user's Discord language, the public
+leaderboard and stats in the server's.
 
 A Spanish and a Japanese client ask in an English server; then the server is set to French and an English
 client's leaderboard and stats come out in French. Finished games are seeded as in test_info_commands.
@@ -91,6 +92,20 @@ async def test_private_answers_in_the_readers_language(world: World) -> None:
         await s.settle()
         assert "ヒント: オフ → **オン**" in text_of(s.last_ephemeral(kenji))
         assert (await bot.store.get_guild_settings(world.guild.id)).options == {"hints": True}
+        # The rules command's own sentences and the card refusal.
+        await s.slash(ana, "hardback rules", {"topic": "chess"})
+        await s.settle()
+        assert text_of(s.last_ephemeral(ana)).startswith("No tengo ningún tema de reglas llamado 'chess'. Temas: ")
+        await s.slash(kenji, "hardback rules")
+        await s.settle()
+        rules = s.last_ephemeral(kenji)
+        assert embed(rules)["title"] == "ハードバックのルール"
+        assert embed(rules)["description"].startswith("下から項目を選ぶか、")
+        assert rules.find_component("hbi:rl:1")["placeholder"].startswith("ルールの項目（1/2：")
+        await s.slash(ana, "hardback card", {"genre": "starter", "letter": "Z"})
+        await s.settle()
+        assert text_of(s.last_ephemeral(ana)).startswith(
+            "No hay ninguna carta de inicial con la letra 'Z'. Letras de Inicial: ")
 
 
 async def test_public_boards_in_the_servers_language(world: World) -> None:
