@@ -217,15 +217,19 @@ async def test_both_players_click_at_once(world: World, first: str) -> None:
     async with running_bot(world) as bot:
         record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))
         driver = Driver(world, bot.store, record.id, seat_users(world, record))
-        for _ in range(16):  # play on until the waiting player has ink and the active one a word
+        # Play on until the waiting player has ink and the active one a word. The seed is random, so give it
+        # most of a game: 16 turns were not always enough.
+        for _ in range(40):
             _, game = await driver.game()
+            if game.finished:
+                raise AssertionError("the game ended before a turn with a word while the other player had ink")
             active, waiting = game.active_seat, 1 - game.active_seat
             word = find_word([card(c).letter for c in game.player(active).hand])
             if word is not None and game.player(waiting).ink > 0:
                 break
             await driver.play_turn(active)
         else:
-            raise AssertionError("no turn with a word while the other player had ink, in 16 turns")
+            raise AssertionError("no turn with a word while the other player had ink, in 40 turns")
         a, b = driver.users[active], driver.users[waiting]
         preview = await driver.spell(a, await driver.open_hand(a), word)
         confirm = next(x["custom_id"] for x in preview.buttons() if x["label"].startswith("Confirm"))
