@@ -82,7 +82,8 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
 
     try:
         async with opened_store(str(tmp_path / "hardback.db")) as store:
-            record = await start_table(world, store, {"length": 40, "ghostwriter": True}, joiners=(world.bob,),
+            # 60 prestige: the game's seed is random, and a shorter game sometimes ended before 30 kills.
+            record = await start_table(world, store, {"length": 60, "ghostwriter": True}, joiners=(world.bob,),
                                        computers=("ai2",))
             gid = record.id
             driver = Driver(world, store, gid, seat_users(world, record))
@@ -146,7 +147,8 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
                     # suggestion after the restart; a click lost with the process asked for nothing.
                     _, game = await load_game(store, gid)
                     if "ghost" in game.state.turn.extra:
-                        await s.wait_for(lambda: len(s.threads(world.channel)) >= 1, timeout=15, what="the thread")
+                        # A first try that met the restart half-way is retried after 2 s, then 5 s, then 15 s.
+                        await s.wait_for(lambda: len(s.threads(world.channel)) >= 1, timeout=40, what="the thread")
                         thread = s.threads(world.channel)[-1]
                         await kill_and_restart("thread open", rng.uniform(0.0, 0.2))
                         helper = next(u for st, u in driver.users.items() if st != seat)
