@@ -202,6 +202,9 @@ async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp
             posts = [text_of(m) for m in s.messages(d.world.channel)]
             assert sum("ran out of time" in p for p in posts) == 1, posts
             assert sum("time is running out" in p for p in posts) == 1, posts
+            # Posted by whichever process owns the guild, after replaying the log for the word list.
+            await s.wait_for(lambda d=d: list(iter_results_messages(d.world, d.game_id)), timeout=30,
+                             what="the results")
             assert len(list(iter_results_messages(d.world, d.game_id))) == 1
     finally:
         await a.stop()
