@@ -28,8 +28,9 @@ from hardback_bot.engine.moves import WordCard
 
 from .solver_bounds import Context, OutOfTime, WordCut, build_context
 from .solver_index import WordIndex, index_for
+from .solver_layout import LayoutSearch, Slot, TooLarge
 from .solver_listing import Words, letter_vectors, playable
-from .solver_search import all_arrangements, best_for_word, chosen_from_cards, evaluate, greedy_play
+from .solver_search import WILD, all_arrangements, best_for_word, chosen_from_cards, evaluate, greedy_play
 from .solver_value import Outcome, Weights
 
 if TYPE_CHECKING:
@@ -295,10 +296,18 @@ class _GroupSearch:
     per length, each bounded by the group's own profile (:mod:`.solver_bounds`), and words are
     searched exactly in order of those bounds until no bound left can beat the ``count``-th best
     play found (the floor).
+
+    Where positions matter and the search has not ended after ``CEILING_AFTER`` work units, it goes on
+    layout first (:class:`.solver_layout.LayoutSearch`): a bound per length for every word whatever
+    its letters, then a walk of the layouts that can beat the floor, best first, each followed only
+    while some word of the list fits it.  The walk ends the search (every better word has a layout it
+    reaches).  It costs tens to a few hundred milliseconds, so quick searches never pay for it.
     """
 
     GREEDY_WORDS = 40  # words given a quick look after the walk where positions matter
     FIRST_LOOK = 40  # work units of one such look (about 1-4 ms)
+    CEILING_AFTER = 400  # work units (some 10-40 ms) a search spends before it goes layout first
+    CEILING_STATES = 30000  # states of a layer (all guesses): larger programmes (9 cards and more) cost too much
 
     def __init__(self, ctx: Context, index: WordIndex, min_length: int, exclude: set[str],
                  accept: Callable[[str], bool] | None, count: int, on_improve: Callable[[Play], None] | None
@@ -343,6 +352,10 @@ class _GroupSearch:
         self.used: list[int] = [0] * k
         self.queue: list[tuple[float, int, _Group | _Words]] = []
         self.pushed = 0
+        self.longest = 0  # the longest word the cards can fill (set by run)
+        self.layouts = prof.positional  # may the layout walk help (an uncover or double may work)?
+        self.done = False  # the layout walk has ended the search
+        self.started = ctx.ticks
 
     # ------------------------------------------------------------------ results
     def allowed(self, word: str) -> bool:
@@ -379,6 +392,7 @@ class _GroupSearch:
         top = min(self.index.max_length, self.wildable + self.fixed_rest[0])
         if top < self.min_length or self.index.size == 0:
             return
+        self.longest = top
         n = self.index.prefix64(top)
         self._visit(0, self.index.all_bits[:n], 0.0, 0)
         if self.greedy and self.found:
@@ -390,7 +404,7 @@ class _GroupSearch:
         heap = self.queue
         while heap:
             bound, _, item = heapq.heappop(heap)
-            if -bound <= self.floor:
+            if self.done or -bound <= self.floor or self._layout_first():
                 heap.clear()
                 break
             if isinstance(item, _Group):
@@ -486,6 +500,69 @@ class _GroupSearch:
             self.used[k] = u
             self._visit(k + 1, sub, acc + prefix[u], acc_fixed + min(u, fixed))
 
+    def _layout_first(self) -> bool:
+        """Past ``CEILING_AFTER`` work units, search layout first to the end (True when done)."""
+        ctx = self.ctx
+        if not self.layouts or self.floor == -math.inf or ctx.ticks - self.started < self.CEILING_AFTER:
+            return False
+        self.layouts = False
+        try:
+            layout = LayoutSearch(ctx, self.prof, self.longest, self.floor, self.CEILING_STATES)
+        except TooLarge:
+            return False
+        index = self.index
+        lengths = sorted(range(self.min_length, self.longest + 1), key=lambda n: -layout.ceilings[n - 1])
+        for length in lengths:
+            if layout.ceilings[length - 1] <= self.floor or index.end(length) == index.end(length - 1):
+                continue
+            letters = index.letters(length)
+            start = index.end(length - 1)
+            seen: dict[tuple[Slot, ...], Outcome] = {}
+
+            def narrow(fit: npt.NDArray[np.int64], p: int, letter: str, letters: Any = letters
+                       ) -> npt.NDArray[np.int64] | None:
+                sub = fit[letters[fit, p] == ord(letter.lower())]
+                return sub if len(sub) else None
+
+            def found(fit: npt.NDArray[np.int64], slots: list[Slot], bound: float, start: int = start,
+                      seen: dict[tuple[Slot, ...], Outcome] = seen) -> None:
+                self._layout_found(fit, slots, start, seen)
+
+            layout.walk(length, lambda: self.floor, np.arange(len(letters)), narrow, found)
+        self.done = True
+        return True
+
+    def _layout_found(self, fit: npt.NDArray[np.int64], slots: list[Slot], start: int,
+                      seen: dict[tuple[Slot, ...], Outcome]) -> None:
+        """A layout some words fit: its value (the same for all of them: a wild's letter pays nothing,
+        R7.3) goes to the first ``count`` of them allowed."""
+        ctx = self.ctx
+        key = tuple(slots)
+        outcome = seen.get(key)
+        if outcome is not None and outcome.value <= self.floor:
+            return
+        used = {i for i, _ in slots if i != WILD}
+        spare = iter([i for i in ctx.pool if i not in used])
+        # Anonymous wilds take any free hand cards: never revealed in this layout, so any will do.
+        chosen = [(next(spare) if i == WILD else i, wild) for i, wild in slots]
+        taken = 0
+        for row in fit:
+            word = self.index.words[start + int(row)]
+            if not self.allowed(word):
+                continue
+            upper = word.upper()
+            if outcome is None:
+                outcome = evaluate(ctx, upper, chosen)
+                seen[key] = outcome
+            if outcome.value <= self.floor:
+                return
+            cards = tuple(WordCard(ctx.entries[i].card, upper[p] if wild else None)
+                          for p, (i, wild) in enumerate(chosen))
+            self.record(word, outcome, cards)
+            taken += 1
+            if taken >= self.count:
+                return
+
     def _push(self, bound: float, item: _Group | _Words) -> None:
         self.pushed += 1  # ties keep their order, and items are never compared
         heapq.heappush(self.queue, (-bound, self.pushed, item))
@@ -523,7 +600,7 @@ class _GroupSearch:
     def _search(self, item: _Words) -> None:
         ctx, index = self.ctx, self.index
         for i in item.words:
-            if item.bound <= self.floor:
+            if item.bound <= self.floor or self._layout_first():
                 return
             word = index.words[i]
             if not self.allowed(word):

@@ -62,6 +62,7 @@ class WordIndex:
         self.max_count: list[int] = [len(p) for p in planes]
         # ge[x][k]: at least k copies of letter x, for k = 0 (every word) .. max_count[x] + 1 (no word).
         self.ge: list[list[Bits]] = [[self.all_bits, *p, self.no_bits] for p in planes]
+        self._letters: dict[int, npt.NDArray[np.uint8]] = {}
 
     def exactly(self, x: int, k: int, blocks: int) -> Bits:
         """The words (among the first ``blocks`` 64-bit blocks) with exactly ``k`` copies of letter ``x``."""
@@ -91,6 +92,17 @@ class WordIndex:
 
     def end(self, length: int) -> int:
         return int(self.ends[min(max(length, 0), self.max_length + 1)])
+
+    def letters(self, length: int) -> npt.NDArray[np.uint8]:
+        """The words of ``length`` letters as a matrix of their letters (one row each, in index order from
+        ``end(length - 1)``), made on first use and kept (the layout walk of the solver reads it)."""
+        found = self._letters.get(length)
+        if found is None:
+            start, stop = self.end(length - 1), self.end(length)
+            text = "".join(self.words[start:stop]).encode("ascii")
+            found = np.frombuffer(text, dtype=np.uint8).reshape(stop - start, length)
+            self._letters[length] = found  # the same matrix whoever makes it: a race only makes it twice
+        return found
 
 
 def _planes(words: npt.NDArray[np.object_], n64: int) -> list[list[Bits]]:
