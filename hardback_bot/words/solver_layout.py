@@ -190,7 +190,8 @@ class Programme:
 
     def rest(self, state: State, left: int) -> float:
         """What ``left`` more positions can add at most: a wild's pay each, the best unused cards once
-        each, and a best double per double ability not yet spent."""
+        each, a best double per double ability not yet spent, and the genre bonus of a placed card that
+        is still alone in its genre (paid when a second one comes, see :meth:`pay`)."""
         mask = state[0]
         found = self.rest_memo.get((mask, left))
         if found is None:
@@ -202,7 +203,13 @@ class Programme:
                     if k < left:
                         cards += v
                         k += 1
-            found = cards + doubles * self.best_extra
+            pending = 0.0
+            for genre_cards, own in self.genre_sources.values():
+                alone = mask & genre_cards
+                if not own and alone.bit_count() == 1:
+                    j = alone.bit_length() - 1
+                    pending += self.plain[j] - self.plain_off[j]
+            found = cards + doubles * self.best_extra + pending
             self.rest_memo[(mask, left)] = found
         return found + state[4] * self.best_extra + left * self.rate * state[7]
 
