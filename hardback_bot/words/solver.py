@@ -501,19 +501,41 @@ class _GroupSearch:
             self._visit(k + 1, sub, acc + prefix[u], acc_fixed + min(u, fixed))
 
     def _layout_first(self) -> bool:
-        """Past ``CEILING_AFTER`` work units, search layout first to the end (True when done)."""
+        """Past ``CEILING_AFTER`` work units, search layout first to the end (True when done).
+
+        The programme costs less the higher the value it must beat, so it first aims halfway between the
+        floor and the best bound left in the queue, then a quarter of the way, then at the floor itself:
+        a play found above an aim is the best (every layout above the aim was walked), and when none is,
+        no play beats that aim and the next one is tried."""
         ctx = self.ctx
         if not self.layouts or self.floor == -math.inf or ctx.ticks - self.started < self.CEILING_AFTER:
             return False
         self.layouts = False
-        try:
-            layout = LayoutSearch(ctx, self.prof, self.longest, self.floor, self.CEILING_STATES)
-        except TooLarge:
-            return False
+        floor = self.floor
+        top = -self.queue[0][0] if self.queue else floor
+        aims = [floor + (top - floor) * share for share in (0.5, 0.25) if top > floor] + [-math.inf]
+        for aim in aims:
+            threshold = max(aim, self.floor)
+            try:
+                layout = LayoutSearch(ctx, self.prof, self.longest, threshold, self.CEILING_STATES)
+            except TooLarge:
+                return False
+            self._walk_layouts(layout, aim)
+            if self.floor > aim:
+                break
+        self.done = True
+        return True
+
+    def _walk_layouts(self, layout: LayoutSearch, aim: float) -> None:
+        """Walk every length whose ceiling beats ``aim`` and the floor, the highest ceilings first."""
         index = self.index
+
+        def threshold() -> float:
+            return max(aim, self.floor)
+
         lengths = sorted(range(self.min_length, self.longest + 1), key=lambda n: -layout.ceilings[n - 1])
         for length in lengths:
-            if layout.ceilings[length - 1] <= self.floor or index.end(length) == index.end(length - 1):
+            if layout.ceilings[length - 1] <= threshold() or index.end(length) == index.end(length - 1):
                 continue
             letters = index.letters(length)
             start = index.end(length - 1)
@@ -528,9 +550,7 @@ class _GroupSearch:
                       seen: dict[tuple[Slot, ...], Outcome] = seen) -> None:
                 self._layout_found(fit, slots, start, seen)
 
-            layout.walk(length, lambda: self.floor, np.arange(len(letters)), narrow, found)
-        self.done = True
-        return True
+            layout.walk(length, threshold, np.arange(len(letters)), narrow, found)
 
     def _layout_found(self, fit: npt.NDArray[np.int64], slots: list[Slot], start: int,
                       seen: dict[tuple[Slot, ...], Outcome]) -> None:

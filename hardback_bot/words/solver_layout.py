@@ -135,14 +135,26 @@ class Programme:
             full = (int(e.uncover_basic or e.uncover_genre) if prof.uncover[i] else 0, self.double[i],
                     self.genre_bit.get(e.genre, 0))
             self.variants.append([printed] if full[:2] == printed[:2] else [printed, full])
+        self.uncover_most = [max(u for u, _, _ in v) for v in self.variants]  # per entry
         self.faces = [[i for i, e in enumerate(entries) if e.letter in letters] for letters in allowed]
         per_wild = per_wild_card(ctx, prof)
         self.n_card, self.rate = per_wild if per_wild is not None else (-1, 0.0)
         self.n_genre = self.genre_bit.get(entries[self.n_card].genre, 0) if self.n_card >= 0 else 0
+        # What a state keeps of its last card: only what a right neighbour can do with it (double it,
+        # R13.1, and know whether it is the per-wild card); cards alike in that share one state.
+        self.canon = [next(j for j in range(len(entries)) if self.extra[j] == self.extra[i]
+                           and (j == self.n_card) == (i == self.n_card) and self.source[j] == self.source[i])
+                      for i in range(len(entries))]
         self.best_extra = max((self.extra[i] for i in range(len(entries)) if self.source[i]), default=0.0)
         self.gains = sorted(((max(0.0, self.plain[i] if self.source[i] else self.weight[i]), i)
                              for i in range(len(entries))), reverse=True)
-        self.rest_memo: dict[tuple[int, int], float] = {}
+        self.rest_memo: dict[tuple[int, int], tuple[list[float], int, int, int, float]] = {}
+        self.cards_memo: dict[tuple[int, int], tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]] = {}
+        self.pool_memo: dict[int, list[tuple[Any, ...]]] = {}
+        groups: dict[tuple[int, ...], int] = {}
+        self.face_group = [groups.setdefault(tuple(f), len(groups)) for f in self.faces]
+        self.split_memo: dict[tuple[tuple[int, int], int, int], float] = {}
+        self.active_memo: dict[int, int] = {}
         doublers = sum(1 for i, e in enumerate(entries) if self.double[i] and e.role != "rival")
         # Guess 0: the per-wild card is not a source; 1-3: it is, doubled that many times less one.
         self.guesses = [0] if self.n_card < 0 or not self.rate else list(range(0, min(3, 1 + doublers) + 1))
@@ -162,21 +174,23 @@ class Programme:
         # A partial layout is dropped against the largest fixed part any length can have.
         target = floor - self.prof.base - max(w_length, w_length * n)
         layers = [self.starts()]
+        rest = self.rest
+        cut = target > -math.inf
         for p in range(n):
             states = layers[-1]
+            if cut and p == 0:
+                states = {key: v for key, v in states.items() if v + rest(key, n) > target}
+                layers[-1] = states
             ctx.check_time(1 + len(states) // 64)
             if state_limit is not None and len(states) > state_limit:
                 raise TooLarge
-            if target > -math.inf:
-                left = n - p
-                states = {key: v for key, v in states.items() if v + self.rest(key, left) > target}
-                layers[-1] = states
+            left = n - p - 1
             nxt: dict[State, float] = {}
             get = nxt.get
             for state, value in states.items():
                 for key, gain, _, _ in self.moves(state, p):
                     v = value + gain
-                    if v > get(key, -math.inf):
+                    if v > get(key, -math.inf) and (not cut or v + rest(key, left) > target):
                         nxt[key] = v
             layers.append(nxt)
         return layers
@@ -189,29 +203,60 @@ class Programme:
         return out
 
     def rest(self, state: State, left: int) -> float:
-        """What ``left`` more positions can add at most: a wild's pay each, the best unused cards once
-        each, a best double per double ability not yet spent, and the genre bonus of a placed card that
-        is still alone in its genre (paid when a second one comes, see :meth:`pay`)."""
-        mask = state[0]
-        found = self.rest_memo.get((mask, left))
+        """What ``left`` more positions can add at most (-inf: nothing can end well after ``state``).
+
+        Each position is a card (its pay), a wild (the per-wild pay) or a revealed card (both), with at
+        most one revealed card per uncover ability left (R14.1); a best double per double ability not yet
+        spent; the genre bonus of a placed card still alone in its genre (paid when a second one comes,
+        see :meth:`pay`).  A guess that the per-wild card is doubled needs doubles enough for it."""
+        mask, prev, unc_r, _, dbl_r, nd, _, g = state
+        key = (mask, left)
+        found = self.rest_memo.get(key)
         if found is None:
-            cards = doubles = 0.0
-            k = 0
+            plains: list[float] = []
+            doubles = uncovers = 0
+            most = 0  # the most double abilities one unused card has
             for v, i in self.gains:
                 if not mask >> i & 1:
                     doubles += self.double[i]
-                    if k < left:
-                        cards += v
-                        k += 1
+                    most = max(most, self.double[i])
+                    uncovers += self.uncover_most[i]
+                    if len(plains) < left:
+                        plains.append(v)
             pending = 0.0
             for genre_cards, own in self.genre_sources.values():
                 alone = mask & genre_cards
                 if not own and alone.bit_count() == 1:
                     j = alone.bit_length() - 1
                     pending += self.plain[j] - self.plain_off[j]
-            found = cards + doubles * self.best_extra + pending
-            self.rest_memo[(mask, left)] = found
-        return found + state[4] * self.best_extra + left * self.rate * state[7]
+            found = (plains, doubles, uncovers, most, pending)
+            self.rest_memo[key] = found
+        plains, doubles, uncovers, most, pending = found
+        n_card = self.n_card
+        if g > 1:
+            short = g - 1 - nd
+            if short > 0:
+                if mask >> n_card & 1:
+                    # Placed: only its right neighbour, still to come, can double it now.
+                    if prev != n_card or most < short:
+                        return -math.inf
+                elif doubles + (dbl_r if prev >= 0 else 0) < short:
+                    return -math.inf
+        split = self.split_memo.get((key, unc_r, g))
+        if split is None:
+            wild_pay = self.rate * g
+            reveals = uncovers + unc_r
+            # a cards among the positions left, min(a, reveals) of them revealed wilds, the others wild.
+            split = total = 0.0
+            for a in range(len(plains) + 1):
+                if a:
+                    total += plains[a - 1]
+                value = total + wild_pay * (min(a, reveals) + left - a)
+                if value > split:
+                    split = value
+            split += doubles * self.best_extra + pending
+            self.split_memo[(key, unc_r, g)] = split
+        return split + dbl_r * self.best_extra
 
     def complete(self, state: State, length: int) -> bool:
         """May a word of ``length`` letters end after this state?"""
@@ -226,6 +271,17 @@ class Programme:
             flags |= self.n_genre  # the per-wild prestige is a genre bonus
         return not flags or self.active(mask, flags)
 
+    def active_genres(self, mask: int) -> int:
+        """The genre bits with two sources among the cards in ``mask`` and the own classics."""
+        found = self.active_memo.get(mask)
+        if found is None:
+            found = 0
+            for bit, (cards, own) in self.genre_sources.items():
+                if (mask & cards).bit_count() + own >= 2:
+                    found |= bit
+            self.active_memo[mask] = found
+        return found
+
     def active(self, mask: int, genres: int) -> bool:
         """Do all these genres have two sources among the cards in ``mask`` and the own classics?"""
         for bit, (cards, own) in self.genre_sources.items():
@@ -233,41 +289,99 @@ class Programme:
                 return False
         return True
 
+    def _cards(self, mask: int, p: int) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+        """The cards ``moves`` may place at ``p`` after the cards in ``mask``, face up and as revealed wilds,
+        with what each pays there (the same for every state with those cards: cached)."""
+        key = (mask, self.face_group[p])
+        found = self.cards_memo.get(key)
+        if found is None:
+            faces = []
+            for i in self.faces[p]:
+                if mask >> i & 1:
+                    continue
+                bit_i = mask | 1 << i
+                if not self.source[i]:
+                    faces.append((bit_i, -1, self.letter[i], (i, False), False, self.weight[i], 0, (), False, 0.0))
+                    continue
+                # A genre already active stays active (more cards never lower a count): no check left.
+                faces.append((bit_i, self.canon[i], self.letter[i], (i, False), True, self.pay(mask, i),
+                              ~self.active_genres(bit_i), self.variants[i], i == self.n_card, self.extra[i]))
+            pool = self.pool_memo.get(mask)
+            if pool is None:
+                pool = [(mask | 1 << i, self.canon[i], (i, True), self.pay(mask, i),
+                         ~self.active_genres(mask | 1 << i), self.variants[i], i == self.n_card, self.extra[i])
+                        for i in self.pool if not mask >> i & 1]
+                self.pool_memo[mask] = pool
+            found = (faces, pool)
+            self.cards_memo[key] = found
+        return found
+
     def moves(self, state: State, p: int) -> list[Move]:
-        """Every way to fill position ``p`` after ``state``."""
-        mask, prev, unc_r, need, _, nd, flags, g = state
+        """Every way to fill position ``p`` after ``state``.
+
+        A source placed right of the state's card takes that card's doubles left (doubling is never
+        harmful, R13.7) and may spend some of its own on it (R13.1, R13.8).  (Written out in one loop:
+        this is the programme's inner loop.)"""
+        mask, prev, unc_r, need, dbl_r, nd, flags, g = state
+        n_card = self.n_card
+        if g > 1 and mask >> n_card & 1 and prev != n_card and nd < g - 1:
+            return []  # the per-wild card has both neighbours and fell short of the guess
         out: list[Move] = []
+        append = out.append
         wild_pay = self.rate * g
+        cap = g - 1 if g > 1 else 0  # doubles of the per-wild card beyond the guess change nothing
         last = p == self.n - 1
-        source, variants, letter, pay, join = self.source, self.variants, self.letter, self.pay, self.join
-        for i in self.faces[p]:
-            if mask >> i & 1:
-                continue
-            if not source[i]:
+        left = prev >= 0
+        doubled = left and dbl_r > 0  # the left card's doubles left go to the next source
+        to_left = self.extra[prev] if left else 0.0
+        left_is_n = prev == n_card
+        reveal_left = left and unc_r > 0 and not need
+        faces, pool = self._cards(mask, p)
+        for bit_i, ci, letter, slot, source, v, settled, variants, is_n, x_i in faces:
+            if not source:
                 if not need:
-                    out.append(((mask | 1 << i, -1, 0, False, 0, nd, flags, g), self.weight[i], letter[i], (i, False)))
+                    append(((bit_i, -1, 0, False, 0, nd, flags, g), v, letter, slot))
                 continue
-            v = pay(mask, i)
-            for u, d, bit in variants[i]:
+            if doubled:
+                v += dbl_r * x_i
+                nd0 = nd + dbl_r if is_n else nd
+            else:
+                nd0 = nd
+            for u, d, bit in variants:
                 if need:
                     if not u:
                         continue
                     u -= 1  # i reveals the wild on its left
-                join(out, state, flags | bit, v, i, u, d, False, letter[i], False)
+                fl = (flags | bit) & settled
+                append(((bit_i, ci, u, False, d, min(nd0, cap), fl, g), v, letter, slot))
+                if d and left:
+                    for j in range(1, d + 1):
+                        append(((bit_i, ci, u, False, d - j, min(nd0 + j if left_is_n else nd0, cap), fl, g),
+                                v + j * to_left, letter, slot))
         if not need:  # an anonymous wild
-            out.append(((mask, -1, 0, False, 0, nd, flags, g), wild_pay, "", (-1, True)))
-        reveal_left = prev >= 0 and unc_r > 0 and not need
-        for i in self.pool:
-            if mask >> i & 1:
-                continue
-            v = pay(mask, i) + wild_pay
-            for u, d, bit in variants[i]:
+            append(((mask, -1, 0, False, 0, nd, flags, g), wild_pay, "", (-1, True)))
+        for bit_i, ci, slot, v, settled, variants, is_n, x_i in pool:
+            v += wild_pay
+            if doubled:
+                v += dbl_r * x_i
+                nd0 = nd + dbl_r if is_n else nd
+            else:
+                nd0 = nd
+            for u, d, bit in variants:
+                fl = (flags | bit) & settled
                 # Revealed by the left card (its uncover spent on i): i's own uncovers may go right.
-                if reveal_left:
-                    join(out, state, flags | bit, v, i, u, d, False, "", True)
                 # Revealed by the right card: i may reveal the left card in turn (a chain, R14.3).
-                if not last and (not need or u):
-                    join(out, state, flags | bit, v, i, 0, d, True, "", True)
+                for unc, waits in ((u, False), (0, True)):
+                    if waits:
+                        if last or (need and not u):
+                            continue
+                    elif not reveal_left:
+                        continue
+                    append(((bit_i, ci, unc, waits, d, min(nd0, cap), fl, g), v, "", slot))
+                    if d and left:
+                        for j in range(1, d + 1):
+                            append(((bit_i, ci, unc, waits, d - j, min(nd0 + j if left_is_n else nd0, cap), fl, g),
+                                    v + j * to_left, "", slot))
         return out
 
     def pay(self, mask: int, i: int) -> float:
@@ -287,42 +401,29 @@ class Programme:
             value += plain[j] - off[j]
         return value
 
-    def join(self, out: list[Move], state: State, flags: int, value: float, i: int, unc_r: int, mine: int,
-             need: bool, letter: str, wild: bool) -> None:
-        """Card i becomes a source right of the state's card with ``mine`` double abilities: the left
-        card's doubles left go to it (never harmful, R13.7), and i may spend some of its own on the
-        left card (R13.1)."""
-        mask, prev, _, _, dbl_r, nd, _, g = state
-        extra, n_card = self.extra, self.n_card
-        cap = max(0, g - 1)  # doubles of the per-wild card beyond the guess change nothing
-        if prev >= 0 and dbl_r:
-            value += dbl_r * extra[i]
-            if i == n_card:
-                nd += dbl_r
-        mask |= 1 << i
-        slot = (i, wild)
-        out.append(((mask, i, unc_r, need, mine, min(nd, cap), flags, g), value, letter, slot))
-        if mine and prev >= 0:
-            for j in range(1, mine + 1):
-                d = min(nd + j, cap) if prev == n_card else min(nd, cap)
-                out.append(((mask, i, unc_r, need, mine - j, d, flags, g), value + j * extra[prev], letter, slot))
-
-    def backward(self, layers: list[dict[State, float]], length: int) -> list[dict[State, float]]:
+    def backward(self, layers: list[dict[State, float]], length: int, floor: float = -math.inf
+                 ) -> list[dict[State, float]]:
         """``h[p][state]``: the most positions ``p`` .. ``length - 1`` can add after ``state`` (states of
-        the forward layers only; a state missing from ``h[p]`` cannot end a word of ``length`` letters)."""
+        the forward layers only; a state missing from ``h[p]`` cannot end a word of ``length`` letters,
+        or cannot beat ``floor`` with its best first positions: the forward value, then at most
+        :meth:`rest`)."""
         h: list[dict[State, float]] = [{} for _ in range(length + 1)]
         h[length] = {s: 0.0 for s in layers[length] if self.complete(s, length)}
+        target = floor - self.fixed(length)
         for p in range(length - 1, -1, -1):
             self.ctx.check_time(1 + len(layers[p]) // 64)
             after = h[p + 1]
             here = h[p]
-            for state in layers[p]:
+            left = length - p
+            for state, value in layers[p].items():
+                if value + self.rest(state, left) <= target:
+                    continue
                 best = -math.inf
                 for key, gain, _, _ in self.moves(state, p):
                     rest = after.get(key)
                     if rest is not None and gain + rest > best:
                         best = gain + rest
-                if best > -math.inf:
+                if best > -math.inf and value + best > target:
                     here[state] = best
         return h
 
@@ -342,9 +443,22 @@ class LayoutSearch:
         """Every layout of ``length`` letters whose bound beats ``floor()`` (read again at every step: it
         rises as plays are found) and that some word fits: ``narrow(words, p, letter)`` keeps the words
         with ``letter`` at position ``p`` (None: there are none); ``found(words, slots, bound)`` gets each
-        complete layout with the words that fit it, best bound first within each step."""
+        complete layout with the words that fit it, best bound first within each step.
+
+        The best play is most often worth the ceiling itself, so the walk first aims within one point of
+        it: fewer states can get there, and a play found above that aim is the best (every layout above
+        it was walked).  Only when none is found does it walk again down to ``floor()``."""
+        aim = self.ceilings[length - 1] - 1.0
+        if aim > floor():
+            self._walk(length, lambda: max(aim, floor()), words, narrow, found)
+            if floor() > aim:
+                return
+        self._walk(length, floor, words, narrow, found)
+
+    def _walk(self, length: int, floor: Callable[[], float], words: Any,
+              narrow: Callable[[Any, int, str], Any], found: Callable[[Any, list[Slot], float], None]) -> None:
         prog = self.programme
-        h = prog.backward(self.layers, length)
+        h = prog.backward(self.layers, length, floor())
         fixed = prog.fixed(length)
         ctx = prog.ctx
         slots: list[Slot] = []
