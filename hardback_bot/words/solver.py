@@ -306,8 +306,16 @@ class _GroupSearch:
 
     GREEDY_WORDS = 40  # words given a quick look after the walk where positions matter
     FIRST_LOOK = 40  # work units of one such look (about 1-4 ms)
-    CEILING_AFTER = 400  # work units (some 10-40 ms) a search spends before it goes layout first
-    CEILING_STATES = 30000  # states of a layer (all guesses): larger programmes (9 cards and more) cost too much
+    # Work units a search spends before it goes layout first: more than any of the bench's 300 realistic
+    # situations needs to end (at most 2,302, some 75 ms), far less than hands of many uncover cards,
+    # doublers and the per-wild card need (hundreds of thousands).
+    CEILING_AFTER = 2500
+    # Sooner, after ``LAYOUT_SOON`` units, when the words whose bound still beats the floor number at least
+    # ``LAYOUT_PENDING``: their search one by one would take long.
+    LAYOUT_SOON = 400
+    LAYOUT_PENDING = 1000
+    LAYOUT_CARDS = 9  # usable cards (hand and classics in play) beyond which the programme costs too much
+    CEILING_STATES = 30000  # states of a layer (all guesses) beyond which the programme gives way
 
     def __init__(self, ctx: Context, index: WordIndex, min_length: int, exclude: set[str],
                  accept: Callable[[str], bool] | None, count: int, on_improve: Callable[[Play], None] | None
@@ -353,8 +361,10 @@ class _GroupSearch:
         self.queue: list[tuple[float, int, _Group | _Words]] = []
         self.pushed = 0
         self.longest = 0  # the longest word the cards can fill (set by run)
-        self.layouts = prof.positional  # may the layout walk help (an uncover or double may work)?
+        # May the layout walk help (an uncover or double may work) at a cost worth paying?
+        self.layouts = prof.positional and len(ctx.entries) <= self.LAYOUT_CARDS
         self.done = False  # the layout walk has ended the search
+        self.pending_checked = -math.inf  # work units spent when the words left were last counted
         self.started = ctx.ticks
 
     # ------------------------------------------------------------------ results
@@ -508,8 +518,15 @@ class _GroupSearch:
         a play found above an aim is the best (every layout above the aim was walked), and when none is,
         no play beats that aim and the next one is tried."""
         ctx = self.ctx
-        if not self.layouts or self.floor == -math.inf or ctx.ticks - self.started < self.CEILING_AFTER:
+        if not self.layouts or self.floor == -math.inf:
             return False
+        spent = ctx.ticks - self.started
+        if spent < self.CEILING_AFTER:
+            if spent < self.LAYOUT_SOON or spent < self.pending_checked + 200:
+                return False
+            self.pending_checked = spent
+            if self._pending() < self.LAYOUT_PENDING:
+                return False
         self.layouts = False
         floor = self.floor
         top = -self.queue[0][0] if self.queue else floor
@@ -525,6 +542,14 @@ class _GroupSearch:
                 break
         self.done = True
         return True
+
+    def _pending(self) -> int:
+        """How many words the queue still holds whose bound beats the floor (groups counted whole)."""
+        total = 0
+        for bound, _, item in self.queue:
+            if -bound > self.floor:
+                total += len(item.words) if isinstance(item, _Words) else int(np.bitwise_count(item.bits).sum())
+        return total
 
     def _walk_layouts(self, layout: LayoutSearch, aim: float) -> None:
         """Walk every length whose ceiling beats ``aim`` and the floor, the highest ceilings first."""
