@@ -313,7 +313,7 @@ class _GroupSearch:
     # Sooner, after ``LAYOUT_SOON`` units, when the words whose bound still beats the floor number at least
     # ``LAYOUT_PENDING``: their search one by one would take long.
     LAYOUT_SOON = 400
-    LAYOUT_PENDING = 1000
+    LAYOUT_PENDING = 8000
     LAYOUT_CARDS = 9  # usable cards (hand and classics in play) beyond which the programme costs too much
     CEILING_STATES = 30000  # states of a layer (all guesses) beyond which the programme gives way
 

@@ -119,6 +119,7 @@ class Context:
     shapes: dict[str, tuple[float, Any]] = field(default_factory=dict)  # see best_for_word
     card_bounds: dict[tuple[object, ...], tuple[float, float]] = field(default_factory=dict)  # see cards_bound
     scratch: dict[int, Any] = field(default_factory=dict)  # per-profile helpers of the word search
+    card_values: dict[tuple[int, bool, int], tuple[float, ...]] = field(default_factory=dict)  # see _profile
     pool_set: frozenset[int] = frozenset()
     cards_by_letter: dict[str, int] = field(default_factory=dict)  # usable cards per letter
     classics_by_letter: dict[str, int] = field(default_factory=dict)  # of those, classics in play
@@ -359,10 +360,14 @@ def _profile(ctx: Context, uses: dict[str, int]) -> Profile:
     # active first, so iterate to a fixed point.
     face_counts = {g: 0 for g in GENRES}
     for x, u in uses.items():
-        for g in GENRES:
-            k = sum(1 for i in ctx.by_letter[x] if i in face_ok and entries[i].role != "own" and entries[i].source
-                    and entries[i].genre == g)
-            face_counts[g] += min(u, k)
+        per_genre: dict[str, int] = {}
+        for i in ctx.by_letter[x]:
+            e = entries[i]
+            if i in face_ok and e.role != "own" and e.source:
+                per_genre[e.genre] = per_genre.get(e.genre, 0) + 1
+        for g, k in per_genre.items():
+            if g in face_counts:
+                face_counts[g] += min(u, k)
     for i in own:
         if entries[i].genre in face_counts:
             face_counts[entries[i].genre] += 1
@@ -379,8 +384,12 @@ def _profile(ctx: Context, uses: dict[str, int]) -> Profile:
             reveals = sum(1 for i in face_ok.union(ctx.pool) if works(i, possible))
         # Never more than the distinct cards of the genre that can be sources at all.
         able = face_ok.union(own, ctx.pool if reveals else ())
-        counts = {g: min(face_counts[g] + min(reveals, pool_genre[g]),
-                         sum(1 for i in able if entries[i].source and entries[i].genre == g)) for g in GENRES}
+        sources = {g: 0 for g in GENRES}
+        for i in able:
+            e = entries[i]
+            if e.source and e.genre in sources:
+                sources[e.genre] += 1
+        counts = {g: min(face_counts[g] + min(reveals, pool_genre[g]), sources[g]) for g in GENRES}
         widened = {g for g, k in counts.items() if k >= 2}
         if widened == possible:
             break
@@ -394,14 +403,22 @@ def _profile(ctx: Context, uses: dict[str, int]) -> Profile:
     plain_off = [0.0] * n
     extra_off = [0.0] * n
     dumps_off = [0.0] * n
+    values = ctx.card_values
+    adventure = counts["adventure"]
     for i, e in enumerate(entries):
         active = e.genre in possible
         # Per-wild prestige is bounded per word (Context.cards_bound), not per card: wild_max 0 here.
-        plain[i], extra[i] = card_bound(e.card, active, w, counts["adventure"], len(ctx.inked), 0)
-        plain_off[i], extra_off[i] = card_bound(e.card, False, w, counts["adventure"], len(ctx.inked), 0)
+        key = (e.card, active, adventure)
+        found = values.get(key)
+        if found is None:
+            found = (*card_bound(e.card, active, w, adventure, len(ctx.inked), 0),
+                     *card_bound(e.card, False, w, adventure, len(ctx.inked), 0),
+                     dump_bound(e.card, active, w), dump_bound(e.card, False, w))
+            values[key] = found  # the same card in every profile of this question: computed once
+        plain[i], extra[i], plain_off[i], extra_off[i], dump_on, dump_off = found
         if e.source:
-            dumps[i] = dump_bound(e.card, active, w)
-            dumps_off[i] = dump_bound(e.card, False, w)
+            dumps[i] = dump_on
+            dumps_off[i] = dump_off
         if e.source and e.role != "own":
             uncover[i] = works(i, possible)
             double[i] = e.double_basic + (e.double_genre if active else 0)
