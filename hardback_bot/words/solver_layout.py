@@ -181,7 +181,8 @@ class Programme:
             if cut and p == 0:
                 states = {key: v for key, v in states.items() if v + rest(key, n) > target}
                 layers[-1] = states
-            ctx.check_time(1 + len(states) // 64)
+            # A work unit stands for some 35-100 µs of search (see Brain.units), a state here for some 10-15.
+            ctx.check_time(1 + len(states) // 4)
             if state_limit is not None and len(states) > state_limit:
                 raise TooLarge
             left = n - p - 1
@@ -411,7 +412,7 @@ class Programme:
         h[length] = {s: 0.0 for s in layers[length] if self.complete(s, length)}
         target = floor - self.fixed(length)
         for p in range(length - 1, -1, -1):
-            self.ctx.check_time(1 + len(layers[p]) // 64)
+            self.ctx.check_time(1 + len(layers[p]) // 4)
             after = h[p + 1]
             here = h[p]
             left = length - p
