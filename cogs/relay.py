@@ -153,6 +153,7 @@ class Relay:
             if record.message_versions.get("table") != record.version or "results" not in record.messages:
                 ids.add(record.id)
         ids.update(await store.games_with_pending_deliveries())
+        log.info("start-up: bringing %s game(s) up to date: %s", len(ids), sorted(ids))
         self.recovering = True
         try:
             # A few at a time: a bot with many games comes back without a burst of renders and requests.
@@ -311,6 +312,11 @@ class Relay:
             rows = await store.pending_deliveries(loaded.record.id)
             if not rows:
                 return
+            # A commit may have landed since ``loaded`` was read (a click while this pass redrew the table and
+            # panels) and these rows may be its own: read the game again after them, so that each row is judged
+            # and rendered against a game at least as new as itself (an older one takes a ghostwriter request
+            # just made for one already over, and marks it delivered without its thread).
+            loaded = await self.bot.sessions.load(loaded.record.id)
             first = rows[0]
             if first.kind == "announce":
                 if first.batch is None:
@@ -403,8 +409,11 @@ class Relay:
         seat = int(row.payload["seat"])
         store = self.bot.store
         if ghost_request_id(game) != request:
+            log.info("game %s: ghostwriter request %s is over; its thread (delivery %s) is not opened",
+                     record.id, request, row.id)
             await store.mark_delivered([row.id or 0], None)  # that request was over before it could be shown
             return
+        log.info("game %s: opening the thread of ghostwriter request %s (delivery %s)", record.id, request, row.id)
         name = loaded.names_in(t)[seat]
         me = game.player(seat)
         picture = await cards_picture(list(me.hand), list(me.inked), t.gettext("{name}'s cards", name=name),
@@ -421,6 +430,7 @@ class Relay:
                                         lambda m: any(e.title == panel.title for e in m.embeds),
                                         embed=embed_of(panel), files=[file] if file else [], view=view_of(panel.rows))
         if message is None:
+            log.warning("game %s: the request message of ghostwriter request %s was not posted", record.id, request)
             await store.mark_delivered([row.id or 0], None)
             return
         thread_id = message.id  # a thread started on a message has that message's id
@@ -438,6 +448,7 @@ class Relay:
                 raise
         await store.set_message(record.id, f"ghost:{request}", thread_id, channel_id=thread_id)
         await store.mark_delivered([row.id or 0], message.id, live=True)
+        log.info("game %s: thread %s of ghostwriter request %s is open", record.id, thread_id, request)
 
     async def _ghost_post(self, loaded: Loaded, row: Delivery, t: Translator) -> None:
         record = loaded.record

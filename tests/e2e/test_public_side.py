@@ -147,6 +147,49 @@ async def test_a_missing_permission_is_said_once_and_the_game_goes_on(world: Wor
         assert await bot.store.pending_deliveries(game_id) == []
 
 
+async def test_a_request_committed_while_the_relay_catches_up_gets_its_thread(world: World) -> None:
+    """A pass of the relay reads the game, then the outbox; a click committed in between (a player acting while
+    the start-up catch-up still redraws the panels) must not be judged against the older game: the crash test
+    saw its ghostwriter request taken for "over" and marked delivered with no thread."""
+    s = world.standin
+    async with running_bot(world) as bot:
+        game_id = await open_table(world, bot)
+        relay = bot.get_cog("Play").relay  # type: ignore[union-attr]
+        loaded = await bot.sessions.load(game_id)
+        user = user_for(world, loaded.record.seats[loaded.game.active_seat].user_id)
+        table = table_of(world)
+        await s.click(user, table, button(table, "hb:h:"))
+        await s.settle()
+        hand = s.last_ephemeral(user)
+
+        reached, release = asyncio.Event(), asyncio.Event()
+        panels = relay._panels
+
+        async def held(loaded: Any) -> None:  # the pass has its game; it is redrawing the panels
+            reached.set()
+            await release.wait()
+            await panels(loaded)
+
+        relay._panels = held
+        relay.wake(game_id)
+        await asyncio.wait_for(reached.wait(), 5)
+        relay._panels = panels
+        await s.click(user, hand, button(hand, "ghostwriter"), wait=False)
+        for _ in range(500):
+            if any(r.kind == "ghost_open" for r in await bot.store.pending_deliveries(game_id)):
+                break
+            await asyncio.sleep(0.01)
+        else:
+            raise AssertionError("the request was not committed")
+        release.set()
+        await s.settle(quiet=0.6)
+
+        assert len(s.threads(world.channel)) == 1, "the request's thread"
+        opened = [r for r in await bot.store.game_deliveries(game_id) if r.kind == "ghost_open"]
+        assert len(opened) == 1 and opened[0].message_id is not None
+        assert await bot.store.pending_deliveries(game_id) == []
+
+
 async def test_server_errors_and_rate_limits_do_not_duplicate_or_lose_posts(world: World) -> None:
     s = world.standin
     async with running_bot(world) as bot:
