@@ -437,8 +437,10 @@ class Relay:
         title = t.gettext("Ghostwriter: {name}, round {n}", name=name,
                           n=row.payload.get("round", game.state.round))[:100]
         try:
-            await self._channel(record).get_partial_message(message.id).create_thread(name=title,
-                                                                                       auto_archive_duration=60)
+            # Straight over REST: discord.py's Message.create_thread needs the guild in the gateway's cache,
+            # which a restarted bot's catch-up often runs ahead of (a ValueError, then retries of 2, 5, 15 s).
+            await self.bot.http.start_thread_with_message(record.channel_id, message.id, name=title,
+                                                          auto_archive_duration=60)
         except discord.HTTPException as error:
             if error.code != THREAD_ALREADY_CREATED:
                 if isinstance(error, discord.Forbidden):

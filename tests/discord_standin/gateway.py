@@ -89,6 +89,9 @@ class Gateway:
         self.sessions: list[Session] = []
         self.identify_count = 0
         self.events: list[tuple[str, dict[str, Any]]] = []
+        # Seconds between an IDENTIFY and its READY. Discord queues identifies (one per 5 s per bucket), so
+        # a restarted bot's REST calls may run well before its gateway knows any guild.
+        self.ready_delay = 0.0
 
     def ready_sessions(self) -> list[Session]:
         return [x for x in self.sessions if x.ready and not x.ws.closed]
@@ -156,6 +159,8 @@ class Gateway:
             return
         session.intents = intents
         session.shard = (int(shard[0]), int(shard[1]))
+        if self.ready_delay:
+            await asyncio.sleep(self.ready_delay)
         guilds = [g for g in self.s.guilds.values() if session.handles(g.id)]
         me = self.s.bot_user.to_payload()
         me.update({"verified": True, "mfa_enabled": False, "email": None, "flags": 0})
