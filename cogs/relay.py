@@ -374,7 +374,9 @@ class Relay:
                                         content=text, view=view or discord.utils.MISSING, allowed_mentions=mentions,
                                         suppress_embeds=True)  # words link to their definitions: no previews
         self._last_post[record.channel_id] = time.monotonic()
-        live = view is not None and message is not None
+        # What Discord shows decides, not this render: a resend after a crash gets back the message first
+        # posted, whose button the game as it is now may no longer call for (that player has acted since).
+        live = message is not None and bool(message.components)
         if live:
             await self._strip_prompts(loaded)
         await self.bot.store.mark_delivered(ids, message.id if message else None, live=live)

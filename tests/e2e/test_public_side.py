@@ -69,6 +69,45 @@ async def test_a_crash_between_sending_and_marking_posts_the_line_once(world: Wo
     assert s.nonce_repeats, "the resend was answered with the message already posted"
 
 
+class _Quiet:
+    """A notifier that tells nobody: commits of a process whose relay is already dead."""
+
+    async def changed(self, game_id: int) -> None:
+        return None
+
+
+async def test_a_call_resent_after_a_crash_loses_its_button_to_the_next_call(world: World) -> None:
+    """A "your turn" call posted but not marked before a crash is sent again at the restart, and Discord's nonce
+    answers with the message first posted, Hand button included. That player may have acted by then, so this
+    render calls nobody and has no button: the row must still be recorded as showing one, or the next call
+    never takes it down (the crash test's game ended with such a button live)."""
+    s = world.standin
+    path = db()
+    async with running_bot(world, db_path=path) as bot:
+        game_id = await open_table(world, bot)
+        store = bot.store
+        real = store.mark_delivered
+
+        async def dies(*args: object, **kwargs: object) -> None:
+            raise _Crash("the process died after Discord had the message")
+
+        store.mark_delivered = dies  # type: ignore[method-assign]
+        await skip_turn(world, bot, game_id)  # writer's block, and the next player's call with its button
+        store.mark_delivered = real  # type: ignore[method-assign]
+        bot.sessions.notifier = _Quiet()
+        loaded = await bot.sessions.load(game_id)
+        seat = loaded.game.active_seat
+        await bot.sessions.play(game_id, loaded.record.seats[seat].user_id, "skip", None)  # that player acts
+    async with running_bot(world, db_path=path) as bot:
+        await s.settle(quiet=0.8)
+        assert await bot.store.pending_deliveries(game_id) == []
+    assert s.nonce_repeats, "the claimed call was sent again and Discord answered with the first post"
+    calls = [m for m in s.messages(world.channel) if "your turn." in m.content]
+    assert len(calls) >= 2
+    assert [bool(m.custom_ids()) for m in calls] == [False] * (len(calls) - 1) + [True], \
+        [(m.content[:60], m.custom_ids()) for m in calls]
+
+
 async def test_past_the_nonce_window_the_channel_history_is_checked(world: World,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     s = world.standin
