@@ -316,6 +316,7 @@ class _GroupSearch:
     LAYOUT_PENDING = 8000
     LAYOUT_CARDS = 9  # usable cards (hand and classics in play) beyond which the programme costs too much
     CEILING_STATES = 30000  # states of a layer (all guesses) beyond which the programme gives way
+    LAYOUT_AIMS = 4  # aims above the floor at most, before the walk down to the floor itself
 
     def __init__(self, ctx: Context, index: WordIndex, min_length: int, exclude: set[str],
                  accept: Callable[[str], bool] | None, count: int, on_improve: Callable[[Play], None] | None
@@ -513,10 +514,10 @@ class _GroupSearch:
     def _layout_first(self) -> bool:
         """Past ``CEILING_AFTER`` work units, search layout first to the end (True when done).
 
-        The programme costs less the higher the value it must beat, so it first aims halfway between the
-        floor and the best bound left in the queue, then a quarter of the way, then at the floor itself:
-        a play found above an aim is the best (every layout above the aim was walked), and when none is,
-        no play beats that aim and the next one is tried."""
+        The programme costs less the higher the value it must beat, so it aims first halfway between the
+        floor and the best bound known (the queue's, then each failed aim's): a play found above an aim
+        is the best (every layout above the aim was walked), and when none is, no play beats that aim,
+        which becomes the bound.  Once the two are within two points, it walks down to the floor."""
         ctx = self.ctx
         if not self.layouts or self.floor == -math.inf:
             return False
@@ -528,18 +529,20 @@ class _GroupSearch:
             if self._pending() < self.LAYOUT_PENDING:
                 return False
         self.layouts = False
-        floor = self.floor
-        top = -self.queue[0][0] if self.queue else floor
-        aims = [floor + (top - floor) * share for share in (0.5, 0.25) if top > floor] + [-math.inf]
-        for aim in aims:
-            threshold = max(aim, self.floor)
+        upper = -self.queue[0][0] if self.queue else self.floor
+        for _ in range(self.LAYOUT_AIMS):
+            aim = self.floor + (upper - self.floor) / 2 if upper - self.floor > 2.0 else -math.inf
             try:
-                layout = LayoutSearch(ctx, self.prof, self.longest, threshold, self.CEILING_STATES)
+                layout = LayoutSearch(ctx, self.prof, self.longest, max(aim, self.floor), self.CEILING_STATES)
             except TooLarge:
                 return False
-            self._walk_layouts(layout, aim)
-            if self.floor > aim:
+            self._walk_layouts(layout, aim, upper)
+            if self.floor > aim or aim == -math.inf:
                 break
+            upper = aim
+        else:
+            layout = LayoutSearch(ctx, self.prof, self.longest, self.floor)  # states fit: they did above
+            self._walk_layouts(layout, -math.inf, upper)
         self.done = True
         return True
 
@@ -551,8 +554,9 @@ class _GroupSearch:
                 total += len(item.words) if isinstance(item, _Words) else int(np.bitwise_count(item.bits).sum())
         return total
 
-    def _walk_layouts(self, layout: LayoutSearch, aim: float) -> None:
-        """Walk every length whose ceiling beats ``aim`` and the floor, the highest ceilings first."""
+    def _walk_layouts(self, layout: LayoutSearch, aim: float, upper: float) -> None:
+        """Walk every length whose ceiling beats ``aim`` and the floor, the highest ceilings first
+        (``upper``: no play is worth more)."""
         index = self.index
 
         def threshold() -> float:
@@ -575,7 +579,7 @@ class _GroupSearch:
                       seen: dict[tuple[Slot, ...], Outcome] = seen) -> None:
                 self._layout_found(fit, slots, start, seen)
 
-            layout.walk(length, threshold, np.arange(len(letters)), narrow, found)
+            layout.walk(length, threshold, np.arange(len(letters)), narrow, found, upper)
 
     def _layout_found(self, fit: npt.NDArray[np.int64], slots: list[Slot], start: int,
                       seen: dict[tuple[Slot, ...], Outcome]) -> None:

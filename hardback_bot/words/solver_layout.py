@@ -440,17 +440,19 @@ class LayoutSearch:
         self.ceilings = self.programme.bounds(self.layers, floor)
 
     def walk(self, length: int, floor: Callable[[], float], words: Any,
-             narrow: Callable[[Any, int, str], Any], found: Callable[[Any, list[Slot], float], None]) -> None:
+             narrow: Callable[[Any, int, str], Any], found: Callable[[Any, list[Slot], float], None],
+             upper: float = math.inf) -> None:
         """Every layout of ``length`` letters whose bound beats ``floor()`` (read again at every step: it
         rises as plays are found) and that some word fits: ``narrow(words, p, letter)`` keeps the words
         with ``letter`` at position ``p`` (None: there are none); ``found(words, slots, bound)`` gets each
         complete layout with the words that fit it, best bound first within each step.
 
         The best play is most often worth the ceiling itself, so the walk first aims within one point of
-        it: fewer states can get there, and a play found above that aim is the best (every layout above
-        it was walked).  Only when none is found does it walk again down to ``floor()``."""
+        it (unless no play is worth that much: ``upper``): fewer states can get there, and a play found
+        above that aim is the best (every layout above it was walked).  Only when none is found does it
+        walk again down to ``floor()``."""
         aim = self.ceilings[length - 1] - 1.0
-        if aim > floor():
+        if floor() < aim < upper:
             self._walk(length, lambda: max(aim, floor()), words, narrow, found)
             if floor() > aim:
                 return
