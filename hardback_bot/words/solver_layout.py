@@ -13,8 +13,8 @@ to right, with those adjacencies exact:
   revealed by its left or its right neighbour (chains run one way, so there are no cycles);
 * each uncover ability reveals at most one neighbour, each double ability adds one multiplier to a
   neighbouring source (never to a wild or to another player's classic);
-* the per-wild card's multiplier is guessed (1, 2 or 3) and checked at the end against the doubles
-  it received, so every wild pays the guessed rate;
+* the per-wild card's multiplier is guessed (0 when it is not a source, else 1, 2 or 3) and checked
+  at the end against the doubles it received, so every wild pays the guessed rate;
 * every card is used at most once, every inked card is face up (R6.4), anonymous wilds need free
   hand cards (R7.3).
 
