@@ -30,7 +30,15 @@ from .solver_bounds import Context, OutOfTime, WordCut, build_context
 from .solver_index import WordIndex, index_for
 from .solver_layout import LayoutSearch, Slot, TooLarge
 from .solver_listing import Words, letter_vectors, playable
-from .solver_search import WILD, all_arrangements, best_for_word, chosen_from_cards, evaluate, greedy_play
+from .solver_search import (
+    WILD,
+    all_arrangements,
+    best_for_word,
+    chosen_from_cards,
+    evaluate,
+    greedy_play,
+    word_cards,
+)
 from .solver_value import Outcome, Weights
 
 if TYPE_CHECKING:
@@ -611,9 +619,7 @@ class _GroupSearch:
                 seen[key] = outcome
             if outcome.value <= self.floor:
                 return
-            cards = tuple(WordCard(ctx.entries[i].card, upper[p] if wild else None)
-                          for p, (i, wild) in enumerate(chosen))
-            self.record(word, outcome, cards)
+            self.record(word, outcome, word_cards(ctx, upper, chosen))
             taken += 1
             if taken >= self.count:
                 return

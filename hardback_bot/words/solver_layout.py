@@ -106,13 +106,6 @@ class Programme:
         # without it, and its bonus comes when the second source of its genre is placed.
         self.plain_off = [0.0 if e.role == "own" else min(prof.plain_off[i], prof.plain[i])
                           for i, e in enumerate(entries)]
-        self.genre_mask = [0] * len(entries)  # per entry: the other sources of its genre that can be placed
-        self.genre_start = [0] * len(entries)  # per entry: own classics of its genre (always sources)
-        for i, e in enumerate(entries):
-            if e.role in ("hand", "inked") and e.genre != "starter":
-                self.genre_mask[i] = sum(1 << j for j, f in enumerate(entries)
-                                         if j != i and f.genre == e.genre and f.role in ("hand", "inked"))
-                self.genre_start[i] = sum(1 for f in entries if f.role == "own" and f.genre == e.genre)
         self.extra = prof.extra
         self.weight = prof.weight
         self.source = [e.source for e in entries]
@@ -126,6 +119,14 @@ class Programme:
                                                       if f.genre == g and f.role in ("hand", "inked")),
                                                   sum(1 for f in entries if f.genre == g and f.role == "own"))
                               for g in genres}
+        # Per entry placed in the word: the other sources of its genre that can be placed, and the own
+        # classics of its genre (always sources).
+        self.genre_mask = [0] * len(entries)
+        self.genre_start = [0] * len(entries)
+        for i, e in enumerate(entries):
+            if e.role in ("hand", "inked") and e.genre in self.genre_bit:
+                cards, own = self.genre_sources[self.genre_bit[e.genre]]
+                self.genre_mask[i], self.genre_start[i] = cards & ~(1 << i), own
         self.variants: list[list[tuple[int, int, int]]] = []
         for i, e in enumerate(entries):
             if not prof.uncover[i] and not self.double[i]:

@@ -521,7 +521,6 @@ def _layout_bound(ctx: Context, prof: Profile, word: str, placement: Placement, 
 
 def _value(ctx: Context, word: str, placement: Placement, identities: dict[int, int], free: list[int]
            ) -> tuple[Outcome, tuple[WordCard, ...]]:
-    entries = ctx.entries
     # The value does not depend on the letters wilds stand for: arrangements of different words
     # with the same cards in the same places share one evaluation.
     key = tuple((placement[p], False) if p in placement else (identities.get(p, WILD), True)
@@ -537,8 +536,13 @@ def _value(ctx: Context, word: str, placement: Placement, identities: dict[int, 
     if outcome is None:
         outcome = evaluate(ctx, word, chosen)
         ctx.memo[key] = outcome
-    cards = tuple(WordCard(entries[i].card, word[p] if wild else None) for p, (i, wild) in enumerate(chosen))
-    return outcome, cards
+    return outcome, word_cards(ctx, word, chosen)
+
+
+def word_cards(ctx: Context, word: str, chosen: list[tuple[int, bool]]) -> tuple[WordCard, ...]:
+    """An arrangement as the engine's cards: each entry's card, wilds with the word's letter there."""
+    entries = ctx.entries
+    return tuple(WordCard(entries[i].card, word[p] if wild else None) for p, (i, wild) in enumerate(chosen))
 
 
 def slots_for(ctx: Context, word: str, chosen: list[tuple[int, bool]]) -> tuple[list[Slot], tuple[int, ...], int]:
@@ -633,8 +637,7 @@ def greedy_play(ctx: Context, word: str) -> Found | None:
         return None
     word = word.upper()
     outcome = evaluate(ctx, word, chosen, limit=GREEDY_RESOLUTIONS)
-    entries = ctx.entries
-    return outcome, tuple(WordCard(entries[i].card, word[p] if wild else None) for p, (i, wild) in enumerate(chosen))
+    return outcome, word_cards(ctx, word, chosen)
 
 
 def all_arrangements(ctx: Context, word: str) -> Iterator[tuple[WordCard, ...]]:

@@ -44,20 +44,29 @@ class _Crash(asyncio.CancelledError):
     """The process dies right here: the relay's task ends without a retry (as a killed process would)."""
 
 
+async def skip_and_die_before_marking(world: World, bot: Any, game_id: int) -> None:
+    """Skip a turn in a process whose relay dies after Discord has its messages, before the store hears
+    they were delivered (the rows stay claimed, as after a SIGKILL at that line)."""
+    store = bot.store
+    real = store.mark_delivered
+
+    async def dies(*args: object, **kwargs: object) -> None:
+        raise _Crash("the process died after Discord had the message")
+
+    store.mark_delivered = dies
+    try:
+        await skip_turn(world, bot, game_id)
+    finally:
+        store.mark_delivered = real
+
+
 async def test_a_crash_between_sending_and_marking_posts_the_line_once(world: World) -> None:
     s = world.standin
     path = db()
     async with running_bot(world, db_path=path) as bot:
         game_id = await open_table(world, bot)
         store = bot.store
-        real = store.mark_delivered
-
-        async def dies(*args: object, **kwargs: object) -> None:
-            raise _Crash("the process died after Discord had the message")
-
-        store.mark_delivered = dies  # type: ignore[method-assign]
-        await skip_turn(world, bot, game_id)
-        store.mark_delivered = real  # type: ignore[method-assign]
+        await skip_and_die_before_marking(world, bot, game_id)
         pending = await store.pending_deliveries(game_id)
         assert pending and pending[0].batch is not None, "claimed and sent, never marked"
     before = len(announcements(world, "writer's block"))
@@ -85,15 +94,8 @@ async def test_a_call_resent_after_a_crash_loses_its_button_to_the_next_call(wor
     path = db()
     async with running_bot(world, db_path=path) as bot:
         game_id = await open_table(world, bot)
-        store = bot.store
-        real = store.mark_delivered
-
-        async def dies(*args: object, **kwargs: object) -> None:
-            raise _Crash("the process died after Discord had the message")
-
-        store.mark_delivered = dies  # type: ignore[method-assign]
-        await skip_turn(world, bot, game_id)  # writer's block, and the next player's call with its button
-        store.mark_delivered = real  # type: ignore[method-assign]
+        # Writer's block, and the next player's call with its button.
+        await skip_and_die_before_marking(world, bot, game_id)
         bot.sessions.notifier = _Quiet()
         loaded = await bot.sessions.load(game_id)
         seat = loaded.game.active_seat
@@ -114,14 +116,7 @@ async def test_past_the_nonce_window_the_channel_history_is_checked(world: World
     path = db()
     async with running_bot(world, db_path=path) as bot:
         game_id = await open_table(world, bot)
-
-        async def dies(*args: object, **kwargs: object) -> None:
-            raise _Crash("killed")
-
-        real = bot.store.mark_delivered
-        bot.store.mark_delivered = dies  # type: ignore[method-assign]
-        await skip_turn(world, bot, game_id)
-        bot.store.mark_delivered = real  # type: ignore[method-assign]
+        await skip_and_die_before_marking(world, bot, game_id)
     # The bot comes back after Discord has forgotten the nonce.
     monkeypatch.setattr(relay_module, "NONCE_WINDOW", 0.0)
     monkeypatch.setattr(type(s), "NONCE_WINDOW", 0.0)

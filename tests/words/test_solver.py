@@ -183,6 +183,9 @@ def test_best_arrangement_and_all_arrangements_match_brute_force(data: tuple[Pla
 ADJACENCY_POOL = [72, 75, 79, 84, 91, 93, 97, 99, 101, 103, 105,  # romance doublers
                   106, 109, 110, 111, 117, 119, 120, 122, 125, 127, 129, 133, 135, 137,  # mystery uncover
                   124, 21, 46, 36, 54, 70, 1, 4, 95, 108, 71]  # per-wild, per-adventure, per-inked, choices, trash
+# Hands of 3-6 such cards and starters, for the bound tests (here and in test_solver_layout.py).
+adjacency_hands = st.lists(st.sampled_from([*ADJACENCY_POOL, 1156, 1141, 1145, 1155]), min_size=3, max_size=6,
+                           unique=True)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -203,9 +206,9 @@ def test_adjacency_heavy_hands_match_brute_force(hand: list[int], inked: int, se
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hand=st.lists(st.sampled_from([*ADJACENCY_POOL, 1156, 1141, 1145, 1155]), min_size=3, max_size=6, unique=True),
-       inked=st.integers(0, 2), classics=st.lists(st.sampled_from(CLASSICS), max_size=2, unique=True),
-       seed=st.integers(0, 10_000), weights=weights_strategy)
+@given(hand=adjacency_hands, inked=st.integers(0, 2),
+       classics=st.lists(st.sampled_from(CLASSICS), max_size=2, unique=True), seed=st.integers(0, 10_000),
+       weights=weights_strategy)
 def test_word_bounds_never_undercount(hand: list[int], inked: int, classics: list[int], seed: int,
                                       weights: Weights) -> None:
     # The search drops a word when its bound cannot beat the best found: a bound below a word's

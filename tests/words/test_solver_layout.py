@@ -12,7 +12,15 @@ from contextlib import contextmanager
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_solver import ADJACENCY_POOL, CLASSICS, brute_arrangements, brute_best, cards_and_words, weights_strategy
+from test_solver import (
+    ADJACENCY_POOL,
+    CLASSICS,
+    adjacency_hands,
+    brute_arrangements,
+    brute_best,
+    cards_and_words,
+    weights_strategy,
+)
 from test_solver_anytime import adversarial
 
 from hardback_bot.engine.cards import card
@@ -51,9 +59,9 @@ def random_word(rng: random.Random, cards: PlayerCards) -> str:
 
 
 @SLOW
-@given(hand=st.lists(st.sampled_from([*ADJACENCY_POOL, 1156, 1141, 1145, 1155]), min_size=3, max_size=6, unique=True),
-       inked=st.integers(0, 2), classics=st.lists(st.sampled_from(CLASSICS), max_size=2, unique=True),
-       seed=st.integers(0, 10_000), weights=weights_strategy)
+@given(hand=adjacency_hands, inked=st.integers(0, 2),
+       classics=st.lists(st.sampled_from(CLASSICS), max_size=2, unique=True), seed=st.integers(0, 10_000),
+       weights=weights_strategy)
 def test_a_words_layout_bound_never_undercounts(hand: list[int], inked: int, classics: list[int], seed: int,
                                                 weights: Weights) -> None:
     # A bound below a word's real best would lose plays: uncover chains (R14.3), doubles of revealed
