@@ -88,8 +88,7 @@ class SqliteStore(SqlStore):
             return
         w = await self._connect(read_only=False)
         try:
-            rows = await w.execute_fetchall("PRAGMA journal_mode = WAL")  # persistent in the file
-            mode = next(iter(rows))[0]
+            mode = await self._switch_to_wal(w)
             if str(mode).lower() != "wal":
                 raise StoreError(f"could not switch {self.path} to WAL mode (got {mode})")
             await migrate(w)
@@ -98,6 +97,26 @@ class SqliteStore(SqlStore):
             await w.close()
             raise
         self._w = w
+
+    async def _switch_to_wal(self, db: aiosqlite.Connection) -> str:
+        """Switch the file to WAL (persistent in the file) and return the journal mode it reports.
+
+        The switch upgrades a read lock to an exclusive one, and SQLite answers "locked" at once, without its
+        busy handler, when another connection holds a lock it could deadlock with: processes starting
+        together on a new file do. So the switch is retried here, for as long as the busy timeout allows."""
+        deadline = time.monotonic() + self.busy_timeout_ms / 1000
+        pause = 0.005
+        while True:
+            try:
+                rows = await db.execute_fetchall("PRAGMA journal_mode = WAL")
+                return str(next(iter(rows))[0])
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                if time.monotonic() + pause > deadline:
+                    raise StoreBusy(f"could not switch {self.path} to WAL mode: {exc}") from exc
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.1)
 
     async def close(self) -> None:
         # A transaction or read under way (a click answered while the bot shuts down) finishes first.

@@ -92,6 +92,25 @@ async def test_processes_starting_together_apply_each_migration_once(backend: Ba
     assert [r[0] for r in rows] == list(range(1, code_version() + 1))
 
 
+async def test_sqlite_processes_starting_together_on_new_files_all_open(tmp_path: Path) -> None:
+    """Switching a new file to WAL upgrades a read lock, and SQLite answers "locked" at once, without waiting
+    out the busy timeout, to a connection that could deadlock: the store must wait its turn, not fail."""
+    for round_ in range(40):
+        path = tmp_path / f"store{round_}.db"
+        stores = [SqliteStore(path, synchronous="NORMAL") for _ in range(8)]
+        try:
+            await asyncio.gather(*(s.open() for s in stores))
+        finally:
+            await asyncio.gather(*(s.close() for s in stores))
+        con = sqlite3.connect(path)
+        try:
+            assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+            versions = [r[0] for r in con.execute("SELECT version FROM schema_migrations ORDER BY version")]
+        finally:
+            con.close()
+        assert versions == list(range(1, code_version() + 1))
+
+
 async def test_newer_database_is_refused_untouched(backend: Backend) -> None:
     store = await backend.open()
     await store.close()
