@@ -479,11 +479,15 @@ class DiscordStandin(UserActions):
 
         return await self.wait_for(find, timeout=timeout, what=f"a matching message in #{channel.name}")
 
-    async def settle(self, *, quiet: float = 0.1, timeout: float = 5.0) -> None:
+    async def settle(self, *, quiet: float = 0.1, timeout: float = 20.0) -> None:
         """Wait until the bot is done reacting: no HTTP request in flight, none for ``quiet`` seconds,
         no interaction still waiting for its initial response, and no "is thinking..." message left
         (a deferred interaction the bot has yet to complete) — unless the bot session that got it is
-        gone (a killed bot never finishes; on Discord that message stays "thinking" too)."""
+        gone (a killed bot never finishes; on Discord that message stays "thinking" too).
+
+        The timeout is generous on purpose: the relay rightly holds posts back for up to a whole 5 s
+        window per channel (after a restart it counts the posts of the process before), so "done" can
+        come more than 5 s later on a loaded machine. Speed is pinned elsewhere (the 3 s answer check)."""
         await self.wait_for(lambda: not self.busy_reasons(quiet), timeout=timeout, what="the bot to go quiet")
 
     def busy_reasons(self, quiet: float = 0.1) -> list[str]:
