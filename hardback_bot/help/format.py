@@ -34,7 +34,7 @@ class Page:
     footer: str = ""
 
 
-def _name(text: str | None, limit: int = 32) -> str:
+def safe_name(text: str | None, limit: int = 32) -> str:
     # Names are user-chosen: keep them short and stop them from breaking the markdown around them.
     clean = (text or "someone").replace("\n", " ")
     for ch in "*_`~|>":
@@ -66,9 +66,20 @@ def _wins(t: Translator, n: int) -> str:
     return t.ngettext("{n} win", "{n} wins", n)
 
 
+def word_value(kind: str, e: LeaderboardEntry, t: Translator) -> str:
+    """A word board's value (best word or longest word), the same on the all-time and season boards."""
+    if kind == "best_word":
+        return t.gettext("{word} for {prestige}★", word=(e.word or "?").upper(), prestige=int(e.value))
+    return t.gettext("{word}, {n} letters", word=(e.word or "?").upper(), n=int(e.value))
+
+
+def ranked_line(e: LeaderboardEntry, value: str) -> str:
+    """One board line: position, name and the board's value."""
+    return f"`{e.position:>3}.` **{safe_name(e.display_name)}** — {value}"
+
+
 def board_line(kind: str, e: LeaderboardEntry, t: Translator | None = None) -> str:
     t = t or translator("en")
-    who = f"**{_name(e.display_name)}**"
     record = t.gettext("{games}, {wins}", games=_games(t, e.games), wins=_wins(t, e.wins))
     if kind == "rating":
         value = t.gettext("{rating} rating · {record}", rating=format(e.value, ".1f"), record=record)
@@ -76,11 +87,9 @@ def board_line(kind: str, e: LeaderboardEntry, t: Translator | None = None) -> s
         value = t.gettext("{wins} in {games}", wins=_wins(t, int(e.value)), games=_games(t, e.games))
     elif kind == "win_rate":
         value = t.gettext("{rate} · {record}", rate=t.percent(e.value), record=record)
-    elif kind == "best_word":
-        value = t.gettext("{word} for {prestige}★", word=(e.word or "?").upper(), prestige=int(e.value))
     else:
-        value = t.gettext("{word}, {n} letters", word=(e.word or "?").upper(), n=int(e.value))
-    return f"`{e.position:>3}.` {who} — {value}"
+        value = word_value(kind, e, t)
+    return ranked_line(e, value)
 
 
 def board_name(kind: str, t: Translator | None = None) -> str:
@@ -178,7 +187,7 @@ def result_line(r: StoredResult, *, with_game: bool = True, t: Translator | None
 def stats_page(stats: PlayerStats, name: str, recent_for_genre: Sequence[StoredResult],
                t: Translator | None = None) -> Page:
     t = t or translator("en")
-    page = Page(t.gettext("Hardback stats — {name}", name=_name(name, 64)))
+    page = Page(t.gettext("Hardback stats — {name}", name=safe_name(name, 64)))
     comp, coop = stats.competitive, stats.coop
     if not comp.games and not coop.games:
         page.description = t.gettext("No finished games in this server yet.")
@@ -216,7 +225,7 @@ def _export_footer(t: Translator) -> str:
 
 def history_page(name: str, recent: Sequence[StoredResult], t: Translator | None = None) -> Page:
     t = t or translator("en")
-    page = Page(t.gettext("Hardback history — {name}", name=_name(name, 64)))
+    page = Page(t.gettext("Hardback history — {name}", name=safe_name(name, 64)))
     if not recent:
         page.description = t.gettext("No finished games in this server yet.")
         return page
@@ -229,7 +238,7 @@ def server_history_page(guild_name: str, games: Sequence[GameRecord],
                         results: Mapping[int, Sequence[StoredResult]], t: Translator | None = None) -> Page:
     """The server's recently ended games, newest first (``/hardback history`` without a user)."""
     t = t or translator("en")
-    page = Page(t.gettext("Hardback history — {name}", name=_name(guild_name, 64)))
+    page = Page(t.gettext("Hardback history — {name}", name=safe_name(guild_name, 64)))
     if not games:
         page.description = t.gettext("No finished games in this server yet.")
         return page
@@ -238,18 +247,18 @@ def server_history_page(guild_name: str, games: Sequence[GameRecord],
         when = f"<t:{int(g.finished_at or g.updated_at)}:R>"
         rows = sorted(results.get(g.id, ()), key=lambda r: (r.result.rank, r.seat))
         if g.status == "abandoned" or not rows:
-            names = ", ".join(_name(s.display_name) for s in g.seats)
+            names = ", ".join(safe_name(s.display_name) for s in g.seats)
             lines.append(f"`#{g.id}` {when} — " + t.gettext("ended early · {names}", names=names))
             continue
         if rows[0].mode == "coop":
-            names = ", ".join(_name(r.display_name) for r in rows)
+            names = ", ".join(safe_name(r.display_name) for r in rows)
             prestige = rows[0].result.prestige
             lines.append(f"`#{g.id}` {when} — " + (
                 t.gettext("co-op won against Penny, {prestige}★ · {names}", prestige=prestige, names=names)
                 if rows[0].result.won else
                 t.gettext("co-op lost against Penny, {prestige}★ · {names}", prestige=prestige, names=names)))
             continue
-        ranking = ", ".join(f"{r.result.rank}. {_name(r.display_name)} {r.result.prestige}★" for r in rows)
+        ranking = ", ".join(f"{r.result.rank}. {safe_name(r.display_name)} {r.result.prestige}★" for r in rows)
         lines.append(f"`#{g.id}` {when} — {ranking}")
     page.description = "\n".join(lines)[:4000]
     page.footer = _export_footer(t)

@@ -14,16 +14,9 @@ from hardback_bot.i18n import Translator
 from hardback_bot.store.models import LeaderboardEntry
 from hardback_bot.store.seasons import PlayerRecords, Season
 
-from .format import PAGE_SIZE, Page, board_line
+from .format import PAGE_SIZE, Page, board_line, ranked_line, safe_name, word_value
 
 PERIODS: tuple[str, ...] = ("all", "season", "last")  # all time, this season, the season before
-
-
-def _name(text: str | None, limit: int = 32) -> str:
-    clean = (text or "?").replace("\n", " ")
-    for ch in "*_`~|>":
-        clean = clean.replace(ch, "")
-    return (clean.strip() or "?")[:limit]
 
 
 def season_label(t: Translator, season: Season) -> str:
@@ -43,7 +36,7 @@ def board_title(t: Translator, board_name: str, season: Season | None) -> str:
 def provisional_line(e: LeaderboardEntry, threshold: int, t: Translator) -> str:
     """A provisional rating: its value, and how many of the needed rated games it rests on."""
     return f"`{e.position:>3}.` " + t.gettext(
-        "**{name}** — {rating} rating, provisional ({games} of {needed} rated games)", name=_name(e.display_name),
+        "**{name}** — {rating} rating, provisional ({games} of {needed} rated games)", name=safe_name(e.display_name),
         rating=format(e.value, ".1f"), games=e.games, needed=threshold)
 
 
@@ -66,7 +59,6 @@ def rating_page(t: Translator, established: Sequence[LeaderboardEntry], provisio
 
 
 def season_line(kind: str, e: LeaderboardEntry, t: Translator) -> str:
-    who = f"**{_name(e.display_name)}**"
     games = t.ngettext("{n} game", "{n} games", e.games)
     if kind == "rating":
         value = t.gettext("{gain} rating this season · {games}", gain=format(e.value, "+.1f"), games=games)
@@ -74,11 +66,9 @@ def season_line(kind: str, e: LeaderboardEntry, t: Translator) -> str:
         value = t.gettext("{wins} in {games}", wins=t.ngettext("{n} win", "{n} wins", int(e.value)), games=games)
     elif kind == "win_rate":
         value = t.gettext("{rate} · {games}", rate=t.percent(e.value), games=games)
-    elif kind == "best_word":
-        value = t.gettext("{word} for {prestige}★", word=(e.word or "?").upper(), prestige=int(e.value))
     else:
-        value = t.gettext("{word}, {n} letters", word=(e.word or "?").upper(), n=int(e.value))
-    return f"`{e.position:>3}.` {who} — {value}"
+        value = word_value(kind, e, t)
+    return ranked_line(e, value)
 
 
 def season_page(t: Translator, kind: str, board_name: str, entries: Sequence[LeaderboardEntry], page: int,
@@ -104,14 +94,14 @@ def announcement(t: Translator, season: Season, wins: Sequence[LeaderboardEntry]
     medals = ("🥇", "🥈", "🥉")
     if wins:
         page.fields.append((t.gettext("Most wins"), "\n".join(
-            f"{medals[i]} **{_name(e.display_name)}** — {t.ngettext('{n} win', '{n} wins', int(e.value))}"
+            f"{medals[i]} **{safe_name(e.display_name)}** — {t.ngettext('{n} win', '{n} wins', int(e.value))}"
             for i, e in enumerate(wins[:3])), False))
     if gains:
         page.fields.append((t.gettext("Biggest rating gain"), "\n".join(
-            f"{medals[i]} **{_name(e.display_name)}** — {e.value:+.1f}" for i, e in enumerate(gains[:3])), False))
+            f"{medals[i]} **{safe_name(e.display_name)}** — {e.value:+.1f}" for i, e in enumerate(gains[:3])), False))
     if words:
         page.fields.append((t.gettext("Best word"), "\n".join(
-            f"{medals[i]} **{_name(e.display_name)}** — {(e.word or '?').upper()} ({int(e.value)}★)"
+            f"{medals[i]} **{safe_name(e.display_name)}** — {(e.word or '?').upper()} ({int(e.value)}★)"
             for i, e in enumerate(words[:3])), False))
     page.description = t.gettext("Congratulations! A new season starts now: `/hardback leaderboard period:season`.")
     return page

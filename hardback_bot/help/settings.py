@@ -103,25 +103,17 @@ def _on_off(value: object, t: Translator) -> str:
     return t.pgettext("setting value", "on") if value else t.pgettext("setting value", "off")
 
 
-def _unique(mode: str, t: Translator) -> str:
-    if mode == "off":
-        return t.pgettext("setting value", "off")
-    if mode == "game":
-        return t.pgettext("setting value", "per game")
-    if mode == "player":
-        return t.pgettext("setting value", "per player")
-    return mode
-
-
-def vote_name(mode: str, t: Translator) -> str:
-    """A vote option's value as the commands' choices say it ("off", "majority", "unanimous")."""
-    if mode == "off":
-        return t.pgettext("setting value", "off")
-    if mode == "majority":
-        return t.pgettext("choice", "majority")
-    if mode == "unanimous":
-        return t.pgettext("choice", "unanimous")
-    return mode
+def mode_label(mode: str, t: Translator) -> str:
+    """A vote or unique-words option's value as the commands' choices say it ("off", "majority",
+    "per game", ...). The calls stay literal so the catalogue extraction finds every label."""
+    labels = {
+        "off": t.pgettext("setting value", "off"),
+        "game": t.pgettext("setting value", "per game"),
+        "player": t.pgettext("setting value", "per player"),
+        "majority": t.pgettext("choice", "majority"),
+        "unanimous": t.pgettext("choice", "unanimous"),
+    }
+    return labels.get(mode, mode)
 
 
 def describe(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = None, *,
@@ -151,8 +143,8 @@ def describe(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = N
                                          settings.afk_misses, afk=afk),
         N_("Literary awards"): _on_off(get("awards"), t),
         N_("Adverts"): _on_off(get("adverts"), t),
-        N_("Unique words"): _unique(str(get("unique_words")), t),
-        N_("Votes on invalid words"): vote_name(str(get("vote")), t),
+        N_("Unique words"): mode_label(str(get("unique_words")), t),
+        N_("Votes on invalid words"): mode_label(str(get("vote")), t),
         N_("Open hands"): _on_off(get("open_hands"), t),
         N_("Ghostwriter"): _on_off(get("ghostwriter"), t),
         N_("Hints"): _on_off(get("hints"), t),

@@ -15,7 +15,7 @@ from hardback_bot.i18n import Translator, translator
 from hardback_bot.sessions.spelling import SpellingError, arrangements_here, clean_word
 from hardback_bot.words.offensive import is_offensive, is_offensive_at, offensive_language
 
-from .settings import vote_name
+from .settings import mode_label
 
 if TYPE_CHECKING:
     from hardback_bot.engine import Game
@@ -74,7 +74,7 @@ def lookup_lines(word: str, dictionary: Any, dictionary_name: str, *, source: st
                                        dictionary=dictionary_name, source=source.lower()))
         if vote != "off":
             lines.append(t.gettext("At this table it would go to a vote of the other players ({vote}).",
-                                   vote=vote_name(vote, t)))
+                                   vote=mode_label(vote, t)))
     if unique_mode != "off":
         reason = repeat_reason(word, unique_mode, history, seat, names, t)
         if reason:
