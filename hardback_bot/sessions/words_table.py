@@ -9,6 +9,8 @@ literary award they claimed (R24).  No Discord here.
 from __future__ import annotations
 
 import asyncio
+import weakref
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -60,11 +62,31 @@ def played_words(record: GameRecord, moves: Sequence[tuple[int, str]]) -> list[P
                        t.award) for t in walk.turns if t.word]
 
 
+#: Words of ended games already replayed, per store: an ended game's log never changes, and the results'
+#: sort select asks for the same game's words on every pick.  Keyed by the record's version as well, so a
+#: game that changed (an abandoned lobby, a restored backup) is replayed again.
+_REPLAYED: weakref.WeakKeyDictionary[Store, OrderedDict[tuple[int, int], list[PlayedWord]]] = (
+    weakref.WeakKeyDictionary())
+REPLAYED_GAMES = 32  # per store; one list is a few hundred short rows
+
+
 async def words_of_game(store: Store, game_id: int) -> list[PlayedWord]:
-    """:func:`played_words` of a stored game, read from the store and replayed off the event loop."""
+    """:func:`played_words` of a stored game, read from the store and replayed off the event loop (once
+    per ended game: later calls reuse the list)."""
     record = await store.get_game(game_id, with_state=False)
+    ended = record.status != "playing" and record.status != "lobby"
+    cache = _REPLAYED.setdefault(store, OrderedDict())
+    key = (game_id, record.version)
+    if ended and key in cache:
+        cache.move_to_end(key)
+        return list(cache[key])
     moves = [(m.seat, m.move) for m in await store.get_moves(game_id)]
-    return await asyncio.to_thread(played_words, record, moves)
+    words = await asyncio.to_thread(played_words, record, moves)
+    if ended:
+        cache[key] = words
+        while len(cache) > REPLAYED_GAMES:
+            cache.popitem(last=False)
+    return list(words)
 
 
 def sort_words(words: Sequence[PlayedWord], sort: str = "round") -> list[PlayedWord]:

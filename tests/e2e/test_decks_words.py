@@ -11,13 +11,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import pytest
 from botkit import button, running_bot, table_of, text_of
 from discord_standin.world import World
 from scenario_kit import Driver, iter_results_messages, load_game, seat_users, start_table
 
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.views import player_view
+from hardback_bot.sessions import words_table
 from hardback_bot.sessions.words_table import sort_words, words_of_game
+from hardback_bot.store import GameRecord
 
 
 async def test_my_deck_shows_my_piles_and_follows_the_game(world: World) -> None:
@@ -78,8 +83,17 @@ async def test_my_deck_shows_my_piles_and_follows_the_game(world: World) -> None
     s.assert_no_violations()
 
 
-async def test_results_list_every_word_and_sort_them_privately(world: World) -> None:
+async def test_results_list_every_word_and_sort_them_privately(world: World,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     s = world.standin
+    replays: list[int] = []
+    real_replay = words_table.played_words
+
+    def counted(record: GameRecord, moves: Sequence[tuple[int, str]]) -> list[words_table.PlayedWord]:
+        replays.append(record.id)
+        return real_replay(record, moves)
+
+    monkeypatch.setattr(words_table, "played_words", counted)
     async with running_bot(world) as bot:
         record = await start_table(world, bot.store, {"coop": True})
         gid = record.id
@@ -105,6 +119,7 @@ async def test_results_list_every_word_and_sort_them_privately(world: World) -> 
         assert all(f"**{w.word}**" in listed for w in words), listed
         assert sum(len(e.get("title", "")) + len(e.get("description", "")) for e in message.embeds) <= 6000
         assert select_id in message.custom_ids()
+        assert replays == [gid], "the results replayed the ended game's log once"
 
         await s.select(world.alice, message, select_id, ["length"])
         await s.settle()
@@ -122,6 +137,7 @@ async def test_results_list_every_word_and_sort_them_privately(world: World) -> 
         await s.settle()
         again = s.find_message(sorted_view.id)
         assert again.edit_count > edits and "Every word, alphabetically" in text_of(again)
+        assert replays == [gid], "sorting reuses the ended game's words instead of replaying its log again"
 
         # A forged sort: a private refusal, the results unchanged.
         before = text_of(s.find_message(message.id))
