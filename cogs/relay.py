@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from hardback_bot.i18n import Translator, resolve_locale, server_language, translator
+from hardback_bot.i18n import LANGUAGES, Translator, resolve_locale, server_language, translator
 from hardback_bot.sessions import Loaded, SessionError
 from hardback_bot.sessions.announcements import announcement
 from hardback_bot.sessions.codec import Action
@@ -79,6 +79,7 @@ class Relay:
         # their panel, so the two never overwrite each other's answer (a word preview, say).
         self._panel_locks: dict[tuple[int, int], asyncio.Lock] = {}
         self.recovering = False
+        self._locales: dict[int, discord.Locale] = {}  # guild id -> Discord locale fetched before READY
 
     def panel_lock(self, game_id: int, user_id: int) -> asyncio.Lock:
         return self._panel_locks.setdefault((game_id, user_id), asyncio.Lock())
@@ -89,8 +90,22 @@ class Relay:
         if guild_id is None:
             return translator("en")
         settings = await self.bot.store.get_guild_settings(guild_id)
+        if settings.language in LANGUAGES:
+            return translator(settings.language)
         guild = self.bot.get_guild(guild_id)
-        return translator(server_language(settings.language, guild.preferred_locale if guild else None))
+        locale = guild.preferred_locale if guild else await self._fetched_locale(guild_id)
+        return translator(server_language(settings.language, locale))
+
+    async def _fetched_locale(self, guild_id: int) -> discord.Locale | None:
+        """A server's Discord locale asked over REST: the start-up catch-up posts before the gateway's READY
+        has filled the guild cache, and those posts must already be in the server's language."""
+        if guild_id not in self._locales:
+            try:
+                guild = await self.bot.fetch_guild(guild_id, with_counts=False)
+            except discord.HTTPException:
+                return None  # not kept: the next post asks again, or the cache has it by then
+            self._locales[guild_id] = guild.preferred_locale
+        return self._locales[guild_id]
 
     # ------------------------------------------------------------------ scheduling
     async def changed(self, game_id: int) -> None:

@@ -10,8 +10,10 @@ decided from custom ids and the stored game, never from the English texts.
 from __future__ import annotations
 
 import asyncio
+import os
+import tempfile
 
-from botkit import button, running_bot, table_of, text_of, with_component
+from botkit import button, open_table, running_bot, table_of, text_of, with_component
 from discord_standin.models import Message, User
 from discord_standin.world import World
 from scenario_kit import find_word, load_game, move_buttons
@@ -219,3 +221,38 @@ async def test_a_server_in_japanese_by_its_own_discord_language(world: World) ->
         await s.slash(ed, "hardback end", channel=channel)
         await s.settle()
         assert "End this game?" in text_of(s.last_ephemeral(ed))
+
+
+class _Quiet:
+    """A notifier that tells nobody: the move is committed by a process whose relay died before it."""
+
+    async def changed(self, game_id: int) -> None:
+        return None
+
+
+async def test_what_the_restart_catches_up_before_ready_is_in_the_servers_language(world: World) -> None:
+    """A move committed but never announced (the process died) is posted by the next process's start-up
+    catch-up, which runs before the gateway's READY fills the guild cache: a server that relies on its own
+    Discord locale still gets that line in its language (the locale is asked over REST)."""
+    s = world.standin
+    world.guild.locale = "es-ES"  # no /hardback settings language: the server's own locale decides
+    path = os.path.join(tempfile.mkdtemp(prefix="hb-lang-"), "h.db")
+    async with running_bot(world, db_path=path) as bot:
+        game_id = await open_table(world, bot)
+        loaded = await bot.sessions.load(game_id)
+        seat = loaded.game.active_seat
+        bot.sessions.notifier = _Quiet()
+        await bot.sessions.play(game_id, loaded.record.seats[seat].user_id, "skip", None)
+    assert not [m for m in s.messages(world.channel) if "bloqueo de escritor" in m.content]
+    s.gateway.ready_delay = 2.0
+    try:
+        async with running_bot(world, db_path=path) as bot:
+            posted_before_ready = [m.content for m in s.messages(world.channel) if "bloqueo de escritor" in m.content]
+            await s.settle(quiet=0.8)
+            assert await bot.store.pending_deliveries(game_id) == []
+    finally:
+        s.gateway.ready_delay = 0.0
+    assert posted_before_ready, "the catch-up posted the line before READY"
+    lines = [m.content for m in s.messages(world.channel) if "writer's block" in m.content
+             or "bloqueo de escritor" in m.content]
+    assert len(lines) == 1 and "bloqueo de escritor" in lines[0], lines
