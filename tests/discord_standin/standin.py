@@ -221,6 +221,11 @@ class DiscordStandin(UserActions):
         """Pretend ``seconds`` passed (e.g. 15 min to expire interaction tokens) without waiting."""
         self._clock_offset += seconds
 
+    @property
+    def time_advanced(self) -> float:
+        """How many seconds :meth:`advance_time` has added so far (a test moves the bot's clock along)."""
+        return self._clock_offset
+
     NONCE_WINDOW = 300.0  # Discord keeps nonces "for a few minutes"
 
     def inject_fault(self, method: str, path: str, status: int, code: int = 0, *, times: int = 1,
