@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from image_kinds import in_english
 from PIL import Image
 
 from hardback_bot.render import (
     CardFace,
     HandImage,
     OfferRowImage,
-    Rendered,
-    draw_card_lookup,
     draw_hand,
     draw_offer_row,
     draw_results,
@@ -31,21 +29,9 @@ from hardback_bot.render.compose import PHONE_W  # Discord on a phone shows imag
 MIN_LETTER_PX = 28
 MAX_BYTES = 1024 * 1024
 
-KINDS: dict[str, Callable[[], Rendered]] = {
-    "offer_row": lambda: draw_offer_row(samples.offer_row()),
-    "hand": lambda: draw_hand(samples.hand()),
-    "word_preview": lambda: draw_word_preview(samples.word_preview()),
-    "table_5p": lambda: draw_table(samples.table(5)),
-    "table_2p": lambda: draw_table(samples.table(2)),
-    "table_coop": lambda: draw_table(samples.coop_table()),
-    "results": lambda: draw_results(samples.results()),
-    "results_coop": lambda: draw_results(samples.coop_results()),
-    "lookup_portrait": lambda: draw_card_lookup(21),
-    "lookup_timeless": lambda: draw_card_lookup(5),
-    "lookup_starter": lambda: draw_card_lookup(141),
-    "table_finished": lambda: draw_table(samples.finished_table()),
-    "table_long_names": lambda: draw_table(samples.long_names_table()),
-}
+KINDS = in_english("offer_row", "hand", "word_preview", "table_5p", "table_2p", "table_coop", "results",
+                   "results_coop", "lookup_portrait", "lookup_timeless", "lookup_starter", "table_finished",
+                   "table_long_names")
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -3,54 +3,27 @@ or its panel, and no missing glyph (every character drawn is in the font file th
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTFont
+from image_kinds import IMAGE_KINDS
 
 from hardback_bot.engine.cards import card_defs
 from hardback_bot.i18n import LANGUAGES, translator
 from hardback_bot.render import (
     Rendered,
     draw_card_lookup,
-    draw_hand,
-    draw_offer_row,
-    draw_results,
-    draw_table,
-    draw_word_preview,
-    samples,
 )
 from hardback_bot.render import card as card_mod
 from hardback_bot.render.assets import text_font_file
 from hardback_bot.render.card import render_card
 from hardback_bot.render.compose import PHONE_W
-from hardback_bot.render.deck import draw_deck
-from hardback_bot.render.legend import draw_legend, legend_description
+from hardback_bot.render.legend import legend_description
 from hardback_bot.render.models import CardFace
-from hardback_bot.render.words import draw_words
 
-KINDS: dict[str, Callable[[str], Rendered]] = {
-    "offer_row": lambda lang: draw_offer_row(samples.offer_row(), lang),
-    "hand": lambda lang: draw_hand(samples.hand(), lang),
-    "word_preview": lambda lang: draw_word_preview(samples.word_preview(), lang),
-    "table_5p": lambda lang: draw_table(samples.table(5), lang),
-    "table_2p": lambda lang: draw_table(samples.table(2), lang),
-    "table_coop": lambda lang: draw_table(samples.coop_table(), lang),
-    "table_finished": lambda lang: draw_table(samples.finished_table(), lang),
-    "table_long_names": lambda lang: draw_table(samples.long_names_table(), lang),
-    "results": lambda lang: draw_results(samples.results(), lang),
-    "results_coop": lambda lang: draw_results(samples.coop_results(), lang),
-    "lookup_portrait": lambda lang: draw_card_lookup(21, lang),
-    "lookup_timeless": lambda lang: draw_card_lookup(5, lang),
-    "lookup_starter": lambda lang: draw_card_lookup(141, lang),
-    "lookup_double": lambda lang: draw_card_lookup(95, lang),
-    "legend_cards": lambda lang: draw_legend("cards", lang),
-    "legend_table": lambda lang: draw_legend("table", lang),
-    "deck": lambda lang: draw_deck(samples.deck(lang)),
-    "words": lambda lang: draw_words(samples.words(lang)),
-}
+KINDS = IMAGE_KINDS
 # The words each kind draws in its title (or first heading), which a translation must change.
 TITLED = ("offer_row", "hand", "results", "lookup_portrait", "legend_cards", "legend_table", "deck", "words")
 # Containers a text must stay inside when it starts inside one (a name in a player's panel, …).

@@ -14,19 +14,15 @@ from functools import partial
 
 import numpy as np
 import pytest
+from image_kinds import in_english
 
 from hardback_bot.render import (
     Rendered,
     draw_card_lookup,
-    draw_hand,
-    draw_offer_row,
-    draw_results,
     draw_table,
-    draw_word_preview,
     samples,
 )
 from hardback_bot.render.compose import PHONE_W, WIDTH, could_be
-from hardback_bot.render.legend import draw_legend
 from hardback_bot.render.models import PlayerPanel
 
 SHRINK = PHONE_W / WIDTH
@@ -46,19 +42,12 @@ def _coop(n: int) -> Rendered:
 
 
 KINDS: dict[str, Callable[[], Rendered]] = {
-    "offer_row": lambda: draw_offer_row(samples.offer_row()),
-    "hand": lambda: draw_hand(samples.hand()),
-    "word_preview": lambda: draw_word_preview(samples.word_preview()),
+    **in_english("offer_row", "hand", "word_preview"),
     **{f"table_{n}p": partial(_table, n) for n in (2, 3, 4, 5)},
     **{f"table_coop_{n}p": partial(_coop, n) for n in (1, 2, 3, 4)},
-    "table_coop": lambda: draw_table(samples.coop_table()),
-    "table_finished": lambda: draw_table(samples.finished_table()),
-    "table_long_names": lambda: draw_table(samples.long_names_table()),
-    "results": lambda: draw_results(samples.results()),
-    "results_coop": lambda: draw_results(samples.coop_results()),
+    **in_english("table_coop", "table_finished", "table_long_names", "results", "results_coop"),
     **{f"lookup_{cid}": partial(draw_card_lookup, cid) for cid in (21, 5, 46, 73, 95, 141)},
-    "legend_cards": lambda: draw_legend("cards"),
-    "legend_table": lambda: draw_legend("table"),
+    **in_english("legend_cards", "legend_table"),
 }
 
 
