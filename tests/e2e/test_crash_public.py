@@ -82,8 +82,8 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
 
     try:
         async with opened_store(str(tmp_path / "hardback.db")) as store:
-            # 60 prestige: the game's seed is random, and a shorter game sometimes ended before 30 kills.
-            record = await start_table(world, store, {"length": 60, "ghostwriter": True}, joiners=(world.bob,),
+            # 90 prestige: the game's seed is random, and games of 40 and of 60 sometimes ended before 30 kills.
+            record = await start_table(world, store, {"length": 90, "ghostwriter": True}, joiners=(world.bob,),
                                        computers=("ai2",))
             gid = record.id
             driver = Driver(world, store, gid, seat_users(world, record))
