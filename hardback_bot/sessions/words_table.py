@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from hardback_bot.i18n import N_, Translator, translator
 from hardback_bot.render.words import WordGroup, WordRow, WordsImage, render_words
 from hardback_bot.store import GameRecord, Store
+from hardback_bot.store.models import UNFINISHED
 
 from .codec import Action
 from .images import Picture
@@ -74,7 +75,7 @@ async def words_of_game(store: Store, game_id: int) -> list[PlayedWord]:
     """:func:`played_words` of a stored game, read from the store and replayed off the event loop (once
     per ended game: later calls reuse the list)."""
     record = await store.get_game(game_id, with_state=False)
-    ended = record.status != "playing" and record.status != "lobby"
+    ended = record.status not in UNFINISHED
     cache = _REPLAYED.setdefault(store, OrderedDict())
     key = (game_id, record.version)
     if ended and key in cache:
