@@ -13,7 +13,7 @@ import asyncio
 import os
 import tempfile
 
-from botkit import button, open_table, running_bot, table_of, text_of, with_component
+from botkit import QuietNotifier, button, open_table, running_bot, table_of, text_of, with_component
 from discord_standin.models import Message, User
 from discord_standin.world import World
 from scenario_kit import find_word, load_game, move_buttons
@@ -223,13 +223,6 @@ async def test_a_server_in_japanese_by_its_own_discord_language(world: World) ->
         assert "End this game?" in text_of(s.last_ephemeral(ed))
 
 
-class _Quiet:
-    """A notifier that tells nobody: the move is committed by a process whose relay died before it."""
-
-    async def changed(self, game_id: int) -> None:
-        return None
-
-
 async def test_what_the_restart_catches_up_before_ready_is_in_the_servers_language(world: World) -> None:
     """A move committed but never announced (the process died) is posted by the next process's start-up
     catch-up, which runs before the gateway's READY fills the guild cache: a server that relies on its own
@@ -241,7 +234,7 @@ async def test_what_the_restart_catches_up_before_ready_is_in_the_servers_langua
         game_id = await open_table(world, bot)
         loaded = await bot.sessions.load(game_id)
         seat = loaded.game.active_seat
-        bot.sessions.notifier = _Quiet()
+        bot.sessions.notifier = QuietNotifier()
         await bot.sessions.play(game_id, loaded.record.seats[seat].user_id, "skip", None)
     assert not [m for m in s.messages(world.channel) if "bloqueo de escritor" in m.content]
     s.gateway.ready_delay = 2.0

@@ -11,7 +11,7 @@ import tempfile
 from typing import Any
 
 import pytest
-from botkit import button, open_table, running_bot, table_of, text_of, user_for
+from botkit import QuietNotifier, button, open_table, running_bot, table_of, text_of, user_for
 from discord_standin.models import CREATE_PUBLIC_THREADS
 from discord_standin.world import World
 
@@ -78,13 +78,6 @@ async def test_a_crash_between_sending_and_marking_posts_the_line_once(world: Wo
     assert s.nonce_repeats, "the resend was answered with the message already posted"
 
 
-class _Quiet:
-    """A notifier that tells nobody: commits of a process whose relay is already dead."""
-
-    async def changed(self, game_id: int) -> None:
-        return None
-
-
 async def test_a_call_resent_after_a_crash_loses_its_button_to_the_next_call(world: World) -> None:
     """A "your turn" call posted but not marked before a crash is sent again at the restart, and Discord's nonce
     answers with the message first posted, Hand button included. That player may have acted by then, so this
@@ -96,7 +89,7 @@ async def test_a_call_resent_after_a_crash_loses_its_button_to_the_next_call(wor
         game_id = await open_table(world, bot)
         # Writer's block, and the next player's call with its button.
         await skip_and_die_before_marking(world, bot, game_id)
-        bot.sessions.notifier = _Quiet()
+        bot.sessions.notifier = QuietNotifier()
         loaded = await bot.sessions.load(game_id)
         seat = loaded.game.active_seat
         await bot.sessions.play(game_id, loaded.record.seats[seat].user_id, "skip", None)  # that player acts
