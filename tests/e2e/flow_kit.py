@@ -183,18 +183,21 @@ class FlowPlayer:
 
 
 def _dearest(panel: Message) -> tuple[str, str] | None:
-    """(select id, value) of the dearest card any buy select of the panel offers."""
-    best: tuple[int, str, str] | None = None
+    """(select id, value) of the dearest card any buy select of the panel offers; of the two ways a card can
+    be offered ("and end the turn", "then buy more"), the one that ends the turn, as a person who buys one
+    card takes it."""
+    best: tuple[int, bool, str, str] | None = None
     for sel in selects(panel):
         for option in sel.get("options") or []:
             value = str(option.get("value", ""))
             moves = decode_moves(value) if value and not value.startswith("P") else []
-            last = moves[-1].split() if moves else []
+            ends = bool(moves) and moves[-1] == "end"
+            last = moves[-2 if ends else -1].split() if len(moves) > ends else []
             if len(last) == 2 and last[0] == "buy" and last[1].isdigit():
-                cost = card(int(last[1])).cost
-                if best is None or cost > best[0]:
-                    best = (cost, sel["custom_id"], value)
-    return (best[1], best[2]) if best else None
+                key = (card(int(last[1])).cost, ends)
+                if best is None or key > best[:2]:
+                    best = (*key, sel["custom_id"], value)
+    return (best[2], best[3]) if best else None
 
 
 def live_game_components(world: World, game_id: int) -> list[str]:
