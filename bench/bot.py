@@ -198,6 +198,16 @@ def _timed_collect() -> float:
     return time.perf_counter() - start
 
 
+def _kind(inter: Any) -> str:
+    """What an interaction was, for the per-kind figures: the command's name or the custom_id's action."""
+    data = inter.data
+    if "custom_id" in data:
+        parts = str(data["custom_id"]).split(":")
+        action = parts[4].split("_")[0].split(".")[0].split("~")[0] if len(parts) > 4 else ""
+        return ":".join(parts[:2]) + (f" {action}" if action else "")
+    return "/" + " ".join([data.get("name", "?")] + [o.get("name", "") for o in data.get("options", [])])
+
+
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms"
 
@@ -285,6 +295,10 @@ async def bench(games: int, turns: int | None, computers: int, trace: float | No
                          if i.latency is not None and i.channel is not hint_world.channel]
             kinds = Counter({2: "command", 3: "component", 5: "modal"}.get(i.type, str(i.type))
                             for i in standin.interactions.values())
+            by_kind: dict[str, list[float]] = {}
+            for i in standin.interactions.values():
+                if i.latency is not None and i.channel is not hint_world.channel:
+                    by_kind.setdefault(_kind(i), []).append(i.latency)
             count = len(standin.interactions)
             full_with = _timed_collect()
             standin.interactions.clear()
@@ -315,6 +329,7 @@ async def bench(games: int, turns: int | None, computers: int, trace: float | No
         "blamed": watchdog.blamed.most_common(12), "big": watchdog.big_stalls(),
         "gc_max": max((d for d, _ in watchdog.gc_pauses), default=0.0),
         "gc_over_50ms": sum(1 for d, _ in watchdog.gc_pauses if d > 0.05),
+        "by_kind": {k: (len(v), percentile(v, 50), percentile(v, 95), max(v)) for k, v in by_kind.items()},
         "hints": len(hint_times), "hint_answer": (percentile(hint_times, 50), max(hint_times, default=0.0)),
     }
 
@@ -381,6 +396,9 @@ def report(r: dict[str, Any], args: argparse.Namespace, turns: int | None) -> No
             print(f"  {count:4d}  {spot}")
         for line in r["big"]:
             print("  stall", line)
+    print("first response by kind (count, p50 / p95 / max):")
+    for kind, (n, p50, p95, top) in sorted(r["by_kind"].items(), key=lambda kv: -kv[1][2]):
+        print(f"  {kind:<28} {n:5d}  {ms(p50)} / {ms(p95)} / {ms(top)}")
     aims = r["p95"] < 0.25 and r["stalls_over_100ms"] == 0
     print("aim (p95 < 250 ms, no stall over 100 ms):", "met" if aims else "NOT met")
 

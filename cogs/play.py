@@ -148,7 +148,14 @@ class Play(commands.Cog):
         except ForgedId:
             await self._reply(interaction, SessionError("forged").say(t))
             return
-        async with self.relay.panel_lock(action.game_id, interaction.user.id):
+        guard: contextlib.AbstractAsyncContextManager[Any] = contextlib.nullcontext()
+        if not _answers_first(action):
+            # Acknowledged before waiting for the panel lock: the relay may hold it for a second or more while
+            # it redraws this player's panel, and Discord fails the click after 3 s without an answer.
+            with contextlib.suppress(discord.HTTPException):
+                await self._defer(interaction)
+            guard = self.relay.panel_lock(action.game_id, interaction.user.id)
+        async with guard:
             try:
                 await self._dispatch(interaction, action, data)
             except SessionError as error:
@@ -169,7 +176,7 @@ class Play(commands.Cog):
         if kind == "l" and arg == "rematch":
             await self._rematch(interaction, action)
             return
-        await self._defer(interaction)
+        await self._defer(interaction)  # already done by the router, unless that call failed
         if kind == "l":
             await self._lobby(interaction, action)
         elif kind == "h" and arg == "d":
@@ -440,6 +447,12 @@ def clean_word_or_refuse(text: str) -> str:
         return clean_word(text)
     except SpellingError as error:
         raise SessionError.of(error) from error
+
+
+def _answers_first(action: Action) -> bool:
+    """Is this click's first response its answer itself (a form, or the public rematch lobby), not a defer?
+    Those answers touch no private panel, so they need not wait for the panel lock either."""
+    return action.kind == "s" or (action.kind, action.arg) in (("g", "suggest"), ("l", "rematch"))
 
 
 def _one_value(data: dict[str, Any]) -> str:

@@ -143,3 +143,34 @@ async def test_forged_custom_id_is_refused(world: World) -> None:
         assert any("does not exist" in t for t in texts)
         assert any("not one I made" in t for t in texts)
         assert await bot.store.get_moves(game_id) == []
+
+
+async def test_clicks_are_acknowledged_while_the_relay_redraws_that_panel(world: World) -> None:
+    """PRODUCT.md: every interaction is answered within 3 s.  The relay holds a player's panel lock while it
+    redraws their panel after a move (an image and an edit over HTTP: a second or more under load); a click
+    of that player meanwhile must be acknowledged at once and answered in full once the lock is free."""
+    from discord_standin.models import CB_DEFERRED_CHANNEL_MESSAGE, CB_DEFERRED_UPDATE_MESSAGE, CB_MODAL
+
+    s = world.standin
+    async with running_bot(world) as bot:
+        game_id = await open_table(world, bot)
+        loaded = await bot.sessions.load(game_id)
+        first = user_for(world, loaded.record.seats[0].user_id)
+        table = table_of(world)
+        await s.click(first, table, button(table, "hb:h:"))
+        await s.settle()
+        hand = s.last_ephemeral(first)
+        lock = bot.get_cog("Play").relay.panel_lock(game_id, first.id)  # type: ignore[union-attr]
+        async with lock:  # the relay redrawing this player's panel, for as long as the test likes
+            opened = await s.click(first, table, button(table, "hb:h:"))  # raises past Discord's 3 s
+            assert opened.response_type == CB_DEFERRED_CHANNEL_MESSAGE
+            refreshed = await s.click(first, hand, button(hand, "hb:h:"))
+            assert refreshed.response_type == CB_DEFERRED_UPDATE_MESSAGE
+            form = await s.click(first, hand, button(hand, "hb:s:"))  # a form needs no panel at all
+            assert form.response_type == CB_MODAL
+            await asyncio.sleep(0.3)
+            assert opened.original is None or opened.original.loading  # the answer waits for the lock
+        await s.settle()
+        assert "Your turn" in text_of(opened.original)
+        assert "Your turn" in text_of(s.find_message(hand.id))
+        assert await bot.store.get_moves(game_id) == []
