@@ -12,6 +12,7 @@ hand made public).
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -224,9 +225,20 @@ async def table_picture(view: dict[str, Any], names: Sequence[str], computers: S
     return Picture(data, "table.png", table_description(view, names, ended=ended, language=language))
 
 
+#: A hand is drawn again and again while it does not change (every redraw of a waiting player's panel,
+#: every "Open my hand"): the same picture is kept for the newest few hands (about 100 kB each).
+HANDS_KEPT = 64
+
+
+@functools.lru_cache(maxsize=HANDS_KEPT)
+def hand_png(model: HandImage, language: str) -> bytes:
+    """The PNG of a hand (kept for the newest ``HANDS_KEPT``; models are frozen, so equal means the same)."""
+    return render_hand(model, language)
+
+
 async def hand_picture(view: dict[str, Any], seat: int, title: str, *, language: str = "en") -> Picture:
     """A player's own hand, in their ``language``."""
-    data = await asyncio.to_thread(render_hand, hand_model(view, seat, title), language)
+    data = await asyncio.to_thread(hand_png, hand_model(view, seat, title), language)
     return Picture(data, "hand.png", hand_description(view, seat, language))
 
 

@@ -150,3 +150,35 @@ def test_pictures_and_alt_texts_in_the_readers_language(language: str) -> None:
     r = draw_word_preview(word_model(outcome, language), language)
     notes = " ".join(str(n.get("text")) for n in r.layout.of_kind("note") if n.get("path") == "word/slot0")
     assert genre_name(d.genre, language) in notes.replace(" ", "") or genre_name(d.genre, language) in notes
+
+
+def test_an_unchanged_hand_is_drawn_once_and_a_changed_one_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hand picture is kept while the hand does not change (a waiting player's panel is redrawn after
+    every move of the others); a new card, another language or another title draws it anew."""
+    import asyncio
+
+    from hardback_bot.engine.views import player_view
+    from hardback_bot.sessions import images
+
+    drawn: list[str] = []
+
+    def counting(model: object, language: str) -> bytes:
+        drawn.append(language)
+        return f"{model!r}{language}".encode()
+
+    monkeypatch.setattr(images, "render_hand", counting)
+    images.hand_png.cache_clear()
+    live = _play(2, 5, until_final_round=True)
+    seat = live.active_seat
+    view = player_view(live, seat)
+    first = asyncio.run(images.hand_picture(view, seat, "Ada"))
+    again = asyncio.run(images.hand_picture(player_view(live, seat), seat, "Ada"))
+    assert again.data == first.data and drawn == ["en"]
+    asyncio.run(images.hand_picture(view, seat, "Ada", language="fr"))
+    asyncio.run(images.hand_picture(view, seat, "Bea"))
+    assert drawn == ["en", "fr", "en"]
+    changed = player_view(live, seat)
+    changed["players"][seat]["ink"] += 1
+    asyncio.run(images.hand_picture(changed, seat, "Ada"))
+    assert len(drawn) == 4
+    images.hand_png.cache_clear()
