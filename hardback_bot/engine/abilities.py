@@ -12,26 +12,22 @@ from . import scoring
 from .cards import GENRES, card
 from .errors import IllegalMove
 from .moves import Move
+from .scoring import CHOICE_KINDS, TRASH_KINDS, OptionalBenefit
 from .state import CHOICE, DOUBLE, DUMP, PREVIEW, PREVIEWING, TRASH, UNCOVER
 from .table import Event, Table
 
-#: An unused ability of a benefit source: (card, ability key, value x multiplier, genre bonus?, multiplier).
-Ability = tuple[int, str, int, bool, int]
 
-
-def unused_abilities(table: Table, *kinds: str) -> list[Ability]:
-    """The unused abilities of the given kinds, in resolution order (word order, then own classics;
-    R12), skipping cards trashed this turn."""
+def pending_benefits(table: Table) -> list[OptionalBenefit]:
+    """The optional benefits of this turn's word not yet taken or passed, in resolution order (word
+    order, then own classics; R12), as ``scoring.optional_benefits`` lists them for the solver too."""
     t = table.turn
-    found = []
-    for cid, mult in scoring.source_multipliers(t.word, t.classics, t.seat):
-        if cid in t.trashed:
-            continue
-        for index, b, genre in scoring.abilities(cid, t.counts):
-            key = scoring.ability_key(cid, index)
-            if b.kind in kinds and key not in t.used:
-                found.append((cid, key, b.value * mult, genre, mult))
-    return found
+    return [o for o in scoring.optional_benefits(t.word, t.classics, t.counts, t.seat) if o.key not in t.used]
+
+
+def unused_abilities(table: Table, *kinds: str) -> list[OptionalBenefit]:
+    """The pending benefits of the given kinds, skipping cards trashed this turn (R15.1: they left)."""
+    t = table.turn
+    return [o for o in pending_benefits(table) if o.kind in kinds and o.card not in t.trashed]
 
 
 def gain(table: Table, seat: int, coins: int, prestige: int, stat: str | None, events: list[Event],
@@ -119,20 +115,10 @@ def pay_automatic(table: Table, events: list[Event]) -> None:
 
 # ---------------------------------------------------------------------------- trash (R15.1-R15.3)
 def trash_choices(table: Table) -> list[tuple[int, tuple[str, str, int, bool]]]:
-    """(card, (ability key, "coins" or "prestige", value, genre bonus?)) for each card that may trash."""
-    t = table.turn
-    in_word = {s.card for s in t.word if scoring.is_source(s, t.seat)}
-    options = []
-    for cid, key, value, genre, _ in unused_abilities(table, "trash_for_coins", "trash_for_prestige"):
-        if cid in in_word:  # R15.1: a card of the word trashes itself
-            kind = "coins" if key in _keys_of(cid, "trash_for_coins") else "prestige"
-            options.append((cid, (key, kind, value, genre)))
-    return options
-
-
-def _keys_of(cid: int, kind: str) -> set[str]:
-    c = card(cid)
-    return {scoring.ability_key(cid, i) for i, b in enumerate(c.basic + c.genre_bonus) if b.kind == kind}
+    """(card, (ability key, "coins" or "prestige", value, genre bonus?)) for each card that may trash
+    (R15.1: a card of the word trashes itself; optional_benefits lists only those)."""
+    return [(o.card, (o.key, "coins" if o.kind == "trash_for_coins" else "prestige", o.value, o.genre))
+            for o in unused_abilities(table, *TRASH_KINDS)]
 
 
 def trash(table: Table, seat: int, m: Move) -> list[Event]:
@@ -166,7 +152,7 @@ def dump_available(table: Table) -> bool:
 
 def dump_value(table: Table) -> int:
     """Coins the next dump would pay (the highest unused dump ability, E20), 0 if none."""
-    return max((a[2] for a in unused_abilities(table, "dump_discard_for_coins")), default=0)
+    return max((o.value for o in unused_abilities(table, "dump_discard_for_coins")), default=0)
 
 
 def dump(table: Table, seat: int, m: Move) -> list[Event]:
@@ -175,19 +161,19 @@ def dump(table: Table, seat: int, m: Move) -> list[Event]:
     p = table.player(seat)
     if m.card not in p.discard:
         raise IllegalMove.of("not_in_discard", card=m.card)
-    best = max(unused_abilities(table, "dump_discard_for_coins"), key=lambda a: a[2])  # E20
-    t.used.append(best[1])
+    best = max(unused_abilities(table, "dump_discard_for_coins"), key=lambda o: o.value)  # E20
+    t.used.append(best.key)
     p.discard.remove(m.card)
     table.remove_from_game(m.card)
     p.stats["cardsTrash"] += 1
     table.note("dumped", [m.card])
-    events: list[Event] = [{"type": "dump", "seat": seat, "card": m.card, "coins": best[2], "source": best[0]}]
-    gain(table, seat, best[2], 0, None, events, best[0])
+    events: list[Event] = [{"type": "dump", "seat": seat, "card": m.card, "coins": best.value, "source": best.card}]
+    gain(table, seat, best.value, 0, None, events, best.card)
     return events
 
 
 # ---------------------------------------------------------------------------- preview (R16)
-def _preview_ability(table: Table) -> Ability | None:
+def _preview_ability(table: Table) -> OptionalBenefit | None:
     found = unused_abilities(table, "preview")
     return found[0] if found else None
 
@@ -207,17 +193,17 @@ def preview(table: Table, seat: int, m: Move) -> list[Event]:
         raise IllegalMove.of("no_preview")
     ability = _preview_ability(table)
     assert ability is not None
-    t.used.append(ability[1])
+    t.used.append(ability.key)
     p = table.player(seat)
     events: list[Event] = []
-    for _ in range(ability[2] // ability[4]):  # R13.5: the preview count is never multiplied
+    for _ in range(ability.value):  # R13.5: the preview count is never multiplied
         cid = table.draw(p, events)
         if cid is None:
             break
         t.preview_cards.append(cid)
     t.preview_returned = []
     t.phase = PREVIEWING
-    events.append({"type": "preview", "seat": seat, "count": len(t.preview_cards), "source": ability[0]})
+    events.append({"type": "preview", "seat": seat, "count": len(t.preview_cards), "source": ability.card})
     return events
 
 
@@ -225,7 +211,7 @@ def decline_preview(table: Table) -> None:
     """Passing at the preview step gives the preview up for this turn."""
     ability = _preview_ability(table)
     if ability:
-        table.turn.used.append(ability[1])
+        table.turn.used.append(ability.key)
 
 
 def preview_unhandled(table: Table) -> list[int]:
@@ -277,21 +263,13 @@ def put_back_preview(table: Table) -> None:
 # ---------------------------------------------------------------------------- choices (R12.8, R11.2, R11.3)
 def next_choice(table: Table) -> tuple[int, str, str, int] | None:
     """(card, ability key, kind, value) of the next choice: in word order, per card its
-    coins-or-prestige choices, then its ink-or-remover."""
-    t = table.turn
-    for cid, mult in scoring.source_multipliers(t.word, t.classics, t.seat):
-        eithers, inks = [], []
-        for index, b, _ in scoring.abilities(cid, t.counts):
-            key = scoring.ability_key(cid, index)
-            if key in t.used:
-                continue
-            if b.kind == "either_coins_or_prestige":
-                eithers.append((cid, key, b.kind, b.value * mult))
-            elif b.kind == "ink_or_remover":
-                inks.append((cid, key, b.kind, 0))  # R13.5: never multiplied
-        if eithers or inks:
-            return (eithers + inks)[0]
-    return None
+    coins-or-prestige choices, then its ink-or-remover (a trashed card's choices stay: its other gains do)."""
+    choices = [o for o in pending_benefits(table) if o.kind in CHOICE_KINDS]
+    if not choices:
+        return None
+    of_card = [o for o in choices if o.card == choices[0].card]
+    o = next((o for o in of_card if o.kind == "either_coins_or_prestige"), of_card[0])
+    return o.card, o.key, o.kind, o.value if o.kind == "either_coins_or_prestige" else 0
 
 
 def choice_options(kind: str) -> tuple[str, str]:

@@ -6,17 +6,18 @@ offer_row.py; co-op's signatures on buying and spending ink are coop.py.
 from __future__ import annotations
 
 from . import coop, game_end, offer_row
-from .abilities import Ability, unused_abilities
+from .abilities import unused_abilities
 from .cards import card
 from .errors import IllegalMove
 from .moves import Move
 from .options import ADVERTS
+from .scoring import OptionalBenefit
 from .state import BUY, JAIL
 from .table import Event, Table
 
 
 # ---------------------------------------------------------------------------- jail (R17)
-def next_jail(table: Table) -> Ability | None:
+def next_jail(table: Table) -> OptionalBenefit | None:
     """The jail ability to use next, or None once none is left or the step was passed (R17.4)."""
     t = table.turn
     if t.skipped_jails:
@@ -26,7 +27,7 @@ def next_jail(table: Table) -> Ability | None:
         return None
     own = table.player(t.seat).timeless
     # R17.5: abilities of your own timeless classics first, oldest first; then word order.
-    found.sort(key=lambda a: (0, own.index(a[0])) if a[0] in own else (1, 0))
+    found.sort(key=lambda o: (0, own.index(o.card)) if o.card in own else (1, 0))
     return found[0]
 
 
@@ -39,7 +40,7 @@ def jail(table: Table, seat: int, m: Move) -> list[Event]:
     ability = next_jail(table)
     assert ability is not None
     reserve = m.kind == "reserve"
-    t.used.append(ability[1])
+    t.used.append(ability.key)
     p = table.player(seat)
     events: list[Event] = []
     s.offer_row.remove(m.card)
@@ -54,7 +55,7 @@ def jail(table: Table, seat: int, m: Move) -> list[Event]:
     p.stats["coopJail"] += card(m.card).cost
     table.note("reserved" if reserve else "removed", [m.card])
     t.changed_row = True
-    events.append({"type": "jail", "seat": seat, "card": m.card, "reserve": reserve, "source": ability[0]})
+    events.append({"type": "jail", "seat": seat, "card": m.card, "reserve": reserve, "source": ability.card})
     offer_row.refill_one(table, events)
     return events
 

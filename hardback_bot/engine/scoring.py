@@ -171,6 +171,8 @@ def automatic_gains(word: list[Slot], classics: Iterable[int], counts: dict[str,
 OPTIONAL_KINDS = frozenset({"either_coins_or_prestige", "ink_or_remover", "trash_for_coins", "trash_for_prestige",
                             "dump_discard_for_coins", "jail", "preview"})
 _NOT_MULTIPLIED = frozenset({"ink_or_remover", "jail", "preview"})  # R13.5
+TRASH_KINDS = frozenset({"trash_for_coins", "trash_for_prestige"})  # R15.1
+CHOICE_KINDS = frozenset({"either_coins_or_prestige", "ink_or_remover"})  # R11.2, R11.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,26 +182,30 @@ class OptionalBenefit:
     card: int
     kind: str
     value: int  # its number, multiplied where R13.4 says so
+    key: str = ""  # ability_key: what the engine marks used once the benefit is taken or passed
+    genre: bool = False  # a genre bonus (R10.4), not a basic benefit: the statistics tell them apart
 
 
 def optional_benefits(word: list[Slot], classics: Iterable[int], counts: dict[str, int], seat: int
                       ) -> list[OptionalBenefit]:
     """The optional benefits of a resolved word, per source in resolution order (word order, then own
     classics), each card's in the order printed.  A trash ability counts only for a card in the word,
-    and only its first one: a card leaves the game once (R15.1)."""
+    and only its first one: a card leaves the game once (R15.1).  The one list of them: the engine's
+    prompts, the solver, the spelling preview and the computer players all read it."""
     in_word = {s.card for s in word if is_source(s, seat)}
     out: list[OptionalBenefit] = []
     for cid, mult in source_multipliers(word, classics, seat):
         trashable = cid in in_word
-        for _, b, _ in abilities(cid, counts):
+        for index, b, genre in abilities(cid, counts):
             kind = b.kind
             if kind not in OPTIONAL_KINDS:
                 continue
-            if kind in ("trash_for_coins", "trash_for_prestige"):
+            if kind in TRASH_KINDS:
                 if not trashable:
                     continue
                 trashable = False
-            out.append(OptionalBenefit(cid, kind, b.value if kind in _NOT_MULTIPLIED else b.value * mult))
+            value = b.value if kind in _NOT_MULTIPLIED else b.value * mult
+            out.append(OptionalBenefit(cid, kind, value, ability_key(cid, index), genre))
     return out
 
 
