@@ -68,7 +68,7 @@ def announcement(loaded: Loaded, notes: Sequence[Note], t: Translator = ENGLISH)
 
 
 def dictionary_language(name: str) -> str | None:
-    from hardback_bot.words.dictionary import LANGUAGES
+    from hardback_bot.words.bundled import LANGUAGES
 
     return LANGUAGES.get(name)
 

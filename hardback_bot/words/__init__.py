@@ -3,12 +3,12 @@
 Only the dictionary API is re-exported here; importing this package never loads a list.
 """
 
+from hardback_bot.words.bundled import WORDLISTS_ENV, wordlists_dir
 from hardback_bot.words.dictionary import (
     BUNDLED,
     DEFAULT_DICTIONARY,
     NO_DICTIONARY,
     NONE,
-    WORDLISTS_ENV,
     Dictionary,
     DictionaryError,
     DictionaryFileNotFoundError,
@@ -21,7 +21,6 @@ from hardback_bot.words.dictionary import (
     get_dictionary,
     register_custom,
     unregister_custom,
-    wordlists_dir,
 )
 
 __all__ = [

@@ -14,14 +14,15 @@ of their own with :func:`register_custom`.
 from __future__ import annotations
 
 import gzip
-import os
 import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hardback_bot.words.bundled import WORDLISTS_ENV, wordlists_dir
 from hardback_bot.words.cleaning import clean_text
+from hardback_bot.words.offensive import is_offensive_at
 
 if TYPE_CHECKING:  # numpy is imported only when the solver first asks for its arrays
     import numpy as np
@@ -39,12 +40,7 @@ BUNDLED: dict[str, str] = {
     "espanol": "Spanish: every form of the RLA-ES spell-checking dictionary (~570k words)",
     "francais": "French: every form of the Dicollecte spell-checking dictionary (~410k words)",
 }
-# The language of each bundled list's words; a table's dictionary and its language are separate choices.
-LANGUAGES: dict[str, str] = {"common": "en", "large": "en", "letterpress": "en", "espanol": "es", "francais": "fr"}
 NONE_DESCRIPTION = "No dictionary: every word goes to a vote of the other players"
-
-# Set this to a folder holding common.txt.gz etc. to use lists outside the repository.
-WORDLISTS_ENV = "HARDBACK_WORDLISTS"
 
 _NAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 
@@ -91,8 +87,6 @@ class Dictionary:
     def is_offensive(self, word: str) -> bool:
         """True when ``word`` is on the offensive-word list of this list's language (``offensive.py``):
         what family-friendly tables refuse (the engine asks its checker) and the bot never posts itself."""
-        from hardback_bot.words.offensive import is_offensive_at
-
         return is_offensive_at(word, self.name)
 
     def __contains__(self, word: object) -> bool:
@@ -168,20 +162,6 @@ NO_DICTIONARY = NoDictionary()
 _lock = threading.Lock()  # guards first loads and the registry below
 _loaded: dict[str, Dictionary] = {NONE: NO_DICTIONARY}
 _custom: dict[str, Path] = {}
-
-
-def wordlists_dir() -> Path:
-    """The folder holding the bundled lists: $HARDBACK_WORDLISTS, else ``wordlists/`` at the repo root."""
-    override = os.environ.get(WORDLISTS_ENV)
-    if override:
-        return Path(override).expanduser()
-    # hardback_bot/words/dictionary.py -> repository root; also try the working directory so
-    # a non-editable install still finds the lists when started from a checkout.
-    here = Path(__file__).resolve().parents[2] / "wordlists"
-    if here.is_dir():
-        return here
-    cwd = Path.cwd() / "wordlists"
-    return cwd if cwd.is_dir() else here
 
 
 def read_word_file(path: Path, *, fold_case: bool) -> tuple[str, ...]:

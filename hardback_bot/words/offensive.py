@@ -12,7 +12,7 @@ consonant).  The rule errs on the side of refusing; ``EXCEPTIONS`` keeps the eve
 accent folding) would otherwise catch (butter, spices, Spanish cono …), found by listing every word of
 the ``large``, ``espanol`` and ``francais`` lists the rule catches and reading them.
 
-Which list applies is the language of the table's dictionary (``dictionary.LANGUAGES``); custom lists
+Which list applies is the language of the table's dictionary (``bundled.LANGUAGES``); custom lists
 and ``none`` are taken to be English, the bot's first language.
 """
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 import gzip
 import threading
 
-from hardback_bot.words.dictionary import LANGUAGES, wordlists_dir
+from hardback_bot.words.bundled import LANGUAGES, wordlists_dir
 
 #: Languages with a bundled list (the lists of the bundled dictionaries' languages).
 OFFENSIVE_LANGUAGES: tuple[str, ...] = ("en", "es", "fr")

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from hardback_bot.words import available_dictionaries, describe, get_dictionary
-from hardback_bot.words.dictionary import LANGUAGES
+from hardback_bot.words.bundled import LANGUAGES
 from hardback_bot.words.solver import PlayerCards, best_play, playable_words
 
 REPO = Path(__file__).resolve().parents[2]
