@@ -24,12 +24,8 @@ from __future__ import annotations
 
 from .catalogue import (
     CATALOGUE_DIR,
-    DEFAULT_LANGUAGE,
     DOMAIN,
     DOMAINS,
-    LANGUAGE_NAMES,
-    LANGUAGES,
-    N_,
     Translator,
     catalogue_path,
     preload,
@@ -40,6 +36,7 @@ from .catalogue import (
     translator,
 )
 from .fonts import FONT_DIR, font_for_language
+from .languages import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, N_
 
 __all__ = [
     "CATALOGUE_DIR",

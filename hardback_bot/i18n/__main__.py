@@ -29,8 +29,9 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
-from .catalogue import DEFAULT_LANGUAGE, DOMAINS, LANGUAGES, catalogue_path, template_path
+from .catalogue import DOMAINS, catalogue_path, template_path
 from .checks import check_catalogues, read_catalogue
+from .languages import DEFAULT_LANGUAGE, LANGUAGES
 
 REPO = Path(__file__).resolve().parents[2]
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)

@@ -18,12 +18,10 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 
+from .languages import DEFAULT_LANGUAGE, LANGUAGES
+
 log = logging.getLogger(__name__)
 
-LANGUAGES: tuple[str, ...] = ("en", "es", "fr", "ja")
-DEFAULT_LANGUAGE = "en"
-# Each language named in itself: what a settings menu shows.
-LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "es": "Español", "fr": "Français", "ja": "日本語"}
 DOMAIN = "hardback"
 # One catalogue per part of the bot, so the people translating them never edit the same files
 # (docs/i18n.md says which code belongs to which).  ``translator(lang)`` answers from all of them.
@@ -31,11 +29,6 @@ DOMAINS: tuple[str, ...] = ("hardback", "face", "content")
 CATALOGUE_DIR = Path(__file__).resolve().parent / "locale"
 
 _FORMATTER = string.Formatter()
-
-
-def N_(message: str) -> str:
-    """Mark a string for extraction without translating it now (tables translated later by key)."""
-    return message
 
 
 def resolve_locale(locale: object) -> str:

@@ -20,7 +20,8 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from .catalogue import DEFAULT_LANGUAGE, DOMAIN, DOMAINS, LANGUAGES, catalogue_path, placeholders, template_path
+from .catalogue import DOMAIN, DOMAINS, catalogue_path, placeholders, template_path
+from .languages import DEFAULT_LANGUAGE, LANGUAGES
 
 TEMPLATE = template_path(DOMAIN)  # the `hardback` domain's; template_path(domain) for the others
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .catalogue import DEFAULT_LANGUAGE, LANGUAGES
+from .languages import DEFAULT_LANGUAGE, LANGUAGES
 
 # Same override as the render layer's card art: a non-editable install points it at the checkout.
 CARD_ART_ENV = "HARDBACK_CARD_ART"

@@ -13,16 +13,27 @@ so each language uses its own plural forms.  List parameters are joined in the r
 from __future__ import annotations
 
 import string
-from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Protocol
 
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.messages import TEMPLATES, Select, render
 
-from .catalogue import DEFAULT_LANGUAGE, N_
+from .languages import DEFAULT_LANGUAGE, N_
 
-if TYPE_CHECKING:
-    from .catalogue import Translator
+
+class Translator(Protocol):
+    """What saying a refusal needs of a translator (``catalogue.Translator`` is one; it calls :func:`say`)."""
+
+    language: str
+
+    def gettext(self, message: str, /, **params: Any) -> str: ...
+
+    def pgettext(self, context: str, message: str, /, **params: Any) -> str: ...
+
+    def template(self, context: str | None, message: str, plural: str | None = None, n: int = 1) -> str: ...
+
+    def join(self, items: Iterable[str], style: str = "standard") -> str: ...
 
 # What an unknown code (one newer than this table) says: never a raw code, never English-only.
 GENERIC = N_("That move is not possible now.")
