@@ -22,6 +22,9 @@ from hardback_bot.sessions import Sessions
 from hardback_bot.store import Store, StoreError, open_store
 
 COGS = ("cogs.play", "cogs.hardback", "cogs.seasons")
+# What the search worker processes import before their first job: the modules whose jobs they run
+# (the computer players and the spelling previews come with their rehearsal; the hints are these).
+SEARCH_MODULES = ("hardback_bot.help.words",)
 log = logging.getLogger("hardback")
 
 
@@ -54,10 +57,11 @@ class HardbackBot(commands.Bot):
         # Heavy searches (computer moves, word previews, hints) run in worker processes, one per CPU, so
         # they can never hold this event loop; the workers start now, in the background (searches run in
         # a thread of this process until they are ready).
+        from hardback_bot.sessions.rehearsal import rehearse
         from hardback_bot.sessions.searching import Searcher
 
         self.searcher = Searcher(custom_dictionaries=dict(self.settings.custom_dictionaries),
-                                 warm=(DEFAULT_DICTIONARY,))
+                                 warm=(DEFAULT_DICTIONARY,), preload=SEARCH_MODULES, rehearsal=rehearse)
         self.searcher.install()
         # Import the computer players (and the solver) now, off the loop: not inside the first computer move.
         ai = await asyncio.to_thread(importlib.import_module, "hardback_bot.ai")

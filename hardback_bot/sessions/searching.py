@@ -11,7 +11,8 @@ Jobs get the game as its JSON state and rebuild it with the table's word list (c
 in the bot are registered in every worker too).  Without a running searcher (tests, terminal play) every
 call runs the same function in the calling process, so callers need not care.
 
-    searcher = Searcher(custom_dictionaries=settings.custom_dictionaries)
+    searcher = Searcher(custom_dictionaries=settings.custom_dictionaries, preload=("hardback_bot.help.words",),
+                        rehearsal=rehearsal.rehearse)
     await searcher.start()
     move = await searcher.choose_move(game, seat, strength)
     outcomes = searcher.call_blocking(job, game_state(game), seat, word)   # from a worker thread
@@ -23,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import importlib
 import logging
 import multiprocessing
 import os
@@ -64,7 +66,8 @@ def game_from(state: tuple[str, str]) -> Game:
 
 
 # ---------------------------------------------------------------------- inside a worker
-def _worker_start(custom: dict[str, str], warm: tuple[str, ...]) -> None:
+def _worker_start(custom: dict[str, str], warm: tuple[str, ...], preload: tuple[str, ...],
+                  rehearsal: Callable[[str], None] | None) -> None:
     from hardback_bot.words import get_dictionary, register_custom
     from hardback_bot.words.solver_index import index_for
 
@@ -73,33 +76,19 @@ def _worker_start(custom: dict[str, str], warm: tuple[str, ...]) -> None:
             register_custom(name, path)
         except Exception:  # the bot logs a bad list itself; a worker just goes without it
             log.debug("custom word list %s not registered in a search worker", name, exc_info=True)
-    # Imported once here, not inside the first job: the computer players, the previews, the hints.
-    import hardback_bot.ai
-    import hardback_bot.help.words
-    import hardback_bot.sessions.spelling  # noqa: F401
-
+    # Imported once here, not inside the first job: what the jobs will run (the caller names it, so this
+    # module need not know the layers above it).
+    for module in preload:
+        try:
+            importlib.import_module(module)
+        except Exception:
+            log.warning("search worker could not import %s ahead of its jobs", module, exc_info=True)
     for name in warm:
         with contextlib.suppress(Exception):
             index_for(get_dictionary(name))
-    with contextlib.suppress(Exception):
-        _rehearse(warm[0] if warm else "common")
-
-
-def _rehearse(dictionary: str) -> None:
-    """One small preview and one computer move, so the card data and the caches behind them are loaded
-    before the first real job (not during a player's click)."""
-    from hardback_bot.ai import choose_move
-    from hardback_bot.engine import GameOptions
-    from hardback_bot.engine.cards import card
-    from hardback_bot.sessions.spelling import arrangements_here
-    from hardback_bot.words import get_dictionary
-
-    game = Game.new(2, 1, GameOptions(), checker=get_dictionary(dictionary))
-    seat = game.active_seat
-    letters = "".join(card(c).letter for c in game.player(seat).hand)
-    with contextlib.suppress(Exception):
-        arrangements_here(game, seat, letters[:3])
-    choose_move(game, seat, 2)
+    if rehearsal is not None:
+        with contextlib.suppress(Exception):
+            rehearsal(warm[0] if warm else "common")
 
 
 def _ready() -> int:
@@ -141,10 +130,16 @@ class Searcher:
     """
 
     def __init__(self, workers: int | None = None, custom_dictionaries: dict[str, str] | None = None,
-                 warm: tuple[str, ...] = ()) -> None:
+                 warm: tuple[str, ...] = (), preload: tuple[str, ...] = (),
+                 rehearsal: Callable[[str], None] | None = None) -> None:
+        """``warm``: word lists each worker indexes at start; ``preload``: modules it imports then;
+        ``rehearsal``: a module-level function it runs once with the first of ``warm`` (a small job of each
+        kind, so caches are filled before the first real job, not during a player's click)."""
         self.workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
         self.custom = {name: str(path) for name, path in (custom_dictionaries or {}).items()}
         self.warm = warm
+        self.preload = preload
+        self.rehearsal = rehearsal
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._pool_lock = threading.Lock()
         self._ready = threading.Event()
@@ -152,7 +147,7 @@ class Searcher:
 
     def _new_pool(self) -> concurrent.futures.ProcessPoolExecutor:
         return concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=_NiceSpawn(), initializer=_worker_start,
-                                                      initargs=(self.custom, self.warm))
+                                                      initargs=(self.custom, self.warm, self.preload, self.rehearsal))
 
     def install(self, start: bool = True) -> None:
         """Make this the process's searcher; ``start``: start the workers now (without waiting for them)."""

@@ -8,6 +8,7 @@ import os
 import random
 
 import pytest
+from worker_probe import loaded
 
 from hardback_bot.ai import choose_move, wants_to_act
 from hardback_bot.engine import Game, GameOptions
@@ -15,6 +16,7 @@ from hardback_bot.engine.cards import card
 from hardback_bot.engine.moves import parse_move
 from hardback_bot.help.words import hint_plays, hints_off_loop
 from hardback_bot.sessions import searching
+from hardback_bot.sessions.rehearsal import rehearse
 from hardback_bot.sessions.spelling import arrangements, arrangements_here
 from hardback_bot.words import get_dictionary
 
@@ -59,12 +61,21 @@ def test_without_a_searcher_everything_runs_here() -> None:
 @pytest.fixture(scope="module")
 def searcher():  # type: ignore[no-untyped-def]
     loop = asyncio.new_event_loop()
-    pool = searching.Searcher(workers=2, warm=("common",))
+    pool = searching.Searcher(workers=2, warm=("common",), preload=("hardback_bot.help.words",), rehearsal=rehearse)
     loop.run_until_complete(pool.start())
     yield pool, loop
     loop.run_until_complete(pool.close())
     loop.close()
     assert searching.running() is None
+
+
+def test_workers_import_what_they_were_told_and_rehearse_before_any_job(searcher) -> None:  # type: ignore[no-untyped-def]
+    # The preload names the hints' module; the rehearsal brings the computer players and the previews.
+    # (The probe itself imports none of them; this test module, which imports them all, stays here.)
+    pool, loop = searcher
+    wanted = ("hardback_bot.help.words", "hardback_bot.ai", "hardback_bot.sessions.spelling")
+    for _ in range(4):  # whichever worker takes the job
+        assert loop.run_until_complete(pool.call(loaded, wanted)) == [True, True, True]
 
 
 def test_computer_moves_in_workers_equal_moves_here(searcher) -> None:  # type: ignore[no-untyped-def]
