@@ -21,7 +21,7 @@ from hardback_bot.config import ConfigError, Settings, load_env, load_settings
 from hardback_bot.sessions import Sessions
 from hardback_bot.store import Store, StoreError, open_store
 
-COGS = ("cogs.play", "cogs.hardback", "cogs.seasons")
+COGS = ("cogs.play", "cogs.hardback", "cogs.seasons", "cogs.translator")
 # What the search worker processes import before their first job: the modules whose jobs they run
 # (the computer players and the spelling previews come with their rehearsal; the hints are these).
 SEARCH_MODULES = ("hardback_bot.help.words",)
@@ -66,19 +66,15 @@ class HardbackBot(commands.Bot):
         # Import the computer players (and the solver) now, off the loop: not inside the first computer move.
         ai = await asyncio.to_thread(importlib.import_module, "hardback_bot.ai")
         self.sessions.set_ai(ai.choose_move, ai.wants_to_act)
-        for extension in COGS:
+        for extension in COGS:  # cogs.translator: command texts in Spanish, French and Japanese clients
             await self.load_extension(extension)
-        # Command names, descriptions, options and choices in Spanish, French and Japanese clients.
-        from cogs.translator import CatalogueTranslator
-
-        await self.tree.set_translator(CatalogueTranslator())
         if self.settings.guild_id:
             guild = discord.Object(self.settings.guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        log.info("commands synced; %s cogs loaded", len(COGS))
+        log.info("commands synced; %s extensions loaded", len(COGS))
         # Everything loaded so far (word lists, card data, fonts) lives for the whole process: keep it out
         # of every later garbage collection, whose pauses would otherwise stall all channels.
         gc.collect()

@@ -17,6 +17,7 @@ from typing import Any
 
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
+from discord.ext import commands
 
 from hardback_bot.i18n import DEFAULT_LANGUAGE, preload, resolve_locale, translator
 from hardback_bot.i18n.checks import (
@@ -105,3 +106,9 @@ def extract_slash_commands(fileobj: Any, keywords: Any, comment_tags: Any, optio
                 COMMAND_DESCRIPTION: "TRANSLATORS: Discord: at most 100 characters.",
                 OPTION_DESCRIPTION: "TRANSLATORS: Discord: at most 100 characters."}.get(context, "")
         yield 0, "pgettext", (context, text), [note] if note else []
+
+
+async def setup(bot: commands.Bot) -> None:
+    """The extension: command names, descriptions, options and choices in every client's language (at the
+    bot's command sync, after every extension is loaded)."""
+    await bot.tree.set_translator(CatalogueTranslator())
