@@ -14,6 +14,7 @@ import signal
 import sys
 import time
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -106,6 +107,11 @@ class ShardedHardbackBot(HardbackBot, commands.AutoShardedBot):
 
 
 def make_bot(settings: Settings) -> HardbackBot:
+    # The bot never joins a voice channel: discord.py's start-up warnings about the voice libraries
+    # (PyNaCl, davey) would only send an admin looking for packages nobody needs.
+    discord.VoiceClient.warn_nacl = False
+    if hasattr(discord.VoiceClient, "warn_dave"):
+        discord.VoiceClient.warn_dave = False
     return HardbackBot(settings) if settings.shards is None else ShardedHardbackBot(settings)
 
 
@@ -188,6 +194,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except StoreError as error:  # a database newer than the code, or a PostgreSQL server out of reach
         print(f"error: {error}", file=sys.stderr)
+        return 1
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as error:
+        # Before the first connection only: once connected, discord.py reconnects by itself.
+        print(f"error: Discord could not be reached ({type(error).__name__}: {error}). Check this machine's "
+              "network connection (and any proxy or firewall in the way), then start again.", file=sys.stderr)
         return 1
 
 

@@ -1,5 +1,5 @@
-"""Starting bot.py: a missing or refused token is one clear sentence and a non-zero exit; SIGTERM stops the
-bot cleanly; a bad config file is refused."""
+"""Starting bot.py: a missing or refused token, or Discord out of reach, is one clear sentence and a non-zero
+exit; SIGTERM stops the bot cleanly; a bad config file is refused."""
 
 from __future__ import annotations
 
@@ -45,6 +45,19 @@ async def test_refused_token_against_the_standin(world: World, tmp_path: Path) -
     env["DISCORD_TOKEN"] = "not-the-right-token"
     code, out = await _run(env, tmp_path)
     assert code == 1 and "Discord refused DISCORD_TOKEN" in out and "Traceback" not in out
+
+
+async def test_discord_out_of_reach_is_one_sentence(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as closed:  # a local port with nobody listening: the connection is refused
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    env = _env(tmp_path, DISCORD_TOKEN="a.b.c", HARDBACK_DISCORD_API=f"http://127.0.0.1:{port}/api/v10")
+    code, out = await _run(env, tmp_path)
+    assert code == 1 and "Discord could not be reached" in out and "network connection" in out
+    assert "Traceback" not in out
+    assert "voice will NOT be supported" not in out  # the bot has no voice: no warning sending admins shopping
 
 
 async def test_sigterm_stops_cleanly(world: World, tmp_path: Path) -> None:
