@@ -8,6 +8,7 @@ See docs/store.md.
 from __future__ import annotations
 
 import os
+import sqlite3
 from typing import Any
 
 from .base import Store
@@ -71,10 +72,16 @@ async def open_store(
 
         store = PostgresStore(target, **({"pool_size": pool_size} if pool_size else {}), **kwargs)
     else:
-        parent = os.path.dirname(target)
-        if parent:
-            os.makedirs(parent, exist_ok=True)
-        store = SqliteStore(target, **kwargs)
+        try:
+            parent = os.path.dirname(target)
+            if parent:
+                os.makedirs(parent, exist_ok=True)
+            store = SqliteStore(target, **kwargs)
+            await store.open()
+        except (OSError, sqlite3.Error) as error:  # a folder that cannot be made, a file not writable…
+            raise StoreError(f"cannot open the SQLite database {target!r} ({error}): set {DB_PATH_ENV} to a "
+                             "file in a folder this user may write to") from error
+        return store
     await store.open()
     return store
 

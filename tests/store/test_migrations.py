@@ -260,3 +260,17 @@ async def test_both_databases_end_with_the_same_schema(tmp_path: Path) -> None:
     for table in lite:
         assert lite[table] == pg[table], table
 
+
+
+async def test_a_database_that_cannot_be_opened_is_one_clear_error(tmp_path: Path) -> None:
+    """bot.py turns a StoreError into one sentence: a folder that cannot be made, or a file that is not an
+    SQLite database, must come as one (not as a traceback) and name the setting to change."""
+    from hardback_bot.store import open_store
+
+    (tmp_path / "a-file").write_text("not a folder")
+    with pytest.raises(StoreError, match="HARDBACK_DB"):
+        await open_store(tmp_path / "a-file" / "hardback.db")
+    (tmp_path / "garbage.db").write_bytes(b"this is not an SQLite file at all" * 100)
+    with pytest.raises(StoreError, match="not a database"):
+        await open_store(tmp_path / "garbage.db")
+    assert (tmp_path / "garbage.db").read_bytes().startswith(b"this is not")  # left as it was
