@@ -226,7 +226,7 @@ async def table_picture(view: dict[str, Any], names: Sequence[str], computers: S
 
 
 #: A hand is drawn again and again while it does not change (every redraw of a waiting player's panel,
-#: every "Open my hand"): the same picture is kept for the newest few hands (about 100 kB each).
+#: every "Open my hand"): the same picture is kept for the newest few hands (about 40 KiB each).
 HANDS_KEPT = 64
 
 
