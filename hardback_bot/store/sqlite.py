@@ -75,12 +75,18 @@ class SqliteStore(SqlStore):
     # -- lifecycle -------------------------------------------------------------------------------------
     async def _connect(self, *, read_only: bool) -> aiosqlite.Connection:
         db = await aiosqlite.connect(self.path, isolation_level=None)  # we issue BEGIN/COMMIT ourselves
-        db.row_factory = aiosqlite.Row
-        await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute(f"PRAGMA synchronous = {self.synchronous}")
-        if read_only:
-            await db.execute("PRAGMA query_only = ON")
+        try:
+            db.row_factory = aiosqlite.Row
+            await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute(f"PRAGMA synchronous = {self.synchronous}")
+            if read_only:
+                await db.execute("PRAGMA query_only = ON")
+        except BaseException:
+            # aiosqlite's thread is not a daemon: a connection left open would keep the process from exiting
+            # (a file that is not a database fails here, and the bot must stop after saying so).
+            await db.close()
+            raise
         return db
 
     async def open(self) -> None:

@@ -60,6 +60,14 @@ async def test_discord_out_of_reach_is_one_sentence(tmp_path: Path) -> None:
     assert "voice will NOT be supported" not in out  # the bot has no voice: no warning sending admins shopping
 
 
+async def test_a_file_that_is_not_a_database_is_one_sentence_and_the_bot_exits(world: World, tmp_path: Path) -> None:
+    env = _env(tmp_path, **world.standin.env())
+    (tmp_path / "h.db").write_bytes(b"not an SQLite file" * 200)  # HARDBACK_DB of _env
+    code, out = await _run(env, tmp_path)  # a connection left open would keep the process alive: a timeout
+    assert code == 1 and "cannot open the SQLite database" in out and "HARDBACK_DB" in out
+    assert "Traceback" not in out
+
+
 async def test_sigterm_stops_cleanly(world: World, tmp_path: Path) -> None:
     env = _env(tmp_path, **world.standin.env())
     before = world.standin.gateway.identify_count

@@ -265,8 +265,14 @@ async def test_both_databases_end_with_the_same_schema(tmp_path: Path) -> None:
 async def test_a_database_that_cannot_be_opened_is_one_clear_error(tmp_path: Path) -> None:
     """bot.py turns a StoreError into one sentence: a folder that cannot be made, or a file that is not an
     SQLite database, must come as one (not as a traceback) and name the setting to change."""
+    import threading
+
     from hardback_bot.store import open_store
 
+    def connection_threads() -> set[threading.Thread]:
+        return {t for t in threading.enumerate() if "_connection_worker_thread" in t.name and t.is_alive()}
+
+    before = connection_threads()
     (tmp_path / "a-file").write_text("not a folder")
     with pytest.raises(StoreError, match="HARDBACK_DB"):
         await open_store(tmp_path / "a-file" / "hardback.db")
@@ -274,3 +280,6 @@ async def test_a_database_that_cannot_be_opened_is_one_clear_error(tmp_path: Pat
     with pytest.raises(StoreError, match="not a database"):
         await open_store(tmp_path / "garbage.db")
     assert (tmp_path / "garbage.db").read_bytes().startswith(b"this is not")  # left as it was
+    # Nothing left open: aiosqlite's threads are not daemons, and one left running keeps the process alive.
+    await asyncio.sleep(0.05)
+    assert connection_threads() <= before
