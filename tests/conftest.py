@@ -3,6 +3,8 @@
 Hypothesis: tests assert behaviour, never wall time, so its per-example deadline and its "input
 generation is slow" health check are off. On a cold machine (a fresh CI clone compiling and
 loading everything for the first time) either can fail a test whose behaviour is fine.
+
+Leaks: a run that leaves a database connection open fails at its end instead of hanging (below).
 """
 
 from __future__ import annotations
