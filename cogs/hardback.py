@@ -8,9 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from hardback_bot.engine import GameOptions, OptionsError
 from hardback_bot.sessions import SessionError
-from hardback_bot.sessions.codec import Action
+from hardback_bot.sessions.codec import ConfirmLeave, LobbyClick, LobbyOp
 from hardback_bot.sessions.panels import Button, Panel
 
 from .info import InfoCommands
@@ -64,35 +63,17 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
             await interaction.response.send_message(t.gettext("Hardback is played in a server channel."),
                                                     ephemeral=True)
             return
-        # Refusals are private, so they are decided before the public "thinking" answer.
-        running = await self.bot.store.running_game_in_channel(interaction.channel_id)
-        if running is not None:
-            await interaction.response.send_message(t.gettext(
-                "A game is already running in this channel (see the table or lobby above); finish it or end it "
-                "with /hardback end first."), ephemeral=True)
-            return
         chosen = await self._defaults(interaction.guild_id)
         given = {"length": length, "dictionary": dictionary, "awards": awards, "adverts": adverts,
                  "unique_words": unique_words, "vote": votes, "open_hands": open_hands, "coop": coop,
                  "penny_genre": penny, "ghostwriter": ghostwriter, "hints": hints, "family_friendly": family_friendly,
                  "turn_timer": turn_timer * 60 if turn_timer is not None else None}
         chosen.update({k: v for k, v in given.items() if v is not None})
-        from hardback_bot.words import available_dictionaries
-
-        known = [*available_dictionaries(), "none"]
-        if str(chosen.get("dictionary")) not in known:
-            await interaction.response.send_message(t.gettext(
-                "I have no dictionary called {name}. Choose one of: {names}.",
-                name=repr(str(chosen.get("dictionary"))[:40]),
-                names=t.pgettext("list separator", ", ").join(f"`{n}`" for n in known)), ephemeral=True)
-            return
+        # Refusals are private, so they are decided before the public "thinking" answer.
         try:
-            options = GameOptions.from_dict(chosen)
-            options.validate(1 if options.coop else 2)
-        except (OptionsError, TypeError) as error:
-            reason = t.refusal(error.code, **error.params) if isinstance(error, OptionsError) else str(error)
-            await interaction.response.send_message(
-                t.gettext("Those options do not work together: {reason}", reason=reason), ephemeral=True)
+            options = await self.bot.sessions.check_new_table(interaction.channel_id, chosen)
+        except SessionError as error:
+            await interaction.response.send_message(error.say(t), ephemeral=True)
             return
         await interaction.response.defer(thinking=True)
         user = interaction.user
@@ -109,8 +90,7 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
     async def _dictionaries(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         from hardback_bot.words import available_dictionaries
 
-        names = [*available_dictionaries(), "none"]
-        return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n][:25]
+        return [app_commands.Choice(name=n, value=n) for n in available_dictionaries() if current.lower() in n][:25]
 
     @app_commands.command(name="end", description="End the game running in this channel (host or Manage Channels)")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -124,7 +104,7 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
             return
         panel = Panel(title=t.gettext("End this game?"), lines=[t.gettext(
             "The game stops for everyone and cannot be resumed. It stays in the history, unrated.")])
-        panel.add_buttons([Button(t.gettext("Yes, end the game"), Action("l", record.id, 0, "end").custom_id(),
+        panel.add_buttons([Button(t.gettext("Yes, end the game"), LobbyClick(record.id, LobbyOp.END).custom_id(),
                                   "danger")])
         await interaction.response.send_message(embed=embed_of(panel), view=view_of(panel.rows), ephemeral=True)
 
@@ -152,7 +132,7 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
         panel = Panel(title=t.gettext("Leave this game?"), lines=[t.gettext(
             "A computer player takes your seat for the rest of the game; you cannot come back to it. "
             "The game still counts in your history.")])
-        panel.add_buttons([Button(t.gettext("Yes, leave the game"), Action("x", record.id, 0, "leave").custom_id(),
+        panel.add_buttons([Button(t.gettext("Yes, leave the game"), ConfirmLeave(record.id).custom_id(),
                                   "danger")])
         await interaction.followup.send(embed=embed_of(panel), view=view_of(panel.rows), ephemeral=True)
 

@@ -13,15 +13,41 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord.ext import commands
 
 from hardback_bot.engine import IllegalMove
+from hardback_bot.engine.moves import Move
 from hardback_bot.i18n import N_, Translator, resolve_locale, translator
 from hardback_bot.sessions import Loaded, SessionError, SpellingError
-from hardback_bot.sessions.codec import Action, ForgedId, decode_move, decode_moves, encode_moves, parse
+from hardback_bot.sessions.access import Origin
+from hardback_bot.sessions.codec import (
+    AdoptSuggestion,
+    ConfirmLeave,
+    ConfirmSkip,
+    ForgedId,
+    GameAction,
+    HandView,
+    LobbyClick,
+    LobbyOp,
+    MoreArrangements,
+    OpenHand,
+    OpenSpellForm,
+    OpenSuggestForm,
+    PickArrangement,
+    PickMove,
+    PlayMoves,
+    SortWords,
+    SpellWord,
+    SuggestWord,
+    arrangement_value,
+    move_value,
+    parse,
+    suggestion_value,
+)
 from hardback_bot.sessions.describe import describe_moves
 from hardback_bot.sessions.hands import deck_view, hand_screen, spectator_screen
 from hardback_bot.sessions.images import word_picture
@@ -30,7 +56,7 @@ from hardback_bot.sessions.preview import WordOutcome
 from hardback_bot.sessions.spelling import arrangements, choice_paths, clean_word
 from hardback_bot.sessions.tables import lobby_panel
 from hardback_bot.sessions.turn_history import ReplayError
-from hardback_bot.sessions.wordpanel import confirm_moves, parse_more, word_panel
+from hardback_bot.sessions.wordpanel import confirm_moves, word_panel
 from hardback_bot.sessions.words_table import SORTS, words_screen
 from hardback_bot.store import PanelToken
 
@@ -41,8 +67,10 @@ if TYPE_CHECKING:
     from bot import HardbackBot
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 SORRY = N_("Sorry, something went wrong on my side; the game is safe. Please try again.")
 MAX_FIELD = 100  # no value of a select or form the bot makes is longer
+HEARTBEAT_SECONDS = 1.0
 
 
 def private(interaction: discord.Interaction) -> Translator:
@@ -76,10 +104,11 @@ class Play(commands.Cog):
         """Bring every unfinished game back: shift timers by the downtime, let computers play on, and let
         the relay redraw every public message that is older than the stored game."""
         store = self.bot.store
-        last = await store.last_heartbeat()
+        last = await store.last_seen()  # a heartbeat at most a second or so old, or a later commit
         if last is not None:
             downtime = max(0.0, time.time() - last)
-            await store.shift_deadlines(downtime)  # a restart is never the player's fault
+            moved = await store.shift_deadlines(downtime)  # a restart is never the player's fault
+            log.info("away for %.1f s: %d deadlines moved by that", downtime, moved)
         await store.expire_lobbies(older_than=self.bot.settings.lobby_expiry_hours * 3600)
         await store.drop_panels(time.time() - 3600)
         for info in await store.list_unfinished():
@@ -91,10 +120,11 @@ class Play(commands.Cog):
         log.info("resumed unfinished games")
 
     async def _beat(self) -> None:
+        # Frequent enough that a restart's downtime, measured from the last beat, is right within a second.
         while True:
             with contextlib.suppress(Exception):
                 await self.bot.store.heartbeat()
-            await asyncio.sleep(30)
+            await asyncio.sleep(HEARTBEAT_SECONDS)
 
     async def post_lobby(self, interaction: discord.Interaction, game_id: int) -> None:
         record = await self.bot.sessions.record(game_id)
@@ -139,22 +169,33 @@ class Play(commands.Cog):
         if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
             return
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
-        custom_id = str(data.get("custom_id", ""))
-        if not custom_id.startswith("hb:"):
+        custom_id = data.get("custom_id")
+        if not isinstance(custom_id, str) or not custom_id.startswith("hb:"):
             return
         t = private(interaction)
         try:
             action = parse(custom_id)
         except ForgedId:
+            log.info("refused a forged custom_id %.120r from user %s", custom_id, interaction.user.id)
             await self._reply(interaction, SessionError("forged").say(t))
             return
+        origin = origin_of(interaction)
         guard: contextlib.AbstractAsyncContextManager[Any] = contextlib.nullcontext()
-        if not _answers_first(action):
-            # Acknowledged before waiting for the panel lock: the relay may hold it for a second or more while
-            # it redraws this player's panel, and Discord fails the click after 3 s without an answer.
-            with contextlib.suppress(discord.HTTPException):
-                await self._defer(interaction)
-            guard = self.relay.panel_lock(action.game_id, interaction.user.id)
+        try:
+            if _answers_first(action):
+                # A form or the public rematch lobby is the very answer: only the check comes first (one read).
+                await self.bot.sessions.admit(action.game_id, origin)
+            else:
+                # Acknowledged before anything else: the relay may hold the panel lock for a second or more
+                # while it redraws this player's panel, and Discord fails the click after 3 s without an answer.
+                with contextlib.suppress(discord.HTTPException):
+                    await self._defer(interaction, origin)
+                await self.bot.sessions.admit(action.game_id, origin)
+                await self._defer(interaction, origin)  # done above, unless that call failed
+                guard = self.relay.panel_lock(action.game_id, interaction.user.id)
+        except SessionError as error:
+            await self._refused(interaction, action, error)
+            return
         async with guard:
             try:
                 await self._dispatch(interaction, action, data)
@@ -164,71 +205,54 @@ class Play(commands.Cog):
                 log.exception("interaction %s (%s) by %s failed", custom_id, interaction.type, interaction.user.id)
                 await self._reply(interaction, t.gettext(SORRY))
 
-    async def _dispatch(self, interaction: discord.Interaction, action: Action, data: dict[str, Any]) -> None:
-        kind, arg = action.kind, action.arg
+    async def _dispatch(self, interaction: discord.Interaction, action: GameAction, data: dict[str, Any]) -> None:
         t = private(interaction)
-        if kind == "s":  # a modal must be the very first response: no defer, no I/O before it
-            await interaction.response.send_modal(_word_modal(action.game_id, action.version, t=t))
-            return
-        if kind == "g" and arg == "suggest":  # action.version names the ghostwriter request
-            await interaction.response.send_modal(_word_modal(action.game_id, action.version, suggest=True, t=t))
-            return
-        if kind == "l" and arg == "rematch":
-            await self._rematch(interaction, action)
-            return
-        await self._defer(interaction)  # already done by the router, unless that call failed
-        if kind == "l":
-            await self._lobby(interaction, action)
-        elif kind == "h" and arg == "d":
-            panel = await deck_view(self.bot.sessions, action.game_id, interaction.user.id, t=t)
-            await self._send_panel(interaction, action.game_id, panel)
-        elif kind == "h":
-            await self._show_hand(interaction, action.game_id, watch=arg == "w")
-        elif kind == "e" and arg == "sel":
-            await self._words(interaction, action.game_id, _one_value(data))
-        elif kind == "m":
-            chosen = _one_value(data) if arg.startswith("sel") else arg
-            confirmed = chosen.startswith("-")
-            moves = decode_moves(chosen.lstrip("-"))
-            if not confirmed and await self.bot.sessions.hands_penny_the_game(action.game_id, interaction.user.id,
-                                                                                moves):
-                await self._confirm_penny(interaction, action, moves)
-                return
-            await self._move(interaction, action, moves)
-        elif kind == "w":
-            word = _modal_value(data)
-            if arg == "suggest":
-                word = clean_word_or_refuse(word)
-                await self.bot.sessions.suggest(action.game_id, interaction.user.id, word, action.version)
+        user = interaction.user
+        sessions = self.bot.sessions
+        match action:
+            case OpenSpellForm(game_id, version):  # a modal must be the very first response: no defer before it
+                await interaction.response.send_modal(_word_modal(SpellWord(game_id, version), t=t))
+            case OpenSuggestForm(game_id, request):
+                await interaction.response.send_modal(_word_modal(SuggestWord(game_id, request), t=t))
+            case LobbyClick(op=LobbyOp.REMATCH):
+                await self._rematch(interaction, action)
+            case LobbyClick():
+                await self._lobby(interaction, action)
+            case OpenHand(game_id, HandView.DECK):
+                panel = await deck_view(sessions, game_id, user.id, t=t)
+                await self._send_panel(interaction, game_id, panel)
+            case OpenHand(game_id, view):
+                await self._show_hand(interaction, game_id, watch=view is HandView.WATCH)
+            case SortWords(game_id):
+                await self._words(interaction, game_id, _one_value(data))
+            case PlayMoves(game_id, version, moves, confirmed):
+                await self._play(interaction, game_id, version, moves, confirmed)
+            case PickMove(game_id, version):
+                moves, confirmed = _decoded(move_value, _one_value(data))
+                await self._play(interaction, game_id, version, moves, confirmed)
+            case SpellWord(game_id, version):
+                await self._spell(interaction, game_id, version, _modal_value(data))
+            case SuggestWord(game_id, request):
+                word = clean_word_or_refuse(_modal_value(data))
+                await sessions.suggest(game_id, user.id, word, request)
                 await interaction.followup.send(t.gettext("Your suggestion **{word}** was sent.", word=word),
                                                 ephemeral=True)
-            elif arg == "":
-                await self._spell(interaction, action, word)
-            else:
-                raise SessionError("not_offered")
-        elif kind == "a" and arg == "arr":
-            await self._arrangement(interaction, action, _one_value(data))
-        elif kind == "x" and arg == "skip":
-            await self._confirm_skip(interaction, action)
-        elif kind == "x" and arg == "leave":
-            reply = await self.bot.sessions.leave(action.game_id, interaction.user.id)
-            await self._close_confirmation(interaction, t.gettext("You left the game"), reply.say(t))
-        elif kind == "g" and arg == "adopt":  # adopt a ghostwriter suggestion, then preview that word
-            value = _one_value(data)
-            if not value.isdigit():
-                raise SessionError("not_offered")
-            loaded = await self.bot.sessions.play(action.game_id, interaction.user.id, f"adopt {int(value)}",
-                                                  action.version)
-            word = loaded.game.state.turn.extra["ghost"]["suggestions"][int(value) - 1][1]
-            await self._spell(interaction, Action("w", action.game_id, loaded.record.version), word)
-        else:
-            raise SessionError("does_nothing_now")
+            case PickArrangement(game_id, version):
+                await self._arrangement(interaction, game_id, version, _decoded(arrangement_value, _one_value(data)))
+            case ConfirmSkip():
+                await self._confirm_skip(interaction, action)
+            case ConfirmLeave(game_id):
+                reply = await sessions.leave(game_id, user.id)
+                await self._close_confirmation(interaction, t.gettext("You left the game"), reply.say(t))
+            case AdoptSuggestion(game_id, version):
+                await self._adopt(interaction, game_id, version, _one_value(data))
 
-    async def _defer(self, interaction: discord.Interaction) -> None:
+    async def _defer(self, interaction: discord.Interaction, origin: Origin | None = None) -> None:
         if interaction.response.is_done():
             return
         message = interaction.message
-        if message is not None and message.flags.ephemeral:
+        if message is not None and message.flags.ephemeral and (origin is None or origin.panel_owner is None
+                                                                  or origin.panel_owner == origin.user_id):
             await interaction.response.defer()  # we will edit this private panel in place
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -240,9 +264,11 @@ class Play(commands.Cog):
             else:
                 await interaction.response.send_message(text, ephemeral=True)
 
-    async def _refused(self, interaction: discord.Interaction, action: Action, error: SessionError) -> None:
+    async def _refused(self, interaction: discord.Interaction, action: GameAction, error: SessionError) -> None:
         said = error.say(private(interaction))
-        if error.stale and action.kind in ("m", "w", "a", "x", "g"):
+        log.info("refused %s by user %s in channel %s: %s", type(action).__name__, interaction.user.id,
+                 interaction.channel_id, error.code)
+        if error.stale and isinstance(action, STALE_ANSWERED):
             # Out of date: answer with the current private view instead of a dead one.
             with contextlib.suppress(SessionError):
                 await self._show_hand(interaction, action.game_id, notice=said)
@@ -250,20 +276,17 @@ class Play(commands.Cog):
         await self._reply(interaction, said)
 
     # ------------------------------------------------------------------ lobby
-    async def _lobby(self, interaction: discord.Interaction, action: Action) -> None:
+    async def _lobby(self, interaction: discord.Interaction, action: LobbyClick) -> None:
         user = interaction.user
         t = private(interaction)
-        if action.arg == "end":
-            await self.bot.sessions.end_game(action.game_id, user.id, bool(interaction.permissions.manage_channels))
+        can_manage = bool(interaction.permissions.manage_channels)
+        if action.op is LobbyOp.END:
+            await self.bot.sessions.end_game(action.game_id, user.id, can_manage)
             await self._close_confirmation(interaction, t.gettext("The game was ended"), t.gettext(
                 "It stays in the history, unrated. The channel is free for a new one."))
             return
-        can_manage = bool(interaction.permissions.manage_channels)
-        arg = action.arg
-        strength = int(arg[2:]) if arg.startswith("ai") and arg[2:].isdigit() else 2
-        name = "computer" if arg.startswith("ai") else arg
-        _, reply = await self.bot.sessions.lobby_action(action.game_id, user.id, user.display_name, name,
-                                                         can_manage=can_manage, strength=strength)
+        _, reply = await self.bot.sessions.lobby_action(action.game_id, user.id, user.display_name, action.op.value,
+                                                         can_manage=can_manage, strength=action.strength or 2)
         await interaction.followup.send(reply.say(t), ephemeral=True)
 
     async def _close_confirmation(self, interaction: discord.Interaction, title: str, text: str) -> None:
@@ -275,7 +298,7 @@ class Play(commands.Cog):
         else:
             await interaction.followup.send(embed=embed_of(panel), ephemeral=True)
 
-    async def _rematch(self, interaction: discord.Interaction, action: Action) -> None:
+    async def _rematch(self, interaction: discord.Interaction, action: LobbyClick) -> None:
         # The new lobby is public, so it is the first (undeferred) answer; store work takes milliseconds.
         record = await self.bot.sessions.rematch(action.game_id, interaction.user.id)
         panel = lobby_panel(record, await self.relay.public_translator(record.guild_id))
@@ -314,23 +337,34 @@ class Play(commands.Cog):
             game_id, interaction.user.id, interaction.application_id, interaction.token, time.time(),
             panel.version, str(interaction.locale)))
 
-    async def _move(self, interaction: discord.Interaction, action: Action, moves: list[str]) -> None:
-        await self.bot.sessions.play(action.game_id, interaction.user.id, moves if len(moves) > 1 else moves[0],
-                                     action.version)
-        await self._show_hand(interaction, action.game_id)
+    async def _play(self, interaction: discord.Interaction, game_id: int, version: int, moves: tuple[Move, ...],
+                    confirmed: bool) -> None:
+        if not confirmed and await self.bot.sessions.hands_penny_the_game(game_id, interaction.user.id, moves):
+            await self._confirm_penny(interaction, PlayMoves(game_id, version, moves, confirmed=True))
+            return
+        await self.bot.sessions.play(game_id, interaction.user.id, moves, version)
+        await self._show_hand(interaction, game_id)
 
-    async def _confirm_penny(self, interaction: discord.Interaction, action: Action, moves: list[str]) -> None:
+    async def _adopt(self, interaction: discord.Interaction, game_id: int, version: int, value: str) -> None:
+        """Adopt a ghostwriter suggestion, then preview that word."""
+        loaded = await self.bot.sessions.load(game_id)
+        suggestions = loaded.game.ghost_suggestions()
+        number = _decoded(lambda v: suggestion_value(v, len(suggestions)), value)
+        loaded = await self.bot.sessions.play(game_id, interaction.user.id, Move("adopt", number=number), version)
+        await self._spell(interaction, game_id, loaded.record.version, suggestions[number - 1][1])
+
+    async def _confirm_penny(self, interaction: discord.Interaction, anyway: PlayMoves) -> None:
         # R29.8: a move that pushes Penny Dreadful to her goal through her signature ends the game at once.
         t = private(interaction)
-        panel = Panel(title=t.gettext("This ends the game"), version=action.version, lines=[t.gettext(
+        panel = Panel(title=t.gettext("This ends the game"), version=anyway.version, lines=[t.gettext(
             "{moves} lets Penny Dreadful reach her goal through her signature genre: the game ends at once and "
-            "the team is scored as it stands (awards are still added).", moves=describe_moves(moves, t))])
-        panel.add_buttons([Button(t.gettext("Do it anyway"), Action("m", action.game_id, action.version,
-                                                                    "-" + encode_moves(moves)).custom_id(), "danger"),
-                           Button(t.gettext("Back"), Action("h", action.game_id, 0, "r").custom_id())])
-        await self._send_panel(interaction, action.game_id, panel)
+            "the team is scored as it stands (awards are still added).",
+            moves=describe_moves([str(m) for m in anyway.moves], t))])
+        panel.add_buttons([Button(t.gettext("Do it anyway"), anyway.custom_id(), "danger"),
+                           Button(t.gettext("Back"), OpenHand(anyway.game_id, HandView.REFRESH).custom_id())])
+        await self._send_panel(interaction, anyway.game_id, panel)
 
-    async def _confirm_skip(self, interaction: discord.Interaction, action: Action) -> None:
+    async def _confirm_skip(self, interaction: discord.Interaction, action: ConfirmSkip) -> None:
         record = await self.bot.sessions.record(action.game_id)
         if not any(s.user_id == interaction.user.id for s in record.seats):
             raise SessionError("not_playing")
@@ -338,9 +372,9 @@ class Play(commands.Cog):
         panel = Panel(title=t.gettext("Skip your turn?"), version=action.version, lines=[t.gettext(
             "Writer's block: every card in your hand, inked ones included, goes to your discard pile, you earn "
             "nothing this turn, and you draw a new hand.")])
-        panel.add_buttons([Button(t.gettext("Yes, skip my turn"), Action("m", action.game_id, action.version, "skip")
-                                  .custom_id(), "danger"),
-                           Button(t.gettext("Back"), Action("h", action.game_id, 0, "r").custom_id())])
+        panel.add_buttons([Button(t.gettext("Yes, skip my turn"),
+                                  PlayMoves(action.game_id, action.version, (Move("skip"),)).custom_id(), "danger"),
+                           Button(t.gettext("Back"), OpenHand(action.game_id, HandView.REFRESH).custom_id())])
         await self._send_panel(interaction, action.game_id, panel)
 
     # ------------------------------------------------------------------ every word of an ended game
@@ -367,12 +401,12 @@ class Play(commands.Cog):
                                             ephemeral=True)
 
     # ------------------------------------------------------------------ spelling
-    async def _spell(self, interaction: discord.Interaction, action: Action, text: str) -> None:
-        loaded = await self.bot.sessions.load(action.game_id)
+    async def _spell(self, interaction: discord.Interaction, game_id: int, version: int, text: str) -> None:
+        loaded = await self.bot.sessions.load(game_id)
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
             raise SessionError("not_playing")
-        if not await self.bot.sessions.still_current(loaded, seat, action.version):
+        if not await self.bot.sessions.still_current(loaded, seat, version):
             raise SessionError("out_of_date", stale=True)
         try:
             word = clean_word(text)
@@ -390,17 +424,18 @@ class Play(commands.Cog):
                 game.check_unique(seat, word)
             except IllegalMove as error:
                 raise SessionError.refusal(error) from error
-        await self._word_panel(interaction, loaded, seat, action.version, options, options[0], note)
+        await self._word_panel(interaction, loaded, seat, version, options, options[0], note)
 
-    async def _arrangement(self, interaction: discord.Interaction, action: Action, value: str) -> None:
-        more = parse_more(value)
-        page, move = (more[0], decode_move(more[1])) if more else (0, decode_move(value))
-        loaded = await self.bot.sessions.load(action.game_id)
+    async def _arrangement(self, interaction: discord.Interaction, game_id: int, version: int,
+                           value: Move | MoreArrangements) -> None:
+        page, spelled = (value.page, value.move) if isinstance(value, MoreArrangements) else (0, value)
+        move = str(spelled)
+        loaded = await self.bot.sessions.load(game_id)
         seat = loaded.seat_of(interaction.user.id)
-        if seat is None or not await self.bot.sessions.still_current(loaded, seat, action.version):
+        if seat is None or not await self.bot.sessions.still_current(loaded, seat, version):
             raise SessionError("out_of_date", stale=True)
         try:
-            word = "".join(s.letter for s in loaded.game.check_word(seat, _word_cards(move))[0])
+            word = "".join(s.letter for s in loaded.game.check_word(seat, spelled.word)[0])
             options = await asyncio.to_thread(arrangements, loaded.game, seat, word)
         except (IllegalMove, SpellingError, ValueError) as error:
             raise SessionError("not_offered") from error
@@ -413,7 +448,7 @@ class Play(commands.Cog):
             except IllegalMove as error:
                 raise SessionError.refusal(error) from error
         note = _vote_note(loaded.game, word, private(interaction))
-        await self._word_panel(interaction, loaded, seat, action.version, options, chosen, note, page=page)
+        await self._word_panel(interaction, loaded, seat, version, options, chosen, note, page=page)
 
     async def _word_panel(self, interaction: discord.Interaction, loaded: Loaded, seat: int, version: int,
                           options: list[WordOutcome], chosen: WordOutcome, note: str | None, *,
@@ -433,15 +468,6 @@ def _vote_note(game: Any, word: str, t: Translator) -> str | None:
     return None
 
 
-def _word_cards(move: str) -> tuple[Any, ...]:
-    from hardback_bot.engine.moves import parse_move
-
-    parsed = parse_move(move)
-    if parsed.kind != "spell":
-        raise ValueError(move)
-    return parsed.word
-
-
 def clean_word_or_refuse(text: str) -> str:
     try:
         return clean_word(text)
@@ -449,10 +475,34 @@ def clean_word_or_refuse(text: str) -> str:
         raise SessionError.of(error) from error
 
 
-def _answers_first(action: Action) -> bool:
+# Refused as out of date, these answer with the player's current panel instead of a dead one.
+STALE_ANSWERED = (PlayMoves, PickMove, SpellWord, SuggestWord, PickArrangement, AdoptSuggestion, OpenSuggestForm,
+                  ConfirmSkip, ConfirmLeave)
+
+
+def origin_of(interaction: discord.Interaction) -> Origin:
+    """Where a click came from; on a private message, whose it is (the user whose interaction made it)."""
+    message = interaction.message
+    owner = None
+    if message is not None and message.flags.ephemeral:
+        meta = message.interaction_metadata
+        owner = meta.user.id if meta is not None else 0  # a private message of nobody's: nobody's to click
+    return Origin(interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id, owner)
+
+
+def _answers_first(action: GameAction) -> bool:
     """Is this click's first response its answer itself (a form, or the public rematch lobby), not a defer?
     Those answers touch no private panel, so they need not wait for the panel lock either."""
-    return action.kind == "s" or (action.kind, action.arg) in (("g", "suggest"), ("l", "rematch"))
+    return isinstance(action, (OpenSpellForm, OpenSuggestForm)) or action == LobbyClick(action.game_id,
+                                                                                        LobbyOp.REMATCH)
+
+
+def _decoded(decode: Callable[[str], T], value: str) -> T:
+    """A component value decoded, a forged one refused as not offered."""
+    try:
+        return decode(value)
+    except ForgedId as error:
+        raise SessionError("not_offered") from error
 
 
 def _one_value(data: dict[str, Any]) -> str:
@@ -480,10 +530,10 @@ def _modal_value(data: dict[str, Any]) -> str:
     return ""
 
 
-def _word_modal(game_id: int, version: int, suggest: bool = False, *, t: Translator) -> discord.ui.Modal:
+def _word_modal(action: SpellWord | SuggestWord, *, t: Translator) -> discord.ui.Modal:
     """The form a word is typed in (Discord: a title and a label of at most 45 characters, a placeholder of
     at most 100; the completeness tests check every language's)."""
-    action = Action("w", game_id, version, "suggest" if suggest else "")
+    suggest = isinstance(action, SuggestWord)
     title = t.gettext("Suggest a word") if suggest else t.gettext("Spell a word")
     modal = discord.ui.Modal(title=title[:45], custom_id=action.custom_id(), timeout=900)
     label = t.gettext("A word for their cards") if suggest else t.gettext("Your word")

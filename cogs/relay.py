@@ -27,7 +27,7 @@ import discord
 from hardback_bot.i18n import LANGUAGES, Translator, resolve_locale, server_language, translator
 from hardback_bot.sessions import Loaded, SessionError
 from hardback_bot.sessions.announcements import announcement
-from hardback_bot.sessions.codec import Action
+from hardback_bot.sessions.codec import OpenSuggestForm
 from hardback_bot.sessions.hands import hand_screen, over_screen, spectator_screen
 from hardback_bot.sessions.images import cards_picture
 from hardback_bot.sessions.notes import ghost_request_id
@@ -371,7 +371,11 @@ class Relay:
     async def _announce(self, loaded: Loaded, batch: list[Delivery], t: Translator) -> None:
         record = loaded.record
         ids = [r.id for r in batch if r.id is not None]
-        said = announcement(loaded, _notes(batch), t)
+        notes = _notes(batch)
+        deadline = None
+        if any(n.get("t") == "reminder" for n in notes):
+            deadline = await self.bot.sessions.current_deadline(record.id, len(loaded.game.move_log))
+        said = announcement(loaded, notes, t, deadline=deadline)
         if not said.lines:
             await self.bot.store.mark_delivered(ids, None)
             return
@@ -440,7 +444,7 @@ class Relay:
             "the thread below with the word, or press the button. If they spell your word, you earn 1 ink, plus "
             "1 for each inked card in it.")])
         panel.picture = picture
-        panel.add_buttons([Button(t.gettext("Suggest a word"), Action("g", record.id, request, "suggest").custom_id(),
+        panel.add_buttons([Button(t.gettext("Suggest a word"), OpenSuggestForm(record.id, request).custom_id(),
                                   "primary")])
         file = file_of(panel.picture)
         message = await self._send_once(record, f"hbg{row.id}", row.created_at,

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from . import abilities, game_end, setup, spelling, turn, undo, unique_words
+from . import abilities, game_end, ghostwriter, setup, spelling, turn, undo, unique_words
 from .moves import Move, WordCard
 from .options import GameOptions
 from .setup import PLAYER_STATS, TABLE_STATS
@@ -75,6 +75,10 @@ class Game(Table):
     def from_json(cls, text: str, checker: WordChecker | None = None) -> Game:
         return cls.from_dict(json.loads(text), checker)
 
+    def clone(self) -> Game:
+        """An independent copy, RNG and move log included, with the same word checker."""
+        return type(self).from_dict(self.to_dict(), checker=self.checker)
+
     @classmethod
     def replay(cls, num_players: int, seed: int, options: GameOptions | None,
                moves: Iterable[tuple[int, str]], checker: WordChecker | None = None) -> Game:
@@ -111,6 +115,10 @@ class Game(Table):
             return None
         p = self.player(seat)
         return SpellOptions(tuple(p.hand), tuple(p.inked), tuple(self.classics_in_play()))
+
+    def ghost_suggestions(self) -> list[tuple[int, str]]:
+        """The open ghostwriter request's suggestions as (seat, word), in order (R30.2)."""
+        return ghostwriter.suggestions(self)
 
     def check_word(self, seat: int, cards: tuple[WordCard, ...]) -> tuple[list[Slot], str]:
         """R8.1-R8.4 without the dictionary: the slots of a legal arrangement and its letters.

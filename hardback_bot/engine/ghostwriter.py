@@ -82,6 +82,12 @@ def adopt(table: Table, seat: int, m: Move) -> list[Event]:
     return [{"type": "adopt", "seat": seat, "by": who, "word": word}]
 
 
+def suggestions(table: Table) -> list[tuple[int, str]]:
+    """R30.2: the open request's suggestions as (seat, word), in the order they came; none without a request."""
+    ghost = _ghost(table)
+    return [] if ghost is None else [(int(s), str(w)) for s, w in ghost["suggestions"]]
+
+
 def note_accepted_word(table: Table, word: str, inked_used: int) -> None:
     """R30.2: at acceptance, decide who (if anyone) ghostwrote the word."""
     ghost = _ghost(table)

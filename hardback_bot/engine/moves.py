@@ -42,6 +42,8 @@ MOVE_SHAPES: dict[str, str] = {
     "timeout": "",
     "undo": "",
 }
+# Moves only the bot applies (the turn timer's, R33.2): never accepted from a player's click or form.
+SYSTEM_MOVES = frozenset({"timeout"})
 TAKE_CHOICES = ("coins", "prestige", "ink", "remover")
 VOTE_CHOICES = ("accept", "reject")
 

@@ -28,8 +28,11 @@ class Announcement:
         return "\n".join(self.lines)
 
 
-def announcement(loaded: Loaded, notes: Sequence[Note], t: Translator = ENGLISH) -> Announcement:
-    """The channel's message for ``notes``, in ``t``'s language (the server's)."""
+def announcement(loaded: Loaded, notes: Sequence[Note], t: Translator = ENGLISH, *,
+                 deadline: float | None = None) -> Announcement:
+    """The channel's message for ``notes``, in ``t``'s language (the server's). ``deadline``: when the decision
+    the game waits for now times out; a reminder names it, and says nothing once there is none (the decision
+    was made, or the time ran out)."""
     out = Announcement()
     record, game = loaded.record, loaded.game
     playing = record.status == "playing" and not game.finished
@@ -37,7 +40,6 @@ def announcement(loaded: Loaded, notes: Sequence[Note], t: Translator = ENGLISH)
     called: list[int] = []
     voters: list[int] = []
     reminded: list[int] = []
-    deadline = 0
     language = dictionary_language(game.options.dictionary)
     names = loaded.names_in(t)
     for note in notes:
@@ -45,17 +47,16 @@ def announcement(loaded: Loaded, notes: Sequence[Note], t: Translator = ENGLISH)
         line = note_line(note, names, language, t)
         if line:
             out.lines.append(line)
-        if kind == "your_turn" and playing:
-            user = loaded.user_of(note["seat"])
+        if kind == "your_turn" and playing and note["seat"] in waiting:
+            user = loaded.user_of(note["seat"])  # a turn already played by the time this is posted: no call
             if user is not None:
                 called.append(user)
         elif kind == "vote_start" and game.phase == "vote":
             voters = [u for s in note.get("voters", []) if s in waiting and (u := loaded.user_of(s)) is not None]
-        elif kind == "reminder":
+        elif kind == "reminder" and deadline is not None:
             reminded = [u for s in note.get("seats", []) if s in waiting and (u := loaded.user_of(s)) is not None]
-            deadline = int(note.get("deadline", 0))
-    if reminded:
-        when = f"<t:{deadline}:R>"  # Discord shows it in each reader's own words ("in 2 minutes")
+    if reminded and deadline is not None:
+        when = f"<t:{int(deadline)}:R>"  # Discord shows it in each reader's own words ("in 2 minutes")
         out.lines.append(t.gettext("{mentions} — time is running out: {when}.",
                                    mentions=" ".join(mention(u) for u in reminded), when=when))
     elif voters:

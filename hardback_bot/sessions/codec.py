@@ -1,83 +1,391 @@
-"""What a button means, packed into its custom_id (at most 100 characters, PRODUCT.md).
+"""What a component means, packed into its custom_id (at most 100 characters, PRODUCT.md).
 
-Every component the bot sends is restart-proof: its custom_id names the game, the state version it
-was made for and the action, so a click after a restart is understood without any in-memory view.
+Every component the bot sends is restart-proof: its custom_id names the game, a number (the state
+version it was drawn for, or a ghostwriter request) and what it does, so a click after a restart is
+understood without any in-memory view::
 
-    hb:<kind>:<game id>:<version>:<argument>
+    hb:<kind>:<game id>:<number>:<argument>
 
-``kind``: ``l`` lobby action, ``h`` open my hand, ``m`` a move, ``s`` open the spell modal,
-``w`` the spell modal itself, ``a`` choose an arrangement (select), ``g`` suggest a word (ghostwriter),
-``p`` page of a long list, ``x`` confirm a dangerous action, ``e`` every word of an ended game (the
-argument: how they are sorted).  Moves are written compactly: spaces
-become ``_`` and the card ids of a spelled word are base 36 (``spell 120 67=A 1156`` ->
-``S.3c.1v=A.w4``), so even a twelve-card word fits.
+The kinds are :class:`Kind`; each decodes to one typed action below (``parse``), and each action
+encodes itself (``custom_id()``). This module is the only place where a custom_id or a select's value
+is turned into moves or back: moves travel as :class:`~hardback_bot.engine.moves.Move` values on both
+sides. A spelled word is written compactly — card ids in base 36, ``spell 120 67=A 1156`` ->
+``S.3c.1v=A.w4`` — so that even a twelve-card word fits; other moves are their notation with ``_`` for
+spaces; ``~`` joins the moves of one click that takes several steps.
+
+Anything the bot never made — another shape, a number out of range, an unknown argument, a move that
+does not parse, a move only the bot makes (``timeout``) — raises :class:`ForgedId`, never anything else,
+whatever the input (a property test feeds it random text).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
+
+from hardback_bot.engine import IllegalMove
+from hardback_bot.engine.moves import SYSTEM_MOVES, Move, format_move, parse_move
 
 PREFIX = "hb"
 MAX_ID = 100
-KINDS = frozenset("lhmswagpxe")
-_PATTERN = re.compile(r"^hb:([lhmswagpxe]):(\d{1,19}):(\d{1,9}):([A-Za-z0-9_.=~\-]{0,80})$")
-CHAIN = "~"  # separates the moves of one click that does several steps (pass the flush, then buy)
+MAX_GAME_ID = 2**63 - 1  # a signed 64-bit key on both databases
+MAX_NUMBER = 999_999_999
+MAX_CARD = 99_999  # genre cards, prestige starters and coin starters are all below 6,000 (docs/notation.md)
+MAX_STEPS = 12  # moves one click may chain
+MAX_VALUE = 100  # a select's value, as Discord allows it
+CHAIN = "~"
+MORE = "P"  # an arrangement select's "more arrangements" value: P<page>~<a move of the word>
+_ID = re.compile(r"hb:([a-z]):(\d{1,19}):(\d{1,9}):([A-Za-z0-9_.=~\-]{0,80})", re.ASCII)
+_SELECT_PAGE = re.compile(r"sel(\d{0,2})", re.ASCII)
 
 
 class ForgedId(ValueError):
-    """A custom_id the bot never made."""
+    """A custom_id, or a component value, the bot never made."""
+
+
+class Kind(StrEnum):
+    """The kinds of custom_id. The letters are what buttons already posted carry: never change one."""
+
+    LOBBY = "l"  # argument: a LobbyOp; computers: "ai<strength>"
+    HAND = "h"  # argument: a HandView
+    MOVE = "m"  # number: version; argument: moves ("-" first: confirmed), or "sel<page>" for a select of moves
+    SPELL_FORM = "s"  # number: version
+    WORD_FORM = "w"  # number: version (argument "") or ghostwriter request (argument "suggest")
+    ARRANGEMENT = "a"  # number: version; argument "arr"
+    GHOST = "g"  # "adopt" (number: version) or "suggest" (number: ghostwriter request)
+    CONFIRM = "x"  # "skip" (number: version) or "leave"
+    WORDS = "e"  # argument "sel": every word of an ended game, sorted
+
+
+class LobbyOp(StrEnum):
+    JOIN = "join"
+    LEAVE = "leave"
+    COMPUTER = "computer"
+    START = "start"
+    CANCEL = "cancel"
+    END = "end"  # the confirmation of /hardback end
+    REMATCH = "rematch"
+
+
+class HandView(StrEnum):
+    HAND = ""  # open my hand (a spectator's view for anyone not seated)
+    REFRESH = "r"
+    WATCH = "w"
+    DECK = "d"
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    kind: str
+class LobbyClick:
     game_id: int
-    version: int
-    arg: str = ""
+    op: LobbyOp
+    strength: int = 0  # of the computer player to add
 
     def custom_id(self) -> str:
-        text = f"{PREFIX}:{self.kind}:{self.game_id}:{self.version}:{self.arg}"
-        if len(text) > MAX_ID or not _PATTERN.match(text):
-            raise ValueError(f"cannot encode {text!r} as a custom_id")
-        return text
+        arg = f"ai{self.strength}" if self.op is LobbyOp.COMPUTER else self.op.value
+        return _id(Kind.LOBBY, self.game_id, 0, arg)
 
 
-def parse(custom_id: str) -> Action:
-    match = _PATTERN.match(custom_id)
+@dataclass(frozen=True, slots=True)
+class OpenHand:
+    game_id: int
+    view: HandView = HandView.HAND
+
+    def custom_id(self) -> str:
+        return _id(Kind.HAND, self.game_id, 0, self.view.value)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMoves:
+    """A button that plays one or more moves; ``confirmed``: the player already said "do it anyway"."""
+
+    game_id: int
+    version: int
+    moves: tuple[Move, ...]
+    confirmed: bool = False
+
+    def custom_id(self) -> str:
+        return _id(Kind.MOVE, self.game_id, self.version, ("-" if self.confirmed else "") + encode_moves(self.moves))
+
+
+@dataclass(frozen=True, slots=True)
+class PickMove:
+    """A select whose chosen value is the moves to play (``move_value``); long lists take several pages."""
+
+    game_id: int
+    version: int
+    page: int = 0
+
+    def custom_id(self) -> str:
+        return _id(Kind.MOVE, self.game_id, self.version, f"sel{self.page or ''}")
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSpellForm:
+    game_id: int
+    version: int
+
+    def custom_id(self) -> str:
+        return _id(Kind.SPELL_FORM, self.game_id, self.version, "")
+
+
+@dataclass(frozen=True, slots=True)
+class SpellWord:
+    """The spell form's submission: the typed word is in the form's value."""
+
+    game_id: int
+    version: int
+
+    def custom_id(self) -> str:
+        return _id(Kind.WORD_FORM, self.game_id, self.version, "")
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSuggestForm:
+    game_id: int
+    request: int  # the ghostwriter request the suggestion answers
+
+    def custom_id(self) -> str:
+        return _id(Kind.GHOST, self.game_id, self.request, "suggest")
+
+
+@dataclass(frozen=True, slots=True)
+class SuggestWord:
+    game_id: int
+    request: int
+
+    def custom_id(self) -> str:
+        return _id(Kind.WORD_FORM, self.game_id, self.request, "suggest")
+
+
+@dataclass(frozen=True, slots=True)
+class PickArrangement:
+    """The select of other arrangements of a word: its value is ``arrangement_value``."""
+
+    game_id: int
+    version: int
+
+    def custom_id(self) -> str:
+        return _id(Kind.ARRANGEMENT, self.game_id, self.version, "arr")
+
+
+@dataclass(frozen=True, slots=True)
+class AdoptSuggestion:
+    """The select of ghostwriter suggestions: its value is the suggestion's number (``suggestion_value``)."""
+
+    game_id: int
+    version: int
+
+    def custom_id(self) -> str:
+        return _id(Kind.GHOST, self.game_id, self.version, "adopt")
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmSkip:
+    game_id: int
+    version: int
+
+    def custom_id(self) -> str:
+        return _id(Kind.CONFIRM, self.game_id, self.version, "skip")
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmLeave:
+    game_id: int
+
+    def custom_id(self) -> str:
+        return _id(Kind.CONFIRM, self.game_id, 0, "leave")
+
+
+@dataclass(frozen=True, slots=True)
+class SortWords:
+    """The select on the results that lists every word of the game; its value is a sort's name."""
+
+    game_id: int
+
+    def custom_id(self) -> str:
+        return _id(Kind.WORDS, self.game_id, 0, "sel")
+
+
+GameAction = (LobbyClick | OpenHand | PlayMoves | PickMove | OpenSpellForm | SpellWord | OpenSuggestForm
+              | SuggestWord | PickArrangement | AdoptSuggestion | ConfirmSkip | ConfirmLeave | SortWords)
+
+
+@dataclass(frozen=True, slots=True)
+class MoreArrangements:
+    """The "more arrangements" entry of an arrangement select: show page ``page`` of ``move``'s word."""
+
+    page: int
+    move: Move
+
+
+def parse(custom_id: object) -> GameAction:
+    """The action a custom_id of ours stands for; :class:`ForgedId` for anything else."""
+    if not isinstance(custom_id, str) or len(custom_id) > MAX_ID:
+        raise ForgedId(repr(custom_id)[:120])
+    match = _ID.fullmatch(custom_id)
     if match is None:
         raise ForgedId(custom_id)
-    kind, game, version, arg = match.groups()
-    return Action(kind, int(game), int(version), arg)
+    letter, game_text, number_text, arg = match.groups()
+    game_id, number = int(game_text), int(number_text)
+    if not 0 < game_id <= MAX_GAME_ID:
+        raise ForgedId(custom_id)
+    try:
+        kind = Kind(letter)
+    except ValueError:
+        raise ForgedId(custom_id) from None
+    action = _decode(kind, game_id, number, arg)
+    if action is None:
+        raise ForgedId(custom_id)
+    return action
 
 
-def encode_move(move: str) -> str:
-    parts = move.split()
-    if parts and parts[0] == "spell":
-        cards = []
-        for token in parts[1:]:
-            card, eq, letter = token.partition("=")
-            cards.append(_b36(int(card)) + (f"={letter}" if eq else ""))
-        return ".".join(["S", *cards])
-    return "_".join(parts)
+def _decode(kind: Kind, game: int, number: int, arg: str) -> GameAction | None:
+    match kind:
+        case Kind.LOBBY:
+            return _lobby(game, arg)
+        case Kind.HAND:
+            view = next((v for v in HandView if v.value == arg), None)
+            return OpenHand(game, view) if view is not None else None
+        case Kind.MOVE:
+            page = _SELECT_PAGE.fullmatch(arg)
+            if page is not None:
+                return PickMove(game, number, int(page.group(1) or 0))
+            confirmed = arg.startswith("-")
+            return PlayMoves(game, number, decode_moves(arg[1:] if confirmed else arg), confirmed)
+        case Kind.SPELL_FORM:
+            return OpenSpellForm(game, number) if arg == "" else None
+        case Kind.WORD_FORM:
+            return SpellWord(game, number) if arg == "" else SuggestWord(game, number) if arg == "suggest" else None
+        case Kind.ARRANGEMENT:
+            return PickArrangement(game, number) if arg == "arr" else None
+        case Kind.GHOST:
+            return (AdoptSuggestion(game, number) if arg == "adopt" else
+                    OpenSuggestForm(game, number) if arg == "suggest" else None)
+        case Kind.CONFIRM:
+            return ConfirmSkip(game, number) if arg == "skip" else ConfirmLeave(game) if arg == "leave" else None
+        case Kind.WORDS:
+            return SortWords(game) if arg == "sel" else None
 
 
-def encode_moves(moves: list[str]) -> str:
+def _lobby(game: int, arg: str) -> LobbyClick | None:
+    if arg.startswith("ai"):
+        strength = arg[2:]
+        return LobbyClick(game, LobbyOp.COMPUTER, int(strength)) if len(strength) == 1 and strength in "123456789" \
+            else None
+    op = next((o for o in LobbyOp if o.value == arg), None)
+    if op is None or op is LobbyOp.COMPUTER:
+        return None
+    return LobbyClick(game, op)
+
+
+def _id(kind: Kind, game_id: int, number: int, arg: str) -> str:
+    text = f"{PREFIX}:{kind.value}:{game_id}:{number}:{arg}"
+    if len(text) > MAX_ID or _ID.fullmatch(text) is None:
+        raise ValueError(f"cannot encode {text!r} as a custom_id")
+    return text
+
+
+# ---------------------------------------------------------------------------------------- moves as text
+def encode_move(move: Move | str) -> str:
+    """One move as it rides in a custom_id or a select's value."""
+    move = _move(move)
+    if move.kind == "spell":
+        return ".".join(["S", *(_b36(w.card) + (f"={w.wild}" if w.wild else "") for w in move.word)])
+    return format_move(move).replace(" ", "_")
+
+
+def encode_moves(moves: tuple[Move | str, ...] | list[Move | str]) -> str:
     return CHAIN.join(encode_move(m) for m in moves)
 
 
-def decode_moves(arg: str) -> list[str]:
-    return [decode_move(part) for part in arg.split(CHAIN) if part]
-
-
-def decode_move(arg: str) -> str:
-    if arg.startswith("S."):
+def decode_move(text: str) -> Move:
+    """The move a custom_id's or value's text stands for: checked in shape and range (ForgedId otherwise)."""
+    if not isinstance(text, str) or not text or len(text) > MAX_VALUE or not text.isascii():
+        raise ForgedId(repr(text)[:120])
+    if text.startswith("S."):
+        tokens = text.split(".")[1:]
         words = []
-        for token in arg.split(".")[1:]:
-            card, eq, letter = token.partition("=")
-            words.append(str(int(card, 36)) + (f"={letter}" if eq else ""))
-        return " ".join(["spell", *words])
-    return arg.replace("_", " ")
+        for token in tokens:
+            number, eq, letter = token.partition("=")
+            if not (0 < len(number) <= 4 and number.isascii() and number.isalnum()) or (eq and len(letter) != 1):
+                raise ForgedId(text)
+            words.append(str(int(number, 36)) + (f"={letter}" if eq else ""))
+        notation = " ".join(["spell", *words])
+    elif "." in text or "=" in text:
+        raise ForgedId(text)
+    else:
+        notation = text.replace("_", " ")
+        if notation != " ".join(notation.split()):
+            raise ForgedId(text)  # doubled, leading or trailing separators: never ours
+    try:
+        move = parse_move(notation)
+    except IllegalMove:
+        raise ForgedId(text) from None
+    if move.kind in SYSTEM_MOVES or not _in_range(move):
+        raise ForgedId(text)
+    return move
+
+
+def decode_moves(text: str) -> tuple[Move, ...]:
+    """The moves of one click (``~``-joined): at least one, at most MAX_STEPS, each checked."""
+    if not isinstance(text, str):
+        raise ForgedId(repr(text)[:120])
+    parts = text.split(CHAIN)
+    if not text or len(parts) > MAX_STEPS:
+        raise ForgedId(text)
+    return tuple(decode_move(part) for part in parts)
+
+
+def move_value(value: str) -> tuple[tuple[Move, ...], bool]:
+    """A select of moves' chosen value: the moves and whether they are already confirmed ("-" first)."""
+    if not isinstance(value, str):
+        raise ForgedId(repr(value)[:120])
+    confirmed = value.startswith("-")
+    return decode_moves(value[1:] if confirmed else value), confirmed
+
+
+def arrangement_value(value: str) -> Move | MoreArrangements:
+    """An arrangement select's chosen value: a spelled word's move, or a "more arrangements" page."""
+    if not isinstance(value, str):
+        raise ForgedId(repr(value)[:120])
+    if value.startswith(MORE):
+        head, _, rest = value.partition(CHAIN)
+        page = head[len(MORE):]
+        if not (page.isascii() and page.isdigit() and len(page) <= 3):
+            raise ForgedId(value)
+        result: Move | MoreArrangements = MoreArrangements(int(page), decode_move(rest))
+        move = result.move
+    else:
+        result = move = decode_move(value)
+    if move.kind != "spell":
+        raise ForgedId(value)
+    return result
+
+
+def more_value(page: int, move: Move | str) -> str:
+    return f"{MORE}{page}{CHAIN}{encode_move(move)}"
+
+
+def suggestion_value(value: str, count: int) -> int:
+    """The chosen suggestion's number (1 = the first), checked against how many there are."""
+    if not isinstance(value, str) or not value.isascii() or not value.isdigit() or len(value) > 2 \
+            or not 1 <= int(value) <= count:
+        raise ForgedId(repr(value)[:120])
+    return int(value)
+
+
+def _move(move: Move | str) -> Move:
+    return parse_move(move) if isinstance(move, str) else move
+
+
+def _in_range(move: Move) -> bool:
+    cards = [w.card for w in move.word] + ([move.card] if move.card is not None else [])
+    if any(not 0 < c <= MAX_CARD for c in cards) or len(move.word) > 20:
+        return False
+    if move.number is not None and not 0 <= move.number <= 999:
+        return False
+    return move.kind != "suggest" or len(move.choice or "") <= 20
 
 
 def _b36(n: int) -> str:

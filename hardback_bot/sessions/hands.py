@@ -13,7 +13,7 @@ from hardback_bot.engine.views import player_view, public_view
 from hardback_bot.i18n import Translator
 
 from .announcements import dictionary_language
-from .codec import Action
+from .codec import HandView, OpenHand
 from .decks import deck_screen
 from .describe import ENGLISH, cards_text, note_line
 from .images import hand_picture, offer_picture
@@ -132,5 +132,5 @@ async def spectator_screen(sessions: Sessions, game_id: int, *, notice: str | No
             if p.get("hand") is not None and game.options.hands_open:
                 panel.lines.append(t.gettext("{name}'s hand: {cards}", name=names[p["seat"]],
                                              cards=cards_text(p["hand"])))
-        panel.add_buttons([Button(t.gettext("Refresh"), Action("h", game_id, 0, "w").custom_id())])
+        panel.add_buttons([Button(t.gettext("Refresh"), OpenHand(game_id, HandView.WATCH).custom_id())])
     return panel

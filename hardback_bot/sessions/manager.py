@@ -12,17 +12,19 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from hardback_bot.engine import Game, GameOptions, IllegalMove, OptionsError
+from hardback_bot.engine import Game, GameOptions, IllegalMove, Move, OptionsError
+from hardback_bot.engine.moves import SYSTEM_MOVES, as_move
 from hardback_bot.engine.views import player_view, public_view
 from hardback_bot.store import ChannelBusy, Delivery, GameRecord, Seat, StaleVersion, Store, StoreError, Timer
 from hardback_bot.store.results import outcome_from_game
 
+from .access import Origin, check_origin
 from .describe import computer_name, seat_name
-from .messages import Said, SessionError
+from .messages import Refusal, Said, SessionError
 from .notes import Note, announce, deliveries_for, ghost_request_id
 from .searching import decide_off_loop
 
@@ -71,6 +73,26 @@ class Loaded:
     def user_of(self, seat: int) -> int | None:
         s = self.record.seats[seat]
         return None if s.is_computer_controlled else s.user_id
+
+
+def table_options(chosen: Mapping[str, Any]) -> GameOptions:
+    """Table options from chosen values (defaults, settings, command arguments), checked (SessionError)."""
+    from hardback_bot.words import available_dictionaries
+
+    names = available_dictionaries()
+    name = str(chosen.get("dictionary", GameOptions().dictionary))
+    if name not in names:
+        raise SessionError("no_dictionary", name=repr(name[:40]), names=names)
+    try:
+        options = GameOptions.from_dict(dict(chosen))
+        options.validate(1 if options.coop else 2)
+    except OptionsError as error:
+        raise SessionError("options_clash", reason=Refusal(error.code, error.params)) from error
+    try:
+        checker_for(options)
+    except (KeyError, LookupError, ValueError) as error:
+        raise SessionError("no_dictionary", name=repr(name[:40]), names=names) from error
+    return options
 
 
 def checker_for(options: GameOptions) -> Any:
@@ -124,6 +146,13 @@ class Sessions:
         except StoreError as error:
             raise SessionError("no_game") from error
 
+    async def admit(self, game_id: int, origin: Origin) -> GameRecord:
+        """The game a click names, once it is sure the click came from that game's channel (and, on a private
+        panel, from its owner); SessionError otherwise, with nothing read of the game but where it is."""
+        record = await self.record(game_id)
+        check_origin(record, origin)
+        return record
+
     async def _notify(self, game_id: int) -> None:
         try:
             await self.notifier.changed(game_id)
@@ -131,19 +160,16 @@ class Sessions:
             log.exception("notifying game %s failed", game_id)
 
     # ------------------------------------------------------------------ lobby
+    async def check_new_table(self, channel_id: int, chosen: Mapping[str, Any]) -> GameOptions:
+        """The options of a table about to open in ``channel_id``, checked: the channel must be free, the
+        dictionary known, the options possible together. SessionError says what is wrong (nothing changes)."""
+        if await self.store.running_game_in_channel(channel_id) is not None:
+            raise SessionError("channel_busy")
+        return table_options(chosen)
+
     async def open_lobby(self, guild_id: int, channel_id: int, host_id: int, host_name: str,
                          options: GameOptions) -> GameRecord:
-        running = await self.store.running_game_in_channel(channel_id)
-        if running is not None:
-            raise SessionError("channel_busy")
-        try:
-            options.validate(1 if options.coop else 2)
-        except OptionsError as error:
-            raise SessionError.refusal(error) from error
-        try:
-            checker_for(options)
-        except (KeyError, LookupError, ValueError) as error:
-            raise SessionError("no_dictionary", name=repr(options.dictionary[:40])) from error
+        options = await self.check_new_table(channel_id, options.to_dict())
         try:
             return await self.store.create_lobby(guild_id, channel_id, host_id=host_id, options=options.to_dict(),
                                                  seats=[Seat(0, host_name[:40], user_id=host_id)])
@@ -250,12 +276,22 @@ class Sessions:
         return started
 
     # ------------------------------------------------------------------ moves
-    async def play(self, game_id: int, user_id: int, move: str | list[str], version: int | None,
+    async def play(self, game_id: int, user_id: int, move: Move | str | Sequence[Move | str], version: int | None,
                    *, ghost_request: int | None = None) -> Loaded:
         """Apply ``move`` for the player ``user_id``; committed before this returns. A list is one click that
         takes several steps (confirm a word and answer its uncover question; keep the row and buy): the
         first move must be legal, the others are applied while they still are, all in one commit.
-        ``ghost_request``: the move answers that ghostwriter request, refused once the request is over."""
+        ``ghost_request``: the move answers that ghostwriter request, refused once the request is over.
+        Moves only the bot makes (the timer's) are refused."""
+        steps = [move] if isinstance(move, (Move, str)) else list(move)
+        try:
+            parsed = [as_move(m) for m in steps]
+        except IllegalMove as error:
+            raise SessionError.refusal(error) from error
+        if not parsed:
+            raise SessionError("does_nothing")
+        if any(m.kind in SYSTEM_MOVES for m in parsed):
+            raise SessionError("not_offered")
         async with self.lock(game_id):
             loaded = await self.load(game_id)
             record = loaded.record
@@ -270,7 +306,7 @@ class Sessions:
                 raise SessionError("out_of_date", stale=True)
             if ghost_request is not None and ghost_request_id(loaded.game) != ghost_request:
                 raise SessionError("ghost_request_over")
-            moves = [move] if isinstance(move, str) else still_legal(loaded.game, seat, move)
+            moves = parsed if len(parsed) == 1 else still_legal(loaded.game, seat, parsed)
             loaded, events, seat_before = await self._apply_many(loaded, [(seat, m) for m in moves])
         await self._after(loaded, events, seat_before)
         return loaded
@@ -297,19 +333,20 @@ class Sessions:
             return False  # some commit since then was not a move (a seat changed hands, say)
         return all(m.seat != seat and m.move.split()[0] in OTHERS_TOKEN_MOVES for m in since)
 
-    async def hands_penny_the_game(self, game_id: int, user_id: int, moves: list[str]) -> bool:
+    async def hands_penny_the_game(self, game_id: int, user_id: int, moves: Sequence[Move]) -> bool:
         """Whether ``moves`` would end a co-op game by giving Penny her goal (R29.8 wants a confirmation)."""
-        if not any(m.split()[0] in ("ink", "convert", "buy") for m in moves):
+        if not any(m.kind in ("ink", "convert", "buy") for m in moves):
             return False
         loaded = await self.load(game_id)
         seat = loaded.seat_of(user_id)
         return seat is not None and penny_would_win(loaded.game, seat, still_legal(loaded.game, seat, moves))
 
-    async def _apply(self, loaded: Loaded, seat: int, move: str) -> tuple[Loaded, list[dict[str, Any]], int]:
+    async def _apply(self, loaded: Loaded, seat: int, move: Move | str) -> tuple[Loaded, list[dict[str, Any]], int]:
         """Apply and commit one move (the caller holds the game's lock)."""
         return await self._apply_many(loaded, [(seat, move)])
 
-    async def _apply_many(self, loaded: Loaded, moves: list[tuple[int, str]], *, notes: list[Note] | None = None
+    async def _apply_many(self, loaded: Loaded, moves: Sequence[tuple[int, Move | str]], *,
+                          notes: list[Note] | None = None
                           ) -> tuple[Loaded, list[dict[str, Any]], int]:
         """Apply moves and commit them in one transaction with what the channel must be told (the outbox);
         nothing is stored if any move is refused."""
@@ -376,7 +413,9 @@ class Sessions:
             game = loaded.game
             if timer.kind == "reminder":
                 seats = [s for s in deciders(game) if loaded.user_of(s) is not None]
-                when = int(timer.payload.get("deadline", self.clock()))
+                # The deadline as it stands now (a restart moves it), not as it was when the reminder was set.
+                current = await self.current_deadline(record.id, len(game.move_log))
+                when = int(current if current is not None else timer.payload.get("deadline", self.clock()))
                 rows = [announce(record.id, {"t": "reminder", "seats": seats, "deadline": when})] if seats else []
                 if timer.id is not None:
                     reminded = await self.store.fire_timer(timer.id, rows) and bool(rows)
@@ -396,6 +435,12 @@ class Sessions:
             await self._notify(timer.game_id)
         if after is not None:
             await self._after(*after)
+
+    async def current_deadline(self, game_id: int, moves: int) -> float | None:
+        """The deadline of the decision the game waits for after ``moves`` moves (turn or vote), if timed."""
+        timers = await self.store.game_timers(game_id)
+        return next((t.deadline for t in timers if t.kind in ("turn", "vote") and t.payload.get("moves") == moves),
+                    None)
 
     async def _drop_timer(self, timer: Timer) -> None:
         if timer.id is not None:
@@ -560,20 +605,20 @@ class Sessions:
         return loaded, seat, view
 
 
-def penny_would_win(game: Game, seat: int, move: str | list[str]) -> bool:
+def penny_would_win(game: Game, seat: int, move: Move | str | Sequence[Move | str]) -> bool:
     """Whether ``move`` ends a co-op game by giving Penny Dreadful her goal (tried on a copy)."""
     if not game.options.coop or game.finished:
         return False
     trial = _copy(game)
     try:
-        for m in [move] if isinstance(move, str) else move:
+        for m in [move] if isinstance(move, (Move, str)) else move:
             trial.apply(seat, m)
     except IllegalMove:
         return False  # the real attempt will explain the refusal
     return trial.finished and trial.state.penny.get("score", 0) >= trial.goal
 
 
-def still_legal(game: Game, seat: int, moves: list[str]) -> list[str]:
+def still_legal(game: Game, seat: int, moves: Sequence[Move]) -> list[Move]:
     """The moves of one click that still apply, in order: all of the first (a refusal is the player's to
     hear), then each next one while it is legal (a step the game already took by itself is dropped)."""
     if not moves:

@@ -24,7 +24,8 @@ MESSAGES: dict[str, str] = {
     "not_started": N_("That game has not started yet."),
     "channel_busy": N_("A game is already running in this channel: finish it or end it with /hardback end first."),
     "channel_taken": N_("A game is already running in this channel."),
-    "no_dictionary": N_("I have no dictionary called {name}."),
+    "no_dictionary": N_("I have no dictionary called {name}. Choose one of: {names}."),
+    "options_clash": N_("Those options do not work together: {reason}"),
     "lobby_closed": N_("This lobby is closed."),
     "already_seated": N_("You are already at this table."),
     "table_full": N_("The table is full ({seats} seats)."),
@@ -51,6 +52,8 @@ MESSAGES: dict[str, str] = {
     "does_nothing_now": N_("That button does nothing any more."),
     "not_offered": N_("That choice is not one I offered; it does nothing."),
     "forged": N_("That button is not one I made; it does nothing."),
+    "elsewhere": N_("That button belongs to a game in another channel; it does nothing here."),
+    "not_your_panel": N_("That panel belongs to another player; open your own with Open my hand."),
     "not_in_dictionary": N_("{word} is not in the {dictionary} dictionary."),
     # ending and leaving
     "already_over": N_("That game is already over."),
@@ -90,12 +93,33 @@ ENGLISH = translator("en")
 
 
 def say(t: Translator, code: str, params: Mapping[str, Any]) -> str:
-    """The sentence of ``code`` in ``t``'s language (an unknown code: the engine's generic refusal)."""
+    """The sentence of ``code`` in ``t``'s language (an unknown code: the engine's generic refusal). A list
+    parameter is a list of names, said as code (`name`) in the language's own list ("a, b y c"); a refusal parameter
+    (an engine error's code and parameters) is said by the engine's refusal table."""
     template = MESSAGES.get(code)
     if template is None:
         plural = _plural(t, code, params)
         return plural if plural is not None else t.refusal(code, **params)
-    return t.gettext(template, **params)
+    return t.gettext(template, **{k: _said(t, v) for k, v in params.items()})
+
+
+def _said(t: Translator, value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return t.join(f"`{v}`" for v in value)
+    if isinstance(value, Refusal):
+        return t.refusal(value.code, **value.params)
+    return value
+
+
+class Refusal:
+    """An engine refusal carried as a parameter of a session message: its code and parameters."""
+
+    def __init__(self, code: str, params: Mapping[str, Any]) -> None:
+        self.code = code
+        self.params = dict(params)
+
+    def __str__(self) -> str:
+        return ENGLISH.refusal(self.code, **self.params)
 
 
 class Said:

@@ -8,16 +8,29 @@ custom_id 100, label 80) is respected here, so no caller can build an oversized 
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hardback_bot.cardtext import card_summary
 from hardback_bot.engine import Game, Move
 from hardback_bot.engine.cards import card
+from hardback_bot.engine.moves import as_move
 from hardback_bot.engine.options import ADVERTS
 from hardback_bot.i18n import N_, Translator
 
-from .codec import Action, encode_move, encode_moves
+from .codec import (
+    AdoptSuggestion,
+    ConfirmSkip,
+    HandView,
+    OpenHand,
+    OpenSpellForm,
+    OpenSuggestForm,
+    PickMove,
+    PlayMoves,
+    encode_move,
+    encode_moves,
+    parse,
+)
 from .describe import ENGLISH, card_name, cards_text, phase_prompt, separator
 from .images import Picture
 from .manager import Loaded
@@ -88,25 +101,32 @@ class Panel:
                 return
             chunk = options[i:i + MAX_OPTIONS]
             suffix = f" ({i + 1}–{i + len(chunk)})" if len(options) > MAX_OPTIONS else ""
-            # Each select needs its own custom_id: the page number rides in the argument.
-            page_id = custom_id if i == 0 else custom_id.rsplit(":", 1)[0] + f":sel{i // MAX_OPTIONS}"
+            # Each select needs its own custom_id: a select of moves carries its page.
+            page_id = custom_id if i == 0 else _page_id(custom_id, i // MAX_OPTIONS)
             self.rows.append(Select(page_id, placeholder + suffix, tuple(chunk)))
 
 
-def move_id(loaded: Loaded, move: str) -> str:
-    return Action("m", loaded.record.id, loaded.record.version, encode_move(move)).custom_id()
+def _page_id(custom_id: str, more: int) -> str:
+    action = parse(custom_id)
+    if not isinstance(action, PickMove):
+        raise ValueError(f"{custom_id!r} is not a select of moves: it has one page")
+    return replace(action, page=action.page + more).custom_id()
 
 
-def chain_id(loaded: Loaded, moves: list[str]) -> str:
-    return Action("m", loaded.record.id, loaded.record.version, encode_moves(moves)).custom_id()
+def move_id(loaded: Loaded, move: Move | str) -> str:
+    return chain_id(loaded, [move])
 
 
-def select_id(loaded: Loaded) -> str:
-    return Action("m", loaded.record.id, loaded.record.version, "sel").custom_id()
+def chain_id(loaded: Loaded, moves: list[Move | str] | list[str]) -> str:
+    return PlayMoves(loaded.record.id, loaded.record.version, tuple(as_move(m) for m in moves)).custom_id()
+
+
+def select_id(loaded: Loaded, page: int = 0) -> str:
+    return PickMove(loaded.record.id, loaded.record.version, page).custom_id()
 
 
 def hand_button(game_id: int, t: Translator = ENGLISH, label: str | None = None) -> Button:
-    return Button(label or t.gettext("Open my hand"), Action("h", game_id, 0).custom_id(), "primary")
+    return Button(label or t.gettext("Open my hand"), OpenHand(game_id).custom_id(), "primary")
 
 
 def _opt(move: Move | str, label: str, description: str | None = None) -> Option:
@@ -152,7 +172,7 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
 
     # Spelling (R7-R9, R30).
     if active and game.phase == "spell":
-        buttons = [Button(t.gettext("Spell a word"), Action("s", record.id, record.version).custom_id(), "primary")]
+        buttons = [Button(t.gettext("Spell a word"), OpenSpellForm(record.id, record.version).custom_id(), "primary")]
         if best is not None:
             with contextlib.suppress(ValueError):  # a word too long for one button is typed instead
                 buttons.append(Button(t.gettext("Spell {word} ({coins}¢ {prestige}★)", word=best.word,
@@ -160,14 +180,14 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
                                       chain_id(loaded, [best.move, *best.targets]), "success"))
         if "ghost" not in game.state.turn.extra and game.options.ghostwriter:
             buttons.append(Button(t.gettext("Ask a ghostwriter"), move_id(loaded, "ghostwriter")))
-        buttons.append(Button(t.gettext("Skip turn"), Action("x", record.id, record.version, "skip").custom_id(),
+        buttons.append(Button(t.gettext("Skip turn"), ConfirmSkip(record.id, record.version).custom_id(),
                               "danger"))
         panel.add_buttons(buttons)
         ghost = game.state.turn.extra.get("ghost")
         if ghost and ghost["suggestions"]:
             options = [Option(t.gettext("{word} (from {name})", word=w, name=names[s]), str(i + 1))
                        for i, (s, w) in enumerate(ghost["suggestions"])][:MAX_OPTIONS]
-            panel.rows.append(Select(Action("g", record.id, record.version, "adopt").custom_id(),
+            panel.rows.append(Select(AdoptSuggestion(record.id, record.version).custom_id(),
                                      t.gettext("Adopt a suggested word"), tuple(options)))
     ghost = game.state.turn.extra.get("ghost")
     if not active and ghost is not None and game.phase == "spell" and game.num_players > 1:
@@ -177,7 +197,7 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
         request = ghost_request_id(game)
         if request is not None:
             panel.add_buttons([Button(t.gettext("Suggest a word"),
-                                      Action("g", record.id, request, "suggest").custom_id(), "primary")])
+                                      OpenSuggestForm(record.id, request).custom_id(), "primary")])
 
     # Votes (R27).
     if "vote" in kinds:
@@ -197,8 +217,8 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
         if m.kind == "unremover":
             token_buttons.append(Button(t.gettext("Undo remover on {letter}", letter=card(m.card or 0).letter),
                                         move_id(loaded, str(m))))
-    token_buttons.append(Button(t.gettext("Refresh"), Action("h", record.id, 0, "r").custom_id()))
-    token_buttons.append(Button(t.gettext("My deck"), Action("h", record.id, 0, "d").custom_id()))
+    token_buttons.append(Button(t.gettext("Refresh"), OpenHand(record.id, HandView.REFRESH).custom_id()))
+    token_buttons.append(Button(t.gettext("My deck"), OpenHand(record.id, HandView.DECK).custom_id()))
     panel.add_buttons(token_buttons)
     removers = [m for m in legal if m.kind == "remover"]
     if removers and len(panel.rows) < MAX_ROWS:
@@ -229,7 +249,7 @@ def _skip_to_buying(panel: Panel, loaded: Loaded, seat: int, t: Translator = ENG
         coins = trial.state.turn.coins
         label = (t.gettext("Keep the row and buy ({coins}¢)", coins=coins) if game.phase == "flush"
                  else t.gettext("Skip the rest and buy ({coins}¢)", coins=coins))
-        panel.add_select(select_id(loaded).replace(":sel", ":sel8"), label, options)
+        panel.add_select(select_id(loaded, 8), label, options)
     try:
         return Button(t.gettext("Skip the rest, end turn"), chain_id(loaded, [*passes, "end"]))
     except ValueError:
@@ -317,7 +337,7 @@ def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move], t
         panel.add_select(select_id(loaded), t.gettext("Reserve a card in your jail"),
                          [_opt(f"reserve {c}", t.gettext("Reserve {card}", card=card_name(c, cost=True, t=t)))
                           for c in row])
-        panel.add_select(select_id(loaded).replace(":sel", ":sel9"), t.gettext("Remove a card from the game"),
+        panel.add_select(select_id(loaded, 9), t.gettext("Remove a card from the game"),
                          [_opt(f"remove {c}", t.gettext("Remove {card}", card=card_name(c, cost=True, t=t)))
                           for c in row])
     elif phase == "flush":

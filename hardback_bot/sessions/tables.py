@@ -9,7 +9,7 @@ from hardback_bot.engine.views import public_view
 from hardback_bot.i18n import Translator
 from hardback_bot.store import GameRecord
 
-from .codec import Action
+from .codec import HandView, LobbyClick, LobbyOp, OpenHand
 from .describe import ENGLISH, genre_word, seat_name
 from .images import results_picture, table_picture
 from .manager import STRENGTH_NAMES, Loaded
@@ -81,14 +81,14 @@ def lobby_panel(record: GameRecord, t: Translator = ENGLISH) -> Panel:
     minimum = 1 if options.coop else 2
     panel.lines.append(t.gettext("Join, add computer players, then the host starts ({min}–{max} players). "
                                  "Seat order is drawn at random.", min=minimum, max=max_seats))
-    lobby = Action("l", record.id, 0)
+    def button(label: str, op: LobbyOp, style: str = "secondary", strength: int = 0) -> Button:
+        return Button(label, LobbyClick(record.id, op, strength).custom_id(), style)
 
-    def button(label: str, arg: str, style: str = "secondary") -> Button:
-        return Button(label, Action(lobby.kind, record.id, 0, arg).custom_id(), style)
-
-    panel.add_buttons([button(t.gettext("Join"), "join", "success"), button(t.gettext("Leave"), "leave"),
-                       button(t.gettext("Start"), "start", "primary"), button(t.gettext("Cancel"), "cancel", "danger")])
-    panel.add_buttons([button(_add_label(name, t), f"ai{level}") for level, name in STRENGTH_NAMES.items()])
+    panel.add_buttons([button(t.gettext("Join"), LobbyOp.JOIN, "success"), button(t.gettext("Leave"), LobbyOp.LEAVE),
+                       button(t.gettext("Start"), LobbyOp.START, "primary"),
+                       button(t.gettext("Cancel"), LobbyOp.CANCEL, "danger")])
+    panel.add_buttons([button(_add_label(name, t), LobbyOp.COMPUTER, strength=level)
+                       for level, name in STRENGTH_NAMES.items()])
     return panel
 
 
@@ -137,7 +137,7 @@ async def table_panel(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
     panel.picture = await table_picture(view, names, loaded.computers, ended=ended, language=t.language)
     if not over:
         panel.add_buttons([hand_button(loaded.record.id, t),
-                           Button(t.gettext("Watch"), Action("h", loaded.record.id, 0, "w").custom_id())])
+                           Button(t.gettext("Watch"), OpenHand(loaded.record.id, HandView.WATCH).custom_id())])
     return panel
 
 
@@ -185,6 +185,6 @@ async def results_panel(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
     names = loaded.names_in(t)
     panel = Panel(title=t.gettext("Hardback — final results"), lines=results_lines(loaded, t))
     panel.picture = await results_picture(view, names, language=t.language)
-    panel.add_buttons([Button(t.gettext("Rematch"), Action("l", loaded.record.id, 0, "rematch").custom_id(),
+    panel.add_buttons([Button(t.gettext("Rematch"), LobbyClick(loaded.record.id, LobbyOp.REMATCH).custom_id(),
                               "primary")])
     return panel

@@ -13,15 +13,15 @@ from collections.abc import Sequence
 
 from hardback_bot.cardtext import OPTION_LIMIT, card_summary
 from hardback_bot.engine.cards import card
+from hardback_bot.engine.moves import parse_move
 from hardback_bot.i18n import Translator
 
-from .codec import Action, encode_move, encode_moves
+from .codec import HandView, OpenHand, PickArrangement, PickMove, PlayMoves, encode_move, encode_moves, more_value
 from .describe import ENGLISH, genre_word
 from .panels import MAX_OPTIONS, Button, Option, Panel, Select
 from .preview import WordOutcome
 
 PAGE = MAX_OPTIONS - 1  # one option of each page may lead to the next page
-MORE = "P"  # value prefix of "more arrangements": P<page>~<a move of the word>
 
 
 def _kind(card_id: int) -> tuple[object, ...]:
@@ -118,39 +118,38 @@ def word_panel(game_id: int, version: int, options: Sequence[WordOutcome], chose
                                   wild_words(o, t)))
         rest = len(unique) - (page + 1) * PAGE
         if rest > 0:
-            choices.append(Option(t.gettext("More arrangements ({n})…", n=rest),
-                                  f"{MORE}{page + 1}~{encode_move(chosen.move)}"))
+            choices.append(Option(t.gettext("More arrangements ({n})…", n=rest), more_value(page + 1, chosen.move)))
         if choices:
             placeholder = (t.gettext("Other arrangements (page {n})", n=page + 1) if page
                            else t.gettext("Other arrangements"))
-            panel.rows.append(Select(Action("a", game_id, version, "arr").custom_id(), placeholder, tuple(choices)))
+            panel.rows.append(Select(PickArrangement(game_id, version).custom_id(), placeholder, tuple(choices)))
     moves = [chosen.move] if vote else confirm_moves(chosen)
-    buttons = [Button(t.gettext("Back"), Action("h", game_id, 0, "r").custom_id())]
+    buttons = [Button(t.gettext("Back"), OpenHand(game_id, HandView.REFRESH).custom_id())]
     if paths and not vote:
         confirms = []
+        values = []
         for path, words in paths:
             try:
                 confirms.append(Button(t.gettext("Confirm · {choices}", choices=words),
-                                       Action("m", game_id, version, encode_moves([*moves, *path])).custom_id(),
-                                       "success"))
+                                       _play(game_id, version, [*moves, *path]), "success"))
             except ValueError:
                 confirms = []
                 break
+            values.append(encode_moves([*moves, *path]))
         if confirms and len(confirms) <= 4:
             panel.lines.append(t.gettext("Each Confirm also makes the choice it names."))
             panel.add_buttons([*confirms, *buttons])
             return panel
         if confirms:
-            panel.rows.append(Select(Action("m", game_id, version, "sel").custom_id(),
+            panel.rows.append(Select(PickMove(game_id, version).custom_id(),
                                      t.gettext("Confirm {word} and choose…", word=chosen.word),
-                                     tuple(Option(b.label, b.custom_id.split(":", 4)[4]) for b in confirms)))
+                                     tuple(Option(b.label, v) for b, v in zip(confirms, values, strict=True))))
     confirm = t.gettext("Confirm {word}", word=chosen.word)
     try:
-        buttons.insert(0, Button(confirm, Action("m", game_id, version, encode_moves(moves)).custom_id(), "success"))
+        buttons.insert(0, Button(confirm, _play(game_id, version, moves), "success"))
     except ValueError:
         try:  # too long with its answers: confirm the word alone, the questions come as buttons
-            buttons.insert(0, Button(confirm, Action("m", game_id, version, encode_move(chosen.move)).custom_id(),
-                                     "success"))
+            buttons.insert(0, Button(confirm, _play(game_id, version, [chosen.move]), "success"))
         except ValueError:
             panel.lines.append(t.gettext("This word is too long to confirm with a button; "
                                          "choose a shorter arrangement."))
@@ -158,13 +157,8 @@ def word_panel(game_id: int, version: int, options: Sequence[WordOutcome], chose
     return panel
 
 
-def parse_more(value: str) -> tuple[int, str] | None:
-    """(page, a move of the word) from a "more arrangements" value, or None for an ordinary option."""
-    if not value.startswith(MORE):
-        return None
-    head, _, move = value.partition("~")
-    page = head[len(MORE):]
-    return (int(page), move) if page.isdigit() and move else None
+def _play(game_id: int, version: int, moves: Sequence[str]) -> str:
+    return PlayMoves(game_id, version, tuple(parse_move(m) for m in moves)).custom_id()
 
 
 def _letters(o: WordOutcome, t: Translator = ENGLISH) -> str:

@@ -19,7 +19,7 @@ from hardback_bot.render.words import WordGroup, WordRow, WordsImage, render_wor
 from hardback_bot.store import GameRecord, Store
 from hardback_bot.store.models import UNFINISHED
 
-from .codec import Action
+from .codec import SortWords
 from .images import Picture
 from .messages import ENGLISH
 from .panels import Option, Panel, Select
@@ -170,7 +170,7 @@ def sort_select(game_id: int, t: Translator = ENGLISH, chosen: str | None = None
     """The select that shows a game's words sorted one way or another (``hb:e:<game>:0:sel``)."""
     options = tuple(Option(t.gettext(SORT_LABELS[sort]) + (" ✓" if sort == chosen else ""), sort)
                     for sort in SORTS)
-    return Select(Action("e", game_id, 0, "sel").custom_id(), t.gettext("Every word, sorted…"), options)
+    return Select(SortWords(game_id).custom_id(), t.gettext("Every word, sorted…"), options)
 
 
 async def results_words(store: Store, game_id: int, *, t: Translator = ENGLISH,

@@ -275,12 +275,17 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def heartbeat(self) -> None:
-        """Record that the bot is alive now (call every minute or so)."""
+        """Record that the bot is alive now (the bot beats every second)."""
 
     @abc.abstractmethod
     async def last_heartbeat(self) -> float | None:
-        """When the bot was last known alive; at start-up, ``now - last_heartbeat()`` is the downtime to
-        pass to :meth:`shift_deadlines`."""
+        """When the bot (this process's shards) last beat."""
+
+    @abc.abstractmethod
+    async def last_seen(self) -> float | None:
+        """When this process's shards were last known alive: their newest heartbeat or the newest commit of
+        one of their running games. At start-up, ``now - last_seen()`` is the downtime to pass to
+        :meth:`shift_deadlines`."""
 
     # -- results, ratings, leaderboards -----------------------------------------------------------------
     @abc.abstractmethod

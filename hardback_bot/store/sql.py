@@ -771,6 +771,14 @@ class SqlStore(Store):
         value = await self._query("SELECT value FROM store_meta WHERE key = ?", (HEARTBEAT,))
         return float(value[0][0]) if value else None
 
+    async def last_seen(self) -> float | None:
+        beat = await self.last_heartbeat()
+        scope, params = shard_filter(self.shards)
+        rows = await self._query(f"SELECT MAX(updated_at) FROM games WHERE status = 'playing' AND {scope}", params)
+        commit = rows[0][0] if rows and rows[0][0] is not None else None
+        known = [float(x) for x in (beat, commit) if x is not None]
+        return max(known) if known else None
+
     # -- results ---------------------------------------------------------------------------------------
     async def record_outcome(self, game_id: int, outcome: GameOutcome) -> bool:
         async with self.write() as db:

@@ -190,7 +190,7 @@ def _dearest(panel: Message) -> tuple[str, str] | None:
     for sel in selects(panel):
         for option in sel.get("options") or []:
             value = str(option.get("value", ""))
-            moves = decode_moves(value) if value and not value.startswith("P") else []
+            moves = [str(m) for m in decode_moves(value)] if value and not value.startswith("P") else []
             ends = bool(moves) and moves[-1] == "end"
             last = moves[-2 if ends else -1].split() if len(moves) > ends else []
             if len(last) == 2 and last[0] == "buy" and last[1].isdigit():

@@ -30,7 +30,7 @@ from scenario_kit import (
 )
 
 from hardback_bot.engine.cards import card
-from hardback_bot.engine.moves import format_move, parse_move
+from hardback_bot.engine.moves import format_move
 from hardback_bot.sessions.codec import decode_moves
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -133,7 +133,7 @@ async def test_killed_while_answering_a_click_then_the_game_plays_to_the_end(wor
                     panel = await driver.press(user, panel, button(panel, "hb:x:"))
                     custom_id = button(panel, ":skip")
                 # One click may carry the word's own answers too (an either-or choice): all or nothing.
-                chain = [format_move(parse_move(m)) for m in decode_moves(move_arg(custom_id))]
+                chain = [format_move(m) for m in decode_moves(move_arg(custom_id))]
                 move = chain[0]
                 before = [m.move for m in await store.get_moves(gid)]
                 inter = await s.click(user, panel, custom_id, wait=False)

@@ -29,7 +29,7 @@ from discord_standin.world import World
 from scenario_kit import Driver, find_word, iter_results_messages, load_game, move_arg, seat_users
 
 from hardback_bot.engine.cards import card
-from hardback_bot.engine.moves import format_move, parse_move
+from hardback_bot.engine.moves import format_move
 from hardback_bot.sessions.codec import decode_moves
 from hardback_bot.store import GameRecord, GuildSettings, Store, open_store
 from hardback_bot.store.export import verify_export
@@ -137,7 +137,7 @@ async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp
         else:
             panel = await victim.press(user, panel, button(panel, "hb:x:"))
             custom_id = button(panel, ":skip")
-        clicked = format_move(parse_move(decode_moves(move_arg(custom_id))[0]))  # a Confirm may carry answers
+        clicked = format_move(decode_moves(move_arg(custom_id))[0])  # a Confirm may carry answers
         for d in drivers[1:]:  # the other games wait for their humans (no computer is mid-turn)
             _, game = await load_game(store, d.game_id)
             if not game.finished and game.active_seat not in d.users:

@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 import tempfile
+import time
+from pathlib import Path
 
-from botkit import button, open_table, running_bot, table_of
+from botkit import ROOT, button, open_table, running_bot, table_of
+from discord_standin import BotProcess
 from discord_standin.world import World
+from scenario_kit import opened_store, start_table
 
 import bot as botmod
 from cogs.relay import POST_INTERVAL
@@ -106,3 +111,45 @@ async def test_restart_extends_deadlines_by_the_downtime(world: World) -> None:
         bot.sessions.clock = clock
         await fire(bot, clock, "turn", world)
         assert [m.move for m in await bot.store.get_moves(game_id)] == ["timeout"]
+
+
+async def test_a_kill_mid_timer_moves_deadlines_by_the_real_downtime(world: World, tmp_path: Path) -> None:
+    """The real bot is SIGKILLed while a turn timer runs. Its heartbeat is at most a second or so old, so after
+    the restart every deadline has moved by the time the bot was really away (within 2 s), and the reminder
+    that then comes due names the turn's deadline as it now stands (R33.4)."""
+    s = world.standin
+    db = str(tmp_path / "hardback.db")
+    workdir = tmp_path / "run"
+    workdir.mkdir()
+    proc = BotProcess(s, [sys.executable, str(ROOT / "bot.py")], cwd=workdir,
+                      env={"HARDBACK_DB": db, "HARDBACK_AI_DELAY": "0", "HARDBACK_LOG_LEVEL": "INFO"})
+    await proc.start()
+    try:
+        async with opened_store(db) as store:
+            record = await start_table(world, store, {**TIMED, "adverts": False}, joiners=(world.bob,))
+            await asyncio.sleep(3)  # the bot has been up a while: a beat from its start would be stale by now
+            await proc.kill()
+            killed = time.time()
+            beat = await store.last_heartbeat()
+            assert beat is not None and killed - beat <= 1.5, f"the last heartbeat was {killed - beat:.1f} s old"
+            before = {t.kind: t.deadline for t in await store.game_timers(record.id)}
+            # As if most of the turn had passed when the bot died: the reminder is due right after the restart.
+            async with store.write() as conn:
+                await conn.execute("UPDATE timers SET deadline = ? WHERE game_id = ? AND kind = 'reminder'",
+                                   (killed + 0.5, record.id))
+            await asyncio.sleep(2.5)  # the bot is down
+            starting = time.time()
+            await proc.start()
+            ready = time.time()
+            after = {t.kind: t.deadline for t in await store.game_timers(record.id)}
+            shift = after["turn"] - before["turn"]
+            assert starting - killed - 0.1 <= shift <= ready - killed + 2.0, \
+                (shift, starting - killed, ready - killed)
+            reminder = await s.wait_for_message(world.channel, lambda m: "time is running out" in m.content,
+                                                timeout=15)
+            named = int(reminder.content.split("<t:", 1)[1].split(":", 1)[0])
+            assert named == int(after["turn"]), (named, after["turn"], before["turn"])
+            assert named > reminder.created_at, "the reminder names a deadline still ahead"
+    finally:
+        await proc.stop()
+    assert "Traceback" not in proc.output(), proc.output()

@@ -19,6 +19,7 @@ from hardback_bot.engine.words import AcceptAll
 from hardback_bot.i18n import LANGUAGES, translator
 from hardback_bot.sessions import Loaded, SessionError, SpellingError
 from hardback_bot.sessions.announcements import announcement
+from hardback_bot.sessions.codec import SuggestWord
 from hardback_bot.sessions.describe import computer_name, note_line, seat_name
 from hardback_bot.sessions.messages import MESSAGES
 from hardback_bot.sessions.panels import Button, Option, Panel, Select, hand_panel
@@ -178,7 +179,8 @@ def test_session_refusals_are_codes_said_in_each_language() -> None:
     assert str(engine) == "You have no ink." and engine.say(translator("es")) == "No tienes tinta."
     for code in MESSAGES:  # every code says something in every language, never the code itself
         for lang in OTHERS:
-            text = SessionError(code, seats=4, name="x", word="W", dictionary="d", n=3).say(translator(lang))
+            text = SessionError(code, seats=4, name="x", word="W", dictionary="d", n=3, names=["a", "b"],
+                                reason="r").say(translator(lang))
             assert text and code not in text
 
 
@@ -191,7 +193,7 @@ def test_forms_fit_discords_limits_in_every_language() -> None:
         for label in ("Your word", "A word for their cards"):
             assert len(t.gettext(label)) <= 45
         assert len(t.gettext("letters only, e.g. STORY")) <= 100
-        modal = cogs_play._word_modal(7, 3, suggest=True, t=t)
+        modal = cogs_play._word_modal(SuggestWord(7, 3), t=t)
         assert modal.title == t.gettext("Suggest a word")
 
 

@@ -30,10 +30,11 @@ class Recorder:
 async def said(sessions: Sessions, store, game_id: int) -> list[str]:
     """Every announcement line the outbox holds for a game, as the relay would render it now."""
     loaded = await sessions.load(game_id)
+    deadline = await sessions.current_deadline(game_id, len(loaded.game.move_log))
     lines: list[str] = []
     for row in await store.pending_deliveries(game_id, limit=10_000):
         if row.kind == "announce":
-            lines += announcement(loaded, row.payload["notes"]).lines
+            lines += announcement(loaded, row.payload["notes"], deadline=deadline).lines
     return lines
 
 

@@ -1,0 +1,147 @@
+"""The custom_id codec: every action round-trips, the wire letters of posted buttons never change, and no
+input whatever raises anything but ForgedId (a property test)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hardback_bot.engine.moves import Move, WordCard, parse_move
+from hardback_bot.sessions import codec
+from hardback_bot.sessions.codec import (
+    AdoptSuggestion,
+    ConfirmLeave,
+    ConfirmSkip,
+    ForgedId,
+    HandView,
+    LobbyClick,
+    LobbyOp,
+    MoreArrangements,
+    OpenHand,
+    OpenSpellForm,
+    OpenSuggestForm,
+    PickArrangement,
+    PickMove,
+    PlayMoves,
+    SortWords,
+    SpellWord,
+    SuggestWord,
+    arrangement_value,
+    decode_moves,
+    encode_moves,
+    more_value,
+    move_value,
+    parse,
+    suggestion_value,
+)
+
+SPELL = parse_move("spell 120 67=A 1156")
+ACTIONS = [
+    LobbyClick(7, LobbyOp.JOIN), LobbyClick(7, LobbyOp.COMPUTER, 3), LobbyClick(7, LobbyOp.REMATCH),
+    LobbyClick(7, LobbyOp.END), OpenHand(7), OpenHand(7, HandView.DECK), OpenHand(7, HandView.WATCH),
+    OpenHand(7, HandView.REFRESH), PlayMoves(7, 12, (SPELL, Move("take", choice="prestige"))),
+    PlayMoves(7, 12, (Move("buy", card=91), Move("end")), confirmed=True), PickMove(7, 12), PickMove(7, 12, 9),
+    OpenSpellForm(7, 12), SpellWord(7, 12), OpenSuggestForm(7, 3), SuggestWord(7, 3), PickArrangement(7, 12),
+    AdoptSuggestion(7, 12), ConfirmSkip(7, 12), ConfirmLeave(7), SortWords(7),
+    PlayMoves(2**63 - 1, 999_999_999, (Move("convert", number=2),)),
+]
+
+
+@pytest.mark.parametrize("action", ACTIONS, ids=lambda a: type(a).__name__)
+def test_every_action_round_trips(action: codec.GameAction) -> None:
+    text = action.custom_id()
+    assert len(text) <= 100 and text.startswith("hb:")
+    assert parse(text) == action
+
+
+def test_the_wire_letters_of_posted_buttons() -> None:
+    # Buttons already in servers carry these exact strings: after any change they must mean the same.
+    assert parse("hb:m:5:3:S.3c.1v=A.w4") == PlayMoves(5, 3, (SPELL,))
+    assert parse("hb:m:5:3:take_prestige~end") == PlayMoves(5, 3, (Move("take", choice="prestige"), Move("end")))
+    assert parse("hb:m:5:3:-buy_91") == PlayMoves(5, 3, (Move("buy", card=91),), confirmed=True)
+    assert parse("hb:m:5:3:sel8") == PickMove(5, 3, 8)
+    assert parse("hb:l:5:0:ai1") == LobbyClick(5, LobbyOp.COMPUTER, 1)
+    assert parse("hb:h:5:0:") == OpenHand(5) and parse("hb:h:5:0:d") == OpenHand(5, HandView.DECK)
+    assert parse("hb:g:5:2:suggest") == OpenSuggestForm(5, 2) and parse("hb:w:5:2:suggest") == SuggestWord(5, 2)
+    assert parse("hb:e:5:0:sel") == SortWords(5) and parse("hb:x:5:0:leave") == ConfirmLeave(5)
+    assert encode_moves([SPELL]) == "S.3c.1v=A.w4"
+
+
+@pytest.mark.parametrize("text", [
+    "hb:m:9223372036854775808:1:ink",  # 2**63: past a signed 64-bit key
+    "hb:m:0:1:ink", "hb:m:5:1:" + "~" * 80, "hb:m:5:1:S.", "hb:m:5:1:S..", "hb:m:5:1:S.zzzzz",
+    "hb:m:5:1:buy__1", "hb:m:5:1:_ink", "hb:m:5:1:ink_", "hb:m:5:1:timeout", "hb:m:5:1:ink~timeout",
+    "hb:m:5:1:buy_999999999", "hb:m:5:1:fly_away", "hb:m:5:1:spell", "hb:m:5:1:S.1=AB",
+    "hb:l:5:0:ai", "hb:l:5:0:ai12", "hb:l:5:0:computer", "hb:l:5:0:teleport", "hb:h:5:0:x", "hb:p:5:1:next",
+    "hb:q:5:1:", "hb:s:5:1:x", "hb:w:5:1:launch", "hb:a:5:1:sel", "hb:g:5:1:x", "hb:x:5:1:launch",
+    "hb:e:5:0:", "hb:", "hb::::", "hb:m:5:1:ink:", "HB:m:5:1:ink", "hb:m:5:1:ink\n", "hb:m:٣:1:ink",
+    "hb:m:5:1:" + "ink~" * 12 + "ink", "x" * 101, "",
+])
+def test_forged_ids_are_refused(text: str) -> None:
+    with pytest.raises(ForgedId):
+        parse(text)
+
+
+@pytest.mark.parametrize("value", [None, 7, ["ink"], {"a": 1}])
+def test_values_of_the_wrong_type_are_refused(value: object) -> None:
+    for decode in (parse, move_value, arrangement_value, decode_moves):
+        with pytest.raises(ForgedId):
+            decode(value)  # type: ignore[arg-type]
+
+
+def test_select_values() -> None:
+    assert move_value("buy_3~end") == ((Move("buy", card=3), Move("end")), False)
+    assert move_value("-ink") == ((Move("ink"),), True)
+    assert arrangement_value("S.3c.1v=A.w4") == SPELL
+    assert arrangement_value(more_value(2, SPELL)) == MoreArrangements(2, SPELL)
+    for bad in ("buy_3", "P~S.3c", "Px~S.3c", "P1~buy_3", "P1234~S.3c"):
+        with pytest.raises(ForgedId):
+            arrangement_value(bad)
+    assert suggestion_value("2", 3) == 2
+    for bad in ("0", "4", "two", "", "-1", "1" * 50):
+        with pytest.raises(ForgedId):
+            suggestion_value(bad, 3)
+
+
+ID_PIECES = st.sampled_from(["hb", ":", "m", "l", "h", "a", "x", "g", "w", "s", "e", "sel", "S.", ".", "=", "~",
+                             "_", "-", "P", "ink", "buy", "end", "timeout", "9" * 19, "0", "1", "z", "A", "é"])
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.one_of(st.text(max_size=120), st.lists(ID_PIECES, max_size=40).map("".join),
+                 st.lists(ID_PIECES, max_size=30).map(lambda parts: "hb:" + "".join(parts))))
+def test_any_text_is_a_refusal_or_an_action_that_round_trips(text: str) -> None:
+    try:
+        action = parse(text)
+    except ForgedId:
+        return
+    assert 0 < action.game_id <= codec.MAX_GAME_ID
+    assert parse(action.custom_id()) == action
+    if isinstance(action, PlayMoves):
+        assert action.moves and all(m.kind != "timeout" for m in action.moves)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(st.text(max_size=120), st.lists(ID_PIECES, max_size=40).map("".join)))
+def test_any_value_is_a_refusal_or_moves(text: str) -> None:
+    try:
+        moves, _ = move_value(text)
+    except ForgedId:
+        pass
+    else:
+        assert 1 <= len(moves) <= codec.MAX_STEPS and all(m.kind != "timeout" for m in moves)
+    try:
+        chosen = arrangement_value(text)
+    except ForgedId:
+        pass
+    else:
+        assert (chosen.move if isinstance(chosen, MoreArrangements) else chosen).kind == "spell"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 5999), st.one_of(st.none(), st.sampled_from("ABCXYZ"))), min_size=2,
+                max_size=12))
+def test_spelled_words_round_trip(slots: list[tuple[int, str | None]]) -> None:
+    move = Move("spell", word=tuple(WordCard(c, w) for c, w in slots))
+    assert decode_moves(encode_moves([move])) == (move,)
