@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from hardback_bot.sessions import SessionError
 from hardback_bot.sessions.codec import ConfirmLeave, LobbyClick, LobbyOp
-from hardback_bot.sessions.panels import Button, Panel
+from hardback_bot.sessions.screens.panel import Button, Panel
 
 from .info import InfoCommands
 from .play import private

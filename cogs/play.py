@@ -49,15 +49,15 @@ from hardback_bot.sessions.codec import (
     suggestion_value,
 )
 from hardback_bot.sessions.describe import describe_moves
-from hardback_bot.sessions.hands import deck_view, hand_screen, spectator_screen
-from hardback_bot.sessions.images import word_picture
-from hardback_bot.sessions.panels import Button, Panel
 from hardback_bot.sessions.preview import WordOutcome
+from hardback_bot.sessions.screens.game_words import SORTS, words_screen
+from hardback_bot.sessions.screens.panel import Button, Panel
+from hardback_bot.sessions.screens.pictures import word_picture
+from hardback_bot.sessions.screens.private import deck_view, hand_screen, spectator_screen
+from hardback_bot.sessions.screens.table import lobby_panel
+from hardback_bot.sessions.screens.word import confirm_moves, word_panel
 from hardback_bot.sessions.spelling import arrangements, choice_paths, clean_word
-from hardback_bot.sessions.tables import lobby_panel
 from hardback_bot.sessions.turn_history import ReplayError
-from hardback_bot.sessions.wordpanel import confirm_moves, word_panel
-from hardback_bot.sessions.words_table import SORTS, words_screen
 from hardback_bot.store import PanelToken
 
 from .relay import Relay

@@ -26,14 +26,14 @@ import discord
 
 from hardback_bot.i18n import LANGUAGES, Translator, resolve_locale, server_language, translator
 from hardback_bot.sessions import Loaded, SessionError
-from hardback_bot.sessions.announcements import announcement
 from hardback_bot.sessions.codec import OpenSuggestForm
-from hardback_bot.sessions.hands import hand_screen, over_screen, spectator_screen
-from hardback_bot.sessions.images import cards_picture
 from hardback_bot.sessions.notes import ghost_request_id
-from hardback_bot.sessions.panels import Button, Panel, hand_button
-from hardback_bot.sessions.tables import lobby_panel, results_panel, table_panel
-from hardback_bot.sessions.words_table import results_words, sort_select
+from hardback_bot.sessions.screens.announcements import announcement
+from hardback_bot.sessions.screens.game_words import results_words, sort_select
+from hardback_bot.sessions.screens.panel import Button, Panel, hand_button
+from hardback_bot.sessions.screens.pictures import cards_picture
+from hardback_bot.sessions.screens.private import hand_screen, over_screen, spectator_screen
+from hardback_bot.sessions.screens.table import lobby_panel, results_panel, table_panel
 from hardback_bot.store import Delivery, GameRecord
 
 from .ui import embed_of, file_of, view_of

@@ -1,7 +1,7 @@
 """``/hardback replay [game] [public]``: step through an ended game of this server, turn by turn.
 
 A mixin of the /hardback group (``InfoCommands`` inherits it; discord.py's CogMeta collects the command
-and the listener across the MRO).  The screens come from ``hardback_bot.sessions.replays``, rebuilt from
+and the listener across the MRO).  The screens come from ``hardback_bot.sessions.screens.replay``, rebuilt from
 the store on every click; the buttons and the jump select carry their meaning in ``hbr:`` custom_ids,
 so they work after a restart.  Refusals are private and change nothing.
 """
@@ -17,8 +17,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from hardback_bot.i18n import resolve_locale, server_language, translator
-from hardback_bot.sessions.panels import Panel, Select
-from hardback_bot.sessions.replays import (
+from hardback_bot.sessions.screens.panel import Panel, Select
+from hardback_bot.sessions.screens.replay import (
     PREFIX,
     ReplayRefused,
     latest_replayable,

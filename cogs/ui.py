@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 import discord
 
-from hardback_bot.sessions.images import Picture
-from hardback_bot.sessions.panels import Button, Panel, Select
+from hardback_bot.sessions.screens.panel import Button, Panel, Select
+from hardback_bot.sessions.screens.pictures import Picture
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,

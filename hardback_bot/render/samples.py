@@ -195,7 +195,7 @@ def coop_results() -> ResultsImage:
 
 def deck(language: str = "en") -> DeckImage:
     """A mid-game deck picture, its labels in ``language`` (the sessions layer's own words, so the sample
-    reads as the bot does: hardback_bot/sessions/decks.py)."""
+    reads as the bot does: hardback_bot/sessions/screens/deck.py)."""
     t = translator(language)
     draw = (1001, 1004, 1005, 1141, 1145, 12, 55, 98, 5, 23)
     discard = (17, 29, 110)
@@ -214,7 +214,7 @@ def deck(language: str = "en") -> DeckImage:
 
 
 def words(language: str = "en") -> WordsImage:
-    """Every word of a short game, its labels in ``language`` (as hardback_bot/sessions/words_table.py says them)."""
+    """Every word of a short game, its labels in ``language`` (as sessions/screens/game_words.py says them)."""
     t = translator(language)
     played = {
         "Ada Lovelace": (WordRow(1, "QUARTZ", 6, 2), WordRow(2, "EXTRAORDINARY", 9, 8, award=15),

@@ -20,8 +20,8 @@ from scenario_kit import Driver, iter_results_messages, load_game, seat_users, s
 
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.views import player_view
-from hardback_bot.sessions import words_table
-from hardback_bot.sessions.words_table import sort_words, words_of_game
+from hardback_bot.sessions.screens import game_words as words_table
+from hardback_bot.sessions.screens.game_words import sort_words, words_of_game
 from hardback_bot.store import GameRecord
 
 

@@ -13,8 +13,8 @@ from scenario_kit import find_word, load_game, seat_users, start_table
 
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.scenario import build_game
+from hardback_bot.sessions.screens.word import distinct, outcome_key, word_panel
 from hardback_bot.sessions.spelling import arrangements
-from hardback_bot.sessions.wordpanel import distinct, outcome_key, word_panel
 
 GAME_BUTTONS = re.compile(r"^hb:[hmsxag]:")
 

@@ -63,7 +63,8 @@ def test_every_source_file_belongs_to_exactly_one_domain() -> None:
     assert {path: found for path, found in owners.items() if len(found) != 1} == {}
     expected = {"cogs/hardback.py": "face", "cogs/play.py": "face", "cogs/relay.py": "face",
                 "cogs/info.py": "hardback", "cogs/translator.py": "hardback", "bot.py": "hardback",
-                "hardback_bot/sessions/tables.py": "face", "hardback_bot/sessions/images.py": "content",
+                "hardback_bot/sessions/screens/table.py": "face",
+                "hardback_bot/sessions/screens/pictures.py": "content",
                 "hardback_bot/render/table.py": "content", "hardback_bot/cardtext.py": "content",
                 "hardback_bot/help/topics.py": "content", "hardback_bot/help/lookup.py": "content",
                 "hardback_bot/help/format.py": "hardback", "hardback_bot/help/settings.py": "hardback",

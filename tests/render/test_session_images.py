@@ -17,8 +17,8 @@ from hardback_bot.engine.cards import card
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.views import public_view
 from hardback_bot.render import draw_table, draw_word_preview
-from hardback_bot.sessions.images import table_description, table_model, word_model
 from hardback_bot.sessions.preview import WordOutcome
+from hardback_bot.sessions.screens.pictures import table_description, table_model, word_model
 
 
 def _play(players: int, seed: int, until_final_round: bool = False, **options: object) -> Game:
@@ -114,7 +114,7 @@ def test_pictures_and_alt_texts_in_the_readers_language(language: str) -> None:
     from hardback_bot.cardtext import genre_name
     from hardback_bot.engine.views import player_view
     from hardback_bot.i18n import translator
-    from hardback_bot.sessions.images import (
+    from hardback_bot.sessions.screens.pictures import (
         hand_picture,
         offer_picture,
         results_picture,
@@ -158,7 +158,7 @@ def test_an_unchanged_hand_is_drawn_once_and_a_changed_one_again(monkeypatch: py
     import asyncio
 
     from hardback_bot.engine.views import player_view
-    from hardback_bot.sessions import images
+    from hardback_bot.sessions.screens import pictures as images
 
     drawn: list[str] = []
 

@@ -11,8 +11,8 @@ from hardback_bot.ai import choose_move
 from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.randomplay import random_move
-from hardback_bot.sessions.decks import deck_model, deck_screen, genre_mixes
-from hardback_bot.sessions.words_table import SORTS, played_words, sort_words, words_model, words_text
+from hardback_bot.sessions.screens.deck import deck_model, deck_screen, genre_mixes
+from hardback_bot.sessions.screens.game_words import SORTS, played_words, sort_words, words_model, words_text
 from hardback_bot.store import GameRecord, Seat
 from hardback_bot.words import get_dictionary
 

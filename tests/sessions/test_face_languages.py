@@ -18,15 +18,16 @@ from hardback_bot.engine.views import player_view
 from hardback_bot.engine.words import AcceptAll
 from hardback_bot.i18n import LANGUAGES, translator
 from hardback_bot.sessions import Loaded, SessionError, SpellingError
-from hardback_bot.sessions.announcements import announcement
 from hardback_bot.sessions.codec import SuggestWord
 from hardback_bot.sessions.describe import computer_name, note_line, seat_name
 from hardback_bot.sessions.messages import MESSAGES
-from hardback_bot.sessions.panels import Button, Option, Panel, Select, hand_panel
 from hardback_bot.sessions.preview import simulate_word
+from hardback_bot.sessions.screens.announcements import announcement
+from hardback_bot.sessions.screens.hand import hand_panel
+from hardback_bot.sessions.screens.panel import Button, Option, Panel, Select
+from hardback_bot.sessions.screens.table import lobby_panel, options_summary
+from hardback_bot.sessions.screens.word import word_panel
 from hardback_bot.sessions.spelling import arrangements
-from hardback_bot.sessions.tables import lobby_panel, options_summary
-from hardback_bot.sessions.wordpanel import word_panel
 from hardback_bot.store import GameRecord, Seat
 
 OTHERS = tuple(lang for lang in LANGUAGES if lang != "en")

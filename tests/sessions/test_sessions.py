@@ -11,8 +11,8 @@ from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.scenario import build_game
 from hardback_bot.sessions import SessionError, Sessions
-from hardback_bot.sessions.announcements import announcement
 from hardback_bot.sessions.preview import simulate_word
+from hardback_bot.sessions.screens.announcements import announcement
 from hardback_bot.sessions.spelling import SpellingError, arrangements, clean_word
 from hardback_bot.store import GuildSettings, open_store
 

@@ -9,7 +9,7 @@ import pytest
 from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.views import public_view
-from hardback_bot.sessions.replays import parse_replay_id, replay_id
+from hardback_bot.sessions.screens.replay import parse_replay_id, replay_id
 from hardback_bot.sessions.turn_history import ReplayError, walk_turns
 
 

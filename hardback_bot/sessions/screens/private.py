@@ -12,15 +12,16 @@ from hardback_bot.engine import Game
 from hardback_bot.engine.views import player_view, public_view
 from hardback_bot.i18n import Translator
 
+from ..codec import HandView, OpenHand
+from ..describe import ENGLISH, cards_text, note_line
+from ..manager import Loaded, SessionError, Sessions
+from ..spelling import best_word, hints_allowed
 from .announcements import dictionary_language
-from .codec import HandView, OpenHand
-from .decks import deck_screen
-from .describe import ENGLISH, cards_text, note_line
-from .images import hand_picture, offer_picture
-from .manager import Loaded, SessionError, Sessions
-from .panels import Button, Panel, hand_panel
-from .spelling import best_word, hints_allowed
-from .tables import results_lines, table_panel
+from .deck import deck_screen
+from .hand import hand_panel
+from .panel import Button, Panel
+from .pictures import hand_picture, offer_picture
+from .table import results_lines, table_panel
 
 
 def _copy(game: Game) -> Game:

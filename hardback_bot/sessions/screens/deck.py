@@ -19,8 +19,8 @@ from hardback_bot.engine.views import player_view
 from hardback_bot.i18n import Translator, translator
 from hardback_bot.render.deck import GENRE_ORDER, DeckImage, DeckLabels, GenreMix, render_deck
 
-from .images import Picture
-from .panels import Button, Panel, hand_button
+from .panel import Button, Panel, hand_button
+from .pictures import Picture
 
 
 def genre_names(t: Translator) -> tuple[str, str, str, str, str]:

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 from hardback_bot.i18n import Translator
 
-from .describe import ENGLISH, mention, note_line
-from .manager import Loaded, deciders
-from .notes import Note
+from ..describe import ENGLISH, mention, note_line
+from ..manager import Loaded, deciders
+from ..notes import Note
 
 
 @dataclass

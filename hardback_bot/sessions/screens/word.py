@@ -16,10 +16,10 @@ from hardback_bot.engine.cards import card
 from hardback_bot.engine.moves import parse_move
 from hardback_bot.i18n import Translator
 
-from .codec import HandView, OpenHand, PickArrangement, PickMove, PlayMoves, encode_move, encode_moves, more_value
-from .describe import ENGLISH, genre_word
-from .panels import MAX_OPTIONS, Button, Option, Panel, Select
-from .preview import WordOutcome
+from ..codec import HandView, OpenHand, PickArrangement, PickMove, PlayMoves, encode_move, encode_moves, more_value
+from ..describe import ENGLISH, genre_word
+from ..preview import WordOutcome
+from .panel import MAX_OPTIONS, Button, Option, Panel, Select
 
 PAGE = MAX_OPTIONS - 1  # one option of each page may lead to the next page
 

@@ -9,11 +9,11 @@ from hardback_bot.engine.views import public_view
 from hardback_bot.i18n import Translator
 from hardback_bot.store import GameRecord
 
-from .codec import HandView, LobbyClick, LobbyOp, OpenHand
-from .describe import ENGLISH, genre_word, seat_name
-from .images import results_picture, table_picture
-from .manager import STRENGTH_NAMES, Loaded
-from .panels import Button, Panel, hand_button
+from ..codec import HandView, LobbyClick, LobbyOp, OpenHand
+from ..describe import ENGLISH, genre_word, seat_name
+from ..manager import STRENGTH_NAMES, Loaded
+from .panel import Button, Panel, hand_button
+from .pictures import results_picture, table_picture
 
 
 def options_summary(options: GameOptions, t: Translator = ENGLISH) -> str:

@@ -19,11 +19,11 @@ from hardback_bot.render.words import WordGroup, WordRow, WordsImage, render_wor
 from hardback_bot.store import GameRecord, Store
 from hardback_bot.store.models import UNFINISHED
 
-from .codec import SortWords
-from .images import Picture
-from .messages import ENGLISH
-from .panels import Option, Panel, Select
-from .turn_history import ReplayError, walk_turns
+from ..codec import SortWords
+from ..messages import ENGLISH
+from ..turn_history import ReplayError, walk_turns
+from .panel import Option, Panel, Select
+from .pictures import Picture
 
 #: How the words of each player can be ordered.
 SORTS: tuple[str, ...] = ("round", "prestige", "coins", "length", "word")

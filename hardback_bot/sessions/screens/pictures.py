@@ -40,7 +40,7 @@ from hardback_bot.render import (
     render_word_preview,
 )
 
-from .preview import WordOutcome
+from ..preview import WordOutcome
 
 #: Every alt text of the pictures (what screen readers say), in one place; the catalogues (domain
 #: ``content``) translate each entry under the msgctxt ``STRINGS_CONTEXT``.

@@ -20,9 +20,9 @@ from hardback_bot.engine.cards import card
 from hardback_bot.i18n import Translator, translator
 from hardback_bot.store import GameNotFound, GameRecord, Store
 
-from .images import table_picture
-from .panels import Button, Option, Panel, Select
-from .turn_history import ReplayError, TurnRecord, Walk, walk_turns
+from ..turn_history import ReplayError, TurnRecord, Walk, walk_turns
+from .panel import Button, Option, Panel, Select
+from .pictures import table_picture
 
 PREFIX = "hbr"
 ENDED = ("finished", "abandoned")
