@@ -634,8 +634,8 @@ class InfoCommands(ReplayCommands):
                                      ) -> list[app_commands.Choice[str]]:
         from hardback_bot.words import available_dictionaries
 
-        names = [*available_dictionaries(), "none"]
-        return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n][:MAX_CHOICES]
+        return [app_commands.Choice(name=n, value=n) for n in available_dictionaries()
+                if current.lower() in n][:MAX_CHOICES]
 
     # ------------------------------------------------------------------ buttons and selects (hbi:…)
     @commands.Cog.listener("on_interaction")

@@ -359,3 +359,26 @@ def test_card_words_in_every_language(language: str) -> None:
     choices = card_letter_choices("romance", "", language)
     assert choices and all(len(label) <= CHOICE_NAME for label, _ in choices)
     assert choices != card_letter_choices("romance", "")
+
+
+def test_an_unknown_dictionary_is_refused_with_the_real_choices_each_once() -> None:
+    from hardback_bot.words import available_dictionaries
+
+    with pytest.raises(SettingsRefused) as refused:
+        apply_changes(GuildSettings(), {"dictionary": "klingon"}, known_dictionaries=available_dictionaries())
+    said = str(refused.value)
+    for name in available_dictionaries():
+        assert said.count(f"`{name}`") == 1, said
+
+
+def test_a_new_table_with_an_unknown_dictionary_lists_the_real_choices_each_once() -> None:
+    from hardback_bot.sessions import SessionError
+    from hardback_bot.sessions.manager import table_options
+    from hardback_bot.words import available_dictionaries
+
+    with pytest.raises(SessionError) as refused:
+        table_options({"dictionary": "klingon"})
+    said = str(refused.value)
+    assert "'klingon'" in said
+    for name in available_dictionaries():
+        assert said.count(f"`{name}`") == 1, said

@@ -52,9 +52,10 @@ def apply_changes(current: GuildSettings, changes: Mapping[str, Any], *, known_d
     _check_friendly(top, t)
     if "dictionary" in top:
         name = str(top["dictionary"]).strip().lower()
-        if name not in known_dictionaries and name != "none":
+        choices = list(dict.fromkeys([*known_dictionaries, "none"]))  # each name once, "none" always
+        if name not in choices:
             raise SettingsRefused(t.gettext("There is no dictionary called {name}; choose one of {names}.",
-                                            name=repr(name), names=", ".join([*known_dictionaries, "none"])))
+                                            name=repr(name), names=t.join(f"`{n}`" for n in choices)))
         top["dictionary"] = name
     if "language" in top:
         top["language"] = None if top["language"] == SERVER_LANGUAGE else top["language"]
