@@ -119,7 +119,7 @@ def _board_view(board: str, page: int, has_next: bool, period: str = "all",
     return view
 
 
-def _topics_view(language: str = "en") -> discord.ui.View:
+def topics_view(language: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     say = translator(language)
     for number, english in enumerate(_TOPIC_ROWS, start=1):
@@ -134,7 +134,7 @@ def _topics_view(language: str = "en") -> discord.ui.View:
     return view
 
 
-def _topic_embed(key: str | None, language: str = "en") -> discord.Embed:
+def topic_embed(key: str | None, language: str = "en") -> discord.Embed:
     topic = find_topic(key, language) if key else None
     t = translator(language)
     if topic is None:
@@ -146,9 +146,9 @@ def _topic_embed(key: str | None, language: str = "en") -> discord.Embed:
                        topic_text(topic, language)))
 
 
-async def _topic_files(key: str | None, language: str = "en") -> tuple[list[discord.Embed], list[discord.File]]:
+async def topic_files(key: str | None, language: str = "en") -> tuple[list[discord.Embed], list[discord.File]]:
     """The topic's embed, plus one embed per picture it shows (the icon legend), rendered off the loop."""
-    embeds = [_topic_embed(key, language)]
+    embeds = [topic_embed(key, language)]
     topic = find_topic(key, language) if key else None
     pictures = await asyncio.to_thread(topic_pictures, topic, language) if topic is not None else []
     files = [discord.File(io.BytesIO(data), filename=name, description=alt) for name, data, alt in pictures]
@@ -379,11 +379,11 @@ class InfoCommands(ReplayCommands):
             found = find_topic(topic, language) if topic else None
             if found is not None and found.images:  # pictures render in a thread: answer "thinking" first
                 await interaction.response.defer(ephemeral=not public, thinking=True)
-                embeds, files = await _topic_files(topic, language)
-                await interaction.followup.send(embeds=embeds, files=files, view=_topics_view(language),
+                embeds, files = await topic_files(topic, language)
+                await interaction.followup.send(embeds=embeds, files=files, view=topics_view(language),
                                                 ephemeral=not public)
                 return
-            await interaction.response.send_message(embed=_topic_embed(topic, language), view=_topics_view(language),
+            await interaction.response.send_message(embed=topic_embed(topic, language), view=topics_view(language),
                                                     ephemeral=not public)
         except Exception:
             await self._info_failed(interaction, "rules")
@@ -684,14 +684,14 @@ class InfoCommands(ReplayCommands):
         language = resolve_locale(interaction.locale)  # the answer is the clicker's own
         if find_topic(key).images:  # type: ignore[union-attr]
             await interaction.response.defer(ephemeral=True, thinking=not private)
-            embeds, files = await _topic_files(key, language)
+            embeds, files = await topic_files(key, language)
             if private:
-                await interaction.edit_original_response(embeds=embeds, attachments=files, view=_topics_view(language))
+                await interaction.edit_original_response(embeds=embeds, attachments=files, view=topics_view(language))
             else:
-                await interaction.followup.send(embeds=embeds, files=files, view=_topics_view(language), ephemeral=True)
+                await interaction.followup.send(embeds=embeds, files=files, view=topics_view(language), ephemeral=True)
         elif private:
-            await interaction.response.edit_message(embeds=[_topic_embed(key, language)], attachments=[],
-                                                    view=_topics_view(language))
+            await interaction.response.edit_message(embeds=[topic_embed(key, language)], attachments=[],
+                                                    view=topics_view(language))
         else:  # a public rules message stays as it was; the reader gets the topic privately
-            await interaction.response.send_message(embed=_topic_embed(key, language), view=_topics_view(language),
+            await interaction.response.send_message(embed=topic_embed(key, language), view=topics_view(language),
                                                     ephemeral=True)

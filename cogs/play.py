@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 import time
 from collections.abc import Callable
@@ -21,6 +22,9 @@ from discord.ext import commands
 
 from hardback_bot.engine import IllegalMove
 from hardback_bot.engine.moves import Move
+from hardback_bot.help.in_game import HERE, rules_here
+from hardback_bot.help.lookup import topic_pictures
+from hardback_bot.help.topics import BY_KEY as BY_TOPIC
 from hardback_bot.i18n import N_, Translator, resolve_locale, translator
 from hardback_bot.sessions import Loaded, SessionError, SpellingError
 from hardback_bot.sessions.access import Origin
@@ -37,9 +41,12 @@ from hardback_bot.sessions.codec import (
     OpenHand,
     OpenSpellForm,
     OpenSuggestForm,
+    OptionsMenu,
     PickArrangement,
     PickMove,
     PlayMoves,
+    SetOption,
+    ShowRules,
     SortWords,
     SpellWord,
     SuggestWord,
@@ -49,19 +56,22 @@ from hardback_bot.sessions.codec import (
     suggestion_value,
 )
 from hardback_bot.sessions.describe import describe_moves
+from hardback_bot.sessions.lobby import set_table_option
 from hardback_bot.sessions.preview import WordOutcome
 from hardback_bot.sessions.screens.game_words import SORTS, words_screen
 from hardback_bot.sessions.screens.panel import Button, Panel
 from hardback_bot.sessions.screens.pictures import word_picture
 from hardback_bot.sessions.screens.private import deck_view, hand_screen, spectator_screen
-from hardback_bot.sessions.screens.table import lobby_panel
+from hardback_bot.sessions.screens.table import lobby_screen, option_screen
 from hardback_bot.sessions.screens.word import confirm_moves, word_panel
 from hardback_bot.sessions.spelling import arrangements, choice_paths, clean_word
 from hardback_bot.sessions.turn_history import ReplayError
 from hardback_bot.store import PanelToken
+from hardback_bot.words import available_dictionaries
 
+from .info import topic_files, topics_view
 from .relay import Relay
-from .ui import embed_of, file_of, view_of
+from .ui import COLOUR, embed_of, file_of, view_of
 
 if TYPE_CHECKING:
     from bot import HardbackBot
@@ -128,7 +138,7 @@ class Play(commands.Cog):
 
     async def post_lobby(self, interaction: discord.Interaction, game_id: int) -> None:
         record = await self.bot.sessions.record(game_id)
-        panel = lobby_panel(record, await self.relay.public_translator(record.guild_id))
+        panel = await lobby_screen(self.bot.store, record, await self.relay.public_translator(record.guild_id))
         await interaction.followup.send(embed=embed_of(panel), view=view_of(panel.rows) or discord.utils.MISSING)
         message = await interaction.original_response()
         await self.bot.store.set_message(game_id, "lobby", message.id, version=record.version)
@@ -246,6 +256,52 @@ class Play(commands.Cog):
                 await self._close_confirmation(interaction, t.gettext("You left the game"), reply.say(t))
             case AdoptSuggestion(game_id, version):
                 await self._adopt(interaction, game_id, version, _one_value(data))
+            case OptionsMenu(game_id):
+                record = await sessions.record(game_id)
+                await self._send_private(interaction, option_screen(record, _one_value(data)[:40],
+                                                                    available_dictionaries(), t))
+            case SetOption(game_id, key, value):
+                record, said = await set_table_option(
+                    sessions, game_id, user.id, key, value or _one_value(data)[:40],
+                    can_manage=bool(interaction.permissions.manage_channels), dictionaries=available_dictionaries())
+                panel = option_screen(record, key, available_dictionaries(), t)
+                panel.lines.insert(0, said.say(t))
+                await self._send_private(interaction, panel)
+            case ShowRules(game_id, topic):
+                await self._rules(interaction, game_id, topic)
+
+    async def _send_private(self, interaction: discord.Interaction, panel: Panel) -> None:
+        """A private answer that is not a game panel (the relay does not keep it current): it replaces the
+        private message clicked, or comes as a new one."""
+        message = interaction.message
+        view = view_of(panel.rows)
+        if message is not None and message.flags.ephemeral:
+            await interaction.edit_original_response(embed=embed_of(panel), attachments=[],
+                                                     view=view or discord.ui.View())
+        else:
+            await interaction.followup.send(embed=embed_of(panel), view=view or discord.utils.MISSING, ephemeral=True)
+
+    async def _rules(self, interaction: discord.Interaction, game_id: int, topic: str) -> None:
+        """How to play, privately: the topic named, or the rules of what this player faces now with the cards in
+        front of them explained, and the icon legend."""
+        language = private(interaction).language
+        game, seat = None, None
+        if topic == HERE:
+            record = await self.bot.sessions.record(game_id)
+            if record.status == "playing":
+                loaded = await self.bot.sessions.load(game_id)
+                game, seat = loaded.game, loaded.seat_of(interaction.user.id)
+        rules = rules_here(game, seat, topic, language)
+        embeds, files = await topic_files(rules.topic.key, language)
+        if rules.cards:
+            embeds.insert(1, discord.Embed(title=rules.heading, description="\n".join(rules.cards)[:4096],
+                                           colour=COLOUR))
+            if not files:
+                legend = await asyncio.to_thread(topic_pictures, BY_TOPIC["icons"], language)
+                for name, data, alt in legend[:1]:  # the cards' icons
+                    files.append(discord.File(io.BytesIO(data), filename=name, description=alt))
+                    embeds.append(discord.Embed(colour=COLOUR).set_image(url=f"attachment://{name}"))
+        await interaction.followup.send(embeds=embeds, files=files, view=topics_view(language), ephemeral=True)
 
     async def _defer(self, interaction: discord.Interaction, origin: Origin | None = None) -> None:
         if interaction.response.is_done():
@@ -301,7 +357,7 @@ class Play(commands.Cog):
     async def _rematch(self, interaction: discord.Interaction, action: LobbyClick) -> None:
         # The new lobby is public, so it is the first (undeferred) answer; store work takes milliseconds.
         record = await self.bot.sessions.rematch(action.game_id, interaction.user.id)
-        panel = lobby_panel(record, await self.relay.public_translator(record.guild_id))
+        panel = await lobby_screen(self.bot.store, record, await self.relay.public_translator(record.guild_id))
         view = view_of(panel.rows) or discord.utils.MISSING
         await interaction.response.send_message(embed=embed_of(panel), view=view)
         message = await interaction.original_response()

@@ -33,7 +33,7 @@ from hardback_bot.sessions.screens.game_words import results_words, sort_select
 from hardback_bot.sessions.screens.panel import Button, Panel, hand_button
 from hardback_bot.sessions.screens.pictures import cards_picture
 from hardback_bot.sessions.screens.private import hand_screen, over_screen, spectator_screen
-from hardback_bot.sessions.screens.table import lobby_panel, results_panel, table_panel
+from hardback_bot.sessions.screens.table import lobby_screen, results_panel, table_panel
 from hardback_bot.store import Delivery, GameRecord
 
 from .ui import embed_of, file_of, view_of
@@ -207,7 +207,7 @@ class Relay:
         if message_id is None:
             if record.status == "lobby" and self.recovering:
                 # Committed as opened, but the bot died before posting it: post it now.
-                panel = lobby_panel(record, t)
+                panel = await lobby_screen(self.bot.store, record, t)
                 await self._pace(record.channel_id)
                 message = await self._send(record, "post", embed=embed_of(panel),
                                            view=view_of(panel.rows) or discord.utils.MISSING,
@@ -218,7 +218,7 @@ class Relay:
         shown = record.message_versions.get("lobby")
         if shown == record.version or (shown == FINAL and record.status != "lobby"):
             return  # once the game started or was cancelled, the lobby message never changes again
-        panel = lobby_panel(record, t)
+        panel = await lobby_screen(self.bot.store, record, t)
         try:
             await self._channel(record).get_partial_message(message_id).edit(
                 embed=embed_of(panel), view=view_of(panel.rows) or discord.ui.View())

@@ -38,6 +38,8 @@ CHAIN = "~"
 MORE = "P"  # an arrangement select's "more arrangements" value: P<page>~<a move of the word>
 _ID = re.compile(r"hb:([a-z]):(\d{1,19}):(\d{1,9}):([A-Za-z0-9_.=~\-]{0,80})", re.ASCII)
 _SELECT_PAGE = re.compile(r"sel(\d{0,2})", re.ASCII)
+_OPTION = re.compile(r"([a-z][a-z_]{0,23})(?:=([A-Za-z0-9_\-]{1,40}))?", re.ASCII)
+_TOPIC = re.compile(r"[a-z0-9][a-z0-9_\-]{0,59}", re.ASCII)
 
 
 class ForgedId(ValueError):
@@ -56,6 +58,8 @@ class Kind(StrEnum):
     GHOST = "g"  # "adopt" (number: version) or "suggest" (number: ghostwriter request)
     CONFIRM = "x"  # "skip" (number: version) or "leave"
     WORDS = "e"  # argument "sel": every word of an ended game, sorted
+    TABLE = "o"  # the lobby's table options: "menu" (a select of options) or "<option>[=<value>]"
+    RULES = "r"  # argument: a rules topic, opened privately where the reader is
 
 
 class LobbyOp(StrEnum):
@@ -207,8 +211,45 @@ class SortWords:
         return _id(Kind.WORDS, self.game_id, 0, "sel")
 
 
+@dataclass(frozen=True, slots=True)
+class OptionsMenu:
+    """The lobby's select of table options: its value is an option's name, whose panel then opens."""
+
+    game_id: int
+
+    def custom_id(self) -> str:
+        return _id(Kind.TABLE, self.game_id, 0, "menu")
+
+
+@dataclass(frozen=True, slots=True)
+class SetOption:
+    """Set a table option of a lobby: to ``value``, or (a select) to the chosen value."""
+
+    game_id: int
+    key: str
+    value: str = ""
+
+    def custom_id(self) -> str:
+        return _id(Kind.TABLE, self.game_id, 0, f"{self.key}={self.value}" if self.value else self.key)
+
+
+RULES_HERE = "here"  # a ShowRules topic: the rules of what the reader is looking at now
+
+
+@dataclass(frozen=True, slots=True)
+class ShowRules:
+    """How to play: the part of the rules about ``topic``, privately, in the reader's language."""
+
+    game_id: int
+    topic: str
+
+    def custom_id(self) -> str:
+        return _id(Kind.RULES, self.game_id, 0, self.topic)
+
+
 GameAction = (LobbyClick | OpenHand | PlayMoves | PickMove | OpenSpellForm | SpellWord | OpenSuggestForm
-              | SuggestWord | PickArrangement | AdoptSuggestion | ConfirmSkip | ConfirmLeave | SortWords)
+              | SuggestWord | PickArrangement | AdoptSuggestion | ConfirmSkip | ConfirmLeave | SortWords
+              | OptionsMenu | SetOption | ShowRules)
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +307,13 @@ def _decode(kind: Kind, game: int, number: int, arg: str) -> GameAction | None:
             return ConfirmSkip(game, number) if arg == "skip" else ConfirmLeave(game) if arg == "leave" else None
         case Kind.WORDS:
             return SortWords(game) if arg == "sel" else None
+        case Kind.TABLE:
+            if arg == "menu":
+                return OptionsMenu(game)
+            option = _OPTION.fullmatch(arg)
+            return SetOption(game, option.group(1), option.group(2) or "") if option and number == 0 else None
+        case Kind.RULES:
+            return ShowRules(game, arg) if _TOPIC.fullmatch(arg) and number == 0 else None
 
 
 def _lobby(game: int, arg: str) -> LobbyClick | None:

@@ -153,6 +153,10 @@ class Sessions:
         check_origin(record, origin)
         return record
 
+    async def notify(self, game_id: int) -> None:
+        """Tell the Discord side that ``game_id`` changed (after a commit; never undoes or blocks it)."""
+        await self._notify(game_id)
+
     async def _notify(self, game_id: int) -> None:
         try:
             await self.notifier.changed(game_id)

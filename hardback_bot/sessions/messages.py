@@ -35,6 +35,7 @@ MESSAGES: dict[str, str] = {
     "bad_strength": N_("Choose easy, normal or hard."),
     "host_cancels": N_("Only the host or someone with Manage Channels can cancel."),
     "host_starts": N_("Only the host or someone with Manage Channels can start the game."),
+    "host_sets_options": N_("Only the host or someone with Manage Channels can change the table's options."),
     "unknown_lobby_action": N_("Unknown lobby action."),
     "lobby_changed": N_("The lobby changed meanwhile; try again."),
     "rematch_not_over": N_("A rematch is possible once the game is over."),
@@ -68,6 +69,7 @@ MESSAGES: dict[str, str] = {
     "added_hard": N_("Added a hard computer player."),
     "lobby_cancelled": N_("The lobby was cancelled."),
     "game_started": N_("The game has started."),
+    "option_set": N_("{option}: now {value}."),
     "left_game": N_("You left the game. A computer player plays your seat from now on."),
     # a typed word (SpellingError)
     "type_a_word": N_("Type a word."),
@@ -108,7 +110,22 @@ def _said(t: Translator, value: Any) -> Any:
         return t.join(f"`{v}`" for v in value)
     if isinstance(value, Refusal):
         return t.refusal(value.code, **value.params)
+    if isinstance(value, Term):
+        return value.say(t)
     return value
+
+
+class Term:
+    """A word of the game's (a catalogue message id) carried as a parameter, said in the reader's language."""
+
+    def __init__(self, msgid: str) -> None:
+        self.msgid = msgid
+
+    def say(self, t: Translator) -> str:
+        return t.gettext(self.msgid)
+
+    def __str__(self) -> str:
+        return self.say(ENGLISH)
 
 
 class Refusal:
@@ -205,4 +222,4 @@ def _rebuild_session(code: str, params: dict[str, Any], stale: bool, engine: boo
     return SessionError(code, stale=stale, engine=engine, english=english, **params)
 
 
-__all__ = ["MESSAGES", "Said", "SessionError", "SpellingError", "say"]
+__all__ = ["MESSAGES", "Refusal", "Said", "SessionError", "SpellingError", "Term", "say"]

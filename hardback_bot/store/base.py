@@ -303,6 +303,10 @@ class Store(abc.ABC):
         """Top players of a guild. ``min_games`` applies to the win rate (and is ignored elsewhere)."""
 
     @abc.abstractmethod
+    async def known_players(self, guild_id: int, user_ids: Sequence[int]) -> set[int]:
+        """Which of ``user_ids`` have finished at least one game in this guild."""
+
+    @abc.abstractmethod
     async def player_stats(self, guild_id: int, user_id: int, *, recent: int = 5) -> PlayerStats: ...
 
     @abc.abstractmethod

@@ -984,6 +984,14 @@ class SqlStore(Store):
         rows = await self._query(sql, (*params, limit, offset))
         return [LeaderboardEntry(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows]
 
+    async def known_players(self, guild_id: int, user_ids: Sequence[int]) -> set[int]:
+        if not user_ids:
+            return set()
+        ids = [int(u) for u in user_ids]
+        rows = await self._query(
+            f"SELECT DISTINCT user_id FROM results WHERE guild_id = ? AND user_id IN ({marks(ids)})", (guild_id, *ids))
+        return {int(r[0]) for r in rows}
+
     async def player_stats(self, guild_id: int, user_id: int, *, recent: int = 5) -> PlayerStats:
         async with self.read() as db:
             totals = {

@@ -114,7 +114,7 @@ async def test_spanish_and_japanese_players_in_a_french_server(world: World) -> 
         table = table_of(world)
         said = text_of(table)
         assert "Hardback — manche 1" in said and "Tour : **" in said and "Objectif : 40★" in said, said
-        assert [b["label"] for b in table.buttons()] == ["Ouvrir ma main", "Regarder"]
+        assert [b["label"] for b in table.buttons()] == ["Ouvrir ma main", "Regarder", "Comment jouer"]
         assert "La partie commence ! Ordre des places :" in channel_text(world)
         assert "à vous de jouer." in channel_text(world)
 
@@ -185,7 +185,7 @@ async def test_spanish_and_japanese_players_in_a_french_server(world: World) -> 
         said = text_of(results[0])
         assert "Hardback — résultats finaux" in said and "encriers" in said, said
         assert "ana (ordinateur)" in said and "kenji (ordinateur)" in said, said
-        assert [b["label"] for b in results[0].buttons()] == ["Revanche"]
+        assert [b["label"] for b in results[0].buttons()] == ["Revanche", "Comment jouer"]
         assert "**La partie est terminée.** Les résultats sont ci-dessous." in text_of(s.find_message(table.id))
         # The old private panels were closed in each owner's language.
         closed = {ana.id: "Esta partida ha terminado", kenji.id: "このゲームは終了しました"}

@@ -139,7 +139,7 @@ def test_lobby_and_results_fit_and_name_computers_in_the_readers_words(uncut: No
     spanish = panels["es"].text
     assert "Máquina 2 (difícil)" in spanish and "bob (máquina)" in spanish, spanish
     assert "Computer 2 (hard)" in panels["en"].text
-    assert [b.label for b in panels["ja"].rows[0]] == ["参加", "退出", "開始", "取り消す"]
+    assert [b.label for b in panels["ja"].rows[0]] == ["参加", "退出", "開始", "取り消す", "遊び方"]
 
 
 def test_computer_names_are_stored_in_english_and_said_in_each_language() -> None:
@@ -181,7 +181,7 @@ def test_session_refusals_are_codes_said_in_each_language() -> None:
     for code in MESSAGES:  # every code says something in every language, never the code itself
         for lang in OTHERS:
             text = SessionError(code, seats=4, name="x", word="W", dictionary="d", n=3, names=["a", "b"],
-                                reason="r").say(translator(lang))
+                                reason="r", option="o", value="v").say(translator(lang))
             assert text and code not in text
 
 
@@ -215,6 +215,6 @@ def test_no_english_in_a_spanish_or_japanese_panel() -> None:
         shown = said(hand_panel(loaded, seat, player_view(game, seat), t=translator(lang)))
         assert not [w for w in words if w in shown], shown
     summary = options_summary(game.options, translator("ja"))
-    assert "adverts" not in summary and "広告あり" in summary
+    assert "Goal" not in summary and "Words" not in summary and "目標" in summary and "日常の英語" in summary
     assert announcement(loaded, [{"t": "vote_result", "seat": 0, "word": "ZZ", "accepted": True}],
                         translator("es")).text == "La mesa aceptó **ZZ**."

@@ -19,7 +19,7 @@ from hardback_bot.engine.views import player_view
 from hardback_bot.i18n import Translator, translator
 from hardback_bot.render.deck import GENRE_ORDER, DeckImage, DeckLabels, GenreMix, render_deck
 
-from .panel import Button, Panel, hand_button
+from .panel import Button, Panel, hand_button, rules_button
 from .pictures import Picture
 
 
@@ -88,5 +88,5 @@ async def deck_screen(game: Game, seat: int, names: Sequence[str], *, language: 
     panel = Panel(title=model.labels.title, lines=lines, picture=Picture(data, "deck.png", alt))
     if game_id is not None:
         back: Button = hand_button(game_id, t, t.gettext("Back to my hand"))
-        panel.add_buttons([back])
+        panel.add_buttons([back, rules_button(game_id, "genres", t)])
     return panel

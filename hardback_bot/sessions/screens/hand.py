@@ -14,6 +14,7 @@ from hardback_bot.engine.options import ADVERTS
 from hardback_bot.i18n import N_, Translator
 
 from ..codec import (
+    RULES_HERE,
     AdoptSuggestion,
     ConfirmSkip,
     HandView,
@@ -29,7 +30,7 @@ from ..describe import ENGLISH, card_name, cards_text, phase_prompt, separator
 from ..manager import Loaded
 from ..notes import ghost_request_id
 from ..preview import WordOutcome
-from .panel import MAX_OPTIONS, MAX_ROWS, Button, Option, Panel, Select
+from .panel import MAX_OPTIONS, MAX_ROWS, Button, Option, Panel, Select, rules_button
 
 
 def move_id(loaded: Loaded, move: Move | str) -> str:
@@ -134,6 +135,7 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
                                         move_id(loaded, str(m))))
     token_buttons.append(Button(t.gettext("Refresh"), OpenHand(record.id, HandView.REFRESH).custom_id()))
     token_buttons.append(Button(t.gettext("My deck"), OpenHand(record.id, HandView.DECK).custom_id()))
+    token_buttons.append(rules_button(record.id, RULES_HERE, t))
     panel.add_buttons(token_buttons)
     removers = [m for m in legal if m.kind == "remover"]
     if removers and len(panel.rows) < MAX_ROWS:

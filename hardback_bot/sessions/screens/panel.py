@@ -10,11 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from hardback_bot.i18n import Translator
 
-from ..codec import (
-    OpenHand,
-    PickMove,
-    parse,
-)
+from ..codec import OpenHand, PickMove, ShowRules, parse
 from ..describe import ENGLISH
 from .pictures import Picture
 
@@ -98,3 +94,6 @@ def hand_button(game_id: int, t: Translator = ENGLISH, label: str | None = None)
     return Button(label or t.gettext("Open my hand"), OpenHand(game_id).custom_id(), "primary")
 
 
+def rules_button(game_id: int, topic: str, t: Translator = ENGLISH) -> Button:
+    """"How to play": the rules of ``topic`` (or of what the reader is looking at), privately."""
+    return Button(t.gettext("How to play"), ShowRules(game_id, topic).custom_id())

@@ -19,7 +19,7 @@ from ..spelling import best_word, hints_allowed
 from .announcements import dictionary_language
 from .deck import deck_screen
 from .hand import hand_panel
-from .panel import Button, Panel
+from .panel import Button, Panel, rules_button
 from .pictures import hand_picture, offer_picture
 from .table import results_lines, table_panel
 
@@ -133,5 +133,6 @@ async def spectator_screen(sessions: Sessions, game_id: int, *, notice: str | No
             if p.get("hand") is not None and game.options.hands_open:
                 panel.lines.append(t.gettext("{name}'s hand: {cards}", name=names[p["seat"]],
                                              cards=cards_text(p["hand"])))
-        panel.add_buttons([Button(t.gettext("Refresh"), OpenHand(game_id, HandView.WATCH).custom_id())])
+        panel.add_buttons([Button(t.gettext("Refresh"), OpenHand(game_id, HandView.WATCH).custom_id()),
+                           rules_button(game_id, "turn", t)])
     return panel

@@ -2,56 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from hardback_bot.engine import GameOptions
 from hardback_bot.engine.views import public_view
 from hardback_bot.i18n import Translator
-from hardback_bot.store import GameRecord
+from hardback_bot.store import GameRecord, Store
 
-from ..codec import HandView, LobbyClick, LobbyOp, OpenHand
+from ..codec import RULES_HERE, HandView, LobbyClick, LobbyOp, OpenHand, OptionsMenu, SetOption
 from ..describe import ENGLISH, genre_word, seat_name
+from ..lobby import newcomers, option_for
 from ..manager import STRENGTH_NAMES, Loaded
-from .panel import Button, Panel, hand_button
+from ..table_options import BY_KEY, OPTIONS, choices, encode_value, offered, option_line, summary, value_words
+from .panel import Button, Option, Panel, Select, hand_button, rules_button
 from .pictures import results_picture, table_picture
 
 
 def options_summary(options: GameOptions, t: Translator = ENGLISH) -> str:
-    parts = []
-    if options.coop:
-        genre = options.penny_genre
-        if genre == "none":
-            parts.append(t.gettext("co-op against Penny Dreadful (no signature)"))
-        elif genre == "random":
-            parts.append(t.gettext("co-op against Penny Dreadful (random signature)"))
-        else:
-            parts.append(t.gettext("co-op against Penny Dreadful ({genre} signature)", genre=genre_word(genre, t)))
-    else:
-        parts.append(t.gettext("first to {n}★", n=options.length))
-    parts.append(t.gettext("dictionary: {name}", name=options.dictionary))
-    if options.vote == "majority":
-        parts.append(t.gettext("votes on invalid words (majority)"))
-    elif options.vote == "unanimous":
-        parts.append(t.gettext("votes on invalid words (unanimous)"))
-    elif options.vote != "off":
-        parts.append(t.gettext("votes on invalid words ({vote})", vote=options.vote))
-    parts.append(t.gettext("awards") if options.awards else t.gettext("no awards"))
-    parts.append(t.gettext("adverts") if options.adverts else t.gettext("no adverts"))
-    if options.unique_words == "game":
-        parts.append(t.gettext("unique words per game"))
-    elif options.unique_words == "player":
-        parts.append(t.gettext("unique words per player"))
-    if options.open_hands and not options.coop:
-        parts.append(t.gettext("open hands"))
-    if not options.ghostwriter:
-        parts.append(t.gettext("no ghostwriter"))
-    if not options.cycling:
-        parts.append(t.gettext("no offer-row cycling"))
-    parts.append(t.gettext("turn timer {n} min", n=options.turn_timer // 60) if options.turn_timer
-                 else t.gettext("no turn timer"))
-    if options.hints:
-        parts.append(t.gettext("hints on"))
-    return " · ".join(parts)
+    """The options of a table in plain words, on one line (the lobby shows them as a few lines)."""
+    return " ".join(summary(options, t))
 
 
 def _add_label(level: str, t: Translator) -> str:
@@ -62,8 +32,9 @@ def _add_label(level: str, t: Translator) -> str:
     return t.gettext("Add normal computer")
 
 
-def lobby_panel(record: GameRecord, t: Translator = ENGLISH) -> Panel:
-    """The public lobby message, in ``t``'s language (the server's)."""
+def lobby_panel(record: GameRecord, t: Translator = ENGLISH, *, newcomers: Collection[int] = ()) -> Panel:
+    """The public lobby message, in ``t``'s language (the server's). ``newcomers``: seated people who have
+    never finished a game in this server; the lobby then proposes hints, if they are off."""
     options = GameOptions.from_dict(dict(record.options))
     max_seats = 4 if options.coop else 5
     panel = Panel(title=t.gettext("Hardback — a new table"))
@@ -72,7 +43,8 @@ def lobby_panel(record: GameRecord, t: Translator = ENGLISH) -> Panel:
         return panel
     host = next((seat_name(s, t) for s in record.seats if s.user_id == record.host_id), None) \
         or t.gettext("the host")
-    panel.lines.append(t.gettext("Host: **{host}** · {options}", host=host, options=options_summary(options, t)))
+    panel.lines.append(t.gettext("Host: **{host}**", host=host))
+    panel.lines += summary(options, t)
     panel.lines.append(t.gettext("**Seats ({n}/{max}):**", n=len(record.seats), max=max_seats))
     panel.lines += [f"{i + 1}. {seat_name(s, t)}" for i, s in enumerate(record.seats)]
     if record.status != "lobby":
@@ -81,15 +53,60 @@ def lobby_panel(record: GameRecord, t: Translator = ENGLISH) -> Panel:
     minimum = 1 if options.coop else 2
     panel.lines.append(t.gettext("Join, add computer players, then the host starts ({min}–{max} players). "
                                  "Seat order is drawn at random.", min=minimum, max=max_seats))
+    new = [seat_name(s, t) for s in record.seats if s.user_id in newcomers]
+    propose = bool(new) and not options.hints
+    if propose:
+        panel.lines.append(t.ngettext("{names} has not played Hardback here yet: hints would help (they spell the "
+                                      "best word for you).",
+                                      "{names} have not played Hardback here yet: hints would help (they spell the "
+                                      "best word for you).", len(new), names=t.join(new)))
+
     def button(label: str, op: LobbyOp, style: str = "secondary", strength: int = 0) -> Button:
         return Button(label, LobbyClick(record.id, op, strength).custom_id(), style)
 
     panel.add_buttons([button(t.gettext("Join"), LobbyOp.JOIN, "success"), button(t.gettext("Leave"), LobbyOp.LEAVE),
                        button(t.gettext("Start"), LobbyOp.START, "primary"),
-                       button(t.gettext("Cancel"), LobbyOp.CANCEL, "danger")])
+                       button(t.gettext("Cancel"), LobbyOp.CANCEL, "danger"), rules_button(record.id, "overview", t)])
     panel.add_buttons([button(_add_label(name, t), LobbyOp.COMPUTER, strength=level)
                        for level, name in STRENGTH_NAMES.items()])
+    panel.rows.append(Select(OptionsMenu(record.id).custom_id(), t.gettext("Table options (the host sets them)…"),
+                             tuple(Option(option_line(o, options, t), o.key, t.gettext(o.explains))
+                                   for o in OPTIONS if offered(o, options))))
+    if propose:
+        panel.add_buttons([Button(t.gettext("Turn hints on"), SetOption(record.id, "hints", "on").custom_id(),
+                                  "success")])
     return panel
+
+
+async def lobby_screen(store: Store, record: GameRecord, t: Translator = ENGLISH) -> Panel:
+    """The lobby message as it stands in the store (who is new to this server included)."""
+    return lobby_panel(record, t, newcomers=await newcomers(store, record) if record.status == "lobby" else ())
+
+
+def option_screen(record: GameRecord, key: str, dictionaries: Sequence[str], t: Translator = ENGLISH) -> Panel:
+    """The private panel of one table option: what it does, its value now, and its choices (for the host)."""
+    options = GameOptions.from_dict(dict(record.options))
+    option = BY_KEY[option_for(key, options)]
+    panel = Panel(title=t.gettext(option.name), lines=[t.gettext(option.explains), t.gettext(
+        "Now: **{value}**.", value=value_words(key, getattr(options, key), t))])
+    values = choices(key, dictionaries)
+    current = getattr(options, key)
+    if all(isinstance(v, bool) for v in values):
+        panel.add_buttons([Button(value_words(key, v, t), SetOption(record.id, key, encode_value(v)).custom_id(),
+                                  "success" if v == current else "secondary") for v in values])
+    else:
+        panel.rows.append(Select(SetOption(record.id, key).custom_id(), t.gettext("Choose…"),
+                                 tuple(Option(("✓ " if v == current else "") + value_words(key, v, t),
+                                              encode_value(v)) for v in values)))
+    panel.add_buttons([rules_button(record.id, RULES_OF_OPTION.get(key, "overview"), t)])
+    return panel
+
+
+# The rules topic that explains each option (help/topics.py keys).
+RULES_OF_OPTION = {"length": "end", "dictionary": "dictionary", "hints": "hints", "coop": "coop",
+                   "penny_genre": "coop", "turn_timer": "timers", "awards": "awards", "adverts": "adverts",
+                   "unique_words": "unique", "vote": "dictionary", "open_hands": "coop", "ghostwriter": "ghostwriter",
+                   "family_friendly": "dictionary"}
 
 
 async def table_panel(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
@@ -137,7 +154,8 @@ async def table_panel(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
     panel.picture = await table_picture(view, names, loaded.computers, ended=ended, language=t.language)
     if not over:
         panel.add_buttons([hand_button(loaded.record.id, t),
-                           Button(t.gettext("Watch"), OpenHand(loaded.record.id, HandView.WATCH).custom_id())])
+                           Button(t.gettext("Watch"), OpenHand(loaded.record.id, HandView.WATCH).custom_id()),
+                           rules_button(loaded.record.id, RULES_HERE, t)])
     return panel
 
 
@@ -186,5 +204,5 @@ async def results_panel(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
     panel = Panel(title=t.gettext("Hardback — final results"), lines=results_lines(loaded, t))
     panel.picture = await results_picture(view, names, language=t.language)
     panel.add_buttons([Button(t.gettext("Rematch"), LobbyClick(loaded.record.id, LobbyOp.REMATCH).custom_id(),
-                              "primary")])
+                              "primary"), rules_button(loaded.record.id, "end", t)])
     return panel

@@ -13,13 +13,13 @@ from collections.abc import Sequence
 
 from hardback_bot.cardtext import OPTION_LIMIT, card_summary
 from hardback_bot.engine.cards import card
-from hardback_bot.engine.moves import parse_move
+from hardback_bot.engine.moves import as_move, parse_move
 from hardback_bot.i18n import Translator
 
 from ..codec import HandView, OpenHand, PickArrangement, PickMove, PlayMoves, encode_move, encode_moves, more_value
 from ..describe import ENGLISH, genre_word
 from ..preview import WordOutcome
-from .panel import MAX_OPTIONS, Button, Option, Panel, Select
+from .panel import MAX_OPTIONS, Button, Option, Panel, Select, rules_button
 
 PAGE = MAX_OPTIONS - 1  # one option of each page may lead to the next page
 
@@ -124,7 +124,8 @@ def word_panel(game_id: int, version: int, options: Sequence[WordOutcome], chose
                            else t.gettext("Other arrangements"))
             panel.rows.append(Select(PickArrangement(game_id, version).custom_id(), placeholder, tuple(choices)))
     moves = [chosen.move] if vote else confirm_moves(chosen)
-    buttons = [Button(t.gettext("Back"), OpenHand(game_id, HandView.REFRESH).custom_id())]
+    buttons = [Button(t.gettext("Back"), OpenHand(game_id, HandView.REFRESH).custom_id()),
+               rules_button(game_id, "wilds" if any(w.wild for w in as_move(chosen.move).word) else "spelling", t)]
     if paths and not vote:
         confirms = []
         values = []
