@@ -11,6 +11,7 @@ from discord.ext import commands
 from hardback_bot.sessions import SessionError
 from hardback_bot.sessions.codec import ConfirmLeave, LobbyClick, LobbyOp
 from hardback_bot.sessions.screens.panel import Button, Panel
+from hardback_bot.sessions.table_options import BY_KEY
 
 from .info import InfoCommands
 from .play import private
@@ -22,6 +23,11 @@ if TYPE_CHECKING:
     from .play import Play
 
 Genre = Literal["random", "none", "adventure", "horror", "mystery", "romance"]
+# /hardback start's arguments and the table options they set (described once, in sessions/table_options.py).
+START_OPTIONS = {"length": "length", "dictionary": "dictionary", "awards": "awards", "adverts": "adverts",
+                 "unique_words": "unique_words", "votes": "vote", "open_hands": "open_hands", "coop": "coop",
+                 "penny": "penny_genre", "ghostwriter": "ghostwriter", "hints": "hints",
+                 "family_friendly": "family_friendly"}
 
 
 class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
@@ -42,14 +48,8 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
         return defaults
 
     @app_commands.command(name="start", description="Open a Hardback table in this channel")
-    @app_commands.describe(
-        length="Prestige needed to end the game (competitive)", dictionary="Word list for this table",
-        awards="Literary awards for long words", adverts="Adverts to buy with coins",
-        unique_words="Refuse words already spelled", votes="Put words missing from the dictionary to a vote",
-        open_hands="Everyone sees everyone's hand", coop="Play together against Penny Dreadful",
-        penny="Penny Dreadful's signature genre (co-op)", turn_timer="Minutes per turn (0 = no timer)",
-        ghostwriter="Players may ask the table for help", hints="Offer the solver's word hints",
-        family_friendly="Refuse offensive words at this table")
+    @app_commands.describe(**{parameter: BY_KEY[key].explains for parameter, key in START_OPTIONS.items()},
+                           turn_timer="Minutes per turn (0 = no timer)")
     async def start(self, interaction: discord.Interaction, length: Literal[40, 60, 90, 180] | None = None,
                     dictionary: str | None = None, awards: bool | None = None, adverts: bool | None = None,
                     unique_words: Literal["off", "game", "player"] | None = None,
