@@ -48,8 +48,8 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
         return defaults
 
     @app_commands.command(name="start", description="Open a Hardback table in this channel")
-    @app_commands.describe(**{parameter: BY_KEY[key].explains for parameter, key in START_OPTIONS.items()},
-                           turn_timer="Minutes per turn (0 = no timer)")
+    @app_commands.describe(**{parameter: BY_KEY[key].short for parameter, key in START_OPTIONS.items()},
+                           turn_timer=BY_KEY["turn_timer"].short)
     async def start(self, interaction: discord.Interaction, length: Literal[40, 60, 90, 180] | None = None,
                     dictionary: str | None = None, awards: bool | None = None, adverts: bool | None = None,
                     unique_words: Literal["off", "game", "player"] | None = None,

@@ -26,24 +26,37 @@ class TableOption:
     key: str  # the GameOptions field
     name: str  # N_: what the menu calls it
     explains: str  # N_: one sentence, what it does (a select option's description: at most 100 characters)
+    short: str  # N_: a few words, as /hardback start describes its argument (the command's total is limited)
     coop: bool | None = None  # True: only in co-op; False: only competitive; None: both
 
 
 OPTIONS: tuple[TableOption, ...] = (
-    TableOption("length", N_("Game length"), N_("How much prestige (★) a player needs to end the game."), False),
-    TableOption("dictionary", N_("Dictionary"), N_("The word list that decides which words are real.")),
-    TableOption("hints", N_("Hints"), N_("A button that spells your best word for you: good for a first game.")),
-    TableOption("coop", N_("Co-op"), N_("Play together as one team against Penny Dreadful, a rival who buys cards.")),
-    TableOption("penny_genre", N_("Penny's genre"),
-                N_("Penny Dreadful's signature genre: cards of it help her more."), True),
-    TableOption("turn_timer", N_("Turn timer"), N_("How long a player may take; then their turn is skipped.")),
-    TableOption("awards", N_("Literary awards"), N_("Extra prestige at the end for the longest words.")),
-    TableOption("adverts", N_("Adverts"), N_("Spend spare coins on adverts, which give prestige.")),
-    TableOption("unique_words", N_("Unique words"), N_("Refuse a word that was already spelled.")),
-    TableOption("vote", N_("Votes"), N_("A word missing from the dictionary goes to a vote of the others.")),
-    TableOption("open_hands", N_("Open hands"), N_("Everyone sees everyone's hand."), False),
-    TableOption("ghostwriter", N_("Ghostwriter"), N_("A player may ask the others to suggest a word for them.")),
-    TableOption("family_friendly", N_("Family-friendly"), N_("Offensive words are refused for everyone.")),
+    TableOption("length", N_("Game length"), N_("How much prestige (★) a player needs to end the game."),
+                N_("Prestige needed to end the game (competitive)"), False),
+    TableOption("dictionary", N_("Dictionary"), N_("The word list that decides which words are real."),
+                N_("Word list for this table")),
+    TableOption("hints", N_("Hints"), N_("A button that spells your best word for you: good for a first game."),
+                N_("Offer the solver's word hints")),
+    TableOption("coop", N_("Co-op"), N_("Play together as one team against Penny Dreadful, a rival who buys cards."),
+                N_("Play together against Penny Dreadful")),
+    TableOption("penny_genre", N_("Penny's genre"), N_("Penny Dreadful's signature genre: cards of it help her more."),
+                N_("Penny Dreadful's signature genre (co-op)"), True),
+    TableOption("turn_timer", N_("Turn timer"), N_("How long a player may take; then their turn is skipped."),
+                N_("Minutes per turn (0 = no timer)")),
+    TableOption("awards", N_("Literary awards"), N_("Extra prestige at the end for the longest words."),
+                N_("Literary awards for long words")),
+    TableOption("adverts", N_("Adverts"), N_("Spend spare coins on adverts, which give prestige."),
+                N_("Adverts to buy with coins")),
+    TableOption("unique_words", N_("Unique words"), N_("Refuse a word that was already spelled."),
+                N_("Refuse words already spelled")),
+    TableOption("vote", N_("Votes"), N_("A word missing from the dictionary goes to a vote of the others."),
+                N_("Put words missing from the dictionary to a vote")),
+    TableOption("open_hands", N_("Open hands"), N_("Everyone sees everyone's hand."),
+                N_("Everyone sees everyone's hand"), False),
+    TableOption("ghostwriter", N_("Ghostwriter"), N_("A player may ask the others to suggest a word for them."),
+                N_("Players may ask the table for help")),
+    TableOption("family_friendly", N_("Family-friendly"), N_("Offensive words are refused for everyone."),
+                N_("Refuse offensive words at this table")),
 )
 BY_KEY: dict[str, TableOption] = {o.key: o for o in OPTIONS}
 
