@@ -7,7 +7,8 @@ what each layout is worth (:func:`best_arrangement`, :func:`arrangements`, :func
 :func:`best_plays`), within a time or work limit if asked (:class:`WorkBudget` shares one between
 searches).  Every answer is exact for the play it names; only a search cut by its limit may miss a
 better word (its plays say ``exact=False``).  Each call builds its own
-:class:`~hardback_bot.words.solver.bounds.Context`; nothing here keeps state between calls.
+:class:`~hardback_bot.words.solver.bounds.Context`; the only state calls share is each dictionary's
+index (:func:`~hardback_bot.words.solver.index.index_for`, built once, then read-only).
 """
 
 from __future__ import annotations
