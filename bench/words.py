@@ -46,8 +46,7 @@ import numpy as np
 from hardback_bot.engine.cards import card, coin_starter_ids, genre_card_ids, prestige_starter_ids
 from hardback_bot.words import get_dictionary
 from hardback_bot.words import solver as solver_module
-from hardback_bot.words.solver import PlayerCards, Weights, best_play, playable_indices, playable_words
-from hardback_bot.words.solver_index import index_for
+from hardback_bot.words.solver import PlayerCards, Weights, best_play, index_for, playable_indices, playable_words
 
 HERE = Path(__file__).resolve().parent
 LISTS = ("common", "large", "letterpress")

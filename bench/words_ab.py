@@ -26,8 +26,7 @@ CHILD = r"""
 import gc, json, random, statistics, sys, time
 from hardback_bot.engine.cards import card, coin_starter_ids, genre_card_ids, prestige_starter_ids
 from hardback_bot.words import get_dictionary
-from hardback_bot.words.solver import PlayerCards, Weights, best_play
-from hardback_bot.words.solver_index import index_for
+from hardback_bot.words.solver import PlayerCards, Weights, best_play, index_for
 
 GENRE = [c for c in genre_card_ids() if not card(c).timeless]
 CLASSICS = [c for c in genre_card_ids() if card(c).timeless]

@@ -1,4 +1,4 @@
-"""Dictionaries (word lists) and, later, the solver: which words a set of cards can spell.
+"""Dictionaries (word lists) and the solver (:mod:`hardback_bot.words.solver`): which words a set of cards can spell.
 
 Only the dictionary API is re-exported here; importing this package never loads a list.
 """

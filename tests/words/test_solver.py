@@ -26,7 +26,7 @@ from hardback_bot.words.solver import (
     iter_arrangements,
     playable_words,
 )
-from hardback_bot.words.solver_search import word_bound
+from hardback_bot.words.solver.search.word_bounds import word_bound
 
 NO_VARIANTS = {"adverts": False, "awards": False}
 QUIET_ROW = [17, 29, 49, 58, 61, 126, 135]

@@ -25,9 +25,9 @@ from test_solver_anytime import adversarial
 
 from hardback_bot.engine.cards import card
 from hardback_bot.words import get_dictionary
-from hardback_bot.words import solver as solver_module
 from hardback_bot.words.solver import PlayerCards, Weights, best_play, best_plays, evaluate_arrangement
-from hardback_bot.words.solver_layout import LayoutSearch, TooLarge, layout_bound, layout_bounds
+from hardback_bot.words.solver.layout import LayoutSearch, TooLarge, layout_bound, layout_bounds
+from hardback_bot.words.solver.search.groups import GroupSearch
 
 SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -35,12 +35,12 @@ SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChe
 @contextmanager
 def layout_first(after: int = 0) -> Iterator[None]:
     """Searches go layout first once they have a play and spent ``after`` work units (normally 400)."""
-    saved = solver_module._GroupSearch.CEILING_AFTER
-    solver_module._GroupSearch.CEILING_AFTER = after
+    saved = GroupSearch.CEILING_AFTER
+    GroupSearch.CEILING_AFTER = after
     try:
         yield
     finally:
-        solver_module._GroupSearch.CEILING_AFTER = saved
+        GroupSearch.CEILING_AFTER = saved
 
 
 def brute_word(cards: PlayerCards, word: str, weights: Weights) -> float | None:

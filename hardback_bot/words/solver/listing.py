@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from hardback_bot.engine.cards import card
 
-from .solver_index import Bits, WordIndex
+from .index import Bits, WordIndex
 
 _EMPTY = np.zeros(0, dtype=np.int64)
 _LOW = [np.uint64((1 << b) - 1) for b in range(65)]  # _LOW[b]: the bits below bit b

@@ -17,7 +17,7 @@ from typing import Any
 from hardback_bot.engine.cards import GENRES, Benefit, card
 from hardback_bot.engine.cards import card as card_def
 
-from .solver_value import Outcome, Weights, card_bound, dump_bound
+from .value import Outcome, Weights, card_bound, dump_bound
 
 
 @dataclass(slots=True)

@@ -1,299 +1,37 @@
-"""The solver: which words a player's cards can spell, how, and which play is worth most.
+"""The best plays of a whole word list: branch and bound over groups of words (RULES.md R6.4, R7, R26).
 
-    cards = PlayerCards.from_game(game, seat)
-    playable_words(cards, get_dictionary("common"), max_wilds=2)   # ["ale", "ales", ...]
-    best_arrangement(cards, "stale")                                # Play | None
-    best_play(cards, get_dictionary("common"), Weights(coins=1.5))  # Play | None
-
-Rules: RULES.md R6.4 (inked cards face up in the word), R7 (usable cards, wilds), R10-R17 (values).
-Values come from the engine's own scoring functions (see :mod:`.solver_value`); docs/solver.md
-describes the search and its measured speed.  Everything here is thread-safe: the only shared
-state is the per-dictionary index cache, which is lock-guarded and immutable once built.
+:class:`GroupSearch` is the engine of :func:`~hardback_bot.words.solver.best_plays`: given a
+:class:`~hardback_bot.words.solver.bounds.Context` (the player's cards, weights and limits) and a
+word index, :meth:`GroupSearch.run` finds the ``count`` best distinct words that are allowed (not
+excluded, accepted), each in its best arrangement (:func:`.word.best_for_word`), and
+:meth:`GroupSearch.plays` returns them best first (ties: found first).  The limits of the context
+may end ``run`` early with ``OutOfTime``: the plays found by then are still kept, each valued
+exactly.  ``on_improve`` hears of every new best play as it is found.
 """
 
 from __future__ import annotations
 
 import heapq
 import math
-import time
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from hardback_bot.engine.cards import card
 from hardback_bot.engine.moves import WordCard
 
-from .solver_bounds import Context, OutOfTime, WordCut, build_context
-from .solver_index import WordIndex, index_for
-from .solver_layout import LayoutSearch, Slot, TooLarge
-from .solver_listing import Words, letter_vectors, playable
-from .solver_search import (
-    WILD,
-    all_arrangements,
-    best_for_word,
-    chosen_from_cards,
-    evaluate,
-    greedy_play,
-    word_cards,
-)
-from .solver_value import Outcome, Weights
-
-if TYPE_CHECKING:
-    from hardback_bot.engine.game import Game, SpellOptions
-
-__all__ = [
-    "Play",
-    "PlayerCards",
-    "Weights",
-    "Words",
-    "WorkBudget",
-    "arrangements",
-    "best_arrangement",
-    "best_play",
-    "best_plays",
-    "evaluate_arrangement",
-    "iter_arrangements",
-    "playable_words",
-]
+from ..bounds import Context, WordCut
+from ..index import WordIndex
+from ..layout import LayoutSearch, Slot, TooLarge
+from ..play import Play, play_from
+from ..value import Outcome
+from .arrange import WILD, evaluate, greedy_play, word_cards
+from .word import best_for_word
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerCards:
-    """The cards one player may spell with now (R7.1): hand, inked cards, classics in play."""
-
-    hand: tuple[int, ...]
-    inked: tuple[int, ...] = ()
-    classics: tuple[tuple[int, int], ...] = ()  # (card, owner seat) of every player's classics in play
-    seat: int = 0
-    discard_size: int | None = None  # cards already in the discard pile (for dump); None: assume enough
-
-    @classmethod
-    def from_options(cls, seat: int, options: SpellOptions, discard_size: int | None = None) -> PlayerCards:
-        return cls(tuple(options.hand), tuple(options.inked), tuple(options.classics_in_play), seat, discard_size)
-
-    @classmethod
-    def from_game(cls, game: Game, seat: int) -> PlayerCards:
-        p = game.player(seat)
-        return cls(tuple(p.hand), tuple(p.inked), tuple(game.classics_in_play()), seat, len(p.discard))
-
-    def context(self, weights: Weights) -> Context:
-        return build_context(self.seat, self.hand, self.inked, self.classics, weights, self.discard_size)
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One arrangement of a word with its exact value and the choices that earn it."""
-
-    word: str  # upper case
-    cards: tuple[WordCard, ...]  # the engine's spell move, left to right
-    value: float  # weighted sum under the Weights asked with
-    coins: int  # coins the turn earns from the word, all choices made as below
-    prestige: int
-    ink: int
-    remover: int
-    trash: tuple[int, ...]  # cards to trash (R12.5)
-    dumps: int  # dump abilities to use (R12.6)
-    steps: tuple[tuple[str, int, int], ...]  # ("uncover" | "double", source card, target card)
-    choices: tuple[tuple[int, str], ...]  # R12.8 answers in the engine's order: (card, "coins"/"prestige"/...)
-    jails: int  # jail abilities worth using under the weights
-    previews: int
-    exact: bool = True  # False: a time-limited search stopped early; this is the best it had found
-
-    @property
-    def move(self) -> str:
-        """The engine notation of the spell move, e.g. ``spell 120 67=A 1156``."""
-        return " ".join(["spell", *(str(w) for w in self.cards)])
-
-    def wilds(self) -> int:
-        return sum(1 for w in self.cards if w.wild)
-
-
-def _play(word: str, cards: tuple[WordCard, ...], o: Outcome) -> Play:
-    return Play(word.upper(), cards, o.value, o.coins, o.prestige, o.ink, o.remover, o.trash, o.dumps, o.steps,
-                o.choices, o.jails, o.previews)
-
-
-# ---------------------------------------------------------------------- playable words
-def playable_indices(cards: PlayerCards, index: WordIndex, *, min_length: int = 2, max_length: int | None = None,
-                     required: str = "", max_wilds: int | None = None) -> npt.NDArray[np.int64]:
-    """Indexes (into ``index.words``, ascending) of every word the cards can spell; see :func:`playable_words`."""
-    face, fixed, need, wildable = letter_vectors(cards.hand, cards.inked, cards.classics)
-    budget = wildable if max_wilds is None else max(0, min(wildable, max_wilds))
-    text = required.lower()
-    for ch in set(text):
-        if "a" <= ch <= "z":
-            x = ord(ch) - 97
-            need[x] = max(need[x], text.count(ch))
-    top = index.max_length if max_length is None else max_length
-    return playable(index, face, fixed, need, wildable, budget, max(2, min_length), top)
-
-
-def playable_words(cards: PlayerCards, dictionary: Any, *, min_length: int = 2, max_length: int | None = None,
-                   required: str = "", max_wilds: int | None = None) -> Words:
-    """Every word of ``dictionary`` the cards can spell (R6.4, R7), shortest first, then in the list's order
-    (a-z for every Dictionary), as a read-only sequence equal to the list of those words (see :class:`Words`).
-
-    ``required`` letters must all appear (repeats count); ``max_wilds`` limits how many cards may
-    be played wild (None: as many as the rules allow, i.e. any hand card that is not inked).
-    """
-    index = index_for(dictionary)
-    found = playable_indices(cards, index, min_length=min_length, max_length=max_length, required=required,
-                             max_wilds=max_wilds)
-    return Words(index, found)
-
-
-# ---------------------------------------------------------------------- one word
-@dataclass(slots=True)
-class WorkBudget:
-    """Work units that several searches share: pass it as ``work_limit``; each search may spend what is
-    ``left`` and takes what it spent off it (``spent`` counts them all)."""
-
-    left: int
-    spent: int = 0
-
-    def take(self, units: int) -> None:
-        self.left -= units
-        self.spent += units
-
-
-def _limits(ctx: Context, time_limit: float | None, work_limit: int | WorkBudget | None) -> None:
-    if time_limit is not None:
-        ctx.deadline = time.monotonic() + time_limit
-    ctx.work_limit = max(0, work_limit.left) if isinstance(work_limit, WorkBudget) else work_limit
-
-
-def _charge(ctx: Context, work_limit: int | WorkBudget | None) -> None:
-    if isinstance(work_limit, WorkBudget):
-        work_limit.take(ctx.ticks)
-
-
-def _positional(ctx: Context) -> bool:
-    """Can positions matter for these cards at all (an uncover or double that may work)?  Those hands are
-    the ones whose exact search can take long, so their anytime searches start from greedy plays."""
-    return ctx.everything().positional
-
-
-def best_arrangement(cards: PlayerCards, word: str, weights: Weights | None = None, *,
-                     time_limit: float | None = None, work_limit: int | WorkBudget | None = None) -> Play | None:
-    """The arrangement of ``word`` worth most to the player, or None if the cards cannot spell it.
-
-    ``time_limit`` (seconds) / ``work_limit`` (work units, the same on every machine): as for
-    :func:`best_play`: the best arrangement found by then, ``exact=False`` if the search was cut.
-    """
-    ctx = cards.context(weights or Weights())
-    _limits(ctx, time_limit, work_limit)
-    try:
-        return _best_arrangement(ctx, word, time_limit is not None or work_limit is not None)
-    finally:
-        _charge(ctx, work_limit)
-
-
-def _best_arrangement(ctx: Context, word: str, limited: bool) -> Play | None:
-    floor = -math.inf
-    first: Play | None = None
-    ctx.armed = False  # a legal answer first, whatever the limit (the word search arms it when it has one)
-    if limited and _positional(ctx):
-        ctx.armed = False  # a legal answer first, whatever the limit
-        quick = greedy_play(ctx, word)
-        ctx.armed = True
-        if quick is None:
-            return None
-        first = _play(word, quick[1], quick[0])
-        floor = quick[0].value
-    sink: list[tuple[Outcome, tuple[WordCard, ...]]] = []
-    try:
-        found = best_for_word(ctx, word, floor, sink=sink)
-    except OutOfTime:
-        if sink:
-            return replace(_play(word, sink[-1][1], sink[-1][0]), exact=False)
-        return None if first is None else replace(first, exact=False)
-    if found is None:
-        return first
-    return _play(word, found[1], found[0])
-
-
-def evaluate_arrangement(cards: PlayerCards, arrangement: tuple[WordCard, ...], weights: Weights | None = None
-                         ) -> Play:
-    """The exact value of one given arrangement (best uncover/double/optional choices)."""
-    ctx = cards.context(weights or Weights())
-    word = "".join(w.wild or card(w.card).letter for w in arrangement)
-    return _play(word, arrangement, evaluate(ctx, word, chosen_from_cards(ctx, arrangement)))
-
-
-def iter_arrangements(cards: PlayerCards, word: str) -> Iterator[tuple[WordCard, ...]]:
-    """Every legal arrangement of ``word``: which card supplies each letter and which go wild."""
-    yield from all_arrangements(cards.context(Weights()), word)
-
-
-def arrangements(cards: PlayerCards, word: str, weights: Weights | None = None, limit: int | None = None
-                 ) -> list[Play]:
-    """Every legal arrangement of ``word`` with its exact value, best first (``limit``: keep that many).
-
-    The count grows fast with the number of wild-capable cards (a wild can be any free hand
-    card): use :func:`best_arrangement` when only the best one is wanted.
-    """
-    ctx = cards.context(weights or Weights())
-    plays = [_play(word, a, evaluate(ctx, word.upper(), chosen_from_cards(ctx, a)))
-             for a in all_arrangements(ctx, word)]
-    plays.sort(key=lambda p: -p.value)
-    return plays if limit is None else plays[:limit]
-
-
-# ---------------------------------------------------------------------- best play
-def best_play(cards: PlayerCards, dictionary: Any, weights: Weights | None = None, *, min_length: int = 2,
-              exclude: Iterable[str] = (), accept: Callable[[str], bool] | None = None,
-              time_limit: float | None = None, work_limit: int | WorkBudget | None = None,
-              on_improve: Callable[[Play], None] | None = None) -> Play | None:
-    """The word and arrangement worth most to the player under ``weights``; None only if no word is playable.
-
-    ``exclude``: words that may not be spelled (the unique-words option, R26); ``accept``: a test
-    every word must pass too (given the upper-case word; a table's own checker, say).
-
-    Anytime: with ``time_limit`` (seconds) or ``work_limit`` (work units: search nodes and ways of
-    resolving a word, the same count on every machine; a :class:`WorkBudget` to share one between
-    searches), the search stops there and returns the best
-    play found so far, marked ``exact=False`` (its value is still exact for *that* play: only "no
-    better word exists" is unproven).  A legal play comes first, whatever the limit: a greedy one
-    for hands where positions matter (uncover, double), found within milliseconds, then better ones.
-    ``on_improve`` is called with every better play as it is found.  Without a limit the search runs
-    to the end (docs/solver.md says when that can take long).
-    """
-    found = best_plays(cards, dictionary, weights, count=1, min_length=min_length, exclude=exclude, accept=accept,
-                       time_limit=time_limit, work_limit=work_limit, on_improve=on_improve)
-    return found[0] if found else None
-
-
-def best_plays(cards: PlayerCards, dictionary: Any, weights: Weights | None = None, *, count: int = 5,
-               min_length: int = 2, exclude: Iterable[str] = (), accept: Callable[[str], bool] | None = None,
-               time_limit: float | None = None, work_limit: int | WorkBudget | None = None,
-               on_improve: Callable[[Play], None] | None = None) -> list[Play]:
-    """The ``count`` best distinct words, each in its best arrangement, best first (ties: found first).
-
-    Limits and ``exact`` as for :func:`best_play` (``exact``: these are proven the ``count`` best).
-    """
-    index = index_for(dictionary)
-    ctx = cards.context(weights or Weights())
-    _limits(ctx, time_limit, work_limit)
-    ctx.armed = False  # until the first play: a legal answer whenever one exists, whatever the limit
-    search = _GroupSearch(ctx, index, max(2, min_length), {w.lower() for w in exclude}, accept, max(1, count),
-                          on_improve)
-    # Greedy first plays only pay when the search may be cut: a search to the end goes straight for the best.
-    search.greedy = search.prof.positional and (time_limit is not None or work_limit is not None
-                                                or on_improve is not None)
-    exact = True
-    try:
-        search.run()
-    except OutOfTime:
-        exact = False
-    finally:
-        _charge(ctx, work_limit)
-    return [replace(p, exact=exact) for p in search.plays()]
-
-
-class _GroupSearch:
+class GroupSearch:
     """Branch and bound over *groups*: words that use the same number of each of the player's letters.
 
     A walk fixes, letter by letter, how many copies of one of the player's letters a word holds,
@@ -301,12 +39,12 @@ class _GroupSearch:
     The first group gives a floor at once (searched exactly, or, where positions matter, by greedy
     plays of its words and of the best-bounded words after the walk), so the rest of the walk is
     pruned by a real play.  Then the queue is served best first: a group is split into its words
-    per length, each bounded by the group's own profile (:mod:`.solver_bounds`), and words are
+    per length, each bounded by the group's own profile (:mod:`hardback_bot.words.solver.bounds`), and words are
     searched exactly in order of those bounds until no bound left can beat the ``count``-th best
     play found (the floor).
 
     Where positions matter and the search has not ended after ``CEILING_AFTER`` work units, it goes on
-    layout first (:class:`.solver_layout.LayoutSearch`): a bound per length for every word whatever
+    layout first (:class:`~hardback_bot.words.solver.layout.LayoutSearch`): a bound per length for every word whatever
     its letters, then a walk of the layouts that can beat the floor, best first, each followed only
     while some word of the list fits it.  The walk ends the search (every better word has a layout it
     reaches).  It costs tens to a few hundred milliseconds, so quick searches never pay for it.
@@ -403,11 +141,11 @@ class _GroupSearch:
         if self.top != (value, order):
             self.top = (value, order)
             if self.on_improve is not None:
-                self.on_improve(_play(best_word, cards, o))
+                self.on_improve(play_from(best_word, cards, o))
 
     def plays(self) -> list[Play]:
         ranked = sorted(self.found.items(), key=lambda kv: (-kv[1][0], kv[1][1]))
-        return [_play(w, cards, o) for w, (_, _, o, cards) in ranked]
+        return [play_from(w, cards, o) for w, (_, _, o, cards) in ranked]
 
     # ------------------------------------------------------------------ the search
     def run(self) -> None:

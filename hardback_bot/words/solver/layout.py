@@ -1,6 +1,6 @@
 """An upper bound of a word's best arrangement that knows where its letters stand (RULES.md R12-R14).
 
-The search's other bounds (:mod:`.solver_bounds`, :mod:`.solver_search`) count what the player's
+The search's other bounds (:mod:`.bounds`, :mod:`.search.word_bounds`) count what the player's
 cards could add wherever they stand.  With several uncover cards, doublers and the per-wild mystery
 card, most of that needs neighbours a given word cannot give: a reveal needs an uncover card next
 to the wild (R14.1), a chain needs the revealed card to uncover in turn (R14.3), a double needs a
@@ -40,7 +40,7 @@ from typing import Any
 
 from hardback_bot.engine.cards import card
 
-from .solver_bounds import Context, Profile
+from .bounds import Context, Profile
 
 # State between two positions: (cards used, left card or -1, its uncovers left for the right,
 # does it wait for a reveal from the right, its doubles left for the right, doubles the per-wild card got,
