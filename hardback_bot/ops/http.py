@@ -34,7 +34,7 @@ def make_app(health: Health) -> web.Application:
 
     async def scrape(request: web.Request) -> web.Response:
         # Rendering the registry is quick but not free: off the event loop, like every other heavy job.
-        body, content_type = await asyncio.to_thread(metrics.exposition)
+        body, content_type = await asyncio.to_thread(metrics.exposition, request.headers.get("Accept", ""))
         return web.Response(body=body, headers={"Content-Type": content_type})
 
     app = web.Application()

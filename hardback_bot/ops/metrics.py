@@ -14,18 +14,20 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from prometheus_client import (
-    CONTENT_TYPE_LATEST,
     CollectorRegistry,
     Counter,
     Gauge,
     Histogram,
     PlatformCollector,
     ProcessCollector,
-    generate_latest,
+    disable_created_metrics,
 )
 from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.exposition import choose_encoder
 from prometheus_client.registry import Collector
 
+# The ``*_created`` series say when each counter was first touched: noise for every dashboard here.
+disable_created_metrics()
 REGISTRY = CollectorRegistry(auto_describe=True)
 ProcessCollector(registry=REGISTRY)
 PlatformCollector(registry=REGISTRY)
@@ -179,9 +181,11 @@ def watch_gateway(source: Callable[[], list[GatewayShard]] | None) -> None:
     _gateway.source = source
 
 
-def exposition() -> tuple[bytes, str]:
-    """The registry in Prometheus's text format, and its content type."""
-    return generate_latest(REGISTRY), CONTENT_TYPE_LATEST
+def exposition(accept: str = "") -> tuple[bytes, str]:
+    """The registry in the format the scraper's Accept header asks for (Prometheus's text format 0.0.4 unless
+    it asks for OpenMetrics), and its content type."""
+    encoder, content_type = choose_encoder(accept)
+    return encoder(REGISTRY), content_type
 
 
 __all__ = [
