@@ -121,6 +121,11 @@ class HardbackBot(commands.Bot):
     async def on_shard_disconnect(self, shard_id: int) -> None:
         self._gateway_changed(shard_id, False)
 
+    async def refresh_gauges(self) -> None:
+        """Before a scrape of /metrics: the gauges that come from the store, read now."""
+        if self.reporter is not None:
+            await self.reporter.refresh_gauges()
+
     def open_store_or_none(self) -> SqlStore | None:
         """The store once it is open (the health listener starts before it)."""
         store = getattr(self, "store", None)
@@ -306,7 +311,7 @@ async def run(settings: Settings) -> int:
     if settings.http is not None:
         health = Health(bot.gateway_shards, bot.open_store_or_none, expected_shards=settings.shard_ids or (0,),
                         shard_count=settings.shard_count or 1)
-        listener = Listener(settings.http, health)
+        listener = Listener(settings.http, health, refresh=bot.refresh_gauges)
         await listener.start()
     try:
         async with bot:

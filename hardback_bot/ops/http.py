@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import logging
+from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
@@ -20,7 +22,11 @@ class ListenerError(RuntimeError):
     """The listener could not start (the message is one sentence for the operator)."""
 
 
-def make_app(health: Health) -> web.Application:
+Refresh = Callable[[], Awaitable[None]]
+REFRESH_TIMEOUT = 2.0
+
+
+def make_app(health: Health, refresh: Refresh | None = None) -> web.Application:
     async def healthy(request: web.Request) -> web.Response:
         report = await health.report()
         return web.json_response(report.as_json(), status=200 if report.ok else 503)
@@ -33,6 +39,9 @@ def make_app(health: Health) -> web.Application:
         return web.json_response(body, status=200 if ok else 503)
 
     async def scrape(request: web.Request) -> web.Response:
+        if refresh is not None:  # the gauges read from the store, fresh for this scrape (skipped if it hangs)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(refresh(), REFRESH_TIMEOUT)
         # Rendering the registry is quick but not free: off the event loop, like every other heavy job.
         body, content_type = await asyncio.to_thread(metrics.exposition, request.headers.get("Accept", ""))
         return web.Response(body=body, headers={"Content-Type": content_type})
@@ -46,13 +55,14 @@ def make_app(health: Health) -> web.Application:
 
 
 class Listener:
-    def __init__(self, address: Address, health: Health) -> None:
+    def __init__(self, address: Address, health: Health, refresh: Refresh | None = None) -> None:
         self.address = address
         self.health = health
+        self.refresh = refresh
         self._runner: web.AppRunner | None = None
 
     async def start(self) -> None:
-        runner = web.AppRunner(make_app(self.health), access_log=None, handle_signals=False)
+        runner = web.AppRunner(make_app(self.health, self.refresh), access_log=None, handle_signals=False)
         await runner.setup()
         try:
             await web.TCPSite(runner, self.address.host, self.address.port, reuse_address=True).start()

@@ -103,6 +103,10 @@ class Reporter:
     async def report(self) -> None:
         """Write this process's shard states and refresh the store's gauges once."""
         await self.store.save_shard_statuses(self.statuses())
+        await self.refresh_gauges()
+
+    async def refresh_gauges(self) -> None:
+        """The gauges read from the store (games running, the outbox), and the unanswered interactions."""
         metrics.set_games(await self.store.games_running())
         pending, oldest = await self.store.outbox_backlog()
         metrics.set_outbox(pending, None if oldest is None else self.store.now() - oldest)
