@@ -95,31 +95,18 @@ class HardbackBot(commands.Bot):
         connected = ws is not None and ws.open and 0 in self._ready_shards
         return [GatewayShard(0, connected, _seconds(self.latency) if ws is not None else None, guilds.get(0, 0))]
 
-    def _gateway_changed(self, shard: int | None, ready: bool) -> None:
-        (self._ready_shards.add if ready else self._ready_shards.discard)(shard or 0)
-        if self.reporter is not None:
-            self.reporter.poke()
-
-    async def on_ready(self) -> None:
-        if not isinstance(self, commands.AutoShardedBot):
-            self._gateway_changed(0, True)
-
-    async def on_resumed(self) -> None:
-        if not isinstance(self, commands.AutoShardedBot):
-            self._gateway_changed(0, True)
-
-    async def on_disconnect(self) -> None:
-        if not isinstance(self, commands.AutoShardedBot):
-            self._gateway_changed(0, False)
-
-    async def on_shard_ready(self, shard_id: int) -> None:
-        self._gateway_changed(shard_id, True)
-
-    async def on_shard_resumed(self, shard_id: int) -> None:
-        self._gateway_changed(shard_id, True)
-
-    async def on_shard_disconnect(self, shard_id: int) -> None:
-        self._gateway_changed(shard_id, False)
+    def dispatch(self, event_name: str, /, *args: object, **kwargs: object) -> None:
+        # Gateway changes are noted here, synchronously, rather than in on_ready-style handlers: those would be
+        # scheduled as tasks, and a READY that arrives while the bot is closing would find no loop for them.
+        change = _GATEWAY_EVENTS.get(event_name)
+        if change is not None:
+            sharded = event_name.startswith("shard_")
+            if sharded or not isinstance(self, commands.AutoShardedBot):
+                shard = args[0] if sharded and args and isinstance(args[0], int) else 0
+                (self._ready_shards.add if change else self._ready_shards.discard)(shard)
+                if self.reporter is not None:
+                    self.reporter.poke()
+        super().dispatch(event_name, *args, **kwargs)
 
     async def refresh_gauges(self) -> None:
         """Before a scrape of /metrics: the gauges that come from the store, read now."""
@@ -211,6 +198,11 @@ class ShardedHardbackBot(HardbackBot, commands.AutoShardedBot):
     def __init__(self, settings: Settings) -> None:
         assert settings.shards is not None
         super().__init__(settings, shard_ids=list(settings.shards.ids), shard_count=settings.shards.count)
+
+
+# discord.py's events that change whether a shard is up (the plain ones for a bot that is not sharded)
+_GATEWAY_EVENTS = {"ready": True, "resumed": True, "disconnect": False, "shard_ready": True, "shard_resumed": True,
+                   "shard_disconnect": False}
 
 
 def _as_int(value: object) -> int | None:

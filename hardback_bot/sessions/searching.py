@@ -7,10 +7,10 @@ Every job carries its own limit that the search itself honours (a time limit for
 work budget for computer players, whose moves must not depend on the machine's speed), so a worker is
 free again soon even when nobody waits for its answer any more.
 
-Stopping: the workers never see Ctrl-C (SIGINT is blocked while each one is started, and ignored once it
-runs), because the terminal sends it to the whole process group and the bot stops them itself: at
-:meth:`Searcher.close` idle workers leave at once, busy ones get :data:`CLOSE_GRACE` seconds and are then
-killed (their jobs are only searches; nothing is lost). SIGTERM ends a worker quietly.
+Stopping: the workers never act on Ctrl-C or SIGTERM (both are blocked while each one is started, and
+ignored once it runs): a terminal sends Ctrl-C to the whole process group, and so does systemd its SIGTERM,
+and the bot stops its workers itself: at :meth:`Searcher.close` idle workers leave at once, busy ones get
+:data:`CLOSE_GRACE` seconds and are then killed (their jobs are only searches; nothing is lost).
 
 Jobs get the game as its JSON state and rebuild it with the table's word list (custom lists registered
 in the bot are registered in every worker too).  Without a running searcher (tests, terminal play) every
@@ -49,6 +49,7 @@ T = TypeVar("T")
 
 WORKER_NICENESS = 10  # workers yield the CPU to the bot's own process (its event loop) when both want it
 WAIT_SECONDS = 30.0  # the longest a caller waits for a job; every job stops well before (its own limit)
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 CLOSE_GRACE = 1.0  # seconds a busy worker may finish its job when the bot stops, before it is killed
 
 _running: Searcher | None = None
@@ -76,9 +77,10 @@ def game_from(state: tuple[str, str]) -> Game:
 # ---------------------------------------------------------------------- inside a worker
 def _worker_start(custom: dict[str, str], warm: tuple[str, ...], preload: tuple[str, ...],
                   rehearsal: Callable[[str], None] | None) -> None:
-    # Ctrl-C reaches the whole process group: the bot stops its workers itself, without their tracebacks.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    # Ctrl-C and a supervisor's SIGTERM reach the whole process group: the bot stops its workers itself.
+    for stop in _STOP_SIGNALS:
+        signal.signal(stop, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
     from hardback_bot.words import get_dictionary, register_custom
     from hardback_bot.words.solver_index import index_for
 
@@ -122,9 +124,9 @@ class _NiceProcess(_SPAWN.Process):  # type: ignore[name-defined,misc]
     """A spawned worker whose priority drops as soon as it exists, before it even imports anything."""
 
     def start(self) -> None:
-        # Blocked while it is started (the child inherits the mask through exec), so a Ctrl-C during its
-        # imports, before its initializer ignores SIGINT, cannot interrupt it with a traceback either.
-        before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        # Blocked while it is started (the child inherits the mask through exec), so a signal during its
+        # imports, before its initializer ignores them, cannot interrupt it (with a traceback) either.
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
         try:
             super().start()
         finally:

@@ -95,11 +95,15 @@ async def test_a_game_in_the_metrics(running: Running) -> None:
     ask = s.last_ephemeral(w.alice)
     await s.click(w.alice, ask, next(c for c in ask.custom_ids() if c.endswith(":leave")))
 
+    def searched(text: str) -> float:  # in a worker, or in a thread while the workers warm up on a busy machine
+        return sum(metric(text, "hardback_search_job_seconds_count", job="choose_move_job", where=where)
+                   for where in ("worker", "thread"))
+
     def playing(status: int, text: object) -> bool:
         return status == 200 and metric(str(text), "hardback_move_commits_total", result="committed") >= 3 and \
-            metric(str(text), "hardback_search_job_seconds_count", job="choose_move_job", where="worker") >= 1
+            searched(str(text)) >= 1
 
-    _, text = await wait_for_http(running.base + "/metrics", playing, 60, "computer moves committed in the workers")
+    _, text = await wait_for_http(running.base + "/metrics", playing, 60, "computer moves committed")
     for kind in ("command:start", "click:lobby", "command:leave", "click:confirm"):
         assert metric(text, "hardback_interactions_total", kind=kind) >= 1, kind
         assert metric(text, "hardback_interaction_first_response_seconds_count", kind=kind) >= 1, kind
@@ -109,7 +113,7 @@ async def test_a_game_in_the_metrics(running: Running) -> None:
     assert metric(text, "hardback_games_running", status="playing") == 1
     assert metric(text, "hardback_gateway_connected", shard="0") == 1
     assert 0 < metric(text, "hardback_gateway_latency_seconds", shard="0") < 5
-    assert metric(text, "hardback_search_workers_ready") >= 1
+    assert metric(text, "hardback_search_workers_ready") in (0, os.cpu_count())  # 0 while they warm up
     assert metric(text, "hardback_database_up") == 1
     assert metric(text, "process_resident_memory_bytes") > 50e6
 

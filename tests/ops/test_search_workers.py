@@ -1,4 +1,4 @@
-"""The search workers and stopping: Ctrl-C (SIGINT to the process group) never interrupts a worker, closing
+"""The search workers and stopping: Ctrl-C or SIGTERM to the process group never interrupts a worker, closing
 stops idle workers at once and a busy one after its grace period, and every job is measured."""
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ async def test_workers_ignore_ctrl_c_and_a_busy_one_is_stopped_after_its_grace()
         pid = await searcher.call(os.getpid)
         assert pid != os.getpid()
         os.kill(pid, signal.SIGINT)  # what the terminal sends every process of the group on Ctrl-C
+        os.kill(pid, signal.SIGTERM)  # and systemd, stopping a unit
         await asyncio.sleep(0.2)
         before = _count("getpid", "worker")
         assert await searcher.call(os.getpid) == pid  # the same worker, alive and working
