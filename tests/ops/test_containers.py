@@ -2,7 +2,7 @@
 validation (the real docker-compose binary, which needs no engine for ``config``); and the commands they run —
 each shard process's command and their health check, with compose's environment — are started here, outside
 any container (no Docker engine runs on this machine), against the Discord stand-in and a test PostgreSQL, until
-both shards are up, /health/shards shows both from either process and SIGTERM stops them cleanly."""
+both shards are up, /health/shards shows both from either process, and SIGTERM (or Ctrl-C) stops each cleanly."""
 
 from __future__ import annotations
 
@@ -118,14 +118,19 @@ async def test_compose_s_commands_run_two_shards_on_postgres() -> None:
                                           lambda st, b: b.get("ready") == 2, 20, f"both shards ready, seen by {name}")
             assert view["shard_count"] == 2 and view["missing"] == []
             assert len({row["process"] for row in view["shards"]}) == 2
-        for name, (bot, _) in bots.items():
+        # compose stops a service with SIGTERM; an operator running the command in a terminal uses Ctrl-C
+        for (name, (bot, _)), sig in zip(bots.items(), (signal.SIGTERM, signal.SIGINT), strict=True):
             assert bot.proc is not None
             before = len(bot.output())
-            took = await signal_group(bot.proc, signal.SIGTERM, timeout=5.0)
+            took = await signal_group(bot.proc, sig, timeout=5.0)
             left = await stopped_group(bot.proc.pid, 5.0 - took)
             after = bot.output()[before:]
             assert bot.proc.returncode == 0 and left == [], (name, after)
             assert "Traceback" not in bot.output(), (name, bot.output()[-4000:])
+            # one JSON object a line, each naming the process's shard
+            lines = [json.loads(line) for line in bot.output().splitlines() if line and not line.startswith("---")]
+            assert lines and all(entry["shard"] == int(name[-1]) for entry in lines), (name, lines[:3])
+            assert lines[-1]["message"] == "stopped"
         import asyncpg
 
         conn = await asyncpg.connect(dsn)

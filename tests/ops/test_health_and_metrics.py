@@ -5,6 +5,8 @@ first responses timed through the HTTP trace; the interaction kinds."""
 from __future__ import annotations
 
 import asyncio
+import json
+import re
 import socket
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -265,3 +267,34 @@ def test_interactions_never_answered_are_counted() -> None:
     assert tracker.waiting == 0
     assert _sample("hardback_interactions_unanswered_total", kind="click:lobby") - before == 1
     assert tracker.responded(1) is None  # too late to count as an answer
+
+
+def _families() -> dict[str, str]:
+    return {family.name: family.type for family in REGISTRY.collect()}
+
+
+def _sample_names() -> set[str]:
+    suffixes = {"counter": ("_total",), "histogram": ("_bucket", "_count", "_sum"), "gauge": ("",), "info": ("_info",)}
+    return {name + suffix for name, kind in _families().items() for suffix in suffixes.get(kind, ("",))}
+
+
+def test_the_grafana_dashboard_queries_only_metrics_that_exist() -> None:
+    from .botrun import ROOT
+
+    dashboard = json.loads((ROOT / "docs" / "grafana" / "hardback-dashboard.json").read_text())
+    exprs = [t["expr"] for p in dashboard["panels"] for t in p.get("targets", [])]
+    assert len(exprs) >= 20
+    used = set(re.findall(r"\b((?:hardback|process)_[a-z_]+)\b", " ".join(exprs)))
+    assert used - _sample_names() == set()
+    shown = {re.sub(r"_(total|bucket|count|sum)$", "", name) for name in used}
+    assert {"hardback_interaction_first_response_seconds", "hardback_move_commit_seconds", "hardback_games_running",
+            "hardback_outbox_pending_rows", "hardback_delivery_retries", "hardback_gateway_latency_seconds",
+            "hardback_search_jobs_in_flight", "hardback_search_job_seconds"} <= shown
+
+
+def test_every_metric_is_documented() -> None:
+    from .botrun import ROOT
+
+    operations = (ROOT / "docs" / "operations.md").read_text()
+    ours = {name for name in _families() if name.startswith("hardback_")}
+    assert ours and {name for name in ours if f"`{name}" not in operations} == set()
