@@ -312,9 +312,8 @@ def _stop_pool(pool: concurrent.futures.ProcessPoolExecutor, processes: list[mul
             log.info("search worker %s still busy after %.1f s: stopping it", process.pid, grace)
             with contextlib.suppress(Exception):
                 process.kill()
-    for process in processes:
+    for process in processes:  # the pool's manager thread ends by itself once its workers are gone
         process.join(2.0)
-    pool.shutdown(wait=True)  # its manager thread ends once the workers are gone
 
 
 def off_loop(fn: Callable[..., T], *args: Any) -> T:
