@@ -9,9 +9,11 @@ import contextlib
 import gc
 import importlib
 import logging
+import multiprocessing.util
 import os
 import signal
 import sys
+import threading
 import time
 
 import aiohttp
@@ -19,13 +21,26 @@ import discord
 from discord.ext import commands
 
 from hardback_bot.config import ConfigError, Settings, load_env, load_settings
+from hardback_bot.ops import logs as ops_logs
+from hardback_bot.ops import metrics
+from hardback_bot.ops.health import Health
+from hardback_bot.ops.http import Listener, ListenerError
+from hardback_bot.ops.interactions import InteractionTracker
+from hardback_bot.ops.metrics import GatewayShard
+from hardback_bot.ops.status import Reporter
 from hardback_bot.sessions import Sessions
+from hardback_bot.sessions.codec import ForgedId, parse
 from hardback_bot.store import Store, StoreError, open_store
+from hardback_bot.store.sql import SqlStore
 
 COGS = ("cogs.play", "cogs.hardback", "cogs.seasons", "cogs.translator")
 # What the search worker processes import before their first job: the modules whose jobs they run
 # (the computer players and the spelling previews come with their rehearsal; the hints are these).
 SEARCH_MODULES = ("hardback_bot.help.words",)
+# After the first SIGINT or SIGTERM the bot has this long to stop cleanly before it exits anyway: a
+# supervisor's grace period (Docker's 10 s, systemd's 90 s) is never what ends it. Nothing is lost either way:
+# every move is committed before anybody is told about it.
+STOP_DEADLINE = 4.0
 log = logging.getLogger("hardback")
 
 
@@ -38,10 +53,70 @@ class HardbackBot(commands.Bot):
     def __init__(self, settings: Settings, **client_options: object) -> None:
         intents = discord.Intents.default()
         intents.message_content = settings.message_content
+        self.tracker = InteractionTracker()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         **client_options)
+                         http_trace=self.tracker.trace_config(), **client_options)
         self.settings = settings
         self.started_at = time.time()
+        self.reporter: Reporter | None = None
+        self._ready_shards: set[int] = set()
+        self._watch_interactions()
+
+    # ------------------------------------------------------------------ operations
+    def _watch_interactions(self) -> None:
+        """Every interaction is counted and timed, and what is logged while handling it names its guild and
+        game: the gateway's INTERACTION_CREATE handler is wrapped, so the tasks it starts (the command tree's,
+        the cogs' listeners) inherit that logging context. discord.py keeps its handlers in this table."""
+        parsers = self._connection.parsers
+        handle = parsers.get("INTERACTION_CREATE")
+        if handle is None:
+            return
+
+        def interaction_create(data: dict[str, object]) -> None:
+            self.tracker.received(data)
+            with ops_logs.bound(guild=_as_int(data.get("guild_id")), game=_game_of(data)):
+                handle(data)
+
+        parsers["INTERACTION_CREATE"] = interaction_create
+
+    def gateway_shards(self) -> list[GatewayShard]:
+        """Each shard of this process: connected (identified and ready), latency, guilds."""
+        ids = self.settings.shard_ids if self.settings.shards is not None else (0,)
+        guilds: dict[int, int] = {}
+        for guild in self.guilds:
+            shard = guild.shard_id or 0
+            guilds[shard] = guilds.get(shard, 0) + 1
+        if isinstance(self, commands.AutoShardedBot):
+            infos = self.shards
+            return [GatewayShard(shard, shard in infos and not infos[shard].is_closed() and shard in self._ready_shards,
+                                 _seconds(infos[shard].latency) if shard in infos else None, guilds.get(shard, 0))
+                    for shard in ids or ()]
+        ws = self.ws
+        connected = ws is not None and ws.open and 0 in self._ready_shards
+        return [GatewayShard(0, connected, _seconds(self.latency) if ws is not None else None, guilds.get(0, 0))]
+
+    def dispatch(self, event_name: str, /, *args: object, **kwargs: object) -> None:
+        # Gateway changes are noted here, synchronously, rather than in on_ready-style handlers: those would be
+        # scheduled as tasks, and a READY that arrives while the bot is closing would find no loop for them.
+        change = _GATEWAY_EVENTS.get(event_name)
+        if change is not None:
+            sharded = event_name.startswith("shard_")
+            if sharded or not isinstance(self, commands.AutoShardedBot):
+                shard = args[0] if sharded and args and isinstance(args[0], int) else 0
+                (self._ready_shards.add if change else self._ready_shards.discard)(shard)
+                if self.reporter is not None:
+                    self.reporter.poke()
+        super().dispatch(event_name, *args, **kwargs)
+
+    async def refresh_gauges(self) -> None:
+        """Before a scrape of /metrics: the gauges that come from the store, read now."""
+        if self.reporter is not None:
+            await self.reporter.refresh_gauges()
+
+    def open_store_or_none(self) -> SqlStore | None:
+        """The store once it is open (the health listener starts before it)."""
+        store = getattr(self, "store", None)
+        return store if isinstance(store, SqlStore) else None
 
     async def setup_hook(self) -> None:
         # A sharded process's store sees only its own guilds at start-up and in the timer queries.
@@ -49,6 +124,11 @@ class HardbackBot(commands.Bot):
         self.store = await open_store(self.settings.db_path, pool_size=self.settings.db_pool_size, **scope)
         if self.settings.shards is not None:
             log.info("serving shards %s of %s", ",".join(map(str, self.settings.shards.ids)), self.settings.shard_count)
+        if isinstance(self.store, SqlStore):
+            self.reporter = Reporter(self.store, self.gateway_shards, shard_count=self.settings.shard_count or 1,
+                                     shard_ids=self.settings.shard_ids or (0,), tracker=self.tracker)
+            self.reporter.start()
+        metrics.watch_gateway(self.gateway_shards)
         register_dictionaries(self.settings)
         # Load the default word list now, not inside somebody's first click (3-second answer rule).
         from hardback_bot.words import DEFAULT_DICTIONARY, get_dictionary
@@ -82,18 +162,32 @@ class HardbackBot(commands.Bot):
         gc.freeze()
 
     async def close(self) -> None:
+        # Any step may be missing when a signal comes during start-up; each one is still attempted.
+        searcher = getattr(self, "searcher", None)
+        if searcher is not None:
+            searcher.stopping()
         play = self.get_cog("Play")
         if play is not None:
-            play.shutdown()  # type: ignore[attr-defined]
+            with contextlib.suppress(Exception):
+                play.shutdown()  # type: ignore[attr-defined]
         with contextlib.suppress(Exception):
             await self.sessions.close()
-        searcher = getattr(self, "searcher", None)
         if searcher is not None:
             with contextlib.suppress(Exception):
                 await searcher.close()
+        reporter, self.reporter = self.reporter, None
+        if reporter is not None:
+            await reporter.stop()
+        metrics.watch_gateway(None)
         await super().close()
         with contextlib.suppress(Exception):
             await self.store.close()
+
+    def stop_now(self) -> None:
+        """Kill the search workers: the process is about to exit without waiting for anything."""
+        searcher = getattr(self, "searcher", None)
+        if searcher is not None:
+            searcher.kill_now()
 
 
 class ShardedHardbackBot(HardbackBot, commands.AutoShardedBot):
@@ -104,6 +198,34 @@ class ShardedHardbackBot(HardbackBot, commands.AutoShardedBot):
     def __init__(self, settings: Settings) -> None:
         assert settings.shards is not None
         super().__init__(settings, shard_ids=list(settings.shards.ids), shard_count=settings.shards.count)
+
+
+# discord.py's events that change whether a shard is up (the plain ones for a bot that is not sharded)
+_GATEWAY_EVENTS = {"ready": True, "resumed": True, "disconnect": False, "shard_ready": True, "shard_resumed": True,
+                   "shard_disconnect": False}
+
+
+def _as_int(value: object) -> int | None:
+    try:
+        return None if value is None else int(str(value))
+    except ValueError:
+        return None
+
+
+def _game_of(data: dict[str, object]) -> int | None:
+    """The game a click or form is about, from its custom_id (None for commands and foreign ids)."""
+    inner = data.get("data")
+    custom_id = str(inner.get("custom_id", "")) if isinstance(inner, dict) else ""
+    if not custom_id.startswith("hb:"):
+        return None
+    try:
+        return parse(custom_id).game_id
+    except ForgedId:
+        return None
+
+
+def _seconds(latency: float) -> float | None:
+    return None if latency != latency or latency == float("inf") else float(latency)  # nan before a heartbeat
 
 
 def make_bot(settings: Settings) -> HardbackBot:
@@ -139,23 +261,69 @@ def point_at_standin() -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
 
+def exit_now(bot: HardbackBot, code: int, why: str) -> None:
+    """Leave at once: kill the search workers, flush the log, exit without waiting for any thread."""
+    log.warning("%s: exiting now", why)
+    bot.stop_now()
+    # The search pool's semaphores are released by multiprocessing's exit handlers, which os._exit skips:
+    # run them (the resource tracker would otherwise warn about "leaked semaphore objects").
+    with contextlib.suppress(Exception):
+        multiprocessing.util._run_finalizers(0)  # type: ignore[attr-defined]
+    for handler in logging.getLogger().handlers:
+        with contextlib.suppress(Exception):
+            handler.flush()
+    with contextlib.suppress(Exception):
+        sys.stderr.flush()
+    os._exit(code)
+
+
 async def run(settings: Settings) -> int:
     bot = make_bot(settings)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
+    received: list[signal.Signals] = []
+
+    def on_signal(sig: signal.Signals) -> None:
+        received.append(sig)
+        if len(received) == 1:
+            log.info("%s: shutting down (send it again to stop at once)", sig.name)
+            stop.set()
+            # A thread, not the event loop: it must fire even if the loop is stuck, or already closed and the
+            # interpreter is waiting for a thread.
+            watchdog = threading.Timer(STOP_DEADLINE, exit_now, (bot, 1, f"not stopped {STOP_DEADLINE:g} s after "
+                                                                           f"{sig.name}"))
+            watchdog.daemon = True
+            watchdog.start()
+        else:
+            exit_now(bot, 128 + sig, f"{sig.name} again")
+
     for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
-    async with bot:
-        runner = asyncio.create_task(bot.start(settings.token))
-        waiter = asyncio.create_task(stop.wait())
-        done, _ = await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
-        if runner in done:
-            runner.result()  # re-raises a failed login
-        log.info("shutting down")
-        await bot.close()
-        runner.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await runner
+        loop.add_signal_handler(sig, on_signal, sig)
+    listener = None
+    if settings.http is not None:
+        health = Health(bot.gateway_shards, bot.open_store_or_none, expected_shards=settings.shard_ids or (0,),
+                        shard_count=settings.shard_count or 1)
+        listener = Listener(settings.http, health, refresh=bot.refresh_gauges)
+        await listener.start()
+    try:
+        async with bot:
+            runner = asyncio.create_task(bot.start(settings.token))
+            waiter = asyncio.create_task(stop.wait())
+            done, _ = await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
+            if runner in done:
+                runner.result()  # re-raises a failed login
+            await bot.close()
+            runner.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await runner
+    finally:
+        store = bot.open_store_or_none()
+        if store is not None:  # opened by a start-up that the signal interrupted after close() had run
+            with contextlib.suppress(Exception):
+                await store.close()
+        if listener is not None:
+            await listener.stop()
+    log.info("stopped")
     return 0
 
 
@@ -171,7 +339,25 @@ def parse_args(argv: list[str] | None) -> dict[str, str]:
     return {k: v for k, v in given.items() if v is not None}
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # a SIGTERM before the event loop takes the signals over: stop like Ctrl-C
+
+
 def main(argv: list[str] | None = None) -> int:
+    # Until run() takes them over, SIGTERM stops the bot like Ctrl-C (as PID 1 of a container it would
+    # otherwise be ignored); afterwards, a signal during the interpreter's last steps just ends it.
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("stopped during start-up", file=sys.stderr)
+        return 130
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _main(argv: list[str] | None) -> int:
     options = parse_args(argv)
     load_env()
     try:
@@ -179,11 +365,14 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    ops_logs.configure(settings.log_format, settings.log_level, shard_count=settings.shard_count,
+                       shard_ids=settings.shard_ids)
     point_at_standin()
     try:
         return asyncio.run(run(settings))
+    except ListenerError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print("error: Discord refused DISCORD_TOKEN. Copy a fresh token from https://discord.com/developers/"
               "applications (your app > Bot > Reset Token) into .env and start again.", file=sys.stderr)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from hardback_bot.i18n import LANGUAGES, Translator, resolve_locale, server_language, translator
+from hardback_bot.ops.metrics import note_delivery_retry
 from hardback_bot.sessions import Loaded, SessionError
 from hardback_bot.sessions.codec import OpenSuggestForm
 from hardback_bot.sessions.notes import ghost_request_id
@@ -150,6 +151,7 @@ class Relay:
                 raise
             except Exception:
                 failures = self._failures[game_id] = self._failures.get(game_id, 0) + 1
+                note_delivery_retry()
                 delay = RETRY_DELAYS[min(failures, len(RETRY_DELAYS)) - 1]
                 log.exception("bringing game %s up to date failed (try %s); again in %ss", game_id, failures, delay)
                 handle = asyncio.get_running_loop().call_later(delay, self.wake, game_id)

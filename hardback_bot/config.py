@@ -14,6 +14,8 @@ from typing import Any
 
 import yaml
 
+from hardback_bot.ops.address import Address, AddressError, parse_address
+from hardback_bot.ops.logs import FORMATS, LogFormat
 from hardback_bot.store.models import Shards
 
 DEFAULT_DB = "data/hardback.db"
@@ -53,6 +55,8 @@ class Settings:
     message_content: bool = False  # read ghostwriter thread replies (privileged intent; buttons work without)
     shard_count: int | None = None  # None: one process, not sharded
     shard_ids: tuple[int, ...] | None = None  # the shards this process holds (with shard_count)
+    http: Address | None = None  # the health and metrics listener; None: off
+    log_format: LogFormat = "text"  # or "json": one object per line
 
     @property
     def shards(self) -> Shards | None:
@@ -110,12 +114,20 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     defaults = data.get("defaults") or {}
     if not isinstance(defaults, dict):
         raise ConfigError("defaults: must be a mapping of table options")
+    try:
+        http = parse_address(env.get("HARDBACK_HTTP", ""))
+    except AddressError as error:
+        raise ConfigError(str(error)) from error
+    log_format = env.get("HARDBACK_LOG_FORMAT", "text").strip().lower() or "text"
+    if log_format not in FORMATS:
+        raise ConfigError(f"HARDBACK_LOG_FORMAT must be {' or '.join(FORMATS)}, not {log_format!r}")
     return Settings(token=token, db_path=env.get("HARDBACK_DB", DEFAULT_DB), db_pool_size=int(pool),
                     guild_id=int(guild) if guild else None,
                     ai_delay=max(0.0, ai_delay), log_level=env.get("HARDBACK_LOG_LEVEL", "INFO").upper(),
                     lobby_expiry_hours=expiry, custom_dictionaries=dictionaries, defaults=defaults,
                     message_content=env.get("HARDBACK_MESSAGE_CONTENT", "0").strip().lower() in ("1", "true", "yes"),
-                    shard_count=shard_count, shard_ids=shard_ids)
+                    shard_count=shard_count, shard_ids=shard_ids, http=http,
+                    log_format=log_format)  # type: ignore[arg-type]
 
 
 def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:

@@ -7,6 +7,11 @@ Every job carries its own limit that the search itself honours (a time limit for
 work budget for computer players, whose moves must not depend on the machine's speed), so a worker is
 free again soon even when nobody waits for its answer any more.
 
+Stopping: the workers never act on Ctrl-C or SIGTERM (both are blocked while each one is started, and
+ignored once it runs): a terminal sends Ctrl-C to the whole process group, and so does systemd its SIGTERM,
+and the bot stops its workers itself: at :meth:`Searcher.close` idle workers leave at once, busy ones get
+:data:`CLOSE_GRACE` seconds and are then killed (their jobs are only searches; nothing is lost).
+
 Jobs get the game as its JSON state and rebuild it with the table's word list (custom lists registered
 in the bot are registered in every worker too).  Without a running searcher (tests, terminal play) every
 call runs the same function in the calling process, so callers need not care.
@@ -28,6 +33,7 @@ import importlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -35,6 +41,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from hardback_bot.engine import Game
+from hardback_bot.ops.metrics import SEARCH_WORKERS, search_job
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +49,8 @@ T = TypeVar("T")
 
 WORKER_NICENESS = 10  # workers yield the CPU to the bot's own process (its event loop) when both want it
 WAIT_SECONDS = 30.0  # the longest a caller waits for a job; every job stops well before (its own limit)
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+CLOSE_GRACE = 1.0  # seconds a busy worker may finish its job when the bot stops, before it is killed
 
 _running: Searcher | None = None
 _running_lock = threading.Lock()
@@ -68,6 +77,10 @@ def game_from(state: tuple[str, str]) -> Game:
 # ---------------------------------------------------------------------- inside a worker
 def _worker_start(custom: dict[str, str], warm: tuple[str, ...], preload: tuple[str, ...],
                   rehearsal: Callable[[str], None] | None) -> None:
+    # Ctrl-C and a supervisor's SIGTERM reach the whole process group: the bot stops its workers itself.
+    for stop in _STOP_SIGNALS:
+        signal.signal(stop, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
     from hardback_bot.words import get_dictionary, register_custom
     from hardback_bot.words.solver_index import index_for
 
@@ -111,7 +124,13 @@ class _NiceProcess(_SPAWN.Process):  # type: ignore[name-defined,misc]
     """A spawned worker whose priority drops as soon as it exists, before it even imports anything."""
 
     def start(self) -> None:
-        super().start()
+        # Blocked while it is started (the child inherits the mask through exec), so a signal during its
+        # imports, before its initializer ignores them, cannot interrupt it (with a traceback) either.
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+        try:
+            super().start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
         with contextlib.suppress(OSError, AttributeError):
             os.setpriority(os.PRIO_PROCESS, self.pid, WORKER_NICENESS)
 
@@ -144,6 +163,8 @@ class Searcher:
         self._pool_lock = threading.Lock()
         self._ready = threading.Event()
         self._failed = False
+        self._closing = False
+        self._stopping: list[multiprocessing.process.BaseProcess] = []  # the workers close() is stopping
 
     def _new_pool(self) -> concurrent.futures.ProcessPoolExecutor:
         return concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=_NiceSpawn(), initializer=_worker_start,
@@ -162,7 +183,7 @@ class Searcher:
         if self._ready.is_set():
             return True
         with self._pool_lock:
-            if self._pool is None and not self._failed:
+            if self._pool is None and not self._failed and not self._closing:
                 try:
                     self._pool = self._new_pool()
                     warmups = [self._pool.submit(_ready) for _ in range(self.workers)]
@@ -172,13 +193,14 @@ class Searcher:
                     return False
 
                 def done(_: object) -> None:
-                    if all(f.done() for f in warmups):
+                    if all(f.done() for f in warmups) and not self._closing:
                         if any(f.exception() is not None for f in warmups):
                             log.error("a search worker failed to start: searching in this process instead")
                             self._failed = True
                         else:
                             log.info("%s search workers ready (pids %s)", self.workers,
                                      sorted({f.result() for f in warmups}))
+                            SEARCH_WORKERS.set(self.workers)
                             self._ready.set()
 
                 for f in warmups:
@@ -191,16 +213,38 @@ class Searcher:
         while not self._ready.is_set() and not self._failed:
             await asyncio.sleep(0.05)
 
-    async def close(self) -> None:
+    def stopping(self) -> None:
+        """The bot is stopping: a worker that dies now (SIGTERM to the process group) is not replaced, and its
+        job is not run again here."""
+        self._closing = True
+
+    async def close(self, grace: float = CLOSE_GRACE) -> None:
+        """Stop the workers: queued jobs are cancelled, idle workers leave at once, a busy one is killed after
+        ``grace`` seconds."""
         global _running
+        self._closing = True
         with _running_lock:
             if _running is self:
                 _running = None
         with self._pool_lock:
             pool, self._pool = self._pool, None
             self._ready.clear()
+        SEARCH_WORKERS.set(0)
         if pool is not None:
-            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+            self._stopping = _workers(pool)  # the pool forgets them once shut down
+            await asyncio.to_thread(_stop_pool, pool, self._stopping, grace)
+
+    def kill_now(self) -> None:
+        """Kill every worker at once (a second Ctrl-C: the bot exits without waiting for anything)."""
+        self._closing = True
+        processes = _workers(self._pool) if self._pool is not None else self._stopping
+        for process in processes:
+            with contextlib.suppress(Exception):
+                process.kill()
+        deadline = time.monotonic() + 0.5
+        for process in processes:  # reaped here, so none is left behind even for a moment
+            with contextlib.suppress(Exception):
+                process.join(max(0.0, deadline - time.monotonic()))
 
     def _submit(self, fn: Callable[..., T], *args: Any) -> concurrent.futures.Future[T]:
         with self._pool_lock:
@@ -209,6 +253,8 @@ class Searcher:
             try:
                 return self._pool.submit(fn, *args)
             except BrokenProcessPool:
+                if self._closing:
+                    raise
                 log.error("a search worker died; starting a new pool")
                 self._pool = self._new_pool()
                 return self._pool.submit(fn, *args)
@@ -216,28 +262,58 @@ class Searcher:
     async def call(self, fn: Callable[..., T], *args: Any, timeout: float = WAIT_SECONDS) -> T:
         """Run the module-level function ``fn(*args)`` in a worker and wait for it (off the event loop)."""
         if not self._ensure():
-            return await asyncio.wait_for(asyncio.to_thread(fn, *args), timeout)
-        future = self._submit(fn, *args)
-        try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
-        except BrokenProcessPool:
-            log.error("a search worker died during a job; running it in a thread instead")
-            return await asyncio.to_thread(fn, *args)
+            with search_job(fn.__name__, "thread"):
+                return await asyncio.wait_for(asyncio.to_thread(fn, *args), timeout)
+        with search_job(fn.__name__, "worker"):
+            future = self._submit(fn, *args)
+            try:
+                return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
+            except BrokenProcessPool:
+                if self._closing:
+                    raise
+                log.error("a search worker died during a job; running it in a thread instead")
+                return await asyncio.to_thread(fn, *args)
 
     def call_blocking(self, fn: Callable[..., T], *args: Any, timeout: float = WAIT_SECONDS) -> T:
         """:meth:`call` for code already in a worker thread of the bot (it waits without holding the GIL)."""
         if not self._ensure():
-            return fn(*args)
-        future = self._submit(fn, *args)
-        try:
-            return future.result(timeout)
-        except BrokenProcessPool:
-            log.error("a search worker died during a job; running it here instead")
-            return fn(*args)
+            with search_job(fn.__name__, "thread"):
+                return fn(*args)
+        with search_job(fn.__name__, "worker"):
+            future = self._submit(fn, *args)
+            try:
+                return future.result(timeout)
+            except BrokenProcessPool:
+                if self._closing:
+                    raise
+                log.error("a search worker died during a job; running it here instead")
+                return fn(*args)
 
     async def choose_move(self, game: Game, seat: int, strength: int) -> str:
         """A computer player's move for ``seat`` (``hardback_bot.ai.choose_move``, in a worker)."""
         return await self.call(choose_move_job, game_state(game), seat, strength)
+
+
+def _workers(pool: concurrent.futures.ProcessPoolExecutor) -> list[multiprocessing.process.BaseProcess]:
+    # The executor keeps its processes in a private dict and offers no public way to reach them; stopping
+    # them within a deadline needs them.
+    return list((getattr(pool, "_processes", None) or {}).values())
+
+
+def _stop_pool(pool: concurrent.futures.ProcessPoolExecutor, processes: list[multiprocessing.process.BaseProcess],
+               grace: float) -> None:
+    """Shut the pool down without waiting for a busy worker (of ``processes``) longer than ``grace`` seconds."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + grace
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+    for process in processes:
+        if process.is_alive():
+            log.info("search worker %s still busy after %.1f s: stopping it", process.pid, grace)
+            with contextlib.suppress(Exception):
+                process.kill()
+    for process in processes:  # the pool's manager thread ends by itself once its workers are gone
+        process.join(2.0)
 
 
 def off_loop(fn: Callable[..., T], *args: Any) -> T:

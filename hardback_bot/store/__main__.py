@@ -4,6 +4,8 @@ python -m hardback_bot.store export GAME_ID [--db PATH] [--no-state] > game.json
 python -m hardback_bot.store verify game.json        # replays the log, compares with the stored state
 python -m hardback_bot.store unfinished [--db PATH]  # what a restart would resume
 python -m hardback_bot.store copy SQLITE_FILE postgresql://…   # move a stopped bot's data to PostgreSQL
+python -m hardback_bot.store backup FILE [--db DB]   # while the bot runs: SQLite's backup API, or a PostgreSQL dump
+python -m hardback_bot.store restore FILE [--db DB]  # into a new, empty database (then start the bot on it)
 """
 
 from __future__ import annotations
@@ -73,6 +75,29 @@ async def _copy(source: str, target: str) -> int:
     return 0
 
 
+async def _backup(db: str, path: str) -> int:
+    from .backup import backup
+
+    summary = await backup(db, path)
+    print(f"backed up {summary.line()} into {path}")
+    return 0
+
+
+async def _restore(path: str, db: str) -> int:
+    from .backup import restore
+
+    summary = await restore(path, db)
+    print(f"restored {summary.line()}; the database is at the current schema: start the bot with HARDBACK_DB "
+          "pointing at it")
+    return 0
+
+
+def _target(db: str) -> str:
+    from .postgres import redact
+
+    return redact(db) if is_postgres(db) else db
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hardback_bot.store")
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -88,7 +113,21 @@ def main(argv: list[str] | None = None) -> int:
     p_copy = sub.add_parser("copy", help="copy an SQLite database into an empty PostgreSQL database")
     p_copy.add_argument("source", help="the SQLite file (stop the bot first)")
     p_copy.add_argument("target", help="postgresql://user:password@host:port/database")
+    p_back = sub.add_parser("backup", help="back up the whole database into FILE (safe while the bot runs)")
+    p_back.add_argument("file")
+    p_back.add_argument("--db", default=db_path_from_env())
+    p_rest = sub.add_parser("restore", help="restore a backup FILE into a new, empty database")
+    p_rest.add_argument("file")
+    p_rest.add_argument("--db", default=db_path_from_env())
     args = parser.parse_args(argv)
+    if args.cmd in ("backup", "restore"):
+        try:
+            if args.cmd == "backup":
+                return asyncio.run(_backup(args.db, args.file))
+            return asyncio.run(_restore(args.file, args.db))
+        except StoreError as error:
+            print(f"error: {args.cmd} of {_target(args.db)} failed: {error}", file=sys.stderr)
+            return 1
     if args.cmd == "copy":
         if not is_postgres(args.target) or is_postgres(args.source) or not os.path.exists(args.source):
             parser.error("copy takes an existing SQLite file and then a postgresql:// connection string")

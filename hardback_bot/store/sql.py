@@ -25,6 +25,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
+from hardback_bot.ops.metrics import observe_commit
+from hardback_bot.ops.status import ShardStatus
+
 from . import ratings as ratings_mod
 from .base import Store
 from .errors import ChannelBusy, GameNotFound, InvalidRecord, StaleVersion, WrongStatus
@@ -323,20 +326,30 @@ class SqlStore(Store):
         if finished:
             sets += ", status = 'finished', finished_at = ?"
             params.append(now)
-        async with self.write() as db:
-            version = await self._bump(db, game_id, expected_version, ("playing",), sets, params)
-            last = int(await db.fetchval("SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,)))
-            await db.executemany(
-                "INSERT INTO moves (game_id, seq, seat, move, created_at, version) VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, last + i, int(seat), str(text), now, version) for i, (seat, text) in enumerate(moves, 1)],
-            )
-            if finished or timer_list is not None:
-                await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-                if timer_list and not finished:
-                    await self._insert_timers(db, timer_list, now)
-            if outcome is not None:
-                await self._write_outcome(db, game_id, outcome, now)
-            await self._insert_deliveries(db, game_id, deliveries, version, now)
+        started = time.perf_counter()
+        try:
+            async with self.write() as db:
+                version = await self._bump(db, game_id, expected_version, ("playing",), sets, params)
+                last = int(await db.fetchval("SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,)))
+                await db.executemany(
+                    "INSERT INTO moves (game_id, seq, seat, move, created_at, version) VALUES (?, ?, ?, ?, ?, ?)",
+                    [(game_id, last + i, int(seat), str(text), now, version)
+                     for i, (seat, text) in enumerate(moves, 1)],
+                )
+                if finished or timer_list is not None:
+                    await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+                    if timer_list and not finished:
+                        await self._insert_timers(db, timer_list, now)
+                if outcome is not None:
+                    await self._write_outcome(db, game_id, outcome, now)
+                await self._insert_deliveries(db, game_id, deliveries, version, now)
+        except StaleVersion:
+            observe_commit("stale", 0.0)
+            raise
+        except Exception:
+            observe_commit("failed", 0.0)
+            raise
+        observe_commit("committed", time.perf_counter() - started)
         return version
 
     async def replace_seat(
@@ -778,6 +791,47 @@ class SqlStore(Store):
         commit = rows[0][0] if rows and rows[0][0] is not None else None
         known = [float(x) for x in (beat, commit) if x is not None]
         return max(known) if known else None
+
+    # -- operations: health checks, shard states, gauges --------------------------------------------------
+    async def ping(self) -> None:
+        """One round trip that reads the database (raises when it cannot answer)."""
+        await self._query("SELECT MAX(version) FROM schema_migrations")
+
+    async def outbox_backlog(self) -> tuple[int, float | None]:
+        """Undelivered outbox rows of this store's shards: how many, and when the oldest was written."""
+        if self.shards is None:
+            sql, params = "SELECT COUNT(*), MIN(created_at) FROM deliveries WHERE delivered_at IS NULL", []
+        else:
+            scope, params = shard_filter(self.shards, "g.guild_id")
+            sql = ("SELECT COUNT(*), MIN(d.created_at) FROM deliveries d JOIN games g ON g.id = d.game_id"
+                   f" WHERE d.delivered_at IS NULL AND {scope}")
+        row = (await self._query(sql, params))[0]
+        return int(row[0]), None if row[1] is None else float(row[1])
+
+    async def games_running(self) -> dict[str, int]:
+        """Lobbies and games being played on this store's shards, by status."""
+        scope, params = shard_filter(self.shards)
+        rows = await self._query(f"SELECT status, COUNT(*) FROM games WHERE status IN ('lobby', 'playing') AND {scope}"
+                                 " GROUP BY status", params)
+        return {str(r[0]): int(r[1]) for r in rows}
+
+    async def save_shard_statuses(self, statuses: Sequence[ShardStatus]) -> None:
+        async with self.write() as db:
+            await db.executemany(
+                "INSERT INTO shard_status (shard_count, shard_id, state, latency, guilds, process, started_at,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (shard_count, shard_id) DO UPDATE SET"
+                " state = excluded.state, latency = excluded.latency, guilds = excluded.guilds,"
+                " process = excluded.process, started_at = excluded.started_at, updated_at = excluded.updated_at",
+                [(s.shard_count, s.shard, s.state, s.latency, s.guilds, s.process, s.started_at, s.updated_at)
+                 for s in statuses],
+            )
+
+    async def shard_statuses(self) -> list[ShardStatus]:
+        """Every shard's last reported state, of every process (not only this store's shards)."""
+        rows = await self._query("SELECT shard_count, shard_id, state, latency, guilds, process, started_at, updated_at"
+                                 " FROM shard_status ORDER BY shard_count, shard_id")
+        return [ShardStatus(int(r[0]), int(r[1]), str(r[2]), None if r[3] is None else float(r[3]), int(r[4]),
+                            str(r[5]), float(r[6]), float(r[7])) for r in rows]
 
     # -- results ---------------------------------------------------------------------------------------
     async def record_outcome(self, game_id: int, outcome: GameOutcome) -> bool:
