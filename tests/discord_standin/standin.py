@@ -84,6 +84,7 @@ SENDABLE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPO
 RESPONSE_DEADLINE = 3.0
 #: Interaction tokens (follow-ups, edits of the original) die after 15 minutes.
 TOKEN_LIFETIME = 15 * 60.0
+DEFERRED_UPDATE_GRACE = 10.0  # seconds a deferred update may take before settle() stops waiting for it
 
 _MENTION_RE = re.compile(r"<@!?(\d+)>")
 
@@ -486,9 +487,10 @@ class DiscordStandin(UserActions):
 
     async def settle(self, *, quiet: float = 0.1, timeout: float = 20.0) -> None:
         """Wait until the bot is done reacting: no HTTP request in flight, none for ``quiet`` seconds,
-        no interaction still waiting for its initial response, and no "is thinking..." message left
-        (a deferred interaction the bot has yet to complete) — unless the bot session that got it is
-        gone (a killed bot never finishes; on Discord that message stays "thinking" too).
+        no interaction still waiting for its initial response, no "is thinking..." message left (a
+        deferred interaction the bot has yet to complete) and no update deferred without an edit or
+        follow-up yet (for DEFERRED_UPDATE_GRACE seconds) — unless the bot session that got it is gone (a
+        killed bot never finishes; on Discord that message stays "thinking" too).
 
         The timeout is generous on purpose: the relay rightly holds posts back for up to a whole 5 s
         window per channel (after a restart it counts the posts of the process before), so "done" can
@@ -516,6 +518,14 @@ class DiscordStandin(UserActions):
                 and now - inter.received_at <= TOKEN_LIFETIME
             ):
                 reasons.append(f"{inter.describe()} is still 'thinking'")
+            elif (
+                inter.response_type == CB_DEFERRED_UPDATE_MESSAGE
+                and not inter.answers
+                and now - inter.received_at <= DEFERRED_UPDATE_GRACE
+            ):
+                # A deferred update shows nothing to wait for, but a bot that defers one goes on to edit the
+                # message or follow up: until it has, it is not done (a slow machine takes a while).
+                reasons.append(f"{inter.describe()} was deferred as an update and not followed up yet")
         for check in self.busy_checks:
             reason = check()
             if reason:

@@ -22,10 +22,9 @@ def rules_id(message: Message) -> str:
 async def rules_answer(world: World, user: User, message: Message) -> Message:
     s = world.standin
     inter = await s.click(user, s.find_message(message.id), rules_id(message))
-    await s.wait_for(lambda: inter.followups or (inter.message is not None and not inter.message.loading),
-                     timeout=10, what="the rules answer")
     await s.settle()
-    answer = inter.followups[-1] if inter.followups else inter.message
+    # From a private panel the rules come as a new private message (a follow-up): the panel stays.
+    answer = inter.followups[-1] if message.ephemeral else inter.message
     assert answer is not None and answer.ephemeral, "the rules are shown privately"
     return answer
 
