@@ -13,9 +13,9 @@ Figures printed:
   shared by the bot, the stand-in and the drivers, so this is an upper bound for the bot's own stalls;
 - Discord rules the stand-in saw broken (late responses, floods), and failed games.
 
-Aim (issue 7): p95 under 250 ms and no stall over 100 ms with 50 games.
+Aim: p95 under 250 ms and no stall over 100 ms with 50 games.
 
-``--hint-channel`` (issue 15) runs the same games twice: as above, then with one more channel where a
+``--hint-channel`` runs the same games twice: as above, then with one more channel where a
 player asks ``/hardback hint`` again and again for an adversarial 12-card hand (six uncover cards, three
 doublers, the per-wild mystery card: a search that cannot finish), and compares the other channels'
 first-response p95 and the worst event-loop stall between the two runs (aim: unchanged, stall < 100 ms).

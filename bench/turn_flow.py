@@ -1,4 +1,4 @@
-"""A turn in a few clicks (issue 13): whole scripted games through the Discord stand-in, counting clicks.
+"""A turn in a few clicks: whole scripted games through the Discord stand-in, counting clicks.
 
     python bench/turn_flow.py [--games 3] [--seed 1]
 
@@ -11,7 +11,7 @@ Games: two people (hints off), a person against a hard computer (hints on: the o
 three people. Figures printed: interactions per turn (median, p90, max), turns that started with a stale
 panel, live game components after the end, public messages per turn.
 
-Aims (issue 13): median <= 4, p90 <= 6, 0 stale turn starts, 0 live components after the end, no more than
+Aims: median <= 4, p90 <= 6, 0 stale turn starts, 0 live components after the end, no more than
 2 public messages per turn.
 """
 

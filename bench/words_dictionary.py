@@ -2,7 +2,7 @@
 """Benchmark the bundled dictionaries: cold load time, memory, membership checks, solver arrays.
 
 Each list is measured in fresh subprocesses (cold: nothing loaded, modules imported first so
-only the list itself is timed), several times, reporting the median.  Aims (issue 3):
+only the list itself is timed), several times, reporting the median.  Aims:
 load < 1 s and < 100 MB RSS per list, membership < 5 µs per check.
 
     python bench/words_dictionary.py [--runs 3] [--checks 400000] [names ...]

@@ -325,7 +325,7 @@ def test_hints_skip_words_the_unique_rule_refuses() -> None:
     assert hint_plays(game, 1 - seat, common) == []  # not their spelling step
 
 
-# --------------------------------------------------------------------------- languages (issue 18)
+# --------------------------------------------------------------------------- languages
 @pytest.mark.parametrize("language", ["es", "fr", "ja"])
 def test_topics_in_every_language_fit_discord_and_keep_commands(language: str) -> None:
     import re

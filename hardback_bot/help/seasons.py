@@ -1,4 +1,4 @@
-"""Text for provisional ratings, season boards, season announcements and personal records (issue 17).
+"""Text for provisional ratings, season boards, season announcements and personal records.
 
 Pure functions from the store's plain records to short texts in the reader's language (the
 ``hardback_bot.i18n`` translators); the cogs wrap them in embeds.  Every text is bounded.

@@ -1,4 +1,4 @@
-"""The bot in its players' languages: English, Spanish, French and Japanese (issue 18).
+"""The bot in its players' languages: English, Spanish, French and Japanese.
 
 Gettext catalogues made and read with Babel: ``locale/<lang>/LC_MESSAGES/<domain>.po`` in this
 package, one per domain (``hardback``: commands, refusals, help; ``face``: the live game's messages;

@@ -312,7 +312,7 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def get_rating(self, guild_id: int, user_id: int) -> Rating | None: ...
 
-    # -- seasons, provisional ratings and records (issue 17) --------------------------------------------
+    # -- seasons, provisional ratings and records --------------------------------------------
     @abc.abstractmethod
     def now(self) -> float:
         """The store's clock (injectable: ``clock=`` at construction, or :meth:`set_clock`)."""

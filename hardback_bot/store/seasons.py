@@ -1,4 +1,4 @@
-"""Seasons and personal records (issue 17): plain records and calendar arithmetic, no database here.
+"""Seasons and personal records: plain records and calendar arithmetic, no database here.
 
 A season is a calendar month or an ISO week (Monday to Sunday), in UTC, so every process and every
 server agrees where one ends.  ``season_of("month", now)`` is the season running at ``now``; the one

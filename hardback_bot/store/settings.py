@@ -35,7 +35,7 @@ class GuildSettings:
     # Language of public messages (table, log, results): one of hardback_bot.i18n.LANGUAGES, or None to
     # follow the server's own Discord locale (guild.preferred_locale).
     language: str | None = None
-    # Leaderboard seasons (issue 17): a calendar "month" or ISO "week" (UTC); the channel their winners are
+    # Leaderboard seasons: a calendar "month" or ISO "week" (UTC); the channel their winners are
     # announced in (None: not announced); rated games before a rating stops being provisional.
     season: str = "month"
     season_channel: int | None = None

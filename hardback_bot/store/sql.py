@@ -1110,7 +1110,7 @@ class SqlStore(Store):
             )
         return build_export(games[0], [Move(r[0], r[1], r[2], r[3]) for r in moves], exported_at=self._now())
 
-    # -- seasons, provisional ratings and records (issue 17; migration 007) -----------------------------
+    # -- seasons, provisional ratings and records (migration 007) -----------------------------
     def now(self) -> float:
         """The store's clock (injectable, so tests move seasons along)."""
         return self._now()

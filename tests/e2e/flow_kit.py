@@ -1,4 +1,4 @@
-"""A player who uses the panels the way a person does, counting every interaction (issue 13).
+"""A player who uses the panels the way a person does, counting every interaction.
 
 Where the Driver (scenario_kit) opens a fresh hand for every turn, a :class:`FlowPlayer` keeps using the
 private panel it last had, as a person keeps the panel open on their screen: the bot keeps that panel

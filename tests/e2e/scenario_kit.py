@@ -1,4 +1,4 @@
-"""Playing whole turns through the bot's Discord panels, the way a person would (issue 7 scenarios).
+"""Playing whole turns through the bot's Discord panels, the way a person would.
 
 The :class:`Driver` only clicks buttons, picks select options and submits modals through the
 stand-in. It reads the store (the engine state) to *decide* what to click — which word its hand can

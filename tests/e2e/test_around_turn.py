@@ -1,4 +1,4 @@
-"""Around the turn (issue 17), the parts that live in the game's own panels: catch-up when a player opens
+"""Around the turn, the parts that live in the game's own panels: catch-up when a player opens
 their hand, and a spectator view that follows the game like a player's panel does."""
 
 from __future__ import annotations

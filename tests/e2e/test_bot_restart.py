@@ -1,4 +1,4 @@
-"""Issue 7: the real ``python bot.py`` process, SIGKILLed mid-game and started again.
+"""the real ``python bot.py`` process, SIGKILLed mid-game and started again.
 
 PRODUCT.md promises that a game is never lost and that old buttons keep working: every accepted move
 is committed before the bot answers, and every component is understood from its custom_id alone. So

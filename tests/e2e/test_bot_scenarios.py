@@ -1,4 +1,4 @@
-"""Issue 7: whole games through the real bot and the Discord stand-in, by clicks, selects and forms only.
+"""whole games through the real bot and the Discord stand-in, by clicks, selects and forms only.
 
 The driver (scenario_kit.py) reads the store to decide what to click, never to make a move: every
 move reaches the bot as an interaction, and the ``world`` fixture fails a test on any breach of

@@ -1,5 +1,5 @@
-"""A ghostwriter request committed just before ``python bot.py`` dies gets its thread after the restart (R30,
-issue 12), though the restarted bot's catch-up runs before its gateway knows the server.
+"""A ghostwriter request committed just before ``python bot.py`` dies gets its thread after the restart (R30),
+though the restarted bot's catch-up runs before its gateway knows the server.
 
 The stand-in refuses the dying process's request message (or its thread), so the kill lands exactly between
 the commit of the request and its delivery. Then it answers the new process's IDENTIFY late (Discord queues

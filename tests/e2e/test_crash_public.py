@@ -1,4 +1,4 @@
-"""The channel never lies (issue 12): ``python bot.py`` SIGKILLed at random points over a whole game.
+"""The channel never lies: ``python bot.py`` SIGKILLed at random points over a whole game.
 
 Kills land right after a click, between a move's commit and its Discord calls, during a computer's turn and
 with a ghostwriter thread open; each is followed by a restart. After every restart the table shows the stored

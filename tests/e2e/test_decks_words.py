@@ -1,4 +1,4 @@
-"""A player's deck and every word of a game, end to end through the stand-in (issue 17).
+"""A player's deck and every word of a game, end to end through the stand-in.
 
 - "My deck" on the hand panel turns it into the deck screen: the draw pile as a set (R28.3: its contents,
   never its order), the discard pile, every player's genre mix, with a picture; "Back to my hand" returns;

@@ -1,4 +1,4 @@
-"""Clean words in public (issue 17), end to end through the stand-in: a family-friendly table refuses a
+"""Clean words in public, end to end through the stand-in: a family-friendly table refuses a
 listed word for everyone (the word may still be looked up privately), and hints never offer one."""
 
 from __future__ import annotations

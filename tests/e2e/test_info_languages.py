@@ -1,4 +1,4 @@
-"""The information commands in their readers' languages (issue 18): private answers (hint, lookup, history,
+"""The information commands in their readers' languages: private answers (hint, lookup, history,
 export, settings, the rules command's own sentences) in the clicking user's Discord language, the public
 leaderboard and stats in the server's.
 

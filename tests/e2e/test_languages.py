@@ -1,4 +1,4 @@
-"""The bot in its players' languages (issue 18): private answers in the clicking user's Discord language,
+"""The bot in its players' languages: private answers in the clicking user's Discord language,
 the channel in the server's.
 
 A user with a Spanish client and one with a Japanese client play in a server set to French: each one's

@@ -1,4 +1,4 @@
-"""What the channel shows comes from the store (issue 12): announcements posted exactly once across crashes
+"""What the channel shows comes from the store: announcements posted exactly once across crashes
 (Discord's nonce, or the channel's history past the nonce window), a deleted table posted again, a missing
 permission said once, Discord's 5xx and 429 answers survived, every refusal private, forged payloads of
 every component kind answered clearly with nothing changed."""

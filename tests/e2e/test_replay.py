@@ -1,4 +1,4 @@
-"""``/hardback replay`` end to end through the stand-in (issue 17): an ended game of the server, turn by
+"""``/hardback replay`` end to end through the stand-in: an ended game of the server, turn by
 turn, private or public, rebuilt from the store on every click, also by a new bot process after a
 restart; games still being played (or of another server) are refused privately."""
 

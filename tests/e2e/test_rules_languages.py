@@ -1,4 +1,4 @@
-"""``/hardback rules`` and ``/hardback card`` in the reader's language (issue 18): a Spanish or Japanese
+"""``/hardback rules`` and ``/hardback card`` in the reader's language: a Spanish or Japanese
 Discord client reads the topic, the icon legend's alt texts and the card look-up in its language; an
 answer shown to everyone follows the server's language."""
 

@@ -1,4 +1,4 @@
-"""Ratings and seasons end to end through the stand-in (issue 17): provisional ratings ranked apart,
+"""Ratings and seasons end to end through the stand-in: provisional ratings ranked apart,
 boards of this season and the last, the season's winners announced once (even by two bot processes on
 one database) in the channel a server chose, and streaks and records in /hardback stats.  The store's
 clock (``store.set_clock``) decides which season every seeded game finishes in."""

@@ -1,4 +1,4 @@
-"""Issue 16: the bot as two sharded processes on one PostgreSQL database, through the Discord stand-in.
+"""the bot as two sharded processes on one PostgreSQL database, through the Discord stand-in.
 
 ``python bot.py --shards 0-1 --shard-count 4`` and ``--shards 2-3``: each process serves the guilds of its
 two shards (the stand-in routes every event by ``(guild_id >> 22) % 4``, as Discord does). There is a game

@@ -1,4 +1,4 @@
-"""A turn in a few clicks (issue 13), through the stand-in: panels that follow the game, a spelling flow that
+"""A turn in a few clicks, through the stand-in: panels that follow the game, a spelling flow that
 shows what matters, an unmistakable game over, and clear texts."""
 
 from __future__ import annotations

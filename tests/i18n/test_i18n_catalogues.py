@@ -1,4 +1,4 @@
-"""Catalogues, locale resolution and Babel-made formats (issue 18).
+"""Catalogues, locale resolution and Babel-made formats.
 
 The completeness test at the bottom grows with the catalogues: every message of the template must
 be translated in Spanish, French and Japanese, keep its placeholders, and every slash-command text

@@ -1,4 +1,4 @@
-"""Japanese in images (issue 18): the bundled Noto Sans CJK subset draws every character of the
+"""Japanese in images: the bundled Noto Sans CJK subset draws every character of the
 Japanese catalogues (every domain), kana and the common kanji; Latin languages keep the card fonts."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Slash commands in four languages (issue 18): the translator over the real command tree, Discord's
+"""Slash commands in four languages: the translator over the real command tree, Discord's
 rules for localized names as the stand-in checks them at sync, and a bot registering them."""
 
 from __future__ import annotations

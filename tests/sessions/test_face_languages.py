@@ -1,4 +1,4 @@
-"""The live game's face in English, Spanish, French and Japanese (issue 18): every panel drawn along random
+"""The live game's face in English, Spanish, French and Japanese: every panel drawn along random
 games in each language keeps within Discord's limits *before* any cut (button labels 80, select option
 labels and descriptions 100, placeholders 150), unless the English text is cut there too (a long word or
 card text, cut by design); the forms' titles and labels fit 45 characters; and a Spanish, French or

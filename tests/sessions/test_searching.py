@@ -1,4 +1,4 @@
-"""Searches off the event loop (issue 15): computer moves, word previews and hints in worker processes give
+"""Searches off the event loop: computer moves, word previews and hints in worker processes give
 the same answers as in this process, a stand-in player still runs in a thread, and a dead worker is replaced."""
 
 from __future__ import annotations

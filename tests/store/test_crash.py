@@ -1,4 +1,4 @@
-"""Crash safety, proven by SIGKILL (issue 6).
+"""Crash safety, proven by SIGKILL.
 
 A writer process (crash_writer.py) plays random moves into a store, printing an ACK after each commit
 returned; we kill it with SIGKILL at random moments — during start-up and migration, mid-game, mid-commit,

@@ -1,4 +1,4 @@
-"""Bundled word lists, the dictionary registry and the list builder (issue 3, RULES.md R8.5, R27)."""
+"""Bundled word lists, the dictionary registry and the list builder."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The solver (issue 3, "Words"): playable words, arrangements and best play against brute force,
+"""The solver: playable words, arrangements and best play against brute force,
 the worked examples of RULES.md R37, and the solver's predictions against what the engine pays."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Anytime best play (issue 15): a search given a limit returns a legal play whenever one exists, never below
+"""Anytime best play: a search given a limit returns a legal play whenever one exists, never below
 the greedy first answer, better with more work, exact when the limit is generous; several best words at once.
 RULES.md R6.4, R7 (legal arrangements), R10-R17 (values, from the engine's scoring)."""
 

@@ -1,4 +1,4 @@
-"""The layout bound and the layout-first search (issue 15): the bound of a word's layouts never below its
+"""The layout bound and the layout-first search: the bound of a word's layouts never below its
 brute-force best, the ceiling of a length never below any word's of that length, and best play through
 the layout walk equal to brute force.  RULES.md R6.4, R7 (legal arrangements), R10.3/R10.4 (genre
 bonuses need two sources), R11.11 (per-wild prestige), R13 (doubles), R14 (uncover and its chains)."""

@@ -1,4 +1,4 @@
-"""Listing the words a hand can spell (issue 15): the bitset listing against a direct search, on hands
+"""Listing the words a hand can spell: the bitset listing against a direct search, on hands
 of up to 12 cards with inked cards and timeless classics (RULES.md R6.4, R7.1, R7.3)."""
 
 from __future__ import annotations

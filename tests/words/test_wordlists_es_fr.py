@@ -1,4 +1,4 @@
-"""The Spanish and French table dictionaries (issue 18; RULES.md R7.2, R8.5, R27.2).
+"""The Spanish and French table dictionaries (RULES.md R7.2, R8.5, R27.2).
 
 Both are Hunspell dictionaries expanded to every form by ``scripts/build_wordlists.py``, accents
 folded to the 26 card letters (ñ -> n, œ -> oe).  The samples below were chosen by hand: ordinary

@@ -1,4 +1,4 @@
-"""A player's deck screen (issue 17): their draw pile as a set, their discard pile, and every player's
+"""A player's deck screen: their draw pile as a set, their discard pile, and every player's
 genre mix, as a platform-neutral :class:`Panel` with a picture (no Discord here).
 
 What it shows is what the rules let the player see: their own draw pile's contents but never its order

@@ -1,4 +1,4 @@
-"""Every word of a finished game (issue 17): who spelled it, in which round, what it earned; grouped by
+"""Every word of a finished game: who spelled it, in which round, what it earned; grouped by
 player and sortable, as a picture for the results message and as text that fits Discord's limits.
 
 The words come from the stored move log replayed from the seed (``turn_history.walk_turns``), so they
