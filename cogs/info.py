@@ -190,6 +190,15 @@ class InfoCommands(ReplayCommands):
         log.exception("/hardback %s by %s failed", what, interaction.user.id)
         await _send_private(interaction, _reader(interaction).gettext(SORRY))
 
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        """The one answer of every /hardback command that fails: the traceback in the log, a private apology
+        to the player (never a traceback in Discord)."""
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        name = interaction.command.qualified_name if interaction.command is not None else "?"
+        log.error("/%s by %s failed", name, interaction.user.id, exc_info=cause)
+        await _send_private(interaction, _reader(interaction).gettext(SORRY))
+
     async def _info_public_language(self, guild: discord.Guild | None, settings: GuildSettings) -> str:
         return server_language(settings.language, guild.preferred_locale if guild else None)
 
@@ -243,14 +252,11 @@ class InfoCommands(ReplayCommands):
             await _send_private(interaction, _reader(interaction).gettext(
                 "Leaderboards belong to a server: use this command in one."))
             return
-        try:
-            board = by.value if by is not None else "rating"
-            embed, view = await self._info_board_message(interaction.guild_id, board, 0,
-                                                         period.value if period is not None else "all",
-                                                         interaction.guild)
-            await interaction.response.send_message(embed=embed, view=view)
-        except Exception:
-            await self._info_failed(interaction, "leaderboard")
+        board = by.value if by is not None else "rating"
+        embed, view = await self._info_board_message(interaction.guild_id, board, 0,
+                                                     period.value if period is not None else "all",
+                                                     interaction.guild)
+        await interaction.response.send_message(embed=embed, view=view)
 
     # ------------------------------------------------------------------ stats
     @app_commands.command(name="stats", description="A player's Hardback record in this server")
@@ -260,30 +266,27 @@ class InfoCommands(ReplayCommands):
             await _send_private(interaction, _reader(interaction).gettext(
                 "Statistics belong to a server: use this command in one."))
             return
-        try:
-            who = user or interaction.user
-            stats = await self.bot.store.player_stats(interaction.guild_id, who.id, recent=GENRE_GAMES)
-            if not stats.competitive.games and not stats.coop.games:
-                reader = _reader(interaction)
-                await _send_private(interaction, reader.gettext(
-                    "You have no finished Hardback games in this server yet.") if who.id == interaction.user.id
-                    else reader.gettext("{name} has no finished Hardback games in this server yet.",
-                                        name=who.display_name))
-                return
-            settings = await self.bot.store.get_guild_settings(interaction.guild_id)
-            t = translator(await self._info_public_language(interaction.guild, settings))  # a public message
-            # Many results feed the favourite genre; the embed lists only the last five games.
-            page = stats_page(dataclasses.replace(stats, recent=stats.recent[:5]), who.display_name, stats.recent, t)
-            if stats.competitive.games:
-                records = await self.bot.store.player_records(interaction.guild_id, who.id)
-                field = records_field(t, records, stats.rating.games if stats.rating else None,
-                                      settings.provisional_games)
-                page.fields.insert(min(4, len(page.fields)), field)
-            embed = _embed(page)
-            embed.set_thumbnail(url=who.display_avatar.url)
-            await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
-        except Exception:
-            await self._info_failed(interaction, "stats")
+        who = user or interaction.user
+        stats = await self.bot.store.player_stats(interaction.guild_id, who.id, recent=GENRE_GAMES)
+        if not stats.competitive.games and not stats.coop.games:
+            reader = _reader(interaction)
+            await _send_private(interaction, reader.gettext(
+                "You have no finished Hardback games in this server yet.") if who.id == interaction.user.id
+                else reader.gettext("{name} has no finished Hardback games in this server yet.",
+                                    name=who.display_name))
+            return
+        settings = await self.bot.store.get_guild_settings(interaction.guild_id)
+        t = translator(await self._info_public_language(interaction.guild, settings))  # a public message
+        # Many results feed the favourite genre; the embed lists only the last five games.
+        page = stats_page(dataclasses.replace(stats, recent=stats.recent[:5]), who.display_name, stats.recent, t)
+        if stats.competitive.games:
+            records = await self.bot.store.player_records(interaction.guild_id, who.id)
+            field = records_field(t, records, stats.rating.games if stats.rating else None,
+                                  settings.provisional_games)
+            page.fields.insert(min(4, len(page.fields)), field)
+        embed = _embed(page)
+        embed.set_thumbnail(url=who.display_avatar.url)
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     # ------------------------------------------------------------------ history
     @app_commands.command(name="history", description="Recent Hardback games in this server; export one as JSON")
@@ -295,30 +298,27 @@ class InfoCommands(ReplayCommands):
             await _send_private(interaction, _reader(interaction).gettext(
                 "History belongs to a server: use this command in one."))
             return
-        try:
-            if game is not None:
-                await self._info_export(interaction, game)
-                return
-            if user is None:
-                await self._server_history(interaction, interaction.guild_id)
-                return
-            who = user
-            t = _reader(interaction)  # the answer is private
-            stats = await self.bot.store.player_stats(interaction.guild_id, who.id, recent=HISTORY_GAMES)
-            embed = _embed(history_page(who.display_name, stats.recent, t))
-            view = discord.utils.MISSING
-            if stats.recent:
-                view = discord.ui.View(timeout=None)
-                view.add_item(discord.ui.Select(custom_id="hbi:ex", placeholder=t.gettext("Download a game as JSON"),
-                                                options=[
-                    discord.SelectOption(label=t.gettext("Game #{game}: {outcome}, {prestige}★", game=r.game_id,
-                                                         outcome=_placing(r, t), prestige=r.result.prestige)[:100],
-                                         value=str(r.game_id))
-                    for r in stats.recent[:25]]))
-                view.stop()
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-        except Exception:
-            await self._info_failed(interaction, "history")
+        if game is not None:
+            await self._info_export(interaction, game)
+            return
+        if user is None:
+            await self._server_history(interaction, interaction.guild_id)
+            return
+        who = user
+        t = _reader(interaction)  # the answer is private
+        stats = await self.bot.store.player_stats(interaction.guild_id, who.id, recent=HISTORY_GAMES)
+        embed = _embed(history_page(who.display_name, stats.recent, t))
+        view = discord.utils.MISSING
+        if stats.recent:
+            view = discord.ui.View(timeout=None)
+            view.add_item(discord.ui.Select(custom_id="hbi:ex", placeholder=t.gettext("Download a game as JSON"),
+                                            options=[
+                discord.SelectOption(label=t.gettext("Game #{game}: {outcome}, {prestige}★", game=r.game_id,
+                                                     outcome=_placing(r, t), prestige=r.result.prestige)[:100],
+                                     value=str(r.game_id))
+                for r in stats.recent[:25]]))
+            view.stop()
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     async def _server_history(self, interaction: discord.Interaction, guild_id: int) -> None:
         """Recent games of the whole server (finished or ended early), newest first."""
@@ -369,24 +369,21 @@ class InfoCommands(ReplayCommands):
     @app_commands.command(name="rules", description="How Hardback is played, topic by topic")
     @app_commands.describe(topic="A rules topic (start typing)", public="Show the answer to everyone here")
     async def rules(self, interaction: discord.Interaction, topic: str | None = None, public: bool = False) -> None:
-        try:
-            language = await self._info_reader_language(interaction, public)
-            if topic and find_topic(topic, language) is None:
-                await _send_private(interaction, _reader(interaction).gettext(
-                    "I have no rules topic called {name}. Topics: {topics}", name=repr(topic[:50]),
-                    topics=", ".join(f"`{t.key}`" for t in TOPICS)))
-                return
-            found = find_topic(topic, language) if topic else None
-            if found is not None and found.images:  # pictures render in a thread: answer "thinking" first
-                await interaction.response.defer(ephemeral=not public, thinking=True)
-                embeds, files = await topic_files(topic, language)
-                await interaction.followup.send(embeds=embeds, files=files, view=topics_view(language),
+        language = await self._info_reader_language(interaction, public)
+        if topic and find_topic(topic, language) is None:
+            await _send_private(interaction, _reader(interaction).gettext(
+                "I have no rules topic called {name}. Topics: {topics}", name=repr(topic[:50]),
+                topics=", ".join(f"`{t.key}`" for t in TOPICS)))
+            return
+        found = find_topic(topic, language) if topic else None
+        if found is not None and found.images:  # pictures render in a thread: answer "thinking" first
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+            embeds, files = await topic_files(topic, language)
+            await interaction.followup.send(embeds=embeds, files=files, view=topics_view(language),
+                                            ephemeral=not public)
+            return
+        await interaction.response.send_message(embed=topic_embed(topic, language), view=topics_view(language),
                                                 ephemeral=not public)
-                return
-            await interaction.response.send_message(embed=topic_embed(topic, language), view=topics_view(language),
-                                                    ephemeral=not public)
-        except Exception:
-            await self._info_failed(interaction, "rules")
 
     @rules.autocomplete("topic")
     async def _info_topic_names(self, interaction: discord.Interaction, current: str
@@ -400,35 +397,32 @@ class InfoCommands(ReplayCommands):
     async def card(self, interaction: discord.Interaction,
                    genre: Literal["adventure", "horror", "mystery", "romance", "starter"], letter: str,
                    public: bool = False) -> None:
-        try:
-            found = cards_of(genre, letter) if len(letter.strip()) == 1 else ()
-            if not found:
-                reader = _reader(interaction)
-                name = reader.pgettext("genre", genre)
-                await _send_private(interaction, reader.gettext(
-                    "There is no {genre} card with the letter {letter}. {genre_title} letters: {letters}.",
-                    genre=name, letter=repr(letter.strip()[:5]), genre_title=name[:1].upper() + name[1:],
-                    letters=" ".join(letters_of(genre))))
-                return
-            await interaction.response.defer(ephemeral=not public, thinking=True)
-            from hardback_bot.render import render_card_lookup
+        found = cards_of(genre, letter) if len(letter.strip()) == 1 else ()
+        if not found:
+            reader = _reader(interaction)
+            name = reader.pgettext("genre", genre)
+            await _send_private(interaction, reader.gettext(
+                "There is no {genre} card with the letter {letter}. {genre_title} letters: {letters}.",
+                genre=name, letter=repr(letter.strip()[:5]), genre_title=name[:1].upper() + name[1:],
+                letters=" ".join(letters_of(genre))))
+            return
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        from hardback_bot.render import render_card_lookup
 
-            language = await self._info_reader_language(interaction, public)
-            images = await asyncio.gather(*(asyncio.to_thread(render_card_lookup, d.id, language) for d in found))
-            embeds, files = [], []
-            for d, png in zip(found, images, strict=True):
-                name = f"card-{d.id}.png"
-                files.append(discord.File(io.BytesIO(png), filename=name,
-                                          description=f"{card_title(d, language)}. {card_text(d, language)}"[:1024]))
-                embed = discord.Embed(title=card_title(d, language), description=card_text(d, language), colour=COLOUR)
-                embeds.append(embed.set_image(url=f"attachment://{name}"))
-            if len(found) > 1:
-                embeds[0].set_footer(text=translator(language).gettext(
-                    "The {genre} deck has two {letter} cards: both are shown.",
-                    genre=translator(language).pgettext("genre", genre), letter=found[0].letter))
-            await interaction.followup.send(embeds=embeds, files=files, ephemeral=not public)
-        except Exception:
-            await self._info_failed(interaction, "card")
+        language = await self._info_reader_language(interaction, public)
+        images = await asyncio.gather(*(asyncio.to_thread(render_card_lookup, d.id, language) for d in found))
+        embeds, files = [], []
+        for d, png in zip(found, images, strict=True):
+            name = f"card-{d.id}.png"
+            files.append(discord.File(io.BytesIO(png), filename=name,
+                                      description=f"{card_title(d, language)}. {card_text(d, language)}"[:1024]))
+            embed = discord.Embed(title=card_title(d, language), description=card_text(d, language), colour=COLOUR)
+            embeds.append(embed.set_image(url=f"attachment://{name}"))
+        if len(found) > 1:
+            embeds[0].set_footer(text=translator(language).gettext(
+                "The {genre} deck has two {letter} cards: both are shown.",
+                genre=translator(language).pgettext("genre", genre), letter=found[0].letter))
+        await interaction.followup.send(embeds=embeds, files=files, ephemeral=not public)
 
     @card.autocomplete("letter")
     async def _info_card_letters(self, interaction: discord.Interaction, current: str
@@ -443,15 +437,12 @@ class InfoCommands(ReplayCommands):
     @app_commands.describe(word="The word to check")
     async def lookup(self, interaction: discord.Interaction, word: str) -> None:
         try:
-            try:
-                clean = clean_word(word)
-            except SpellingError as error:
-                await _send_private(interaction, error.say(_reader(interaction)))
-                return
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await interaction.followup.send("\n".join(await self._info_lookup(interaction, clean)), ephemeral=True)
-        except Exception:
-            await self._info_failed(interaction, "lookup")
+            clean = clean_word(word)
+        except SpellingError as error:
+            await _send_private(interaction, error.say(_reader(interaction)))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.followup.send("\n".join(await self._info_lookup(interaction, clean)), ephemeral=True)
 
     async def _info_lookup(self, interaction: discord.Interaction, word: str) -> list[str]:
         from hardback_bot.engine import Game
@@ -496,58 +487,55 @@ class InfoCommands(ReplayCommands):
     # ------------------------------------------------------------------ hint
     @app_commands.command(name="hint", description="Privately: good words for your hand (tables with hints on, solo)")
     async def hint(self, interaction: discord.Interaction) -> None:
+        t = _reader(interaction)  # every answer is private
+        record = None
+        if interaction.channel_id is not None:
+            record = await self.bot.store.running_game_in_channel(interaction.channel_id)
+        if record is None or record.status != "playing":
+            await _send_private(interaction, t.gettext("There is no game being played in this channel."))
+            return
+        options = dict(record.options)
+        seat = next((s.seat for s in record.seats if s.user_id == interaction.user.id), None)
+        solo = bool(options.get("coop")) and len(record.seats) == 1
+        if seat is None:
+            await _send_private(interaction, t.gettext("You are not playing in this game."))
+            return
+        if not options.get("hints") and not solo:
+            await _send_private(interaction, t.gettext("Hints are off at this table (the host chooses `hints` "
+                                                       "at /hardback start; they are always on in solo games)."))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        loaded = await self.bot.sessions.load(record.id)
+        game = loaded.game
+        if game.spell_options(seat) is None:
+            await interaction.followup.send(t.gettext("Hints are for your spelling step: wait for your turn (or "
+                                                      "finish this one's choices first)."), ephemeral=True)
+            return
+        if getattr(game.checker, "is_none", False):
+            await interaction.followup.send(t.gettext("This table plays without a dictionary, so I have no word "
+                                                      "list to suggest from: any word goes to a vote."),
+                                            ephemeral=True)
+            return
         try:
-            t = _reader(interaction)  # every answer is private
-            record = None
-            if interaction.channel_id is not None:
-                record = await self.bot.store.running_game_in_channel(interaction.channel_id)
-            if record is None or record.status != "playing":
-                await _send_private(interaction, t.gettext("There is no game being played in this channel."))
-                return
-            options = dict(record.options)
-            seat = next((s.seat for s in record.seats if s.user_id == interaction.user.id), None)
-            solo = bool(options.get("coop")) and len(record.seats) == 1
-            if seat is None:
-                await _send_private(interaction, t.gettext("You are not playing in this game."))
-                return
-            if not options.get("hints") and not solo:
-                await _send_private(interaction, t.gettext("Hints are off at this table (the host chooses `hints` "
-                                                           "at /hardback start; they are always on in solo games)."))
-                return
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            loaded = await self.bot.sessions.load(record.id)
-            game = loaded.game
-            if game.spell_options(seat) is None:
-                await interaction.followup.send(t.gettext("Hints are for your spelling step: wait for your turn (or "
-                                                          "finish this one's choices first)."), ephemeral=True)
-                return
-            if getattr(game.checker, "is_none", False):
-                await interaction.followup.send(t.gettext("This table plays without a dictionary, so I have no word "
-                                                          "list to suggest from: any word goes to a vote."),
-                                                ephemeral=True)
-                return
-            try:
-                # In a search worker; the search stops at its own budget, this only bounds the wait.
-                plays = await asyncio.wait_for(hints_off_loop(game, seat), HINT_TIMEOUT)
-            except TimeoutError:
-                await interaction.followup.send(t.gettext(
-                    "Your cards allow so many arrangements that the search took too long; try typing a word with "
-                    "**{button}**.", button=t.gettext("Spell a word")), ephemeral=True)
-                return
-            if not plays:
-                text = t.gettext("I found no word for these cards. Skipping the turn (writer's block) is always "
-                                 "possible.")
-            else:
-                lines = [t.gettext("**{word}** — {coins}¢ and {prestige}★", word=p.word, coins=p.coins,
-                                   prestige=p.prestige)
-                         + (" " + t.gettext("(then: {notes})", notes="; ".join(p.notes_in(t)))
-                            if p.notes else "") for p in plays]
-                text = t.gettext("Words your cards can spell now, best first (each in its best arrangement; type the "
-                                 "word with **{button}** to choose another arrangement):",
-                                 button=t.gettext("Spell a word")) + "\n" + "\n".join(lines)
-            await interaction.followup.send(text[:2000], ephemeral=True)
-        except Exception:
-            await self._info_failed(interaction, "hint")
+            # In a search worker; the search stops at its own budget, this only bounds the wait.
+            plays = await asyncio.wait_for(hints_off_loop(game, seat), HINT_TIMEOUT)
+        except TimeoutError:
+            await interaction.followup.send(t.gettext(
+                "Your cards allow so many arrangements that the search took too long; try typing a word with "
+                "**{button}**.", button=t.gettext("Spell a word")), ephemeral=True)
+            return
+        if not plays:
+            text = t.gettext("I found no word for these cards. Skipping the turn (writer's block) is always "
+                             "possible.")
+        else:
+            lines = [t.gettext("**{word}** — {coins}¢ and {prestige}★", word=p.word, coins=p.coins,
+                               prestige=p.prestige)
+                     + (" " + t.gettext("(then: {notes})", notes="; ".join(p.notes_in(t)))
+                        if p.notes else "") for p in plays]
+            text = t.gettext("Words your cards can spell now, best first (each in its best arrangement; type the "
+                             "word with **{button}** to choose another arrangement):",
+                             button=t.gettext("Spell a word")) + "\n" + "\n".join(lines)
+        await interaction.followup.send(text[:2000], ephemeral=True)
 
     # ------------------------------------------------------------------ settings
     @app_commands.command(name="settings", description="Show or change this server's table defaults (Manage Server)")
@@ -577,57 +565,54 @@ class InfoCommands(ReplayCommands):
                        family_friendly: bool | None = None, season: Literal["month", "week"] | None = None,
                        season_channel: discord.TextChannel | None = None, season_announcements: bool | None = None,
                        provisional_games: app_commands.Range[int, 1, 50] | None = None) -> None:
-        try:
-            t = _reader(interaction)  # every answer is private
-            if interaction.guild_id is None:
-                await _send_private(interaction, t.gettext("Settings belong to a server: use this command in one."))
-                return
-            perms = interaction.permissions
-            if not (perms.manage_guild or perms.administrator):
-                # The default permission hides the command from most members, but Discord ignores it on
-                # subcommands and admins can override it: this check is what actually guards the settings.
-                await _send_private(interaction, t.gettext("Only members with the Manage Server permission can see or "
-                                                           "change the server's Hardback settings."))
-                return
-            from hardback_bot.words import available_dictionaries
+        t = _reader(interaction)  # every answer is private
+        if interaction.guild_id is None:
+            await _send_private(interaction, t.gettext("Settings belong to a server: use this command in one."))
+            return
+        perms = interaction.permissions
+        if not (perms.manage_guild or perms.administrator):
+            # The default permission hides the command from most members, but Discord ignores it on
+            # subcommands and admins can override it: this check is what actually guards the settings.
+            await _send_private(interaction, t.gettext("Only members with the Manage Server permission can see or "
+                                                       "change the server's Hardback settings."))
+            return
+        from hardback_bot.words import available_dictionaries
 
-            store = self.bot.store
-            current = await store.get_guild_settings(interaction.guild_id)
-            changes: dict[str, Any] = {
-                "dictionary": dictionary, "length": length,
-                "turn_timer": turn_timer * 60 if turn_timer is not None else None,
-                "afk_policy": afk_policy, "afk_misses": afk_misses, "awards": awards, "adverts": adverts,
-                "unique_words": unique_words, "vote": votes, "open_hands": open_hands,
-                "ghostwriter": ghostwriter, "hints": hints, "family_friendly": family_friendly,
-                "season": season, "provisional_games": provisional_games,
-                "season_channel": season_channel.id if season_channel is not None else (
-                    NO_CHANNEL if season_announcements is False else None),
-                "language": language.value if language is not None else None}
-            bot_defaults = dict(self.bot.settings.defaults)
-            locale = interaction.guild.preferred_locale if interaction.guild else None  # the language default
-            if all(v is None for v in changes.values()):
-                await interaction.response.send_message(embed=_embed(Page(
-                    t.gettext("Hardback settings for this server"),
-                    settings_text(current, bot_defaults, server_locale=locale, t=t),
-                    footer=t.gettext("New tables start with these; the host can still change them at /hardback "
-                                     "start."))), ephemeral=True)
-                return
-            try:
-                updated, lines = apply_changes(current, changes, known_dictionaries=available_dictionaries(),
-                                               bot_defaults=bot_defaults, server_locale=locale, t=t)
-            except SettingsRefused as error:
-                await _send_private(interaction, t.gettext("Nothing was changed. {reason}", reason=error))
-                return
-            if lines:
-                await store.set_guild_settings(interaction.guild_id, updated)
-            summary = (t.gettext("Changed:") + "\n" + "\n".join(lines)) if lines else t.gettext(
-                "Those were already the settings.")
+        store = self.bot.store
+        current = await store.get_guild_settings(interaction.guild_id)
+        changes: dict[str, Any] = {
+            "dictionary": dictionary, "length": length,
+            "turn_timer": turn_timer * 60 if turn_timer is not None else None,
+            "afk_policy": afk_policy, "afk_misses": afk_misses, "awards": awards, "adverts": adverts,
+            "unique_words": unique_words, "vote": votes, "open_hands": open_hands,
+            "ghostwriter": ghostwriter, "hints": hints, "family_friendly": family_friendly,
+            "season": season, "provisional_games": provisional_games,
+            "season_channel": season_channel.id if season_channel is not None else (
+                NO_CHANNEL if season_announcements is False else None),
+            "language": language.value if language is not None else None}
+        bot_defaults = dict(self.bot.settings.defaults)
+        locale = interaction.guild.preferred_locale if interaction.guild else None  # the language default
+        if all(v is None for v in changes.values()):
             await interaction.response.send_message(embed=_embed(Page(
                 t.gettext("Hardback settings for this server"),
-                summary + "\n\n" + settings_text(updated, bot_defaults, server_locale=locale, t=t),
-                footer=t.gettext("Games already running keep their own options."))), ephemeral=True)
-        except Exception:
-            await self._info_failed(interaction, "settings")
+                settings_text(current, bot_defaults, server_locale=locale, t=t),
+                footer=t.gettext("New tables start with these; the host can still change them at /hardback "
+                                 "start."))), ephemeral=True)
+            return
+        try:
+            updated, lines = apply_changes(current, changes, known_dictionaries=available_dictionaries(),
+                                           bot_defaults=bot_defaults, server_locale=locale, t=t)
+        except SettingsRefused as error:
+            await _send_private(interaction, t.gettext("Nothing was changed. {reason}", reason=error))
+            return
+        if lines:
+            await store.set_guild_settings(interaction.guild_id, updated)
+        summary = (t.gettext("Changed:") + "\n" + "\n".join(lines)) if lines else t.gettext(
+            "Those were already the settings.")
+        await interaction.response.send_message(embed=_embed(Page(
+            t.gettext("Hardback settings for this server"),
+            summary + "\n\n" + settings_text(updated, bot_defaults, server_locale=locale, t=t),
+            footer=t.gettext("Games already running keep their own options."))), ephemeral=True)
 
     @settings.autocomplete("dictionary")
     async def _info_dictionary_names(self, interaction: discord.Interaction, current: str
@@ -656,7 +641,7 @@ class InfoCommands(ReplayCommands):
                 await self._info_board_click(interaction, match["board"], int(match["page"]), period)
             elif match["ex"] is not None:
                 value = str((data.get("values") or [""])[0])
-                if not value.isdigit() or interaction.guild_id is None:
+                if not (value.isascii() and value.isdigit() and len(value) <= 19) or interaction.guild_id is None:
                     await _send_private(interaction, _reader(interaction).gettext("That choice is not one I offered."))
                 else:
                     await self._info_export(interaction, int(value))
