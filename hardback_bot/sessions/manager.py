@@ -654,7 +654,7 @@ def deciders(game: Game) -> list[int]:
 
 
 def _copy(game: Game) -> Game:
-    return Game.from_dict(game.to_dict(), checker=game.checker)
+    return game.clone()
 
 
 __all__ = ["Loaded", "Notifier", "Said", "SessionError", "Sessions"]

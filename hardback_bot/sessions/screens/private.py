@@ -25,7 +25,7 @@ from .table import results_lines, table_panel
 
 
 def _copy(game: Game) -> Game:
-    return Game.from_dict(game.to_dict(), checker=game.checker)  # a worker thread gets its own game
+    return game.clone()  # a worker thread gets its own game
 
 
 async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice: str | None = None,
