@@ -11,7 +11,6 @@ import os
 import sqlite3
 from typing import Any
 
-from .base import Store
 from .errors import (
     ChannelBusy,
     GameNotFound,
@@ -41,6 +40,7 @@ from .models import (
     Timer,
 )
 from .settings import GuildSettings
+from .sql import Store
 from .sqlite import SqliteStore
 
 DEFAULT_DB_PATH = "data/hardback.db"
