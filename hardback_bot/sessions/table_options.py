@@ -17,6 +17,7 @@ from hardback_bot.engine.options import GAME_LENGTHS, PENNY_GENRES, UNIQUE_WORDS
 from hardback_bot.i18n import N_, Translator
 
 from .describe import ENGLISH, genre_word
+from .terms import terms
 
 TIMER_MINUTES = (0, 1, 2, 3, 5, 10, 30, 60, 24 * 60)  # the choices offered; /hardback start takes any 0-1440
 
@@ -157,7 +158,8 @@ def summary(options: GameOptions, t: Translator = ENGLISH) -> list[str]:
     from a plain game."""
     if options.coop:
         genre = value_words("penny_genre", options.penny_genre, t)
-        lines = [t.gettext("**Co-op:** everyone together against Penny Dreadful ({genre}).", genre=genre)]
+        lines = [t.gettext("**Co-op:** everyone together against Penny Dreadful ({genre}).", genre=genre),
+                 *terms(["penny"], t)]
     else:
         lines = [t.gettext("**Goal:** the first to {n}★ (prestige) ends the game; the most prestige wins.",
                            n=options.length)]
