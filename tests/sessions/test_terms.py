@@ -18,7 +18,7 @@ def test_every_term_is_explained_once_per_language() -> None:
         said = {key: term(key, t) for key in TERMS}
         assert len(set(said.values())) == len(said), "no two terms share a sentence"
         for key, sentence in said.items():
-            assert re.search(r"\(R\d+(\.\d+)?\)", sentence), (lang, key, sentence)  # the rule it comes from
+            assert re.search(r"[(（]R\d+(\.\d+)?[)）]", sentence), (lang, key, sentence)  # the rule it comes from
             assert lang == "en" or sentence != TERMS[key], (lang, key, "not translated")
             assert len(sentence) <= 200, (lang, key)
 
