@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import MISSING, dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, TypeAlias, cast, get_args
 
 from hardback_bot.engine import Game
@@ -254,10 +254,11 @@ def ghost_request_id(game: Game) -> int | None:
 
 def turn_notes(game: Game, events: Sequence[Event], seat_before: int) -> list[Note]:
     """Notes for the events of one commit (one or several moves), in the order they happened."""
-    notes: list[Note | _Cycled] = []
+    notes: list[Note] = []
     timed_out = False
     classics: list[int] = []
     took: list[int] = []
+    cycled: int | None = None
     for e in events:
         match e:
             case Timeout():
@@ -266,11 +267,12 @@ def turn_notes(game: Game, events: Sequence[Event], seat_before: int) -> list[No
                 classics.append(e.card)
             case ClassicLeaves():  # R10.8: a rival's classic used in the word leaves play
                 took.append(e.card)
+            case Cycle():  # R18.5: cycling ends the turn, so the turn's line says it
+                cycled = e.card
             case TurnEnd():
                 notes.append(TurnPlayed(seat=e.seat, summary=e.summary, timeout=timed_out, classics=tuple(classics),
-                                        took=tuple(took)))
-                timed_out = False
-                classics, took = [], []
+                                        took=tuple(took), cycled=cycled))
+                timed_out, classics, took, cycled = False, [], [], None
             case FinalRound():
                 notes.append(FinalRoundCalled(seats=tuple(p.seat for p in game.state.players
                                                           if p.prestige >= game.goal)))
@@ -280,8 +282,6 @@ def turn_notes(game: Game, events: Sequence[Event], seat_before: int) -> list[No
                 notes.append(VoteSettled(seat=e.seat, word=e.word, accepted=e.accepted))
             case GhostwriterPaid():
                 notes.append(GhostPaid(seat=e.seat, for_=e.for_, ink=e.ink))
-            case Cycle():
-                notes.append(_Cycled(e.card))
     penny = _penny(events)
     if penny:
         notes.append(penny)
@@ -290,25 +290,7 @@ def turn_notes(game: Game, events: Sequence[Event], seat_before: int) -> list[No
     elif not game.finished and any(isinstance(n, VoteSettled) for n in notes):
         # Either way the speller acts next (spell again, or resolve the accepted word): tell them.
         notes.append(YourTurn(seat=game.active_seat))
-    return _merge_cycles(notes)
-
-
-@dataclass(frozen=True, slots=True)
-class _Cycled:
-    """The offer row cycled (R18.5): said in the line of the turn it ends, never on its own."""
-
-    card: int
-
-
-def _merge_cycles(notes: Sequence[Note | _Cycled]) -> list[Note]:
-    out: list[Note] = []
-    for n in notes:
-        if isinstance(n, _Cycled):
-            if out and isinstance(out[-1], TurnPlayed):
-                out[-1] = replace(out[-1], cycled=n.card)
-        else:
-            out.append(n)
-    return out
+    return notes
 
 
 def _penny(events: Sequence[Event]) -> PennyPlayed | None:

@@ -17,6 +17,9 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+if __name__ == "__main__":  # run as a script: this checkout's code, not an installed copy
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
 from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.sessions.notes import deliveries_for, ghost_request_id

@@ -72,3 +72,20 @@ def test_older_rows_and_odd_notes_still_read() -> None:
                                 {"t": "fanfare"}, {"t": "ended"}, {"t": "your_turn", "seat": 1}]})
     assert notes == [TurnPlayed(seat=0, summary=TurnSummary()), SeatAway(seat=1, misses=2), YourTurn(seat=1)]
     assert len(NOTE_TYPES) == 13
+
+
+def test_a_turn_that_cycles_the_row_says_so_in_its_line() -> None:
+    # R18.5: cycling happens as the turn ends, before its summary; the turn's line names the card that left.
+    from hardback_bot.engine import Game, GameOptions
+    from hardback_bot.engine.events import Cycle, TurnEnd
+    from hardback_bot.sessions.describe import note_line
+    from hardback_bot.sessions.notes import deliveries_for
+
+    game = Game.new(2, 5, GameOptions(length=40))
+    events = game.apply(0, "skip")  # writer's block: nothing bought, the row cycles (R9.3)
+    cycled = next(e.card for e in events if isinstance(e, Cycle))
+    assert [type(e) for e in events].index(Cycle) < [type(e) for e in events].index(TurnEnd)
+    notes = notes_of(deliveries_for(1, game, events, 0)[0].payload)
+    turn = next(n for n in notes if isinstance(n, TurnPlayed))
+    assert turn.cycled == cycled
+    assert "the offer row cycled" in (note_line(turn, ["ana", "bo"]) or "")
