@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # Lowest first.  A module may import from its own layer and any layer before it in this list.
 LAYERS = ("hardback_bot", "data", "engine", "i18n", "cardtext", "words", "ai", "render", "store", "config", "sessions",
-          "help", "play", "simulate", "bot", "cogs")
+          "help", "terminal", "simulate", "bot", "cogs")
 
 
 def _modules() -> dict[str, Path]:
