@@ -20,6 +20,7 @@ from hardback_bot.engine.moves import MOVE_SHAPES, as_move
 from hardback_bot.i18n import Translator
 from hardback_bot.sessions.describe import move_words
 from hardback_bot.sessions.describe_play import move_label
+from hardback_bot.sessions.screens.table import options_summary
 from hardback_bot.words.solver import PlayerCards, best_arrangement
 
 from .report import Reporter
@@ -81,8 +82,6 @@ class Terminal:
 
     def play_one(self) -> bool:
         """Play until the game ends (True) or the player leaves (False)."""
-        from hardback_bot.sessions.screens.table import options_summary
-
         self.say(self.t.gettext("Hardback: {seats} — {options}. Type 'help' for the commands.",
                                 seats=self.t.join(self.names), options=options_summary(self.game.options, self.t)))
         asked: tuple[int, int, str] | None = None
