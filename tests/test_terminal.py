@@ -17,6 +17,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from gettext import NullTranslations
 from pathlib import Path
 from typing import Any
 
@@ -346,8 +347,7 @@ class Shouting(Translator):
     in lower case did not come from a catalogue."""
 
     def __init__(self) -> None:
-        english = translator("en")
-        super().__init__("en", english._translations, None)
+        super().__init__("en", NullTranslations(), None)
 
     @staticmethod
     def shout(template: str) -> str:
