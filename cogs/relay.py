@@ -28,7 +28,7 @@ from hardback_bot.i18n import LANGUAGES, Translator, resolve_locale, server_lang
 from hardback_bot.ops.metrics import note_delivery_retry
 from hardback_bot.sessions import Loaded, SessionError
 from hardback_bot.sessions.codec import OpenSuggestForm
-from hardback_bot.sessions.notes import ghost_request_id
+from hardback_bot.sessions.notes import Note, Reminder, ghost_request_id, notes_of
 from hardback_bot.sessions.screens.announcements import announcement
 from hardback_bot.sessions.screens.game_words import results_words, sort_select
 from hardback_bot.sessions.screens.panel import Button, Panel, hand_button
@@ -375,7 +375,7 @@ class Relay:
         ids = [r.id for r in batch if r.id is not None]
         notes = _notes(batch)
         deadline = None
-        if any(n.get("t") == "reminder" for n in notes):
+        if any(isinstance(n, Reminder) for n in notes):
             deadline = await self.bot.sessions.current_deadline(record.id, len(loaded.game.move_log))
         said = announcement(loaded, notes, t, deadline=deadline)
         if not said.lines:
@@ -660,8 +660,8 @@ def permission_notice(what: str, t: Translator) -> str:
                      "game itself is safe.")
 
 
-def _notes(rows: Sequence[Delivery]) -> list[dict[str, Any]]:
-    return [n for r in rows for n in r.payload.get("notes", [])]
+def _notes(rows: Sequence[Delivery]) -> list[Note]:
+    return [n for r in rows for n in notes_of(r.payload)]
 
 
 __all__ = ["Relay"]

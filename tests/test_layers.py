@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # Lowest first.  A module may import from its own layer and any layer before it in this list.
 # ``ops`` (metrics, health, logs) sits low so that the store, the sessions and the bot can all report into it.
 LAYERS = ("hardback_bot", "data", "ops", "engine", "i18n", "cardtext", "words", "ai", "render", "store", "config",
-          "sessions", "help", "play", "simulate", "bot", "cogs")
+          "sessions", "help", "terminal", "simulate", "bot", "cogs")
 
 
 def _modules() -> dict[str, Path]:

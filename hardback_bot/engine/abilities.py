@@ -11,10 +11,11 @@ from __future__ import annotations
 from . import scoring
 from .cards import GENRES, card
 from .errors import IllegalMove
+from .events import CardEarnings, Double, Dump, Earn, Event, Gain, Preview, PreviewDiscard, Take, Trash, Uncover
 from .moves import Move
 from .scoring import CHOICE_KINDS, TRASH_KINDS, OptionalBenefit
 from .state import CHOICE, DOUBLE, DUMP, PREVIEW, PREVIEWING, TRASH, UNCOVER
-from .table import Event, Table
+from .table import Table
 
 
 def pending_benefits(table: Table) -> list[OptionalBenefit]:
@@ -44,7 +45,7 @@ def gain(table: Table, seat: int, coins: int, prestige: int, stat: str | None, e
         if stat:
             p.stats[stat] += prestige
     if coins or prestige:
-        events.append({"type": "gain", "seat": seat, "coins": coins, "prestige": prestige, "card": source})
+        events.append(Gain(seat=seat, coins=coins, prestige=prestige, card=source))
         table.note("coins", coins)
         table.note("prestige", prestige)
 
@@ -66,15 +67,15 @@ def uncover(table: Table, source: int, key: str, target: int, events: list[Event
     """R14: the card at slot ``source`` uncovers the wild at slot ``target`` (it now counts, R14.4)."""
     t = table.turn
     scoring.apply_uncover(t.word, t.counts, t.used, key, target)
-    events.append({"type": "uncover", "seat": t.seat, "card": t.word[target].card, "source": t.word[source].card})
+    events.append(Uncover(seat=t.seat, card=t.word[target].card, source=t.word[source].card))
 
 
 def double(table: Table, source: int, key: str, target: int, events: list[Event]) -> None:
     """R13: the card at slot ``source`` doubles the card at slot ``target`` (x2, then x3, R13.3)."""
     t = table.turn
     scoring.apply_double(t.word, t.used, key, target)
-    events.append({"type": "double", "seat": t.seat, "card": t.word[target].card, "multiplier": t.word[target].mult,
-                   "source": t.word[source].card})
+    events.append(Double(seat=t.seat, card=t.word[target].card, multiplier=t.word[target].mult,
+                         source=t.word[source].card))
 
 
 def choose_target(table: Table, seat: int, m: Move) -> list[Event]:
@@ -108,9 +109,9 @@ def pay_automatic(table: Table, events: list[Event]) -> None:
     p.stats["pointsGenre"] += gains.prestige_genre
     table.note("coins", gains.coins)
     table.note("prestige", gains.prestige)
-    events.append({"type": "earn", "seat": t.seat, "coins": gains.coins, "prestige": gains.prestige,
-                   "per_card": {str(k): list(v) for k, v in gains.per_card.items()},
-                   "active": sorted(g for g in GENRES if t.counts.get(g, 0) >= 2)})
+    events.append(Earn(seat=t.seat, coins=gains.coins, prestige=gains.prestige,
+                       per_card=tuple(CardEarnings(k, c, p) for k, (c, p) in gains.per_card.items()),
+                       active=tuple(sorted(g for g in GENRES if t.counts.get(g, 0) >= 2))))
 
 
 # ---------------------------------------------------------------------------- trash (R15.1-R15.3)
@@ -137,7 +138,7 @@ def trash(table: Table, seat: int, m: Move) -> list[Event]:
     p.stats["cardsTrash"] += 1
     table.note("trashed", [m.card])
     coins, prestige = (value, 0) if kind == "coins" else (0, value)
-    events: list[Event] = [{"type": "trash", "seat": seat, "card": m.card, "coins": coins, "prestige": prestige}]
+    events: list[Event] = [Trash(seat=seat, card=m.card, coins=coins, prestige=prestige)]
     gain(table, seat, coins, prestige, "pointsGenre" if genre else "pointsBasic", events, m.card)
     return events
 
@@ -167,7 +168,7 @@ def dump(table: Table, seat: int, m: Move) -> list[Event]:
     table.remove_from_game(m.card)
     p.stats["cardsTrash"] += 1
     table.note("dumped", [m.card])
-    events: list[Event] = [{"type": "dump", "seat": seat, "card": m.card, "coins": best.value, "source": best.card}]
+    events: list[Event] = [Dump(seat=seat, card=m.card, coins=best.value, source=best.card)]
     gain(table, seat, best.value, 0, None, events, best.card)
     return events
 
@@ -203,7 +204,7 @@ def preview(table: Table, seat: int, m: Move) -> list[Event]:
         t.preview_cards.append(cid)
     t.preview_returned = []
     t.phase = PREVIEWING
-    events.append({"type": "preview", "seat": seat, "count": len(t.preview_cards), "source": ability.card})
+    events.append(Preview(seat=seat, count=len(t.preview_cards), source=ability.card))
     return events
 
 
@@ -232,7 +233,7 @@ def handle_preview(table: Table, seat: int, m: Move) -> list[Event]:
     else:
         t.extra.setdefault("pdisc", []).append(m.card)
         p.discard.append(m.card)
-        events.append({"type": "preview_discard", "seat": seat, "card": m.card})
+        events.append(PreviewDiscard(seat=seat, card=m.card))
     if not preview_unhandled(table):
         # R16.3 [Bot default]: returned cards keep their original relative order, first drawn on top.
         for cid in reversed(t.preview_cards):
@@ -290,10 +291,10 @@ def take(table: Table, seat: int, m: Move) -> list[Event]:
     p = table.player(seat)
     if m.choice == "ink":
         p.ink += 1
-        events.append({"type": "take", "seat": seat, "card": cid, "ink": 1, "choice": "ink"})
+        events.append(Take(seat=seat, card=cid, choice="ink"))
     elif m.choice == "remover":
         p.remover += 1
-        events.append({"type": "take", "seat": seat, "card": cid, "remover": 1, "choice": "remover"})
+        events.append(Take(seat=seat, card=cid, choice="remover"))
     else:
         genre = int(key.split(":")[1]) >= len(card(cid).basic)
         coins = value if m.choice == "coins" else 0

@@ -3,8 +3,9 @@ prestige only at the end of the game (R22.3, R29.9: game_end.results and coop.co
 
 from __future__ import annotations
 
+from .events import Award, AwardLost, Event
 from .options import AWARD_TABLE
-from .table import Event, Table
+from .table import Table
 
 
 def claim_award(table: Table, seat: int, length: int, events: list[Event]) -> None:
@@ -21,8 +22,8 @@ def claim_award(table: Table, seat: int, length: int, events: list[Event]) -> No
         return
     for q in table.state.players:
         if q.award < value and q.award:
-            events.append({"type": "award_lost", "seat": q.seat, "value": q.award})
+            events.append(AwardLost(seat=q.seat, value=q.award))
             q.award = 0
     p.award = value
-    events.append({"type": "award", "seat": seat, "value": value, "length": length})
+    events.append(Award(seat=seat, value=value, length=length))
     table.note("award", value)

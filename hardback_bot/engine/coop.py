@@ -13,8 +13,9 @@ from typing import Any
 
 from .cards import GENRES, card
 from .errors import IllegalMove
+from .events import ClassicDiscarded, Event, PennyGain, PennyReason, Standing
 from .state import BUY, SPELL
-from .table import Event, Table
+from .table import Table
 
 
 def setup_penny(table: Table) -> None:
@@ -25,11 +26,11 @@ def setup_penny(table: Table) -> None:
     table.state.penny = {"score": 0, "team": 0, "genre": genre, "turns": 0, "claimed": []}
 
 
-def penny_gain(table: Table, amount: int, reason: str, events: list[Event]) -> bool:
+def penny_gain(table: Table, amount: int, reason: PennyReason, events: list[Event]) -> bool:
     """Penny scores ``amount``; True when that reaches her goal and the game must end now (R29.8)."""
     penny = table.state.penny
     penny["score"] += amount
-    events.append({"type": "penny_gain", "prestige": amount, "reason": reason, "score": penny["score"]})
+    events.append(PennyGain(prestige=amount, reason=reason, score=penny["score"]))
     return penny["score"] >= table.goal and not table.finished
 
 
@@ -103,19 +104,19 @@ def row_added(table: Table, cid: int, events: list[Event]) -> None:
         if card(classic).genre == genre:
             p.timeless.remove(classic)
             p.discard.append(classic)
-            events.append({"type": "classic_discarded", "seat": p.seat, "card": classic, "by": cid})
+            events.append(ClassicDiscarded(seat=p.seat, card=classic, by=cid))
             return
 
 
 # ---------------------------------------------------------------------------- result (R29.9)
-def coop_results(table: Table) -> list[dict[str, Any]]:
+def coop_results(table: Table) -> list[Standing]:
     """R29.9: awards are added after the end; the team wins only with more than Penny."""
     penny = table.state.penny
     award = max((p.award for p in table.state.players), default=0)
     team = penny["team"] + award
     won = team > penny["score"]
-    return [{"seat": p.seat, "prestige": team, "award": award, "ink": p.ink, "rank": 1 if won else 2,
-             "won": won, "margin": team - penny["score"], "penny": penny["score"]}
+    return [Standing(seat=p.seat, prestige=team, award=award, ink=p.ink, rank=1 if won else 2, won=won,
+                     margin=team - penny["score"], penny=penny["score"])
             for p in table.state.players]
 
 

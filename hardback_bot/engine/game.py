@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import abilities, game_end, ghostwriter, setup, spelling, turn, undo, unique_words
+from .events import Event, Standing
 from .moves import Move, WordCard
 from .options import GameOptions
 from .setup import PLAYER_STATS, TABLE_STATS
 from .state import OVER, SPELL, Slot, State
-from .table import HAND_SIZE, ROW_SIZE, Event, Table
+from .table import HAND_SIZE, ROW_SIZE, Table
 from .words import WordChecker
 
 __all__ = ["FORMAT_VERSION", "HAND_SIZE", "PLAYER_STATS", "ROW_SIZE", "TABLE_STATS", "Event", "Game",
@@ -148,8 +149,12 @@ class Game(Table):
         return abilities.dump_value(self)
 
     def results(self) -> list[dict[str, Any]]:
-        """Final standings (R22.4, R22.6, R29.9); meaningful once the game is finished."""
+        """Final standings (R22.4, R22.6, R29.9) as plain data; meaningful once the game is finished."""
         return game_end.results(self)
+
+    def standings(self) -> list[Standing]:
+        """Final standings (R22.4, R22.6, R29.9) as values; meaningful once the game is finished."""
+        return game_end.standings(self)
 
     def stats(self) -> dict[str, Any]:
         """R34 table statistics and R35 player statistics (deck composition computed now)."""

@@ -7,8 +7,9 @@ from typing import Any
 
 from . import coop
 from .cards import GENRES, card
+from .events import Event, FinalRound, GameOver, Standing
 from .state import OVER
-from .table import Event, Table
+from .table import Table
 
 
 def check_final_round(table: Table, events: list[Event]) -> None:
@@ -18,8 +19,7 @@ def check_final_round(table: Table, events: list[Event]) -> None:
         return
     if any(p.prestige >= table.goal for p in s.players):
         s.final_round = True
-        events.append({"type": "final_round", "goal": table.goal,
-                       "seats": [p.seat for p in s.players if p.prestige >= table.goal]})
+        events.append(FinalRound(goal=table.goal, seats=tuple(p.seat for p in s.players if p.prestige >= table.goal)))
 
 
 def goal_reached(table: Table) -> bool:
@@ -33,19 +33,24 @@ def finish(table: Table, events: list[Event]) -> None:
     table.turn.phase = OVER
     for p in table.state.players:
         p.stats["pointsAward"] = p.award
-    events.append({"type": "game_over", "results": results(table)})
+    events.append(GameOver(results=tuple(standings(table))))
 
 
-def results(table: Table) -> list[dict[str, Any]]:
+def standings(table: Table) -> list[Standing]:
     """Final standings (R22.4, R22.6; co-op R29.9); meaningful once the game is finished."""
     if table.options.coop:
         return coop.coop_results(table)
-    rows = [{"seat": p.seat, "prestige": p.prestige + p.award, "award": p.award, "ink": p.ink}
-            for p in table.state.players]  # R22.3: awards count only now
-    ordered = sorted(rows, key=lambda r: (-r["prestige"], -r["ink"]))  # R22.4: ink breaks ties
-    for r in rows:  # R22.6: shared places, numbered like sports tables
-        r["rank"] = 1 + sum(1 for o in ordered if (o["prestige"], o["ink"]) > (r["prestige"], r["ink"]))
-    return sorted(rows, key=lambda r: (r["rank"], r["seat"]))
+    scores = [(p.seat, p.prestige + p.award, p.award, p.ink) for p in table.state.players]  # R22.3: awards now
+    rows = []
+    for seat, prestige, award, ink in scores:  # R22.4: ink breaks ties; R22.6: shared places, numbered like sports
+        rank = 1 + sum(1 for _, q, _, i in scores if (q, i) > (prestige, ink))
+        rows.append(Standing(seat=seat, prestige=prestige, award=award, ink=ink, rank=rank))
+    return sorted(rows, key=lambda r: (r.rank, r.seat))
+
+
+def results(table: Table) -> list[dict[str, Any]]:
+    """The standings as plain data (the public view's ``results``)."""
+    return [s.to_dict() for s in standings(table)]
 
 
 def stats(table: Table) -> dict[str, Any]:

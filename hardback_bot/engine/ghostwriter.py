@@ -8,9 +8,10 @@ from typing import Any
 
 from .cards import card
 from .errors import IllegalMove
+from .events import Adopt, Event, GhostwriterPaid, GhostwriterRequest, Suggestion
 from .moves import Move
 from .state import SPELL
-from .table import Event, Table
+from .table import Table
 from .words import is_offensive
 
 
@@ -26,8 +27,7 @@ def request(table: Table, seat: int, m: Move) -> list[Event]:
     if _ghost(table) is not None:
         raise IllegalMove.of("already_asked")
     table.turn.extra["ghost"] = {"suggestions": [], "adopted": None, "writer": None, "inked": 0}
-    return [{"type": "ghostwriter", "seat": seat, "hand": list(table.player(seat).hand),
-             "inked": list(table.player(seat).inked)}]
+    return [GhostwriterRequest(seat=seat, hand=tuple(table.player(seat).hand), inked=tuple(table.player(seat).inked))]
 
 
 def can_spell(table: Table, seat: int, word: str) -> bool:
@@ -64,8 +64,7 @@ def suggest(table: Table, seat: int, m: Move) -> list[Event]:
     if not in_dictionary and table.options.vote == "off":
         raise IllegalMove.of("not_a_word", word=word)
     ghost["suggestions"].append([seat, word])
-    return [{"type": "suggestion", "seat": seat, "word": word, "index": len(ghost["suggestions"]),
-             "in_dictionary": in_dictionary}]
+    return [Suggestion(seat=seat, word=word, index=len(ghost["suggestions"]), in_dictionary=in_dictionary)]
 
 
 def adopt(table: Table, seat: int, m: Move) -> list[Event]:
@@ -79,7 +78,7 @@ def adopt(table: Table, seat: int, m: Move) -> list[Event]:
         raise IllegalMove.of("bad_suggestion", count=len(ghost["suggestions"]))
     ghost["adopted"] = index
     who, word = ghost["suggestions"][index]
-    return [{"type": "adopt", "seat": seat, "by": who, "word": word}]
+    return [Adopt(seat=seat, by=who, word=word)]
 
 
 def suggestions(table: Table) -> list[tuple[int, str]]:
@@ -109,4 +108,4 @@ def pay(table: Table, events: list[Event]) -> None:
         return
     amount = 1 + ghost["inked"]
     table.player(ghost["writer"]).ink += amount  # from the supply: never Penny's horror signature (R30.5)
-    events.append({"type": "ghostwriter_paid", "seat": ghost["writer"], "ink": amount, "for": table.turn.seat})
+    events.append(GhostwriterPaid(seat=ghost["writer"], ink=amount, for_=table.turn.seat))

@@ -9,11 +9,12 @@ from . import coop, game_end, offer_row
 from .abilities import unused_abilities
 from .cards import card
 from .errors import IllegalMove
+from .events import Advert, Buy, Convert, Event, Gain, Jail, Unjail
 from .moves import Move
 from .options import ADVERTS
 from .scoring import OptionalBenefit
 from .state import BUY, JAIL
-from .table import Event, Table
+from .table import Table
 
 
 # ---------------------------------------------------------------------------- jail (R17)
@@ -47,7 +48,7 @@ def jail(table: Table, seat: int, m: Move) -> list[Event]:
     if reserve:
         if p.jail is not None:  # E9: the older jailed card leaves the game
             s.removed.append(p.jail)
-            events.append({"type": "unjail", "seat": seat, "card": p.jail})
+            events.append(Unjail(seat=seat, card=p.jail))
         p.jail = m.card
     else:
         s.removed.append(m.card)
@@ -55,7 +56,7 @@ def jail(table: Table, seat: int, m: Move) -> list[Event]:
     p.stats["coopJail"] += card(m.card).cost
     table.note("reserved" if reserve else "removed", [m.card])
     t.changed_row = True
-    events.append({"type": "jail", "seat": seat, "card": m.card, "reserve": reserve, "source": ability.card})
+    events.append(Jail(seat=seat, card=m.card, reserve=reserve, source=ability.card))
     offer_row.refill_one(table, events)
     return events
 
@@ -123,7 +124,7 @@ def buy(table: Table, seat: int, m: Move) -> list[Event]:
     if c.cost > t.coins:
         raise IllegalMove.of("too_expensive", item="card", card=m.card, cost=c.cost, coins=t.coins)
     t.coins -= c.cost
-    events: list[Event] = [{"type": "buy", "seat": seat, "card": m.card, "from_jail": from_jail, "cost": c.cost}]
+    events: list[Event] = [Buy(seat=seat, card=m.card, from_jail=from_jail, cost=c.cost)]
     if from_jail:
         p.jail = None
     else:
@@ -136,7 +137,7 @@ def buy(table: Table, seat: int, m: Move) -> list[Event]:
         table.note("purchase_prestige", c.purchase_prestige)
         table.add_prestige(seat, c.purchase_prestige)
         p.stats["pointsPurchase"] += c.purchase_prestige
-        events.append({"type": "gain", "seat": seat, "coins": 0, "prestige": c.purchase_prestige, "card": m.card})
+        events.append(Gain(seat=seat, coins=0, prestige=c.purchase_prestige, card=m.card))
     if table.options.coop and coop.penny_on_buy(table, events):
         game_end.finish(table, events)
         return events
@@ -160,7 +161,7 @@ def advert(table: Table, seat: int, m: Move) -> list[Event]:
     table.note("adverts", 1)
     table.add_prestige(seat, prestige)
     p.stats["pointsAdvert"] += prestige
-    return [{"type": "advert", "seat": seat, "cost": cost, "prestige": prestige, "number": p.adverts}]
+    return [Advert(seat=seat, cost=cost, prestige=prestige, number=p.adverts)]
 
 
 def convert(table: Table, seat: int, m: Move) -> list[Event]:
@@ -176,7 +177,7 @@ def convert(table: Table, seat: int, m: Move) -> list[Event]:
         coop.check_penny_ink(table, seat, 3 * need)
     p.ink -= 3 * need
     t.coins += need
-    events: list[Event] = [{"type": "convert", "seat": seat, "coins": need, "ink": 3 * need}]
+    events: list[Event] = [Convert(seat=seat, coins=need, ink=3 * need)]
     if table.options.coop and coop.penny_on_ink(table, 3 * need, events):
         game_end.finish(table, events)
     return events

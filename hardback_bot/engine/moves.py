@@ -8,12 +8,19 @@ Examples: ``spell 120 67=A 1156`` (card 67 played wild as A), ``ink``, ``remover
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, TypeAlias, cast
 
 from .errors import IllegalMove
 
+#: Every kind of move of the notation (a describer matching on ``Move.kind`` must name each one).
+MoveKind: TypeAlias = Literal["ink", "remover", "unremover", "spell", "skip", "uncover", "double", "trash", "dump",
+                              "preview", "return", "discard", "pass", "take", "reserve", "remove", "flush", "buy",
+                              "advert", "convert", "end", "vote", "ghostwriter", "suggest", "adopt", "timeout",
+                              "undo"]
+
 # kind -> argument shape: "" none, "c" one card id, "n" one number, "w" word slots, "t" a choice,
 # "v" a vote, "s" a word (ghostwriter suggestion)
-MOVE_SHAPES: dict[str, str] = {
+MOVE_SHAPES: dict[MoveKind, str] = {
     "ink": "",
     "remover": "c",
     "unremover": "c",
@@ -61,7 +68,7 @@ class WordCard:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    kind: str
+    kind: MoveKind
     card: int | None = None
     number: int | None = None
     choice: str | None = None
@@ -82,10 +89,11 @@ def parse_move(text: str) -> Move:
     parts = text.split()
     if not parts:
         raise IllegalMove.of("bad_notation", problem="empty")
-    kind, args = parts[0].lower(), parts[1:]
-    shape = MOVE_SHAPES.get(kind)
-    if shape is None:
+    name, args = parts[0].lower(), parts[1:]
+    if name not in MOVE_SHAPES:
         raise IllegalMove.of("bad_notation", problem="unknown_move", text=parts[0])
+    kind = cast(MoveKind, name)
+    shape = MOVE_SHAPES[kind]
     if shape == "w":
         if not args:
             raise IllegalMove.of("bad_notation", problem="no_cards", move=kind)

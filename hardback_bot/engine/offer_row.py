@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from . import coop
 from .cards import GENRES, card
+from .events import Cycle, Event, Flush, OfferReshuffle, RowAdd
 from .moves import Move
 from .state import BUY, FLUSH
-from .table import ROW_SIZE, Event, Table
+from .table import ROW_SIZE, Table
 
 
 def refill_one(table: Table, events: list[Event] | None = None, initial: bool = False) -> int | None:
@@ -24,11 +25,11 @@ def refill_one(table: Table, events: list[Event] | None = None, initial: bool = 
         s.removed = []
         table.rng.shuffle(s.offer_deck)
         if events is not None:
-            events.append({"type": "offer_reshuffle"})
+            events.append(OfferReshuffle())
     cid = s.offer_deck.pop()
     s.offer_row.append(cid)
     if events is not None:
-        events.append({"type": "row_add", "card": cid})
+        events.append(RowAdd(card=cid))
     if table.options.coop and not initial and events is not None:  # R29.6; the initial deal discards nothing
         coop.row_added(table, cid, events)
     return cid
@@ -49,7 +50,7 @@ def flush(table: Table, seat: int, m: Move) -> list[Event]:
     reshuffled from a removed pile that already holds them)."""
     t = table.require_turn(seat, FLUSH)
     s = table.state
-    events: list[Event] = [{"type": "flush", "seat": seat, "cards": list(s.offer_row)}]
+    events: list[Event] = [Flush(seat=seat, cards=tuple(s.offer_row))]
     s.removed.extend(s.offer_row)
     s.offer_row.clear()
     for _ in range(ROW_SIZE):
@@ -71,5 +72,5 @@ def cycle(table: Table, events: list[Event]) -> None:
     oldest = s.offer_row.pop(0)
     s.removed.append(oldest)
     s.table_stats["cycled"] += 1
-    events.append({"type": "cycle", "card": oldest})
+    events.append(Cycle(card=oldest))
     refill_one(table, events)

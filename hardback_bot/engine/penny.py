@@ -5,7 +5,8 @@ result are in coop.py."""
 from __future__ import annotations
 
 from . import coop, game_end, offer_row
-from .table import Event, Table
+from .events import Event, PennyClaim, PennyRemove, PennyTurn
+from .table import Table
 
 
 def penny_turn(table: Table, events: list[Event]) -> bool:
@@ -18,7 +19,7 @@ def penny_turn(table: Table, events: list[Event]) -> bool:
     s = table.state
     penny = s.penny
     penny["turns"] += 1
-    events.append({"type": "penny_turn"})
+    events.append(PennyTurn())
     if not s.offer_row:  # E1: with an empty row she claims nothing
         penny["claimed"].append(0)
         return s.finished
@@ -26,13 +27,13 @@ def penny_turn(table: Table, events: list[Event]) -> bool:
     value = coop.claim_value(table, claimed)
     s.removed.append(claimed)
     penny["claimed"].append(value)
-    events.append({"type": "penny_claim", "card": claimed, "prestige": value})
+    events.append(PennyClaim(card=claimed, prestige=value))
     offer_row.refill_one(table, events)  # step 3 (R29.6 applies)
     cheapest = coop.mystery_removal(table, claimed)  # step 4 (E19: may be the card just drawn)
     if cheapest is not None:
         s.offer_row.remove(cheapest)
         s.removed.append(cheapest)
-        events.append({"type": "penny_remove", "card": cheapest})
+        events.append(PennyRemove(card=cheapest))
         offer_row.refill_one(table, events)
     if value and coop.penny_gain(table, value, "claim", events):  # step 5
         game_end.finish(table, events)

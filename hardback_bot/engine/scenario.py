@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from .errors import IllegalMove
+from .events import Advert, Buy, CoinsToInk, Convert, Earn, Event, Gain, TurnEnd, TurnStart
 from .game import Game
 from .scenario_expect import ExpectationFailed, check
 from .scenario_setup import ScenarioError, build_game, own_ids_in_move, parse_move_line
@@ -67,30 +68,31 @@ class _Run:
     def __post_init__(self) -> None:
         self.coins = _Coins(self.game.active_seat)
 
-    def track(self, events: list[dict[str, Any]]) -> None:
+    def track(self, events: list[Event]) -> None:
         """Coins earned, converted and spent this turn, from the events in order."""
         for e in events:
-            kind = e["type"]
-            if kind in ("earn", "gain"):
-                self.coins.earned += e["coins"]
-            elif kind == "convert":
-                self.coins.converted += e["coins"]
-            elif kind in ("buy", "advert"):
-                self.coins.spent += e["cost"]
-            elif kind == "coins_to_ink":
-                self.coins.to_ink += e["ink"]
-            elif kind == "turn_end":
-                self.coins.summary = e["summary"]
-                self.coins.word = e["summary"].get("word", "")
-                self.last_turn = self.coins
-                self.coins = _Coins(self.game.active_seat)
-            elif kind == "turn_start":
-                self.coins = _Coins(e["seat"])
+            match e:
+                case Earn() | Gain():
+                    self.coins.earned += e.coins
+                case Convert():
+                    self.coins.converted += e.coins
+                case Buy() | Advert():
+                    self.coins.spent += e.cost
+                case CoinsToInk():
+                    self.coins.to_ink += e.ink
+                case TurnEnd():
+                    self.coins.summary = e.summary.to_dict()
+                    self.coins.word = e.summary.word or ""
+                    self.last_turn = self.coins
+                    self.coins = _Coins(self.game.active_seat)
+                case TurnStart():
+                    self.coins = _Coins(e.seat)
 
     def apply(self, seat: int, move: str) -> list[dict[str, Any]]:
+        """Apply the move; its events in their plain-data form (what reports show and expectations match)."""
         events = self.game.apply(seat, move)
         self.track(events)
-        return events
+        return [e.to_dict() for e in events]
 
     def pass_optional_steps(self, seat: int, move: str, auto: bool) -> list[dict[str, Any]]:
         """Pass the optional steps (trash, dump, preview, jail, flush) the move comes after."""

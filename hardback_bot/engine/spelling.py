@@ -10,9 +10,10 @@ from __future__ import annotations
 from . import awards, coop, game_end, ghostwriter, scoring, unique_words, votes
 from .cards import card
 from .errors import IllegalMove
+from .events import Event, InkDraw, PlayedCard, Remover, Skip, Unremover, WordAccepted
 from .moves import Move, WordCard
 from .state import SPELL, UNCOVER, Slot
-from .table import Event, Table
+from .table import Table
 from .words import is_offensive
 
 
@@ -59,7 +60,7 @@ def ink(table: Table, seat: int, m: Move) -> list[Event]:
     p.hand.append(cid)
     p.inked.append(cid)
     p.stats["useInk"] += 1
-    events.append({"type": "ink_draw", "seat": seat, "card": cid})
+    events.append(InkDraw(seat=seat, card=cid))
     if table.options.coop and coop.penny_on_ink(table, 1, events):
         game_end.finish(table, events)
     return events
@@ -77,7 +78,7 @@ def remover(table: Table, seat: int, m: Move) -> list[Event]:
     p.inked.remove(m.card)
     p.cleared.append(m.card)
     p.stats["useRemover"] += 1
-    return [{"type": "remover", "seat": seat, "card": m.card}]
+    return [Remover(seat=seat, card=m.card)]
 
 
 def unremover(table: Table, seat: int, m: Move) -> list[Event]:
@@ -90,7 +91,7 @@ def unremover(table: Table, seat: int, m: Move) -> list[Event]:
     p.inked.append(m.card)
     p.remover += 1
     p.stats["useRemover"] -= 1
-    return [{"type": "unremover", "seat": seat, "card": m.card}]
+    return [Unremover(seat=seat, card=m.card)]
 
 
 # ---------------------------------------------------------------------------- spelling (R7, R8)
@@ -162,7 +163,8 @@ def accept_word(table: Table, seat: int, slots: list[Slot], word: str) -> list[E
     t.word = slots
     t.classics = [c for c in p.timeless if c not in in_word]
     t.counts = scoring.initial_counts(slots, t.classics, seat)
-    events: list[Event] = [{"type": "word", "seat": seat, "word": word, "cards": [sl.to_list() for sl in slots]}]
+    events: list[Event] = [WordAccepted(seat=seat, word=word,
+                                         cards=tuple(PlayedCard.from_list(sl.to_list()) for sl in slots))]
     p.stats["words"] += 1
     s.table_stats["words"] += 1
     if len(word) > p.stats["longestWord"]:
@@ -197,4 +199,4 @@ def writers_block(table: Table, seat: int) -> list[Event]:
     p.inked.clear()
     p.cleared.clear()
     p.stats["skips"] += 1
-    return [{"type": "skip", "seat": seat}]
+    return [Skip(seat=seat)]

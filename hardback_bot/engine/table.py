@@ -8,16 +8,14 @@ Table with the public API on top.  Nothing here decides a step of the turn.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .cards import card
 from .errors import IllegalMove
+from .events import Event, Reshuffle
 from .options import GameOptions
 from .rng import Rng
 from .state import Player, State, Turn
 from .words import AcceptAll, WordChecker
 
-Event = dict[str, Any]
 HAND_SIZE = 5  # R3.4, R20.3
 ROW_SIZE = 7  # R1.5, R3.3
 
@@ -94,7 +92,7 @@ class Table:
             p.discard = []
             self.rng.shuffle(p.draw)
             if events is not None:
-                events.append({"type": "reshuffle", "seat": p.seat})
+                events.append(Reshuffle(seat=p.seat))
         return p.draw.pop()
 
     def draw_hand(self, p: Player, events: list[Event] | None = None) -> None:

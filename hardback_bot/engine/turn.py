@@ -13,9 +13,10 @@ from typing import Any
 
 from . import abilities, game_end, ghostwriter, market, offer_row, spelling, turn_end, undo, unique_words, votes
 from .errors import IllegalMove
+from .events import Event
 from .moves import Move, as_move, format_move
 from .state import BUY, CHOICE, DOUBLE, DUMP, FLUSH, JAIL, OVER, PREVIEW, PREVIEWING, SPELL, TRASH, UNCOVER, VOTE
-from .table import Event, Table
+from .table import Table
 
 Handler = Callable[[Table, int, Move], list[Event]]
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 from . import abilities, game_end, ghostwriter, offer_row, penny, spelling
 from .cards import card
 from .errors import IllegalMove
+from .events import ClassicInPlay, ClassicLeaves, CoinsToInk, Event, Timeout, TurnEnd, TurnStart, TurnSummary
 from .moves import Move
 from .state import BUY, SPELL, VOTE, Turn
-from .table import Event, Table
+from .table import Table
 
 
 def end_turn(table: Table, events: list[Event], skipped: bool = False) -> None:
@@ -21,7 +22,7 @@ def end_turn(table: Table, events: list[Event], skipped: bool = False) -> None:
     coop = table.options.coop
     if t.coins:  # R20.1
         p.ink += t.coins
-        events.append({"type": "coins_to_ink", "seat": seat, "ink": t.coins})
+        events.append(CoinsToInk(seat=seat, ink=t.coins))
         t.coins = 0
     for slot in t.word:  # R20.2
         if slot.card in t.trashed:
@@ -29,14 +30,14 @@ def end_turn(table: Table, events: list[Event], skipped: bool = False) -> None:
         if slot.owner == -1:
             if card(slot.card).timeless and slot.face_up:  # R10.7, R14.6
                 p.timeless.append(slot.card)
-                events.append({"type": "classic_in_play", "seat": seat, "card": slot.card})
+                events.append(ClassicInPlay(seat=seat, card=slot.card))
             else:
                 p.discard.append(slot.card)
         elif slot.owner != seat and not coop:  # R10.8: a rival's classic leaves play (in co-op it stays, R29.6)
             owner = table.player(slot.owner)
             owner.timeless.remove(slot.card)
             owner.discard.append(slot.card)
-            events.append({"type": "classic_leaves", "seat": slot.owner, "card": slot.card, "by": seat})
+            events.append(ClassicLeaves(seat=slot.owner, card=slot.card, by=seat))
     if t.word:  # R34, R35: best word, by the prestige its benefits gave
         best = t.prestige_from_word
         if best > p.stats["bestWord"]:
@@ -55,7 +56,7 @@ def end_turn(table: Table, events: list[Event], skipped: bool = False) -> None:
     p.stats["turns"] += 1
     offer_row.cycle(table, events)  # R20.4, R18.5
     # The turn's public summary: what the table log shows, however many moves the turn took.
-    events.append({"type": "turn_end", "seat": seat, "summary": summary})
+    events.append(TurnEnd(seat=seat, summary=TurnSummary.from_dict(summary)))
     if coop and penny.penny_turn(table, events):
         return
     _next_turn(table, events)
@@ -74,7 +75,7 @@ def _next_turn(table: Table, events: list[Event]) -> None:
             game_end.finish(table, events)
             return
         s.round += 1
-    events.append({"type": "turn_start", "seat": seat, "round": s.round})
+    events.append(TurnStart(seat=seat, round=s.round))
 
 
 # ---------------------------------------------------------------------------- the moves that end a turn
@@ -105,8 +106,8 @@ def timeout(table: Table, seat: int, m: Move) -> list[Event]:
     if t.phase == SPELL:
         events = spelling.writers_block(table, seat)
         end_turn(table, events, skipped=True)
-        return [{"type": "timeout", "seat": seat}, *events]
-    events = [{"type": "timeout", "seat": seat}]
+        return [Timeout(seat=seat), *events]
+    events: list[Event] = [Timeout(seat=seat)]
     abilities.put_back_preview(table)
     end_turn(table, events)
     return events

@@ -18,9 +18,10 @@ from collections.abc import Callable, Sequence
 
 from . import setup
 from .errors import IllegalMove
-from .moves import Move
+from .events import Event, Undo
+from .moves import Move, parse_move
 from .state import SPELL, VOTE
-from .table import Event, Table
+from .table import Table
 
 UNDOABLE = frozenset({"uncover", "double", "take", "trash", "dump", "return", "discard", "pass"})
 UNDO = "undo"
@@ -47,7 +48,7 @@ def undone_move(table: Table, seat: int) -> tuple[int, str] | None:
     if not kept:
         return None
     who, move = kept[-1]
-    if who != seat or move.split()[0] not in UNDOABLE:
+    if who != seat or parse_move(move).kind not in UNDOABLE:
         return None
     return who, move
 
@@ -66,4 +67,4 @@ def undo(table: Table, seat: int, m: Move, apply: Apply) -> list[Event]:
         apply(fresh, who, move)
     table.state = fresh.state
     table.rng = fresh.rng
-    return [{"type": "undo", "seat": seat, "move": target[1]}]
+    return [Undo(seat=seat, move=parse_move(target[1]))]

@@ -7,9 +7,10 @@ An accepted word is then accepted by the spelling room like any other.
 from __future__ import annotations
 
 from .errors import IllegalMove
+from .events import Event, Vote, VoteResult, VoteStart
 from .moves import Move, WordCard
 from .state import SPELL, VOTE
-from .table import Event, Table
+from .table import Table
 
 Accepted = tuple[tuple[WordCard, ...], str]  # the word's cards and its letters
 
@@ -24,7 +25,7 @@ def start_vote(table: Table, seat: int, cards: tuple[WordCard, ...], word: str) 
     t = table.turn
     t.extra["vote"] = {"cards": [[w.card, w.wild] for w in cards], "word": word, "votes": {}}
     t.phase = VOTE
-    return [{"type": "vote_start", "seat": seat, "word": word, "voters": voters(table)}]
+    return [VoteStart(seat=seat, word=word, voters=tuple(voters(table)))]
 
 
 def vote_moves(table: Table, seat: int) -> list[Move]:
@@ -65,7 +66,7 @@ def cast_vote(table: Table, seat: int, accept: bool) -> tuple[list[Event], Accep
         raise IllegalMove.of("already_voted")
     vote["votes"][str(seat)] = accept
     table.player(seat).stats["votesAccept" if accept else "votesReject"] += 1
-    events: list[Event] = [{"type": "vote", "seat": seat, "accept": accept, "word": vote["word"]}]
+    events: list[Event] = [Vote(seat=seat, accept=accept, word=vote["word"])]
     result = _outcome(table, vote["votes"])
     if result is None:
         return events, None
@@ -73,7 +74,7 @@ def cast_vote(table: Table, seat: int, accept: bool) -> tuple[list[Event], Accep
     word = vote["word"]
     del t.extra["vote"]
     t.phase = SPELL
-    events.append({"type": "vote_result", "seat": t.seat, "word": word, "accepted": result})
+    events.append(VoteResult(seat=t.seat, word=word, accepted=result))
     if result:
         return events, (cards, word)
     table.player(t.seat).stats["invalidWords"] += 1

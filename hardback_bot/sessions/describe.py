@@ -7,11 +7,31 @@ follow the game (accessibility) and the wording stays consistent.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, assert_never
 
 from hardback_bot.engine.cards import card
+from hardback_bot.engine.events import TurnSummary
+from hardback_bot.engine.moves import Move, as_move
 from hardback_bot.i18n import N_, translator
+
+from .notes import (
+    FinalRoundCalled,
+    GameBegins,
+    GameEnded,
+    GhostPaid,
+    Note,
+    PennyPlayed,
+    Reminder,
+    SeatAway,
+    SeatLeft,
+    TurnPlayed,
+    VoteCalled,
+    VotersTimedOut,
+    VoteSettled,
+    YourTurn,
+    as_note,
+)
 
 if TYPE_CHECKING:
     from hardback_bot.i18n import Translator
@@ -107,122 +127,124 @@ def word_link(word: str, language: str | None) -> str:
     return f"**[{word}]({base}{word.lower()})**" if base else f"**{word}**"
 
 
-def turn_line(name: str, summary: dict[str, Any], *, timeout: bool = False, cycled: int | None = None,
-              language: str | None = None, classics: Sequence[int] = (), took: Sequence[int] = (),
-              t: Translator = ENGLISH) -> str | None:
+def turn_line(name: str, summary: TurnSummary | Mapping[str, Any], *, timeout: bool = False,
+              cycled: int | None = None, language: str | None = None, classics: Sequence[int] = (),
+              took: Sequence[int] = (), t: Translator = ENGLISH) -> str | None:
     """One public line for a finished turn: word, earnings and purchases (PRODUCT.md, the table).
 
-    ``summary`` is the engine's ``turn_end`` summary, which covers the whole turn however many moves it took.
-    ``language``: the dictionary's (the word's definition link); ``t``: the reader's."""
+    ``summary`` is the engine's turn summary (its plain form too), which covers the whole turn however many moves
+    it took. ``language``: the dictionary's (the word's definition link); ``t``: the reader's."""
+    s = summary if isinstance(summary, TurnSummary) else TurnSummary.from_dict(summary, strict=False)
     name = f"**{name}**"
-    word = summary.get("word")
+    word = s.word
     if timeout:
         head = (t.gettext("{name} ran out of time after spelling {word}", name=name, word=word_link(word, language))
                 if word else t.gettext("{name} ran out of time", name=name))
-    elif summary.get("skipped"):
+    elif s.skipped:
         head = t.gettext("{name} skipped the turn (writer's block)", name=name)
     elif word:
         head = t.gettext("{name} spelled {word}: {coins}¢, {prestige}★", name=name, word=word_link(word, language),
-                         coins=summary.get("coins", 0), prestige=summary.get("prestige", 0))
+                         coins=s.coins, prestige=s.prestige)
     else:
         return None
     extras = []
-    if summary.get("award"):
-        extras.append(t.gettext("took the literary award: +{n}★ at the end", n=summary["award"]))
+    if s.award:
+        extras.append(t.gettext("took the literary award: +{n}★ at the end", n=s.award))
 
-    def cards(key: str) -> str:
-        return " ".join(card_short(c) for c in summary[key])
+    def cards(ids: Sequence[int]) -> str:
+        return " ".join(card_short(c) for c in ids)
 
-    if summary.get("trashed"):
-        extras.append(t.gettext("trashed {cards}", cards=cards("trashed")))
-    if summary.get("dumped"):
-        extras.append(t.gettext("dumped {cards}", cards=cards("dumped")))
-    if summary.get("reserved"):
-        extras.append(t.gettext("jailed {cards}", cards=cards("reserved")))
-    if summary.get("removed"):
-        extras.append(t.gettext("removed {cards}", cards=cards("removed")))
-    if summary.get("flushed"):
+    if s.trashed:
+        extras.append(t.gettext("trashed {cards}", cards=cards(s.trashed)))
+    if s.dumped:
+        extras.append(t.gettext("dumped {cards}", cards=cards(s.dumped)))
+    if s.reserved:
+        extras.append(t.gettext("jailed {cards}", cards=cards(s.reserved)))
+    if s.removed:
+        extras.append(t.gettext("removed {cards}", cards=cards(s.removed)))
+    if s.flushed:
         extras.append(t.gettext("flushed the offer row"))
-    if summary.get("bought"):
-        extras.append(t.gettext("bought {cards}", cards=cards("bought")))
-    if summary.get("purchase_prestige"):
-        extras.append(t.gettext("+{n}★ for purchases", n=summary["purchase_prestige"]))
-    if summary.get("adverts"):
-        extras.append(t.ngettext("{n} advert", "{n} adverts", int(summary["adverts"])))
+    if s.bought:
+        extras.append(t.gettext("bought {cards}", cards=cards(s.bought)))
+    if s.purchase_prestige:
+        extras.append(t.gettext("+{n}★ for purchases", n=s.purchase_prestige))
+    if s.adverts:
+        extras.append(t.ngettext("{n} advert", "{n} adverts", s.adverts))
     if classics:
-        extras.append(t.gettext("kept {cards} in play (classic)", cards=" ".join(card_short(c) for c in classics)))
+        extras.append(t.gettext("kept {cards} in play (classic)", cards=cards(classics)))
     if took:
-        extras.append(t.gettext("used and sent back {cards} (a rival's classic)",
-                                cards=" ".join(card_short(c) for c in took)))
+        extras.append(t.gettext("used and sent back {cards} (a rival's classic)", cards=cards(took)))
     text = head + (t.gettext(" — {details}", details=separator(t).join(extras)) if extras else "")
     if cycled is not None:
         text += t.gettext(" · the offer row cycled ({card} left)", card=card_short(cycled))
     return text[:1900]
 
 
-def penny_line(note: dict[str, Any], t: Translator = ENGLISH) -> str:
-    bits = [t.gettext("Penny Dreadful claimed {card} for {n}★", card=card_short(c), n=p) for c, p in note["claims"]]
-    bits += [t.gettext("and removed {card}", card=card_short(c)) for c in note.get("removed", [])]
+def penny_line(note: PennyPlayed, t: Translator = ENGLISH) -> str:
+    bits = [t.gettext("Penny Dreadful claimed {card} for {n}★", card=card_short(c), n=p) for c, p in note.claims]
+    bits += [t.gettext("and removed {card}", card=card_short(c)) for c in note.removed]
     return " ".join(bits)
 
 
-def note_line(note: dict[str, Any], names: Sequence[str], language: str | None = None,
+def note_line(note: Note | Mapping[str, Any], names: Sequence[str], language: str | None = None,
               t: Translator = ENGLISH) -> str | None:
-    """The public sentence of one note of the outbox (hardback_bot.sessions.notes); None for notes that
-    only carry a mention (``your_turn``), which the deliverer decides from the current state.
-    ``language``: the table dictionary's language, for the words' definition links; ``t``: the reader's
+    """The public sentence of one note of the outbox (hardback_bot.sessions.notes, or its stored form); None for
+    notes that only carry a mention (``YourTurn``, ``Reminder``), which the deliverer decides from the current
+    state. ``language``: the table dictionary's language, for the words' definition links; ``t``: the reader's
     (the server's language for the channel, the player's for their catch-up); ``names`` in that language."""
-    kind = note["t"]
+    note = as_note(note)
 
     def name(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else "?"
 
-    if kind == "begins":
-        return t.gettext("The game begins! Seat order: {names}", names=separator(t).join(names))
-    if kind == "turn":
-        return turn_line(name(note["seat"]), note.get("summary") or {}, timeout=bool(note.get("timeout")),
-                         cycled=note.get("cycled"), language=language, classics=note.get("classics", ()),
-                         took=note.get("took", ()), t=t)
-    if kind == "final_round":
-        seats = note.get("seats", [])
-        if not seats:
-            return t.gettext("**Final round!** Someone reached the goal; the round is played out.")
-        who = t.join([f"**{name(s)}**" for s in seats])
-        return t.ngettext("**Final round!** {who} reached the goal; the round is played out.",
-                          "**Final round!** {who} reached the goal; the round is played out.", len(seats), who=who)
-    if kind == "vote_start":
-        return t.gettext("{name} asks the table to accept {word}: open your hand to vote.",
-                         name=bold(name(note["seat"])), word=word_link(note["word"], language))
-    if kind == "vote_result":
-        word = f"**{note['word']}**"
-        return (t.gettext("The table accepted {word}.", word=word) if note["accepted"]
-                else t.gettext("The table refused {word}.", word=word))
-    if kind == "ghost_paid":
-        return t.ngettext("{ghost} ghostwrote {player}'s word and earns {n} ink.",
-                          "{ghost} ghostwrote {player}'s word and earns {n} ink.", int(note["ink"]),
-                          ghost=name(note["seat"]), player=name(note["for"]))
-    if kind == "penny":
-        return penny_line(note, t)
-    if kind == "timeout":
-        seats = note.get("seats", [])
-        if not seats:
+    match note:
+        case GameBegins():
+            return t.gettext("The game begins! Seat order: {names}", names=separator(t).join(names))
+        case TurnPlayed():
+            return turn_line(name(note.seat), note.summary, timeout=note.timeout, cycled=note.cycled,
+                             language=language, classics=note.classics, took=note.took, t=t)
+        case FinalRoundCalled():
+            if not note.seats:
+                return t.gettext("**Final round!** Someone reached the goal; the round is played out.")
+            who = t.join([f"**{name(s)}**" for s in note.seats])
+            return t.ngettext("**Final round!** {who} reached the goal; the round is played out.",
+                              "**Final round!** {who} reached the goal; the round is played out.", len(note.seats),
+                              who=who)
+        case VoteCalled():
+            return t.gettext("{name} asks the table to accept {word}: open your hand to vote.",
+                             name=bold(name(note.seat)), word=word_link(note.word, language))
+        case VoteSettled():
+            word = f"**{note.word}**"
+            return (t.gettext("The table accepted {word}.", word=word) if note.accepted
+                    else t.gettext("The table refused {word}.", word=word))
+        case GhostPaid():
+            return t.ngettext("{ghost} ghostwrote {player}'s word and earns {n} ink.",
+                              "{ghost} ghostwrote {player}'s word and earns {n} ink.", note.ink,
+                              ghost=name(note.seat), player=name(note.for_))
+        case PennyPlayed():
+            return penny_line(note, t)
+        case VotersTimedOut():
+            if not note.seats:
+                return None
+            return t.ngettext("{names} ran out of time.", "{names} ran out of time.", len(note.seats),
+                              names=t.join([name(s) for s in note.seats]))
+        case SeatAway():
+            who = note.name or name(note.seat)
+            if note.policy == "remove":
+                return t.ngettext("{name} missed {n} turn and is out: their seat passes from now on.",
+                                  "{name} missed {n} turns and is out: their seat passes from now on.",
+                                  note.misses, name=who)
+            return t.ngettext("{name} missed {n} turn: a computer player takes over.",
+                              "{name} missed {n} turns: a computer player takes over.", note.misses, name=who)
+        case SeatLeft():
+            return t.gettext("{name} left the game; a computer player takes the seat.",
+                             name=note.name or name(note.seat))
+        case GameEnded():
+            return t.gettext("The game was ended by {user}. The channel is free for a new one.", user=mention(note.by))
+        case YourTurn() | Reminder():
             return None
-        return t.ngettext("{names} ran out of time.", "{names} ran out of time.", len(seats),
-                          names=t.join([name(s) for s in seats]))
-    if kind == "afk":
-        who = note.get("name") or name(note["seat"])
-        if note.get("policy") == "remove":
-            return t.ngettext("{name} missed {n} turn and is out: their seat passes from now on.",
-                              "{name} missed {n} turns and is out: their seat passes from now on.",
-                              int(note["misses"]), name=who)
-        return t.ngettext("{name} missed {n} turn: a computer player takes over.",
-                          "{name} missed {n} turns: a computer player takes over.", int(note["misses"]), name=who)
-    if kind == "left":
-        return t.gettext("{name} left the game; a computer player takes the seat.",
-                         name=note.get("name") or name(note["seat"]))
-    if kind == "ended":
-        return t.gettext("The game was ended by {user}. The channel is free for a new one.", user=mention(note["by"]))
-    return None
+        case _:
+            assert_never(note)
 
 
 PHASE_PROMPT = {
@@ -246,35 +268,89 @@ def phase_prompt(phase: str, t: Translator = ENGLISH) -> str:
     return t.gettext(prompt) if prompt else ""
 
 
-def move_words(move: str, t: Translator = ENGLISH) -> str:
+def move_words(move: Move | str, t: Translator = ENGLISH) -> str:
     """A move in words, for confirmations ("buying V (romance)", "drawing a card with ink")."""
-    parts = move.split()
-    kind, args = parts[0], parts[1:]
+    m = as_move(move)
 
-    def named(i: int = 0) -> str:
+    def named() -> str:
         try:
-            return card_name(int(args[i]), t=t)
-        except (IndexError, ValueError, KeyError):
+            return card_name(m.card if m.card is not None else -1, t=t)
+        except (KeyError, IndexError, ValueError):
             return "?"
 
-    if kind == "buy":
-        return t.gettext("buying {card}", card=named())
-    if kind == "ink":
-        return t.gettext("drawing a card with ink")
-    if kind == "convert":
-        n = int(args[0]) if args and args[0].isdigit() else 1
-        return t.gettext("converting {ink} ink into coins", ink=3 * n)
-    if kind == "pass":
-        return t.gettext("passing")
-    if kind == "end":
-        return t.gettext("ending the turn")
-    if kind == "spell":
-        return t.gettext("spelling the word")
-    return kind
+    match m.kind:
+        case "buy":
+            return t.gettext("buying {card}", card=named())
+        case "ink":
+            return t.gettext("drawing a card with ink")
+        case "convert":
+            return t.gettext("converting {ink} ink into coins", ink=3 * (m.number or 1))
+        case "pass":
+            return t.gettext("passing")
+        case "end":
+            return t.gettext("ending the turn")
+        case "spell":
+            return t.gettext("spelling the word")
+        case "remover":
+            return t.gettext("clearing {card} with remover", card=named())
+        case "unremover":
+            return t.gettext("taking the remover back from {card}", card=named())
+        case "skip":
+            return t.gettext("skipping the turn (writer's block)")
+        case "uncover":
+            return t.gettext("uncovering {card}", card=named())
+        case "double":
+            return t.gettext("doubling {card}", card=named())
+        case "trash":
+            return t.gettext("trashing {card}", card=named())
+        case "dump":
+            return t.gettext("dumping {card}", card=named())
+        case "preview":
+            return t.gettext("previewing your draw pile")
+        case "return":
+            return t.gettext("keeping {card} on top of your draw pile", card=named())
+        case "discard":
+            return t.gettext("discarding {card}", card=named())
+        case "take":
+            return _taking(m.choice, t)
+        case "reserve":
+            return t.gettext("jailing {card} for yourself", card=named())
+        case "remove":
+            return t.gettext("removing {card} from the game", card=named())
+        case "flush":
+            return t.gettext("flushing the offer row")
+        case "advert":
+            return t.gettext("buying an advert")
+        case "vote":
+            return t.gettext("accepting the word") if m.choice == "accept" else t.gettext("rejecting the word")
+        case "ghostwriter":
+            return t.gettext("asking for a ghostwriter")
+        case "suggest":
+            return t.gettext("suggesting {word}", word=m.choice or "")
+        case "adopt":
+            return t.gettext("adopting suggestion {n}", n=m.number or 0)
+        case "timeout":
+            return t.gettext("running out of time")
+        case "undo":
+            return t.gettext("taking back your last choice")
+        case _:
+            assert_never(m.kind)
 
 
-def describe_moves(moves: Sequence[str], t: Translator = ENGLISH) -> str:
-    said = [move_words(m, t) for m in moves if m.split()[0] != "pass"] or [move_words(moves[0], t)]
+def _taking(choice: str | None, t: Translator) -> str:
+    if choice == "coins":
+        return t.gettext("taking the coins")
+    if choice == "prestige":
+        return t.gettext("taking the prestige")
+    if choice == "ink":
+        return t.gettext("taking 1 ink")
+    return t.gettext("taking 1 remover")
+
+
+def describe_moves(moves: Sequence[Move | str], t: Translator = ENGLISH) -> str:
+    """One click's moves in words ("Buying V (romance), then ending the turn"); passes go unsaid."""
+    parsed = [as_move(m) for m in moves]
+    said = [move_words(m, t) for m in parsed if m.kind != "pass"] or [move_words(parsed[0], t)]
     text = said[0]
     for step in said[1:]:
         text = t.gettext("{first}, then {next}", first=text, next=step)

@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove, Move, OptionsError
-from hardback_bot.engine.moves import SYSTEM_MOVES, as_move
+from hardback_bot.engine.events import Event
+from hardback_bot.engine.moves import SYSTEM_MOVES, MoveKind, as_move, parse_move
 from hardback_bot.engine.views import player_view, public_view
 from hardback_bot.store import ChannelBusy, Delivery, GameRecord, Seat, StaleVersion, Store, StoreError, Timer
 from hardback_bot.store.results import outcome_from_game
@@ -25,7 +26,19 @@ from hardback_bot.store.results import outcome_from_game
 from .access import Origin, check_origin
 from .describe import computer_name, seat_name
 from .messages import Refusal, Said, SessionError
-from .notes import Note, announce, deliveries_for, ghost_request_id
+from .notes import (
+    GameBegins,
+    GameEnded,
+    Note,
+    Reminder,
+    SeatAway,
+    SeatLeft,
+    VotersTimedOut,
+    YourTurn,
+    announce,
+    deliveries_for,
+    ghost_request_id,
+)
 from .searching import decide_off_loop
 
 if TYPE_CHECKING:
@@ -111,7 +124,7 @@ def _default_ai() -> tuple[ChooseMove, Callable[[Game, int], bool]]:
 
 
 # Moves another player may make at any time that change nothing but their own hand (R6).
-OTHERS_TOKEN_MOVES = frozenset({"ink", "remover", "unremover"})
+OTHERS_TOKEN_MOVES: frozenset[MoveKind] = frozenset({"ink", "remover", "unremover"})
 
 
 class Sessions:
@@ -267,7 +280,7 @@ class Sessions:
         seats = [replace(s, seat=i) for i, s in enumerate(order)]
         game = Game.new(len(seats), seed, options, checker_for(options))
         timers = self._turn_timers(record.id, game, options)
-        begins = announce(record.id, {"t": "begins"}, {"t": "your_turn", "seat": game.active_seat})
+        begins = announce(record.id, GameBegins(), YourTurn(seat=game.active_seat))
         try:
             await self.store.start_game(record.id, record.version, seed=seed, state=game.to_json(),
                                         seats=seats, timers=timers, deliveries=[begins])
@@ -335,7 +348,7 @@ class Sessions:
         since = await self.store.moves_after_version(loaded.record.id, version)
         if {m.version for m in since} != set(range(version + 1, now + 1)):
             return False  # some commit since then was not a move (a seat changed hands, say)
-        return all(m.seat != seat and m.move.split()[0] in OTHERS_TOKEN_MOVES for m in since)
+        return all(m.seat != seat and _logged_kind(m.move) in OTHERS_TOKEN_MOVES for m in since)
 
     async def hands_penny_the_game(self, game_id: int, user_id: int, moves: Sequence[Move]) -> bool:
         """Whether ``moves`` would end a co-op game by giving Penny her goal (R29.8 wants a confirmation)."""
@@ -345,20 +358,19 @@ class Sessions:
         seat = loaded.seat_of(user_id)
         return seat is not None and penny_would_win(loaded.game, seat, still_legal(loaded.game, seat, moves))
 
-    async def _apply(self, loaded: Loaded, seat: int, move: Move | str) -> tuple[Loaded, list[dict[str, Any]], int]:
+    async def _apply(self, loaded: Loaded, seat: int, move: Move | str) -> tuple[Loaded, list[Event], int]:
         """Apply and commit one move (the caller holds the game's lock)."""
         return await self._apply_many(loaded, [(seat, move)])
 
     async def _apply_many(self, loaded: Loaded, moves: Sequence[tuple[int, Move | str]], *,
-                          notes: list[Note] | None = None
-                          ) -> tuple[Loaded, list[dict[str, Any]], int]:
+                          notes: list[Note] | None = None) -> tuple[Loaded, list[Event], int]:
         """Apply moves and commit them in one transaction with what the channel must be told (the outbox);
         nothing is stored if any move is refused."""
         record = loaded.record
-        game = Game.from_json(loaded.game.to_json(), checker=loaded.game.checker)  # refusals leave loaded intact
+        game = loaded.game.clone()  # refusals leave loaded intact
         active_before = game.active_seat
         request_before = ghost_request_id(game)
-        events: list[dict[str, Any]] = []
+        events: list[Event] = []
         try:
             for seat, move in moves:
                 events += game.apply(seat, move)
@@ -380,7 +392,7 @@ class Sessions:
         record = replace(record, version=version, status="finished" if game.finished else record.status)
         return Loaded(record, game), events, active_before
 
-    async def _after(self, loaded: Loaded, events: list[dict[str, Any]], seat_before: int) -> None:
+    async def _after(self, loaded: Loaded, events: list[Event], seat_before: int) -> None:
         """The commit is stored with its deliveries: let the channel catch up, then computer players act."""
         game_id = loaded.record.id
         await self._notify(game_id)
@@ -402,7 +414,7 @@ class Sessions:
 
     async def handle_timer(self, timer: Timer) -> None:
         """A stored timer came due: remind, or apply the timeout move (R33.2) and the AFK policy."""
-        after: tuple[Loaded, list[dict[str, Any]], int] | None = None
+        after: tuple[Loaded, list[Event], int] | None = None
         reminded = False
         async with self.lock(timer.game_id):
             try:
@@ -420,7 +432,7 @@ class Sessions:
                 # The deadline as it stands now (a restart moves it), not as it was when the reminder was set.
                 current = await self.current_deadline(record.id, len(game.move_log))
                 when = int(current if current is not None else timer.payload.get("deadline", self.clock()))
-                rows = [announce(record.id, {"t": "reminder", "seats": seats, "deadline": when})] if seats else []
+                rows = [announce(record.id, Reminder(seats=tuple(seats), deadline=when))] if seats else []
                 if timer.id is not None:
                     reminded = await self.store.fire_timer(timer.id, rows) and bool(rows)
             else:
@@ -428,7 +440,7 @@ class Sessions:
                 # A vote's voters time out without a turn line of their own: say so once; the active
                 # player's timeout is said by their turn's line.
                 voters = [s for s, _ in moves if s != game.active_seat or game.phase == "vote"]
-                notes: list[Note] = [{"t": "timeout", "seats": voters}] if voters and game.phase == "vote" else []
+                notes: list[Note] = [VotersTimedOut(seats=tuple(voters))] if voters and game.phase == "vote" else []
                 after = await self._apply_many(loaded, moves, notes=notes)
                 loaded = after[0]
                 settings = await self.store.get_guild_settings(record.guild_id)
@@ -469,8 +481,7 @@ class Sessions:
                 replacement = replace(current, ai_strength=ABSENT, display_name=f"{current.display_name} (absent)"[:40])
             else:
                 replacement = replace(current, ai_strength=2, display_name=f"{current.display_name} (computer)"[:40])
-            note = announce(record.id, {"t": "afk", "seat": seat, "misses": streak, "policy": policy,
-                                        "name": current.display_name})
+            note = announce(record.id, SeatAway(seat=seat, misses=streak, policy=policy, name=current.display_name))
             version = await self.store.replace_seat(record.id, record.version, replacement, deliveries=[note])
             seats_now = tuple(replacement if s.seat == seat else s for s in record.seats)
             record = replace(record, version=version, seats=seats_now)
@@ -487,7 +498,7 @@ class Sessions:
                 raise SessionError("host_ends")
             rows: list[Delivery] = []
             if record.status == "playing":
-                rows.append(announce(game_id, {"t": "ended", "by": user_id}))
+                rows.append(announce(game_id, GameEnded(by=user_id)))
                 request = ghost_request_id((await self.load(game_id)).game)
                 if request is not None:
                     rows.append(Delivery(game_id, "ghost_close", {"request": request}))
@@ -510,7 +521,7 @@ class Sessions:
             if current.is_computer_controlled:
                 raise SessionError("already_computer")
             replacement = replace(current, ai_strength=2, display_name=f"{current.display_name} (computer)"[:40])
-            note = announce(game_id, {"t": "left", "seat": seat, "name": current.display_name})
+            note = announce(game_id, SeatLeft(seat=seat, name=current.display_name))
             await self.store.replace_seat(game_id, loaded.record.version, replacement, deliveries=[note])
             self.timers_changed.set()
         await self._notify(game_id)
@@ -560,7 +571,7 @@ class Sessions:
                     if strength == ABSENT:
                         move = "timeout"
                     else:
-                        move = await decide_off_loop(choose, _copy(game), seat, strength)  # a search worker
+                        move = await decide_off_loop(choose, game.clone(), seat, strength)  # a search worker
                     loaded, events, seat_before = await self._apply(loaded, seat, move)
                 except SessionError as error:
                     log.error("computer player %s of game %s failed: %s", seat, game_id, error)
@@ -613,7 +624,7 @@ def penny_would_win(game: Game, seat: int, move: Move | str | Sequence[Move | st
     """Whether ``move`` ends a co-op game by giving Penny Dreadful her goal (tried on a copy)."""
     if not game.options.coop or game.finished:
         return False
-    trial = _copy(game)
+    trial = game.clone()
     try:
         for m in [move] if isinstance(move, (Move, str)) else move:
             trial.apply(seat, m)
@@ -627,7 +638,7 @@ def still_legal(game: Game, seat: int, moves: Sequence[Move]) -> list[Move]:
     hear), then each next one while it is legal (a step the game already took by itself is dropped)."""
     if not moves:
         raise SessionError("does_nothing")
-    trial = _copy(game)
+    trial = game.clone()
     kept = [moves[0]]
     try:
         trial.apply(seat, moves[0])
@@ -655,6 +666,14 @@ def deciders(game: Game) -> list[int]:
 
 def _copy(game: Game) -> Game:
     return game.clone()
+
+
+def _logged_kind(move: str) -> MoveKind | None:
+    """The kind of a move of the stored log (the engine's own notation), None if it does not read."""
+    try:
+        return parse_move(move).kind
+    except IllegalMove:
+        return None
 
 
 __all__ = ["Loaded", "Notifier", "Said", "SessionError", "Sessions"]

@@ -1,20 +1,240 @@
-"""What the channel must be told about a commit, as plain data (the outbox rows of the store).
+"""What the channel must be told about a commit, as values (the outbox rows of the store).
 
-A move's engine events become *notes*: small JSON dicts with a type (``t``) and the parameters a sentence
-needs (seats, words, numbers), never rendered text. They are written in the same transaction as the move
-(:class:`~hardback_bot.store.Delivery`), and the Discord side renders them when it delivers them, in the
-server's language, from the store: a crash between the commit and the post loses nothing.
+A move's engine events become *notes*: one closed union of small frozen values, :data:`Note`, with the
+parameters a sentence needs (seats, words, numbers), never rendered text. They are written, as their plain
+JSON form (``{"t": "turn", "seat": 0, ...}``), in the same transaction as the move
+(:class:`~hardback_bot.store.Delivery`), and the Discord side reads them back (:func:`notes_of`) and renders
+them when it delivers them, in the server's language, from the store: a crash between the commit and the
+post loses nothing. Rows stored by older versions read back too: a key they lack takes its default.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, ClassVar, TypeAlias, cast, get_args
 
 from hardback_bot.engine import Game
+from hardback_bot.engine.events import (
+    ClassicInPlay,
+    ClassicLeaves,
+    Cycle,
+    Event,
+    FinalRound,
+    GhostwriterPaid,
+    GhostwriterRequest,
+    PennyClaim,
+    PennyRemove,
+    Suggestion,
+    Timeout,
+    TurnEnd,
+    TurnSummary,
+    VoteResult,
+    VoteStart,
+)
+from hardback_bot.engine.moves import parse_move
 from hardback_bot.store import Delivery
 
-Note = dict[str, Any]
+log = logging.getLogger(__name__)
+
+
+class _Stored:
+    """A note's JSON form: ``t`` names the kind; a field with a trailing underscore is its key without it;
+    tuples are lists; the fields of ``OMITTED`` are left out while empty."""
+
+    __slots__ = ()
+    T: ClassVar[str]
+    OMITTED: ClassVar[frozenset[str]] = frozenset()
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"t": self.T}
+        for f in fields(cast(Any, self)):
+            value = getattr(self, f.name)
+            if f.name in self.OMITTED and value in ((), None):
+                continue
+            data[f.name.rstrip("_")] = _plain(value)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Any:
+        values: dict[str, Any] = {}
+        for f in fields(cast(Any, cls)):
+            key = f.name.rstrip("_")
+            if key in data:
+                values[f.name] = _read(f.name, data[key])
+            elif f.default is MISSING and f.default_factory is MISSING:
+                raise ValueError(f"note {cls.T!r} without {key!r}")
+        return cls(**values)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, TurnSummary):
+        return value.to_dict()
+    return value
+
+
+def _read(name: str, raw: Any) -> Any:
+    if name == "summary":
+        return TurnSummary.from_dict(raw or {}, strict=False)
+    if isinstance(raw, list):
+        return tuple(tuple(v) if isinstance(v, list) else v for v in raw)
+    return raw
+
+
+@dataclass(frozen=True, slots=True)
+class GameBegins(_Stored):
+    """The game started (its seat order is the record's)."""
+
+    T = "begins"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPlayed(_Stored):
+    """A finished turn, with the classics that stayed (R10.7) or went back (R10.8) and the row's cycling."""
+
+    T = "turn"
+    OMITTED = frozenset({"classics", "took", "cycled"})
+    seat: int
+    summary: TurnSummary = field(default_factory=TurnSummary)
+    timeout: bool = False
+    classics: tuple[int, ...] = ()
+    took: tuple[int, ...] = ()
+    cycled: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FinalRoundCalled(_Stored):
+    """R22.5: these seats reached the goal."""
+
+    T = "final_round"
+    seats: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class VoteCalled(_Stored):
+    """R27.3: the table votes on the speller's word."""
+
+    T = "vote_start"
+    seat: int
+    word: str
+    voters: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class VoteSettled(_Stored):
+    """R27.4: the vote on ``seat``'s word is over."""
+
+    T = "vote_result"
+    seat: int
+    word: str
+    accepted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GhostPaid(_Stored):
+    """R30.3: ``seat`` ghostwrote ``for_``'s word."""
+
+    T = "ghost_paid"
+    seat: int
+    for_: int
+    ink: int
+
+
+@dataclass(frozen=True, slots=True)
+class PennyPlayed(_Stored):
+    """R29.4: Penny Dreadful's claims (card, prestige) and the cards her mystery signature removed."""
+
+    T = "penny"
+    claims: tuple[tuple[int, int], ...]
+    removed: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class YourTurn(_Stored):
+    """``seat`` acts next (the deliverer calls them if the game still waits for them)."""
+
+    T = "your_turn"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder(_Stored):
+    """The turn timer's reminder to ``seats`` (the deliverer names the deadline as it stands)."""
+
+    T = "reminder"
+    seats: tuple[int, ...] = ()
+    deadline: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class VotersTimedOut(_Stored):
+    """R33.2: these voters ran out of time (they accept)."""
+
+    T = "timeout"
+    seats: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAway(_Stored):
+    """A seat missed ``misses`` turns in a row: a computer takes over, or (``remove``) it passes from now on."""
+
+    T = "afk"
+    seat: int
+    misses: int
+    policy: str = "computer"
+    name: str = ""  # the name the seat had (empty in old rows: the seat's name then)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLeft(_Stored):
+    """The player left the game; a computer player takes the seat."""
+
+    T = "left"
+    seat: int
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(_Stored):
+    """The host (or Manage Channels) ended the game, user ``by``."""
+
+    T = "ended"
+    by: int
+
+
+Note: TypeAlias = (GameBegins | TurnPlayed | FinalRoundCalled | VoteCalled | VoteSettled | GhostPaid | PennyPlayed
+                   | YourTurn | Reminder | VotersTimedOut | SeatAway | SeatLeft | GameEnded)
+
+#: Each note class by its ``t``.
+NOTE_TYPES: dict[str, type[_Stored]] = {cls.T: cls for cls in get_args(Note)}
+
+
+def note_from_dict(data: Mapping[str, Any]) -> Note:
+    """The note of a stored JSON form; ValueError for an unknown kind or a missing parameter."""
+    cls = NOTE_TYPES.get(str(data.get("t")))
+    if cls is None:
+        raise ValueError(f"unknown note {data.get('t')!r}")
+    return cast(Note, cls.from_dict(data))
+
+
+def as_note(note: Note | Mapping[str, Any]) -> Note:
+    """A note, from itself or from its stored JSON form."""
+    return note_from_dict(note) if isinstance(note, Mapping) else note
+
+
+def notes_of(payload: Mapping[str, Any]) -> list[Note]:
+    """The notes of an ``announce`` row's payload, in order; a note this version cannot read is left out
+    (and logged), so one odd row never silences the rest."""
+    notes: list[Note] = []
+    for data in payload.get("notes", []):
+        try:
+            notes.append(note_from_dict(data))
+        except (ValueError, TypeError) as error:
+            log.warning("an announcement note is left out: %s", error)
+    return notes
 
 
 def ghost_request_id(game: Game) -> int | None:
@@ -27,80 +247,60 @@ def ghost_request_id(game: Game) -> int | None:
     seat = game.state.turn.seat
     for number in range(len(game.move_log), 0, -1):
         who, move = game.move_log[number - 1]
-        if who == seat and move.split()[0] == "ghostwriter":
+        if who == seat and parse_move(move).kind == "ghostwriter":
             return number
     return None
 
 
-def turn_notes(game: Game, events: Sequence[dict[str, Any]], seat_before: int) -> list[Note]:
+def turn_notes(game: Game, events: Sequence[Event], seat_before: int) -> list[Note]:
     """Notes for the events of one commit (one or several moves), in the order they happened."""
     notes: list[Note] = []
     timed_out = False
-    classics: dict[str, list[int]] = {}
+    classics: list[int] = []
+    took: list[int] = []
+    cycled: int | None = None
     for e in events:
-        kind = e["type"]
-        if kind == "timeout":
-            timed_out = True
-        elif kind == "classic_in_play":  # R10.7: the speller's face-up classic stays in play
-            classics.setdefault("classics", []).append(e["card"])
-        elif kind == "classic_leaves":  # R10.8: a rival's classic used in the word leaves play
-            classics.setdefault("took", []).append(e["card"])
-        elif kind == "turn_end":
-            note = {"t": "turn", "seat": e["seat"], "summary": _plain(e.get("summary") or {}), "timeout": timed_out}
-            notes.append({**note, **classics})
-            timed_out = False
-            classics = {}
-        elif kind == "final_round":
-            notes.append({"t": "final_round", "seats": [p.seat for p in game.state.players
-                                                         if p.prestige >= game.goal]})
-        elif kind == "vote_start":
-            notes.append({"t": "vote_start", "seat": e["seat"], "word": e["word"], "voters": list(e["voters"])})
-        elif kind == "vote_result":
-            notes.append({"t": "vote_result", "seat": e["seat"], "word": e["word"], "accepted": bool(e["accepted"])})
-        elif kind == "ghostwriter_paid":
-            notes.append({"t": "ghost_paid", "seat": e["seat"], "for": e["for"], "ink": e["ink"]})
-        elif kind == "cycle":
-            notes.append({"t": "cycle", "card": e["card"]})
+        match e:
+            case Timeout():
+                timed_out = True
+            case ClassicInPlay():  # R10.7: the speller's face-up classic stays in play
+                classics.append(e.card)
+            case ClassicLeaves():  # R10.8: a rival's classic used in the word leaves play
+                took.append(e.card)
+            case Cycle():  # R18.5: cycling ends the turn, so the turn's line says it
+                cycled = e.card
+            case TurnEnd():
+                notes.append(TurnPlayed(seat=e.seat, summary=e.summary, timeout=timed_out, classics=tuple(classics),
+                                        took=tuple(took), cycled=cycled))
+                timed_out, classics, took, cycled = False, [], [], None
+            case FinalRound():
+                notes.append(FinalRoundCalled(seats=tuple(p.seat for p in game.state.players
+                                                          if p.prestige >= game.goal)))
+            case VoteStart():
+                notes.append(VoteCalled(seat=e.seat, word=e.word, voters=e.voters))
+            case VoteResult():
+                notes.append(VoteSettled(seat=e.seat, word=e.word, accepted=e.accepted))
+            case GhostwriterPaid():
+                notes.append(GhostPaid(seat=e.seat, for_=e.for_, ink=e.ink))
     penny = _penny(events)
     if penny:
         notes.append(penny)
-    if not game.finished and (game.active_seat != seat_before or any(n["t"] == "turn" for n in notes)):
-        notes.append({"t": "your_turn", "seat": game.active_seat})
-    elif not game.finished and any(n["t"] == "vote_result" for n in notes):
+    if not game.finished and (game.active_seat != seat_before or any(isinstance(n, TurnPlayed) for n in notes)):
+        notes.append(YourTurn(seat=game.active_seat))
+    elif not game.finished and any(isinstance(n, VoteSettled) for n in notes):
         # Either way the speller acts next (spell again, or resolve the accepted word): tell them.
-        notes.append({"t": "your_turn", "seat": game.active_seat})
-    return _merge_cycles(notes)
+        notes.append(YourTurn(seat=game.active_seat))
+    return notes
 
 
-def _merge_cycles(notes: list[Note]) -> list[Note]:
-    # The offer row's cycling (R18.5) belongs to the turn line it follows: say it there, once.
-    out: list[Note] = []
-    for n in notes:
-        if n["t"] == "cycle" and out and out[-1]["t"] == "turn":
-            out[-1] = {**out[-1], "cycled": n["card"]}
-        elif n["t"] != "cycle":
-            out.append(n)
-    return out
-
-
-def _penny(events: Sequence[dict[str, Any]]) -> Note | None:
-    claims = [[e["card"], e["prestige"]] for e in events if e["type"] == "penny_claim"]
+def _penny(events: Sequence[Event]) -> PennyPlayed | None:
+    claims = tuple((e.card, e.prestige) for e in events if isinstance(e, PennyClaim))
     if not claims:
         return None
-    removed = [e["card"] for e in events if e["type"] == "penny_remove"]
-    return {"t": "penny", "claims": claims, "removed": removed}
+    return PennyPlayed(claims=claims, removed=tuple(e.card for e in events if isinstance(e, PennyRemove)))
 
 
-def _plain(value: Any) -> Any:
-    """A JSON-safe copy (tuples become lists) so the stored note reads back equal."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def deliveries_for(game_id: int, game: Game, events: Sequence[dict[str, Any]], seat_before: int,
+def deliveries_for(game_id: int, game: Game, events: Sequence[Event], seat_before: int,
                    *, extra: Sequence[Note] = (), request_before: int | None = None) -> list[Delivery]:
     """Every outbox row one commit of ``game`` causes: announcements, ghostwriter threads, results.
 
@@ -108,19 +308,18 @@ def deliveries_for(game_id: int, game: Game, events: Sequence[dict[str, Any]], s
     turn that asked for it ends, or when the game ends)."""
     rows: list[Delivery] = []
     for e in events:
-        if e["type"] == "ghostwriter":
+        if isinstance(e, GhostwriterRequest):
             request = ghost_request_id(game)
             if request is not None:
-                rows.append(Delivery(game_id, "ghost_open", {"request": request, "seat": e["seat"],
+                rows.append(Delivery(game_id, "ghost_open", {"request": request, "seat": e.seat,
                                                               "round": game.state.round}))
-        elif e["type"] == "suggestion":
+        elif isinstance(e, Suggestion):
             request = ghost_request_id(game) or request_before
             if request is not None:
-                rows.append(Delivery(game_id, "ghost_post", {"request": request, "seat": e["seat"],
-                                                              "word": e["word"]}))
+                rows.append(Delivery(game_id, "ghost_post", {"request": request, "seat": e.seat, "word": e.word}))
     notes = [*extra, *turn_notes(game, events, seat_before)]
     if notes:
-        rows.insert(0, Delivery(game_id, "announce", {"notes": notes}))
+        rows.insert(0, announce(game_id, *notes))
     if request_before is not None and ghost_request_id(game) != request_before:
         rows.append(Delivery(game_id, "ghost_close", {"request": request_before}))
     if game.finished:
@@ -129,4 +328,5 @@ def deliveries_for(game_id: int, game: Game, events: Sequence[dict[str, Any]], s
 
 
 def announce(game_id: int, *notes: Note) -> Delivery:
-    return Delivery(game_id, "announce", {"notes": list(notes)})
+    """An ``announce`` outbox row holding ``notes`` in their stored JSON form."""
+    return Delivery(game_id, "announce", {"notes": [n.to_dict() for n in notes]})

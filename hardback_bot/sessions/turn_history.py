@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove
+from hardback_bot.engine.events import TurnEnd, TurnSummary
 from hardback_bot.engine.views import public_view
 from hardback_bot.engine.words import WordChecker
 
@@ -51,14 +52,11 @@ class Walk:
     final: dict[str, Any]  # the public view at the end of the log
 
 
-def _turn(number: int, round_: int, seat: int, moves: int, summary: Mapping[str, Any]) -> TurnRecord:
-    word = summary.get("word")
+def _turn(number: int, round_: int, seat: int, moves: int, summary: TurnSummary) -> TurnRecord:
     return TurnRecord(number=number, round=round_, seat=seat, moves=moves,
-                      word=str(word) if word and not summary.get("skipped") else None,
-                      coins=int(summary.get("coins", 0)), prestige=int(summary.get("prestige", 0)),
-                      award=int(summary.get("award", 0)), bought=tuple(summary.get("bought", ())),
-                      adverts=int(summary.get("adverts", 0)),
-                      purchase_prestige=int(summary.get("purchase_prestige", 0)))
+                      word=summary.word if summary.word and not summary.skipped else None,
+                      coins=summary.coins, prestige=summary.prestige, award=summary.award, bought=summary.bought,
+                      adverts=summary.adverts, purchase_prestige=summary.purchase_prestige)
 
 
 def walk_turns(num_players: int, seed: int, options: GameOptions | Mapping[str, Any],
@@ -80,8 +78,8 @@ def walk_turns(num_players: int, seed: int, options: GameOptions | Mapping[str, 
         except IllegalMove as error:
             raise ReplayError(f"move {index} ({seat}: {move}) does not replay: {error}") from error
         for event in events:
-            if event.get("type") == "turn_end":
-                turns.append(_turn(len(turns) + 1, round_, int(event["seat"]), index, event.get("summary") or {}))
+            if isinstance(event, TurnEnd):
+                turns.append(_turn(len(turns) + 1, round_, event.seat, index, event.summary))
                 if stop is not None and len(turns) == stop:
                     view = public_view(game)
     final = public_view(game)

@@ -1,6 +1,7 @@
 """Turn a finished engine game into the :class:`GameOutcome` the store writes (R22, R29.9, R34, R35).
 
-Engine-aware but it only reads ``game.results()``, ``game.stats()`` and ``game.options``; the store
+Engine-aware but it only reads ``game.standings()`` (values), ``game.stats()`` (the R34 and R35 statistics,
+by the engine's own names: ``engine.setup.PLAYER_STATS``, ``TABLE_STATS``) and ``game.options``; the store
 module itself never imports the engine.
 """
 
@@ -13,50 +14,45 @@ from .models import CoopResult, GameOutcome, PlayerResult
 
 if TYPE_CHECKING:  # pragma: no cover
     from hardback_bot.engine import Game
-
-
-def _int(row: dict[str, Any], key: str) -> int:
-    value = row.get(key)
-    return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0
+    from hardback_bot.engine.events import Standing
 
 
 def outcome_from_game(game: Game) -> GameOutcome:
     if not game.finished:
         raise InvalidRecord("the game is not finished")
-    results = {int(r["seat"]): r for r in game.results()}
+    standings = {s.seat: s for s in game.standings()}
     stats = game.stats()
-    table: dict[str, Any] = dict(stats.get("table", {}))
-    rows: list[dict[str, Any]] = list(stats.get("players", []))
+    table: dict[str, Any] = dict(stats["table"])
     coop: CoopResult | None = None
-    if getattr(game.options, "coop", False):
-        # Shared team score (R29.2); the engine may report it per seat or once.
-        team = max((_int(r, "prestige") for r in results.values()), default=0)
-        team = _int(table, "teamScore") or team
-        penny = _int(table, "coopScore")
-        won_flags = [r["won"] for r in results.values() if "won" in r]
-        won = bool(won_flags[0]) if won_flags else team > penny  # R29.9: a tie is a loss
-        genre = table.get("coopGenre")
-        coop = CoopResult(won=won, team_score=team, penny_score=penny, genre=None if genre is None else str(genre))
+    if game.options.coop:
+        first = standings[0]  # every seat has the team's result (R29.2, R29.9)
+        genre = table["coopGenre"]
+        coop = CoopResult(won=bool(first.won), team_score=first.prestige, penny_score=int(table["coopScore"]),
+                          genre=None if genre is None else str(genre))
     players = []
-    for seat, row in enumerate(rows):
-        res = results.get(seat, {})
-        won = coop.won if coop is not None else _int(res, "rank") == 1
+    for seat, row in enumerate(stats["players"]):
+        standing = standings[seat]
         players.append(
             PlayerResult(
                 seat=seat,
-                rank=_int(res, "rank") or 1,
-                prestige=_int(res, "prestige"),
-                won=won,
-                words=_int(row, "words"),
-                best_word_prestige=_int(row, "bestWord"),
-                best_word=row.get("bestWordText") or None,
-                longest_word_len=_int(row, "longestWord"),
-                longest_word=row.get("longestWordText") or None,
-                cards_bought=_int(row, "cardsPurchase"),
-                cards_trashed=_int(row, "cardsTrash"),
-                ink_used=_int(row, "useInk"),
-                invalid_words=_int(row, "invalidWords"),
-                stats={**row, **{f"result_{k}": v for k, v in res.items() if k not in ("seat", "rank")}},
+                rank=standing.rank,
+                prestige=standing.prestige,
+                won=coop.won if coop is not None else standing.rank == 1,
+                words=row["words"],
+                best_word_prestige=row["bestWord"],
+                best_word=row["bestWordText"] or None,
+                longest_word_len=row["longestWord"],
+                longest_word=row["longestWordText"] or None,
+                cards_bought=row["cardsPurchase"],
+                cards_trashed=row["cardsTrash"],
+                ink_used=row["useInk"],
+                invalid_words=row["invalidWords"],
+                stats={**row, **_result_stats(standing)},
             )
         )
     return GameOutcome(players=tuple(players), table_stats=table, coop=coop)
+
+
+def _result_stats(standing: Standing) -> dict[str, Any]:
+    """The standing kept with the statistics (``result_prestige``, ``result_award`` …), as stored before."""
+    return {f"result_{k}": v for k, v in standing.to_dict().items() if k not in ("seat", "rank")}

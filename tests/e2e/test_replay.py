@@ -13,6 +13,7 @@ from discord_standin.world import World
 
 from hardback_bot.ai import choose_move, wants_to_act
 from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine.events import TurnEnd
 from hardback_bot.store import Seat
 from hardback_bot.store.results import outcome_from_game
 from hardback_bot.words import get_dictionary
@@ -43,7 +44,7 @@ def _turns(moves: list[tuple[int, str]]) -> list[dict]:
     game = Game.new(2, 4, OPTIONS, checker=get_dictionary("common"))
     summaries = []
     for seat, move in moves:
-        summaries += [e["summary"] for e in game.apply(seat, move) if e["type"] == "turn_end"]
+        summaries += [e.summary.to_dict() for e in game.apply(seat, move) if isinstance(e, TurnEnd)]
     return summaries
 
 

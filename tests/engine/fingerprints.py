@@ -79,7 +79,7 @@ def trace(seed: int, views_every: int = 4) -> Iterator[tuple[str, str]]:
             yield "state", f"refused {seat}: {move}: {error}"
             yield "codes", f"{seat}: {move}: {error.code} {_json(getattr(error, 'params', {}))}"
             continue
-        yield "events", f"{seat}: {move}: {_json(events)}"
+        yield "events", f"{seat}: {move}: {_json([e.to_dict() for e in events])}"
         yield "state", _json(game.state.to_dict())  # the whole state (the full JSON adds options and log)
         yield "state", _json([game.pending(), [[str(m) for m in game.legal_moves(s)] for s in range(players)],
                               game.trash_options(), game.dump_value()])

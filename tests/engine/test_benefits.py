@@ -7,6 +7,7 @@ import pytest
 from enginekit import make
 
 from hardback_bot.engine import Game, IllegalMove
+from hardback_bot.engine.events import Uncover
 
 NO_VARIANTS = {"adverts": False, "awards": False}
 QUIET_ROW = [17, 29, 49, 58, 61, 126, 135]  # cheap, mixed genres: no flush condition
@@ -34,7 +35,7 @@ def test_r37_1_adventure_pair_and_trash_both() -> None:
 def test_r37_2_uncover_a_wild_neither_genre_active() -> None:
     game = make(seats=[{"hand": [120, 67, 1156]}, {}], options=NO_VARIANTS, offer_row=QUIET_ROW)
     events = game.apply(0, "spell 120 67=A 1156")
-    assert any(e["type"] == "uncover" and e["card"] == 67 for e in events)
+    assert any(isinstance(e, Uncover) and e.card == 67 for e in events)
     t = game.state.turn
     assert t.counts == {"mystery": 1, "horror": 1}
     assert game.phase == "choice"
@@ -192,7 +193,7 @@ def test_r14_uncover_chain_and_genre_count() -> None:
 def test_r14_5_uncovered_card_still_counts_as_wild() -> None:
     game = make(seats=[{"hand": [124, 119, 106]}, {}], options=NO_VARIANTS, offer_row=QUIET_ROW)
     events = game.apply(0, "spell 106 119=B 124")  # A uncovers K (wild); N counts 1 wild (uncovered)
-    assert {"type": "uncover", "seat": 0, "card": 119, "source": 106} in events  # the event names who acted
+    assert Uncover(seat=0, card=119, source=106) in events  # the event names who acted
     # A 1, K 1+1 (mystery active), N 3+1+1 per wild
     assert game.player(0).prestige == 1 + 2 + 5
 
@@ -210,7 +211,7 @@ def test_r14_two_wild_neighbours_player_chooses() -> None:
     game.apply(0, "spell 1141=C 106 1145=T")
     assert game.phase == "uncover" and game.pending()["targets"] == [1141, 1145]
     events = game.apply(0, "uncover 1145")
-    assert [e["card"] for e in events if e["type"] == "uncover"] == [1145]
+    assert [e.card for e in events if isinstance(e, Uncover)] == [1145]
     assert game.player(0).stats["coins"] == 1  # only the uncovered starter T pays
 
 

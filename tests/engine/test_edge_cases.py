@@ -6,6 +6,7 @@ import pytest
 from enginekit import make
 
 from hardback_bot.engine import IllegalMove
+from hardback_bot.engine.events import Double, Uncover
 from hardback_bot.engine.views import player_view
 
 NO_VARIANTS = {"adverts": False, "awards": False}
@@ -17,7 +18,7 @@ def test_e4_doubled_per_wild_counter_pays_double_per_unit() -> None:
     game = make(seats=[{"hand": [101, 124, 110, 1141]}, {}], options=NO_VARIANTS, offer_row=ROW)
     events = game.apply(0, "spell 101 124 110 1141=Q")
     # W has one neighbour (N): doubled automatically. N: (3 + 1) x 2 + 1 x 2 x 1 wild; D: 1 + 2; W: 1.
-    assert any(e["type"] == "double" and e["card"] == 124 for e in events)
+    assert any(isinstance(e, Double) and e.card == 124 for e in events)
     assert game.player(0).prestige == 8 + 2 + 3 + 1
 
 
@@ -25,11 +26,10 @@ def test_e6_uncovered_card_can_then_be_doubled() -> None:
     # mystery A (uncover) | wild romance D (double, genre) ... uncovered D counts romance with romance E.
     game = make(seats=[{"hand": [106, 1141, 76]}, {}], options=NO_VARIANTS, offer_row=ROW)
     events = game.apply(0, "spell 76 1141=X 106")  # E, wild starter, A: A uncovers the starter
-    kinds = [e["type"] for e in events]
-    assert "uncover" in kinds
+    assert any(isinstance(e, Uncover) for e in events)
     game = make(seats=[{"hand": [106, 75, 76]}, {}], options=NO_VARIANTS, offer_row=ROW)
     events = game.apply(0, "spell 106 75=X 76")  # A uncovers D; romance D + E active: D doubles A or E
-    assert any(e["type"] == "uncover" and e["card"] == 75 for e in events)
+    assert any(isinstance(e, Uncover) and e.card == 75 for e in events)
     assert game.phase == "double"
     game.apply(0, "double 106")
     assert game.state.turn.word[0].mult == 2
@@ -39,11 +39,11 @@ def test_e21_genre_bonus_uncover_needs_the_genre_active_when_it_runs() -> None:
     # mystery E (111) has its uncover in the genre bonus. Alone among mysteries it is inactive...
     game = make(seats=[{"hand": [111, 1141, 1145]}, {}], options=NO_VARIANTS, offer_row=ROW)
     events = game.apply(0, "spell 1145 111 1141=X")
-    assert not any(e["type"] == "uncover" for e in events)
+    assert not any(isinstance(e, Uncover) for e in events)
     # ... but an uncover from mystery A that reveals a mystery card activates it (R14.4).
     game = make(seats=[{"hand": [106, 112, 111]}, {}], options=NO_VARIANTS, offer_row=ROW)
     events = game.apply(0, "spell 106 112=X 111")
-    assert [e["card"] for e in events if e["type"] == "uncover"] == [112]
+    assert [e.card for e in events if isinstance(e, Uncover)] == [112]
 
 
 def test_e20_own_classics_jail_first() -> None:

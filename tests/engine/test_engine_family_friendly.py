@@ -7,6 +7,7 @@ import pytest
 from enginekit import make
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove, WordSet
+from hardback_bot.engine.events import WordAccepted
 
 AT = [{"hand": [1141, 1156]}, {}]  # A and T
 PLAIN = {"awards": False, "adverts": False}
@@ -31,7 +32,7 @@ def test_a_family_friendly_table_refuses_a_listed_word_and_changes_nothing() -> 
 def test_without_the_option_the_same_word_is_accepted() -> None:
     game = _table({})
     events = game.apply(0, "spell 1141 1156")
-    assert any(e["type"] == "word" and e["word"] == "AT" for e in events)
+    assert any(isinstance(e, WordAccepted) and e.word == "AT" for e in events)
 
 
 def test_a_listed_word_never_goes_to_a_vote() -> None:

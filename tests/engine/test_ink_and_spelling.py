@@ -6,6 +6,7 @@ import pytest
 from enginekit import make
 
 from hardback_bot.engine import IllegalMove, WordSet
+from hardback_bot.engine.events import InkDraw
 from hardback_bot.engine.scenario import build_game
 
 
@@ -14,7 +15,7 @@ def test_r6_1_ink_draws_an_inked_card() -> None:
     events = game.apply(0, "ink")
     p = game.player(0)
     assert p.ink == 1 and p.hand[-1] == 1156 and p.inked == [1156]
-    assert events[-1] == {"type": "ink_draw", "seat": 0, "card": 1156}  # R6.10: announced publicly
+    assert events[-1] == InkDraw(seat=0, card=1156)  # R6.10: announced publicly
 
 
 def test_r6_2_ink_timing_on_and_off_turn() -> None:

@@ -6,6 +6,7 @@ import pytest
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove, OptionsError
 from hardback_bot.engine.cards import card, prestige_starter_ids
+from hardback_bot.engine.events import FinalRound
 from hardback_bot.engine.scenario import build_game
 
 
@@ -57,7 +58,7 @@ def test_r22_final_round_finishes_the_round_and_ink_breaks_ties() -> None:
         "seats": [{"prestige": 41, "ink": 1}, {"hand": [1, 2], "prestige": 38, "ink": 0}, {"prestige": 20}],
     })
     events = game.apply(1, "spell 1 2")  # adventure A + A: 2+1 and 3+2 prestige = 8
-    assert any(e["type"] == "final_round" for e in events) or game.state.final_round
+    assert any(isinstance(e, FinalRound) for e in events) or game.state.final_round
     assert game.player(1).prestige >= 40
     while game.phase not in ("spell", "over") and game.active_seat == 1:
         moves = game.legal_moves(1)

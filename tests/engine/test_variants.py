@@ -7,6 +7,7 @@ import pytest
 from enginekit import make
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove, OptionsError, WordSet
+from hardback_bot.engine.events import GhostwriterRequest, PennyRemove, Timeout, VoteStart
 from hardback_bot.engine.scenario import build_game
 from hardback_bot.engine.views import player_view, public_view
 
@@ -50,7 +51,7 @@ def vote_game(players: int = 3, mode: str = "majority") -> Game:
 def test_r27_4_majority_accepts_on_half_and_ties_accept() -> None:
     game = vote_game(3)
     events = game.apply(0, "spell 1141 1156")
-    assert game.phase == "vote" and events[0]["voters"] == [1, 2]
+    assert game.phase == "vote" and isinstance(events[0], VoteStart) and events[0].voters == (1, 2)
     game.apply(1, "vote accept")  # 1 of 2 is half: accepted (ties accept), seat 2 is not asked (E33)
     assert game.phase != "vote"
     with pytest.raises(IllegalMove):
@@ -176,7 +177,7 @@ def test_r29_3_mystery_signature_removes_the_cheapest() -> None:
     game = coop(1, "mystery", offer_row=[131, 16, 24, 136, 99, 87, 41], offer_deck=[2, 112, 3],
                 unlisted_cards="box")
     events = game.apply(0, "skip")  # Penny claims mystery R (6); the refill brings adventure A (7)
-    removed = [e["card"] for e in events if e["type"] == "penny_remove"]
+    removed = [e.card for e in events if isinstance(e, PennyRemove)]
     assert removed == [2]  # cheapest is 7: adventure A and Q; the alphabetically first letter goes
     assert game.state.offer_row[-1] == 112
     assert game.state.penny["score"] == 6
@@ -185,7 +186,7 @@ def test_r29_3_mystery_signature_removes_the_cheapest() -> None:
 def test_e19_penny_mystery_can_remove_the_card_just_drawn() -> None:
     game = coop(1, "mystery", offer_row=[131, 16, 24, 136, 99, 87, 41], offer_deck=[112, 3], unlisted_cards="box")
     events = game.apply(0, "skip")
-    assert [e["card"] for e in events if e["type"] == "penny_remove"] == [112]
+    assert [e.card for e in events if isinstance(e, PennyRemove)] == [112]
     assert game.state.offer_row[-1] == 3
 
 
@@ -290,7 +291,7 @@ def ghost_game(**options) -> Game:
 def test_r30_ghostwriter_round_pays_at_cleanup() -> None:
     game = ghost_game()
     events = game.apply(0, "ghostwriter")
-    assert events[0]["hand"] == [1141, 1156, 1145, 1148]
+    assert events[0] == GhostwriterRequest(seat=0, hand=(1141, 1156, 1145, 1148), inked=(1148,))
     assert public_view(game)["players"][0]["hand"] == [1141, 1156, 1145, 1148]  # R30.1: the hand is public
     with pytest.raises(IllegalMove, match="cannot be spelled"):
         game.apply(1, "suggest ZAP")
@@ -342,7 +343,7 @@ def test_r30_ghostwriter_option_off_and_own_suggestions_refused() -> None:
 def test_r33_2_timeout_at_spelling_skips() -> None:
     game = make(seats=[{"hand": [1141, 1145]}, {}], offer_row=ROW)
     events = game.apply(0, "timeout")
-    assert events[0]["type"] == "timeout" and game.active_seat == 1
+    assert events[0] == Timeout(seat=0) and game.active_seat == 1
     assert game.player(0).stats["skips"] == 1
 
 

@@ -10,6 +10,7 @@ import pytest
 from hardback_bot.ai import choose_move
 from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.cards import card
+from hardback_bot.engine.events import WordAccepted
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.sessions.screens.deck import deck_model, deck_screen, genre_mixes
 from hardback_bot.sessions.screens.game_words import SORTS, played_words, sort_words, words_model, words_text
@@ -87,7 +88,7 @@ def test_every_accepted_word_once_with_who_round_and_earnings(finished) -> None:
     replay = Game.new(2, 9, GameOptions(length=40, adverts=False), checker=get_dictionary("common"))
     expected = []
     for seat, move in moves:
-        expected += [(e["seat"], e["word"]) for e in replay.apply(seat, move) if e["type"] == "word"]
+        expected += [(e.seat, e.word) for e in replay.apply(seat, move) if isinstance(e, WordAccepted)]
     assert [(w.seat, w.word) for w in words] == expected
     assert sum(1 for w in words if w.seat == 0) == game.state.players[0].stats["words"]
     assert all(w.name == ["alice", "bob"][w.seat] and w.round >= 1 for w in words)

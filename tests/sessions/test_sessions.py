@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine.events import Earn
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.scenario import build_game
 from hardback_bot.sessions import SessionError, Sessions
@@ -286,8 +287,8 @@ def test_preview_pays_what_the_engine_pays() -> None:
         while real.phase in ("uncover", "double") and real.active_seat == seat:  # follow the preview's answers
             answer = outcome.targets.pop(0)
             events += real.apply(seat, answer)
-        earn = next(e for e in events if e["type"] == "earn")
-        assert (earn["coins"], earn["prestige"]) == (outcome.coins, outcome.prestige)
+        earn = next(e for e in events if isinstance(e, Earn))
+        assert (earn.coins, earn.prestige) == (outcome.coins, outcome.prestige)
 
 
 def test_arrangements_rank_by_value_and_explain_refusals() -> None:

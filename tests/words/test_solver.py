@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hardback_bot.engine.cards import card, coin_starter_ids, genre_card_ids, prestige_starter_ids
+from hardback_bot.engine.events import CoinsToInk, Earn, Gain
 from hardback_bot.engine.game import Game
 from hardback_bot.engine.moves import WordCard
 from hardback_bot.engine.scenario import build_game
@@ -368,8 +369,8 @@ def engine_pays(cards: PlayerCards, play: Play, discard: list[int]) -> dict[str,
     assert not trash and not dumps and not choices
     # With nothing to buy the engine ends the turn by itself and turns coins into ink (R19.8, R20.1):
     # read the payments from the events.
-    coins = sum(e["coins"] for e in events if e["type"] in ("earn", "gain") and e["seat"] == 0)
-    converted = sum(e["ink"] for e in events if e["type"] == "coins_to_ink" and e["seat"] == 0)
+    coins = sum(e.coins for e in events if isinstance(e, Earn | Gain) and e.seat == 0)
+    converted = sum(e.ink for e in events if isinstance(e, CoinsToInk) and e.seat == 0)
     p = game.player(0)
     return {"coins": coins, "prestige": p.prestige, "ink": p.ink - converted, "remover": p.remover}
 

@@ -7,14 +7,15 @@ calls name only those the game still waits for.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from hardback_bot.i18n import Translator
 
 from ..describe import ENGLISH, mention, note_line
 from ..manager import Loaded, deciders
-from ..notes import Note
+from ..notes import Note, Reminder, VoteCalled, YourTurn, as_note
 
 
 @dataclass
@@ -28,7 +29,7 @@ class Announcement:
         return "\n".join(self.lines)
 
 
-def announcement(loaded: Loaded, notes: Sequence[Note], t: Translator = ENGLISH, *,
+def announcement(loaded: Loaded, notes: Sequence[Note | Mapping[str, Any]], t: Translator = ENGLISH, *,
                  deadline: float | None = None) -> Announcement:
     """The channel's message for ``notes``, in ``t``'s language (the server's). ``deadline``: when the decision
     the game waits for now times out; a reminder names it, and says nothing once there is none (the decision
@@ -42,19 +43,18 @@ def announcement(loaded: Loaded, notes: Sequence[Note], t: Translator = ENGLISH,
     reminded: list[int] = []
     language = dictionary_language(game.options.dictionary)
     names = loaded.names_in(t)
-    for note in notes:
-        kind = note["t"]
+    for note in map(as_note, notes):
         line = note_line(note, names, language, t)
         if line:
             out.lines.append(line)
-        if kind == "your_turn" and playing and note["seat"] in waiting:
-            user = loaded.user_of(note["seat"])  # a turn already played by the time this is posted: no call
+        if isinstance(note, YourTurn) and playing and note.seat in waiting:
+            user = loaded.user_of(note.seat)  # a turn already played by the time this is posted: no call
             if user is not None:
                 called.append(user)
-        elif kind == "vote_start" and game.phase == "vote":
-            voters = [u for s in note.get("voters", []) if s in waiting and (u := loaded.user_of(s)) is not None]
-        elif kind == "reminder" and deadline is not None:
-            reminded = [u for s in note.get("seats", []) if s in waiting and (u := loaded.user_of(s)) is not None]
+        elif isinstance(note, VoteCalled) and game.phase == "vote":
+            voters = [u for s in note.voters if s in waiting and (u := loaded.user_of(s)) is not None]
+        elif isinstance(note, Reminder) and deadline is not None:
+            reminded = [u for s in note.seats if s in waiting and (u := loaded.user_of(s)) is not None]
     if reminded and deadline is not None:
         when = f"<t:{int(deadline)}:R>"  # Discord shows it in each reader's own words ("in 2 minutes")
         out.lines.append(t.gettext("{mentions} — time is running out: {when}.",

@@ -1,0 +1,79 @@
+"""The describers are held to the whole closed sets by a type checker: every engine event (engine/events.py),
+every note of the outbox (sessions/notes.py) and every kind of move (engine/moves.py ``MoveKind``) has its
+sentence, because each describer is a ``match`` ending in ``typing.assert_never`` and mypy proves it never
+runs.  A new event, note or move kind without a sentence fails here.
+
+The run is scoped to those modules (imports followed silently) so that it stays quick; a probe per union,
+a match leaving one member out, shows that mypy does report the gap.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import get_args
+
+import pytest
+from mypy import api
+
+from hardback_bot.engine.events import Event
+from hardback_bot.engine.moves import MoveKind
+from hardback_bot.sessions.notes import Note
+
+ROOT = Path(__file__).resolve().parents[2]
+DESCRIBERS = ["hardback_bot/engine/events.py", "hardback_bot/engine/moves.py", "hardback_bot/sessions/notes.py",
+              "hardback_bot/sessions/describe.py", "hardback_bot/sessions/describe_play.py",
+              "hardback_bot/terminal/report.py"]
+
+
+def _mypy(tmp: Path, *files: str) -> tuple[str, int]:
+    out, err, status = api.run(["--follow-imports=silent", "--ignore-missing-imports", "--no-error-summary",
+                                "--cache-dir", str(tmp), "--python-version", "3.11", *files])
+    return out + err, status
+
+
+@pytest.fixture(scope="module")
+def cache() -> Path:
+    """mypy's incremental cache, kept between runs like pytest's and ruff's (.gitignore)."""
+    return ROOT / ".mypy_cache"
+
+
+def test_the_describers_name_every_event_note_and_move(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    report, status = _mypy(cache, *DESCRIBERS)
+    assert status == 0, report
+
+
+def _probe(name: str, members: list[str], left_out: str, module: str, alias: str) -> str:
+    kept = [m for m in members if m != left_out]
+    cases = "\n".join(f"        case {m}():\n            return {m!r}" for m in kept)
+    return (f"from typing import assert_never\n\nfrom {module} import {alias}, {', '.join(kept)}\n\n\n"
+            f"def {name}(value: {alias}) -> str:\n    match value:\n{cases}\n        case _:\n"
+            f"            assert_never(value)\n")
+
+
+@pytest.mark.parametrize(("union", "module", "alias"), [(Event, "hardback_bot.engine.events", "Event"),
+                                                        (Note, "hardback_bot.sessions.notes", "Note")])
+def test_a_member_left_out_is_reported(union: object, module: str, alias: str, cache: Path, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    members = [cls.__name__ for cls in get_args(union)]
+    left_out = members[len(members) // 2]
+    probe = tmp_path / "probe.py"
+    probe.write_text(_probe("say", members, left_out, module, alias), encoding="utf-8")
+    report, status = _mypy(cache, str(probe))
+    assert status == 1 and left_out in report and "assert_never" in report, report
+    probe.write_text(_probe("say", members, "", module, alias), encoding="utf-8")
+    report, status = _mypy(cache, str(probe))
+    assert status == 0, report
+
+
+def test_a_move_kind_left_out_is_reported(cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    kinds = [k for k in get_args(MoveKind) if k != "undo"]
+    cases = "\n".join(f"        case {k!r}:\n            return {k!r}" for k in kinds)
+    probe = tmp_path / "moves_probe.py"
+    probe.write_text("from typing import assert_never\n\nfrom hardback_bot.engine.moves import Move\n\n\n"
+                     f"def say(move: Move) -> str:\n    match move.kind:\n{cases}\n        case _:\n"
+                     "            assert_never(move.kind)\n", encoding="utf-8")
+    report, status = _mypy(cache, str(probe))
+    assert status == 1 and "undo" in report, report
