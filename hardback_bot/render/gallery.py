@@ -27,7 +27,7 @@ from hardback_bot.render.offer import render_offer_row
 from hardback_bot.render.results import render_results
 from hardback_bot.render.table import render_table
 from hardback_bot.render.word import render_word_preview
-from hardback_bot.render.words import render_words
+from hardback_bot.render.word_list import render_words
 
 SHEET_COLUMNS = 12
 SHEET_SCALE = 0.75

@@ -21,7 +21,7 @@ from hardback_bot.render.models import (
     WordPreview,
     WordSlot,
 )
-from hardback_bot.render.words import WordGroup, WordRow, WordsImage
+from hardback_bot.render.word_list import WordGroup, WordRow, WordsImage
 
 F = CardFace
 

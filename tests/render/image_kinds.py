@@ -17,7 +17,7 @@ from hardback_bot.render import (
 )
 from hardback_bot.render.deck import draw_deck
 from hardback_bot.render.legend import draw_legend
-from hardback_bot.render.words import draw_words
+from hardback_bot.render.word_list import draw_words
 
 IMAGE_KINDS: dict[str, Callable[[str], Rendered]] = {
     "offer_row": lambda lang: draw_offer_row(samples.offer_row(), lang),
