@@ -177,7 +177,7 @@ def _badge_column(badges: list[str], box: UnitBox, printed: bool
         x = box[0] + 4 + bw / 2 if side == 0 else box[2] - 4 - bw / 2
         spots[kind] = (x, y[side] + bh / 2)
         y[side] += bh + 4
-        used[side] = max(used[side], bw + 6)
+        used[side] = max(used[side], bw + 12)
     return spots, (used[0], used[1])
 
 

@@ -69,7 +69,8 @@ STRINGS: dict[str, str] = {
     "symbol.for": "in exchange: give up the left for the right",
     "symbol.beside": "a card directly left or right of this one in your word",
     "state.wild": "wild: played face down as any letter; gives nothing",
-    "state.uncovered": "uncovered wild: face up again, keeps its letter, gives its benefits",
+    "state.uncovered": "uncovered wild: face up again, keeps its letter, gives its benefits; beside the eye, the "
+                       "letter printed on the card",
     "state.inked": "inked: drawn with ink, must go face up into your next word",
     "state.cleared": "cleared with remover: an ordinary card again",
     "state.doubled": "doubled (×3 tripled): numbers shown multiplied, on an orange ring",

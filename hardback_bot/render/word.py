@@ -21,7 +21,7 @@ from hardback_bot.render.compose import (
     token,
 )
 from hardback_bot.render.models import CardFace, GenreCount, WordPreview, WordSlot
-from hardback_bot.render.text import MIN_SQUEEZE, fit_lines
+from hardback_bot.render.text import fit_lines
 
 STRINGS_CONTEXT = "word preview image"
 STRINGS_NOTES = {
@@ -78,8 +78,9 @@ def _earnings(c: Canvas, slot: WordSlot, box: tuple[int, int, int, int], path: s
             coins=slot.coins,
             prestige=slot.prestige,
         )
-    room = (box[0] - 5, y + 14, box[2] + 5, y + 20 + NOTE_LINE * _note_count(slot, c.language))
-    for i, (line, colour, squeeze) in enumerate(_note_lines(slot, box[2] - box[0] + 10, c.language)):
+    # each card's captions keep to its width, so two neighbours' never run together
+    room = (box[0], y + 14, box[2], y + 20 + NOTE_LINE * _note_count(slot, c.language))
+    for i, (line, colour, squeeze) in enumerate(_note_lines(slot, box[2] - box[0] - 4, c.language)):
         c.text((cx, y + 30 + i * NOTE_LINE), line, MIN_TEXT, colour, role="regular", anchor="mm", kind="note",
                room=room, squeeze=squeeze, path=path)
 
@@ -109,7 +110,7 @@ def _note_count(slot: WordSlot, language: str) -> int:
 
 
 def _card_w() -> int:
-    return card_pixels(CardFace(1), SCALE)[0] + 10
+    return card_pixels(CardFace(1), SCALE)[0] - 4
 
 
 def _pill_rows(genres: tuple[GenreCount, ...], language: str) -> int:
@@ -118,7 +119,7 @@ def _pill_rows(genres: tuple[GenreCount, ...], language: str) -> int:
     room = CONTENT_W // 4 - 8 - 39
     for genre in GENRES:
         label = _w(language, "genre", genre=genre_name(genre, language), n=counts.get(genre, 0))
-        if text_font("regular", MIN_TEXT, language, label).getlength(label) * MIN_SQUEEZE > room:
+        if text_font("regular", MIN_TEXT, language, label).getlength(label) > room:
             return 2
     return 1
 

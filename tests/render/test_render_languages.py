@@ -1,4 +1,4 @@
-"""Every image kind in every language (issue 18): its words translated, nothing drawn outside the image
+"""Every image kind in every language: its words translated, nothing drawn outside the image
 or its panel, and no missing glyph (every character drawn is in the font file that drew it)."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from hardback_bot.i18n import LANGUAGES, translator
 from hardback_bot.render import (
     Rendered,
     draw_card_lookup,
+    samples,
 )
 from hardback_bot.render import card as card_mod
 from hardback_bot.render.assets import text_font_file
@@ -149,3 +150,19 @@ def test_no_two_texts_overlap(kind: str, language: str) -> None:
             across = min(a.box[2], b.box[2]) - max(a.box[0], b.box[0])
             down = min(a.box[3], b.box[3]) - max(a.box[1], b.box[1])
             assert across <= 2 or down <= 2, (a, b)
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+def test_the_gallery_samples_are_drawn_in_the_language_asked(language: str) -> None:
+    # the gallery (render/gallery.py) draws these samples; their notes and headlines are the sessions
+    # layer's messages, said in the language of the picture
+    t = translator(language)
+    choice = t.gettext("{v}¢ or {v}★", v=1)
+    assert choice != "1¢ or 1★"
+    preview = samples.word_preview(language)
+    assert choice in [s.note for s in preview.slots]
+    assert preview.notes == (t.gettext("{letter}: {choice}", letter="X", choice=choice),)
+    for kind in ("word_preview", "results_coop"):
+        english = [str(x.get("text")) for x in _texts(_rendered(kind, "en")) if x.kind in ("note", "title", "extra")]
+        here = [str(x.get("text")) for x in _texts(_rendered(kind, language)) if x.kind in ("note", "title", "extra")]
+        assert english and here and not set(english) & set(here), (kind, english, here)

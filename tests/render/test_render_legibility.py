@@ -25,6 +25,7 @@ from hardback_bot.render.models import CardFace
 MIN_CAP_PX = 8.0  # cap height once shown on a phone
 MIN_SQUEEZE = 0.7  # a condensed label keeps at least this share of its width
 SLACK = 2  # px: antialiased edges and a glyph's bearing
+GAP = 8  # px: two texts side by side on one line closer than this read as one
 #: Elements a text must not run under (unless its ``on`` names their kind): everything drawn solid.
 SOLID = frozenset({"adverts", "award_icon", "badge", "benefit", "computer", "cost", "deck_icon", "emblem",
                    "genre_count", "genre_icon", "medal", "number", "purchase", "score", "coop_score", "state",
@@ -54,6 +55,11 @@ def _inside(inner: Box, outer: Box) -> bool:
             and inner[3] <= outer[3] + SLACK)
 
 
+def _same_line(a: Box, b: Box) -> bool:
+    down = min(a[3], b[3]) - max(a[1], b[1])
+    return down > min(a[3] - a[1], b[3] - b[1]) / 2
+
+
 def problems(layout: Layout, width: int, height: int) -> list[str]:
     """Every way the texts of a layout fail to read on a phone: too small, outside their room, the
     image or their container, or under another element."""
@@ -77,6 +83,9 @@ def problems(layout: Layout, width: int, height: int) -> list[str]:
         for c in containers:
             if c.box[0] <= t.box[0] < c.box[2] and c.box[1] <= t.box[1] < c.box[3] and not _inside(t.box, c.box):
                 out.append(f"{label}: runs out of its {c.kind} {c.box}")
+        for u in texts:
+            if u is not t and u.box[0] >= t.box[2] - SLACK and u.box[0] - t.box[2] < GAP and _same_line(t.box, u.box):
+                out.append(f"{label}: runs into {u.kind} {u.get('text')!r} at {u.box}")
         on = tuple(t.get("on") or ())  # type: ignore[arg-type]
         for e in solid:
             if e is t or not _overlap(t.box, e.box) or e.kind in on or t.kind in tuple(e.get("on") or ()):
@@ -123,7 +132,10 @@ def test_the_measure_sees_a_small_text_a_text_out_of_its_room_and_a_covered_text
     layout.add("label", (90, 150, 130, 170), text="on purpose", px=22, cap=16.0, font="f",
                room=(0, 90, 772, 400), on=("tag",))
     layout.add("tag", (80, 145, 140, 175))
+    layout.add("label", (10, 200, 100, 220), text="one", px=22, cap=16.0, font="f", room=(0, 190, 772, 400), on=())
+    layout.add("label", (102, 200, 200, 220), text="two", px=22, cap=16.0, font="f", room=(0, 190, 772, 400), on=())
     found = problems(layout, 772, 400)
+    assert any("'one'" in p and "runs into label 'two'" in p for p in found)
     assert any("'tiny'" in p and "cap height" in p for p in found)
     assert any("'too long'" in p and "room" in p for p in found)
     assert any("'covered'" in p and "under badge" in p for p in found)
