@@ -9,6 +9,8 @@ is drawn on that kind of element.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -16,7 +18,7 @@ from image_kinds import IMAGE_KINDS
 
 from hardback_bot.engine.cards import card_defs
 from hardback_bot.i18n import LANGUAGES
-from hardback_bot.render import Rendered, samples
+from hardback_bot.render import PlayerPanel, Rendered, draw_card_lookup, draw_table, samples
 from hardback_bot.render.card import render_card
 from hardback_bot.render.compose import PHONE_W
 from hardback_bot.render.layout import Box, Layout
@@ -34,9 +36,22 @@ SOLID = frozenset({"adverts", "award_icon", "badge", "benefit", "computer", "cos
 CONTAINERS = ("panel", "flush", "offer_row", "card", "chip")
 
 
+def _coop(n: int, language: str) -> Rendered:
+    players = tuple(PlayerPanel(f"Player {i + 1}", 0, i, 0, hand_count=5) for i in range(n))
+    return draw_table(replace(samples.coop_table(), players=players), language)
+
+
+#: Every image kind, and the tables of every size the phone tests draw.
+KINDS: dict[str, Callable[[str], Rendered]] = {
+    **IMAGE_KINDS,
+    **{f"table_{n}p": (lambda lang, n=n: draw_table(samples.table(n), lang)) for n in (3, 4)},
+    **{f"table_coop_{n}p": (lambda lang, n=n: _coop(n, lang)) for n in (1, 3, 4)},
+}
+
+
 @cache
 def _rendered(kind: str, language: str) -> Rendered:
-    return IMAGE_KINDS[kind](language)
+    return KINDS[kind](language)
 
 
 def shrink(width: int) -> float:
@@ -95,7 +110,7 @@ def problems(layout: Layout, width: int, height: int) -> list[str]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("kind", sorted(IMAGE_KINDS))
+@pytest.mark.parametrize("kind", sorted(KINDS))
 def test_every_text_reads_on_a_phone(kind: str, language: str) -> None:
     r = _rendered(kind, language)
     texts = r.layout.texts()
@@ -119,6 +134,15 @@ def test_every_card_in_every_state_reads_in_a_composed_image(language: str) -> N
         r = render_card(face, 1.0, language)
         layout = Layout(r.size, list(r.regions))
         found += [f"{face}: {problem}" for problem in problems(layout, 772, r.size[1])]
+    assert not found, "\n".join(found[:40]) + f"\n({len(found)} in all)"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_card_lookup_reads_on_a_phone(language: str) -> None:
+    found = []
+    for cid in sorted(card_defs()):
+        r = draw_card_lookup(cid, language)
+        found += [f"card {cid}: {problem}" for problem in problems(r.layout, *r.image.size)]
     assert not found, "\n".join(found[:40]) + f"\n({len(found)} in all)"
 
 
