@@ -70,8 +70,8 @@ def write_gallery(out: Path, language: str = "en") -> list[Path]:
     put("table_5p.png", render_table(samples.table(5), language))
     put("table_2p.png", render_table(samples.table(2), language))
     put("table_coop.png", render_table(samples.coop_table(), language))
-    put("table_finished.png", render_table(samples.finished_table(), language))
-    put("table_long_names.png", render_table(samples.long_names_table(), language))
+    put("table_finished.png", render_table(samples.finished_table(language), language))
+    put("table_long_names.png", render_table(samples.long_names_table(language), language))
     put("results.png", render_results(samples.results(), language))
     put("results_coop.png", render_results(samples.coop_results(language), language))
     for cid in (21, 5, 46, 95, 141):

@@ -130,23 +130,27 @@ def table(n: int = 5) -> TableImage:
     )
 
 
-def finished_table() -> TableImage:
+def _computer(n: int, language: str) -> str:
+    """A computer player's name, as sessions/describe.py gives it."""
+    return translator(language).gettext("Computer {number} (hard)", number=n)
+
+
+def finished_table(language: str = "en") -> TableImage:
     """The table once a 3-player game has finished: final scores (awards included), places, no turn."""
     final = (
         PlayerPanel("Ada Lovelace", 49, 3, 1, classics=(F(23),), award=7, adverts=2, hand_count=5, place=1),
-        PlayerPanel("Computer 1 (hard)", 48, 0, 0, jail=F(33, jailed=True), hand_count=5, is_bot=True, place=2),
-        PlayerPanel("Computer 2 (hard)", 41, 5, 2, hand_count=5, is_bot=True, place=3),
+        PlayerPanel(_computer(1, language), 48, 0, 0, jail=F(33, jailed=True), hand_count=5, is_bot=True, place=2),
+        PlayerPanel(_computer(2, language), 41, 5, 2, hand_count=5, is_bot=True, place=3),
     )
     return TableImage(players=final, active_seat=1, goal=40, offer_row=offer_row(flush=False), awards_on=True,
                       adverts_on=True, round_number=11, final_round=True, status="finished")
 
 
-def long_names_table() -> TableImage:
+def long_names_table(language: str = "en") -> TableImage:
     """Names that only differ late: once shortened they must still tell the seats apart."""
     names = ("Bartholomew the Magnificent, first of the name", "Bartholomew the Magnificent, second of the name",
-             "Computer 1 (hard)", "Computer 2 (hard)")
-    panels = tuple(PlayerPanel(n, 10 * i, 1, 0, hand_count=5, is_bot=n.startswith("Computer"))
-                   for i, n in enumerate(names))
+             _computer(1, language), _computer(2, language))
+    panels = tuple(PlayerPanel(n, 10 * i, 1, 0, hand_count=5, is_bot=i >= 2) for i, n in enumerate(names))
     return TableImage(players=panels, active_seat=0, goal=60, round_number=3)
 
 

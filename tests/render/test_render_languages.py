@@ -166,3 +166,16 @@ def test_the_gallery_samples_are_drawn_in_the_language_asked(language: str) -> N
         english = [str(x.get("text")) for x in _texts(_rendered(kind, "en")) if x.kind in ("note", "title", "extra")]
         here = [str(x.get("text")) for x in _texts(_rendered(kind, language)) if x.kind in ("note", "title", "extra")]
         assert english and here and not set(english) & set(here), (kind, english, here)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_computer_players_keep_their_names_apart_in_every_language(language: str) -> None:
+    # computer players are named by the sessions layer in the table's language ("Ordinateur 1 (difficile)")
+    from hardback_bot.render.compose import could_be
+
+    full = [p.name for p in samples.long_names_table(language).players]
+    shown = [str(x.get("text")) for x in _rendered("table_long_names", language).layout.of_kind("name")]
+    assert len(shown) == len(full) == len(set(shown))
+    for i, short in enumerate(shown):
+        assert not any(could_be(short, other) for j, other in enumerate(full) if j != i), (short, full)
+    assert full[2] == translator(language).gettext("Computer {number} (hard)", number=1)
