@@ -40,19 +40,22 @@ class Region:
     def scaled(self, k: float, dx: int = 0, dy: int = 0, prefix: str = "") -> Region:
         """This region in an image drawn ``k`` times as large and then placed at (dx, dy): its box, a
         text's room and its sizes follow."""
-        data = dict(self.data)
-        if prefix:
-            # Paths nest outer-first: "table/offer/card3".
-            old = data.get("path")
-            data["path"] = f"{prefix}/{old}" if old else prefix
-        room = data.get("room")
-        if room is not None:
-            data["room"] = _moved(room, k, dx, dy)  # type: ignore[arg-type]
-        if k != 1.0:
-            for key in ("px", "cap"):
-                if key in data:
-                    data[key] = round(float(data[key]) * k, 1)  # type: ignore[arg-type]
-        return Region(self.kind, _moved(self.box, k, dx, dy), tuple(sorted(data.items())))
+        data = self.data
+        if prefix or k != 1.0 or self.get("room") is not None:
+            changed = dict(data)
+            if prefix:
+                # Paths nest outer-first: "table/offer/card3".
+                old = changed.get("path")
+                changed["path"] = f"{prefix}/{old}" if old else prefix
+            room = changed.get("room")
+            if room is not None:
+                changed["room"] = _moved(room, k, dx, dy)  # type: ignore[arg-type]
+            if k != 1.0:
+                for key in ("px", "cap"):
+                    if key in changed:
+                        changed[key] = round(float(changed[key]) * k, 1)  # type: ignore[arg-type]
+            data = tuple(sorted(changed.items()))
+        return Region(self.kind, _moved(self.box, k, dx, dy), data)
 
     @property
     def is_text(self) -> bool:
