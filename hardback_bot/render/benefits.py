@@ -3,7 +3,8 @@
 A glyph is drawn in a band of height ``h`` (pixels of the drawing surface).  ``glyph_width`` lets
 the card lay out a band before drawing it.  Numbers that a doubler multiplies (R13.4) are shown
 already multiplied and on a highlight ring when the multiplier is above 1; every number drawn is
-reported through ``record`` so tests can find it.
+reported through ``record`` so tests can find it: the coin or star it sits in (``number``) and the
+digits themselves as a text record (``digits``: size, cap height, the shape it must stay inside).
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from hardback_bot.render import icons
-from hardback_bot.render.assets import font, ui
+from hardback_bot.render.assets import font, text_font_file, ui
+from hardback_bot.render.layout import Layout, Region
+from hardback_bot.render.text import cap_height, draw_text
 
 #: Kinds whose number a double multiplies (R13.4); the others happen once (R13.5).
 MULTIPLIED = frozenset(
@@ -47,7 +50,7 @@ PIECES: dict[str, tuple[tuple[str, float], ...]] = {
     "either_coins_or_prestige": (("coin", 1.0), ("or", 0.34), ("star", 1.06)),
     "ink_or_remover": (("ink", 0.8), ("or", 0.34), ("remover", 0.8)),
     "uncover_adjacent": (("uncover", 1.5),),
-    "double_adjacent": (("double", 1.62),),
+    "double_adjacent": (("double", 1.78),),
     "jail": (("jail", 0.98),),
     "trash_for_coins": (("bin", 0.82), ("for", 0.46), ("coin", 1.0)),
     "trash_for_prestige": (("bin", 0.82), ("for", 0.46), ("star", 1.06)),
@@ -89,9 +92,11 @@ def draw_benefit(
     shown = str(value * m)
     width = glyph_width(kind, h)
 
-    def number(cx: float, nr: float) -> None:
-        record("number", (cx - nr, cy - nr, cx + nr, cy + nr), value=value * m, printed=value, highlighted=hl,
-               benefit=kind)
+    def number(cx: float, nr: float, drawn: icons.Drawn | None) -> None:
+        shape = (cx - nr, cy - nr, cx + nr, cy + nr)
+        record("number", shape, value=value * m, printed=value, highlighted=hl, benefit=kind)
+        if drawn is not None:
+            text_record(record, "digits", drawn, shown, shape, ("number", "benefit"), benefit=kind)
 
     def symbol(meaning: str, box: tuple[float, float, float, float]) -> None:
         # every joining symbol is recorded with its one meaning (SYMBOLS; the tests check it)
@@ -102,11 +107,9 @@ def draw_benefit(
         pw = units * h
         cx = left + pw / 2
         if piece == "coin":
-            icons.coin(d, cx, cy, r * 0.92, shown, highlight=hl)
-            number(cx, r * 0.92)
+            number(cx, r * 0.92, icons.coin(d, cx, cy, r * 0.92, shown, highlight=hl))
         elif piece == "star":
-            icons.prestige(d, cx, cy, r * 0.94, shown, highlight=hl)
-            number(cx, r * 0.94)
+            number(cx, r * 0.94, icons.prestige(d, cx, cy, r * 0.94, shown, highlight=hl))
         elif piece == "or":
             icons.slash(d, cx, cy, r, ink)
         elif piece == "times":
@@ -122,11 +125,13 @@ def draw_benefit(
             symbol("beside", (left, cy - r, left + pw, cy + r))
             icons.reveal(d, cx, cy, r * 0.95)
         elif piece == "double":
-            icons.side_arrows(d, cx, cy, r * 0.98, r * 0.34, ink)
+            icons.side_arrows(d, cx, cy, r * 1.1, r * 0.34, ink)
             symbol("beside", (left, cy - r, left + pw, cy + r))
-            pill = (cx - r * 0.96, cy - r * 0.78, cx + r * 0.96, cy + r * 0.78)
+            pill = (cx - r * 1.08, cy - r * 0.8, cx + r * 1.08, cy + r * 0.8)
             d.rounded_rectangle(pill, r * 0.34, fill=ui("highlight"))
-            d.text((cx, cy), "×2", font=font("bold", round(h * 0.66)), fill=(255, 255, 255), anchor="mm")
+            size = round(h * 0.68)
+            box = draw_text(d, (cx, cy), "×2", font("bold", size), (255, 255, 255), "mm")
+            text_record(record, "glyph_text", (box, size, 1.0), "×2", pill, ("symbol", "benefit"), benefit=kind)
             symbol("times", pill)
         elif piece == "jail":
             icons.jail_bars(d, cx, cy, r * 0.94, ui("jail"))
@@ -141,7 +146,9 @@ def draw_benefit(
         elif piece == "wild":
             icons.card_back_small(d, cx, cy, r * 0.9)
         elif piece == "preview":
-            icons.preview_fan(d, cx, cy, r * 0.98, str(value))
+            drawn = icons.preview_fan(d, cx, cy, r * 0.98, str(value))
+            text_record(record, "digits", drawn, str(value), (left, cy - r, left + pw, cy + r), ("benefit",),
+                        benefit=kind)
         else:  # pragma: no cover - PIECES names only the pieces above
             raise ValueError(f"no piece {piece!r}")
         if piece in _SYMBOL_PIECES:
@@ -151,18 +158,40 @@ def draw_benefit(
     return width
 
 
+def text_record(record: Record, kind: str, drawn: icons.Drawn, text: str, room: tuple[float, ...],
+                on: tuple[str, ...], **data: object) -> None:
+    """Report a number drawn in a glyph as a text record (sizes in the drawing's pixels)."""
+    box, size, squeeze = drawn
+    record(kind, box, text=text, px=size, cap=cap_height(font("bold", size)), role="bold",
+           font=str(text_font_file("bold")), room=room, on=on, squeeze=round(squeeze, 3), **data)
+
+
 def genre_marker(d: ImageDraw.ImageDraw, genre: str, cx: float, cy: float, r: float) -> None:
     """Small emblem at the start of the genre band: "only when this genre is active"."""
     icons.genre_disc(d, genre, cx, cy, r)
 
 
+SS = 3  # a glyph alone is drawn at three times its size, then shrunk (anti-aliasing)
+
+
 @lru_cache(maxsize=256)
-def glyph_image(kind: str, value: int, h: int, multiplier: int = 1) -> Image.Image:
-    """One benefit glyph on a transparent background, ``h`` px tall, drawn supersampled.
-    Cached and shared: read it, never draw on it."""
-    ss = 3
+def glyph(kind: str, value: int, h: int, multiplier: int = 1) -> tuple[Image.Image, tuple[Region, ...]]:
+    """One benefit glyph on a transparent background, ``h`` px tall, drawn supersampled, with the
+    regions it records (numbers, digits, symbols) in its own pixels.  Cached and shared: read the
+    image, never draw on it."""
     w = round(glyph_width(kind, h))
-    img = Image.new("RGBA", (w * ss, h * ss), (0, 0, 0, 0))
+    img = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    draw_benefit(d, kind, value, multiplier, 0, h * ss / 2, h * ss, lambda *a, **k: None, (60, 50, 40))
-    return img.convert("RGBa").resize((w, h), Image.Resampling.LANCZOS).convert("RGBA")
+    layout = Layout((w * SS, h * SS))
+
+    def record(region_kind: str, box: tuple[float, ...], **data: object) -> None:
+        layout.add(region_kind, box, **data)  # type: ignore[arg-type]
+
+    draw_benefit(d, kind, value, multiplier, 0, h * SS / 2, h * SS, record, (60, 50, 40))
+    small = img.convert("RGBa").resize((w, h), Image.Resampling.LANCZOS).convert("RGBA")
+    return small, tuple(r.scaled(1 / SS) for r in layout if r.kind != "benefit")
+
+
+def glyph_image(kind: str, value: int, h: int, multiplier: int = 1) -> Image.Image:
+    """One benefit glyph's image (see ``glyph``)."""
+    return glyph(kind, value, h, multiplier)[0]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from hardback_bot.engine.cards import Benefit, card
 from hardback_bot.render import icons
 from hardback_bot.render.assets import font, genre_colours, ui
-from hardback_bot.render.benefits import glyph_image, glyph_width
+from hardback_bot.render.benefits import glyph, glyph_image, glyph_width
 from hardback_bot.render.layout import Box
 from hardback_bot.render.models import CardFace
 
@@ -71,9 +71,9 @@ def draw_chip(c: Canvas, face: CardFace, x: int, y: int, path: str) -> Box:
         left += JAIL_W + GAP
     tile = (left, cy - TILE // 2, left + TILE, cy + TILE // 2)
     d.rounded_rectangle(tile, 8, fill=col.tint, outline=col.main, width=3)
-    f = font("letter", 46)
-    d.text(((tile[0] + tile[2]) / 2, cy + 2), cd.letter, font=f, fill=col.dark, anchor="mm")
     layout.add("letter", tile, path=path, letter=cd.letter)
+    c.text(((tile[0] + tile[2]) / 2, cy + 2), cd.letter, 46, col.dark, role="letter", anchor="mm", kind="chip_letter",
+           room=tile, on=("letter", "chip"), language="en", path=path)
     cx = tile[2] + PAD
 
     if face.jailed and not cd.is_starter:
@@ -81,8 +81,9 @@ def draw_chip(c: Canvas, face: CardFace, x: int, y: int, path: str) -> Box:
         pw = _price_width(cd.cost)
         tag = (cx, cy - 16, cx + pw, cy + 16)
         d.rounded_rectangle(tag, 6, fill=(255, 255, 255), outline=col.dark, width=2)
-        d.text((cx + pw / 2, cy + 1), text, font=font("bold", 24), fill=col.dark, anchor="mm")
         layout.add("cost", tuple(round(v) for v in tag), path=path, cost=cd.cost)  # type: ignore[arg-type]
+        c.text((cx + pw / 2, cy + 1), text, 24, col.dark, anchor="mm", kind="cost_text",
+               room=tuple(round(v) for v in tag), on=("cost", "chip"), language="en", path=path)  # type: ignore[arg-type]
         cx += pw + GAP
     for section, benefits in (("basic", cd.basic), ("genre", cd.genre_bonus)):
         if not benefits:
@@ -93,12 +94,15 @@ def draw_chip(c: Canvas, face: CardFace, x: int, y: int, path: str) -> Box:
             band = (cx, cy - GLYPH // 2 - 5, cx + gw, cy + GLYPH // 2 + 5)
             d.rounded_rectangle(band, 8, fill=col.tint, outline=col.main, width=2)
             icons.genre_disc(d, cd.genre, cx + PAD + MARKER_R, cy, MARKER_R)
+            layout.add("emblem", (round(cx + PAD), cy - MARKER_R, round(cx + PAD + 2 * MARKER_R), cy + MARKER_R),
+                       path=path, genre=cd.genre)
         gx = round(cx + PAD + (2 * MARKER_R + 6 if marker else 0))
         for b in benefits:
-            g = glyph_image(b.kind, b.value, GLYPH)
+            g, regions = glyph(b.kind, b.value, GLYPH)
             c.img.paste(g, (gx, cy - GLYPH // 2), g)
             layout.add("benefit", (gx, cy - GLYPH // 2, gx + g.size[0], cy + GLYPH // 2), path=path,
                        section=section, benefit=b.kind, value=b.value)
+            layout.extend(regions, gx, cy - GLYPH // 2, path)
             gx += g.size[0] + GAP
         cx += gw + GAP
     return box

@@ -9,7 +9,6 @@ benefit glyphs of the main cards at least ~17 px there, and a card letter at lea
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -21,7 +20,7 @@ from hardback_bot.render.assets import RGB, text_font, text_font_file, ui
 from hardback_bot.render.card import card_pixels, render_card
 from hardback_bot.render.layout import Box, Layout
 from hardback_bot.render.models import CardFace
-from hardback_bot.render.text import printable
+from hardback_bot.render.text import cap_height, draw_text, fit_lines, printable
 
 WIDTH = 772  # every wide image: 4 portrait cards and gaps, or 3 portrait + 1 landscape
 PHONE_W = 400  # Discord shows an image about this wide on a phone
@@ -89,16 +88,43 @@ class Canvas:
         role: str = "bold",
         anchor: str = "la",
         kind: str | None = None,
+        room: Box | None = None,
+        on: tuple[str, ...] = (),
+        squeeze: float = 1.0,
+        language: str | None = None,
         **data: object,
     ) -> Box:
-        f = self.font(role, size, text)
-        self.d.text(xy, text, font=f, fill=fill or ui("text"), anchor=anchor)
-        box = self.d.textbbox(xy, text, font=f, anchor=anchor)
-        # every text is recorded with its type size and font file, so tests can check legibility once
-        # shrunk and that the font drawing it has every character
-        self.layout.add(kind or "text", box, text=text, px=size, role=role,
-                        font=str(text_font_file(role, self.language, text)), **data)
+        """Draw one line of text and record it (a text record, ``layout``): ``room`` is the box the
+        layout gives it (the whole image when None), ``on`` the kinds of region it is drawn over on
+        purpose, ``squeeze`` how far it is condensed; ``language`` picks another font than the image's
+        (numbers and card words in Latin letters)."""
+        lang = language or self.language
+        f = text_font(role, size, lang, text)
+        box = tuple(round(v) for v in draw_text(self.d, xy, text, f, fill or ui("text"), anchor, squeeze))
+        self.layout.add(kind or "text", box, text=text, px=size, cap=round(cap_height(f), 1), role=role,
+                        font=str(text_font_file(role, lang, text)), room=room or (0, 0, *self.img.size),
+                        on=on, squeeze=round(squeeze, 3), **data)
         return box  # type: ignore[return-value]
+
+    def lines(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        max_w: float,
+        fill: RGB | None = None,
+        role: str = "regular",
+        anchor: str = "lm",
+        most: int = 2,
+        line_h: int | None = None,
+        **kw: object,
+    ) -> list[Box]:
+        """``text`` in at most ``most`` lines of ``max_w`` pixels (``fit_lines``: condensed a little,
+        else wrapped; never cut), the first line's anchor at ``xy``."""
+        lines, squeeze = fit_lines(text, role, size, max_w, self.language, most)
+        step = line_h or round(size * 1.25)
+        return [self.text((xy[0], xy[1] + i * step), line, size, fill, role, anchor, squeeze=squeeze, **kw)
+                for i, line in enumerate(lines)]
 
     def finish(self) -> Rendered:
         return Rendered(self.img, self.layout)
@@ -141,49 +167,6 @@ def fit_names(names: Sequence[str], role: str, size: int, max_w: float, language
                 out[i] = text
                 break
     return out
-
-
-# Japanese breaks lines between any two characters, except before closing marks and small kana
-# and after opening brackets (the usual line-breaking rules, kinsoku).
-NO_LINE_START = frozenset("、。，．,.・：；:;？！?!ー）」』】〉》〕］｝)]}〜…‥"
-                          "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
-NO_LINE_END = frozenset("（「『【〈《〔［｛([{")
-
-
-def _wide(ch: str) -> bool:
-    return unicodedata.east_asian_width(ch) in ("W", "F")
-
-
-def break_units(text: str) -> list[tuple[str, str]]:
-    """``text`` as (glue, piece) units a line may break between: words joined by a space, and in
-    Japanese single characters joined by nothing."""
-    units: list[tuple[str, str]] = []
-    for word in text.split():
-        glue = " "
-        piece = ""
-        for ch in word:
-            prev = piece[-1] if piece else ""
-            if piece and (_wide(ch) or _wide(prev)) and ch not in NO_LINE_START and prev not in NO_LINE_END:
-                units.append((glue, piece))
-                glue, piece = "", ch
-            else:
-                piece += ch
-        if piece:
-            units.append((glue, piece))
-    return units
-
-
-def wrap_text(text: str, role: str, size: int, max_w: float, language: str = "en") -> list[str]:
-    """Greedy wrap into lines of at most ``max_w`` pixels: at spaces, and between Japanese characters.
-    A single unit longer than the line stays whole (callers shorten it if they must)."""
-    f = text_font(role, size, language, text)
-    lines: list[str] = []
-    for glue, piece in break_units(text):
-        if lines and f.getlength(lines[-1] + glue + piece) <= max_w:
-            lines[-1] += glue + piece
-        else:
-            lines.append(piece)
-    return lines
 
 
 def could_be(short: str, name: str) -> bool:
@@ -280,5 +263,7 @@ def token(c: Canvas, kind: str, x: float, cy: float, count: int, size: int = 20,
         icons.coin(c.d, x + r, cy, r * 0.9)
     elif kind == "prestige":
         icons.prestige(c.d, x + r, cy, r * 0.95)
-    box = c.text((x + 2 * r + 5, cy), str(count), size, fill, anchor="lm", kind="token", token=kind, count=count)
+    c.layout.add("token_icon", (x, cy - r, x + 2 * r, cy + r), token=kind)
+    box = c.text((x + 2 * r + 5, cy), str(count), size, fill, anchor="lm", kind="token", language="en", token=kind,
+                 count=count)
     return box[2]

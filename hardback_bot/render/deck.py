@@ -1,31 +1,32 @@
-"""A player's deck (issue 17): their draw pile as a set, their discard pile, every player's genre mix.
+"""A player's deck: their draw pile as a set, their discard pile, every player's genre mix.
 
 The draw pile is drawn as a *set*: cards sorted by genre and letter, identical cards once with a count,
-so the picture never tells the order of the pile (RULES.md R28.3).  The genre mix is one bar per player,
-the cards of each genre counted (public: purchases and trashes are, R28.1).  Texts come in the model,
-already in the reader's language; Japanese text is drawn with the CJK font (hardback_bot.i18n.fonts).
+so the picture never tells the order of the pile (RULES.md R28.3).  Each card is a chip (``chip.py``:
+the letter on its genre's tile, the benefit glyphs at the table's size), so a late-game deck stays one
+phone screen high and every number on it reads there.  The genre mix is one bar per player, the cards of
+each genre counted (public: purchases and trashes are, R28.1).  Texts come in the model, already in the
+reader's language; Japanese is drawn with the CJK font (hardback_bot.i18n.fonts).
 """
 
 from __future__ import annotations
 
-import io
-import threading
 from collections import Counter
 from dataclasses import dataclass
 
-from PIL import ImageFont
-
 from hardback_bot.engine.cards import card, definition_id
-from hardback_bot.i18n import font_for_language
-from hardback_bot.render.assets import RGB, genre_colours, ui
-from hardback_bot.render.compose import CONTENT_W, MARGIN, MIN_TEXT, WIDTH, Canvas, Rendered, place_cards
+from hardback_bot.render.assets import genre_colours, text_font, ui
+from hardback_bot.render.chip import CHIP_H, chip_width, draw_chip
+from hardback_bot.render.compose import CONTENT_W, MARGIN, MIN_TEXT, WIDTH, Canvas, Rendered, fit_text, flow_rows
 from hardback_bot.render.models import CardFace
+from hardback_bot.render.text import fit_lines
 
 GENRE_ORDER = ("starter", "adventure", "horror", "mystery", "romance")
-CARD_SCALE = 0.5  # seven cards a row: a late-game draw pile of 30 distinct cards still fits in five rows
 SECTION_H = 40
+SECTION_LINE = 30
+CHIP_GAP = 10
 BAR_H = 34
 NAME_W = 170
+SEGMENT_MIN = 36  # a genre's segment of a bar holds its count
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,32 +63,6 @@ class DeckImage:
     language: str = "en"
 
 
-_local = threading.local()
-
-
-def label_font(language: str, weight: str, size: int) -> ImageFont.FreeTypeFont:
-    fonts: dict[tuple[str, str, int], ImageFont.FreeTypeFont] | None = getattr(_local, "fonts", None)
-    if fonts is None:
-        fonts = _local.fonts = {}
-    key = (language, weight, size)
-    if key not in fonts:
-        fonts[key] = ImageFont.truetype(io.BytesIO(font_for_language(language, weight).read_bytes()), size)
-    return fonts[key]
-
-
-def draw_label(c: Canvas, xy: tuple[float, float], text: str, size: int, language: str, *, fill: RGB | None = None,
-          weight: str = "regular", anchor: str = "la", kind: str = "text", max_w: float | None = None) -> tuple:
-    f = label_font(language, weight, size)
-    if max_w is not None and f.getlength(text) > max_w:
-        while len(text) > 1 and f.getlength(text + "…") > max_w:
-            text = text[:-1]
-        text += "…"
-    c.d.text(xy, text, font=f, fill=fill or ui("text"), anchor=anchor)
-    box = c.d.textbbox(xy, text, font=f, anchor=anchor)
-    c.layout.add(kind, box, text=text, px=size, font=str(font_for_language(language, weight)))
-    return box
-
-
 def card_set(cards: tuple[int, ...]) -> list[tuple[int, int]]:
     """(a card id of each distinct card, how many) sorted by genre, letter and cost: a set, never an order."""
     by_definition: Counter[int] = Counter(definition_id(c) for c in cards)
@@ -99,83 +74,113 @@ def card_set(cards: tuple[int, ...]) -> list[tuple[int, int]]:
     return [(first[d], by_definition[d]) for d in order]
 
 
+def _badge_w(n: int) -> int:
+    return 0 if n <= 1 else round(text_font("bold", MIN_TEXT).getlength(f"×{n}")) + 22
+
+
+def _rows(cards: tuple[int, ...]) -> list[list[int]]:
+    widths = [chip_width(CardFace(cid)) + (_badge_w(n) + 6 if n > 1 else 0) for cid, n in card_set(cards)]
+    return flow_rows(widths, CONTENT_W, CHIP_GAP) if widths else []
+
+
+def _label(text: str, language: str) -> tuple[list[str], float]:
+    return fit_lines(text, "bold", MIN_TEXT, CONTENT_W, language)
+
+
+def _pile_height(model: DeckImage, label: str, cards: tuple[int, ...]) -> int:
+    head = SECTION_H + SECTION_LINE * (len(_label(label, model.language)[0]) - 1)
+    rows = _rows(cards)
+    return head + (len(rows) * (CHIP_H + CHIP_GAP) + 2 if rows else 40)
+
+
 def _pile(c: Canvas, model: DeckImage, y: int, label: str, cards: tuple[int, ...], section: str) -> int:
-    lang = model.language
-    draw_label(c, (MARGIN, y + 4), label, MIN_TEXT, lang, fill=ui("text_dim"), weight="bold", kind="section",
-          max_w=CONTENT_W)
-    c.layout.add("section_" + section, (MARGIN, y, MARGIN + CONTENT_W, y + SECTION_H), count=len(cards))
-    y += SECTION_H
+    lines, squeeze = _label(label, model.language)
+    for i, line in enumerate(lines):
+        c.text((MARGIN, y + 4 + i * SECTION_LINE), line, MIN_TEXT, ui("text_dim"), kind="section", squeeze=squeeze)
+    head = SECTION_H + SECTION_LINE * (len(lines) - 1)
+    c.layout.add("section_" + section, (MARGIN, y, MARGIN + CONTENT_W, y + head), count=len(cards))
+    y += head
     groups = card_set(cards)
     if not groups:
-        draw_label(c, (MARGIN + CONTENT_W // 2, y + 18), model.labels.empty, MIN_TEXT, lang, fill=ui("text_dim"),
-              anchor="mm", kind="empty")
+        c.lines((MARGIN + CONTENT_W // 2, y + 18), model.labels.empty, MIN_TEXT, CONTENT_W, ui("text_dim"),
+                anchor="mm", most=1, kind="empty")
         return y + 40
-    faces = [CardFace(cid) for cid, _ in groups]
-    pos, _, height = place_cards(faces, CARD_SCALE)
-    for i, (face, (cid, n)) in enumerate(zip(faces, groups, strict=True)):
-        x, top = MARGIN + pos[i][0], y + pos[i][1]
-        box = c.card(face, x, top, CARD_SCALE, f"{section}/card{i}")
-        c.layout.add("count", box, card_id=cid, count=n, section=section)
-        if n > 1:  # a badge on the card's top right corner: how many of this card
-            r = 17
-            cx, cy = box[2] - r + 4, box[1] + r - 4
-            c.d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ui("highlight"), outline=ui("background"), width=3)
-            draw_label(c, (cx, cy), f"×{n}", MIN_TEXT - 2, "en", fill=ui("ink"), weight="bold", anchor="mm",
-                       kind="badge")
-    return y + height + 12
+    for row in _rows(cards):
+        x = MARGIN
+        for i in row:
+            cid, n = groups[i]
+            box = draw_chip(c, CardFace(cid), x, y, f"{section}/card{i}")
+            c.layout.add("count", box, card_id=cid, count=n, section=section)
+            x = box[2] + 6
+            if n > 1:  # how many of this card: a badge after its chip, covering nothing
+                w = _badge_w(n)
+                cy = (box[1] + box[3]) // 2
+                pill = (x, cy - 16, x + w, cy + 16)
+                c.d.rounded_rectangle(pill, 16, fill=ui("highlight"))
+                c.layout.add("count_badge", pill, card_id=cid, count=n)
+                c.text((x + w // 2, cy), f"×{n}", MIN_TEXT, ui("ink"), anchor="mm", kind="badge", room=pill,
+                       on=("count_badge",), language="en")
+                x += w
+            x += CHIP_GAP
+        y += CHIP_H + CHIP_GAP
+    return y + 2
+
+
+def _legend_rows(model: DeckImage) -> list[list[int]]:
+    f = text_font("regular", MIN_TEXT, model.language, "".join(model.labels.genres))
+    widths = [round(24 + f.getlength(name) + 16) for name in model.labels.genres]
+    return flow_rows(widths, CONTENT_W, 0)
 
 
 def _mixes(c: Canvas, model: DeckImage, y: int) -> int:
     lang = model.language
-    draw_label(c, (MARGIN, y + 4), model.labels.mix, MIN_TEXT, lang, fill=ui("text_dim"), weight="bold", kind="section",
-          max_w=CONTENT_W)
-    y += SECTION_H
+    lines, squeeze = _label(model.labels.mix, lang)
+    for i, line in enumerate(lines):
+        c.text((MARGIN, y + 4 + i * SECTION_LINE), line, MIN_TEXT, ui("text_dim"), kind="section", squeeze=squeeze)
+    y += SECTION_H + SECTION_LINE * (len(lines) - 1)
     # the legend: each genre's colour and name
-    x = MARGIN
-    for genre, name in zip(GENRE_ORDER, model.labels.genres, strict=True):
-        colour = genre_colours(genre).main
-        c.d.rectangle((x, y + 6, x + 18, y + 24), fill=colour)
-        box = draw_label(c, (x + 24, y + 15), name, MIN_TEXT - 2, lang, anchor="lm", kind="legend")
-        x = box[2] + 16
-    y += 36
+    for row in _legend_rows(model):
+        x = MARGIN
+        for i in row:
+            genre, name = GENRE_ORDER[i], model.labels.genres[i]
+            c.d.rectangle((x, y + 6, x + 18, y + 24), fill=genre_colours(genre).main)
+            c.layout.add("swatch", (x, y + 6, x + 18, y + 24), genre=genre)
+            box = c.text((x + 24, y + 15), name, MIN_TEXT, role="regular", anchor="lm", kind="legend")
+            x = box[2] + 16
+        y += 36
     widest = max((m.total for m in model.mixes), default=1) or 1
     bar_w = CONTENT_W - NAME_W - 60
     for row, mix in enumerate(model.mixes):
-        draw_label(c, (MARGIN, y + BAR_H // 2), mix.name, MIN_TEXT, lang, weight="bold" if mix.you else "regular",
-              anchor="lm", kind="mix_name", max_w=NAME_W - 10)
+        name = fit_text(mix.name, "bold" if mix.you else "regular", MIN_TEXT, NAME_W - 10, lang)
+        c.text((MARGIN, y + BAR_H // 2), name, MIN_TEXT, role="bold" if mix.you else "regular", anchor="lm",
+               kind="mix_name")
         x = MARGIN + NAME_W
         for genre, n in zip(GENRE_ORDER, mix.counts, strict=True):
             if n <= 0:
                 continue
-            w = max(26, round(bar_w * n / widest))
-            colours = genre_colours(genre)
-            c.d.rectangle((x, y, x + w - 2, y + BAR_H), fill=colours.main)
-            draw_label(c, (x + (w - 2) / 2, y + BAR_H / 2), str(n), MIN_TEXT - 2, "en", fill=ui("text"), weight="bold",
-                  anchor="mm", kind="mix_count")
-            c.layout.add("mix_segment", (x, y, x + w - 2, y + BAR_H), player=row, genre=genre, count=n)
+            w = max(SEGMENT_MIN, round(bar_w * n / widest))
+            segment = (x, y, x + w - 2, y + BAR_H)
+            c.d.rectangle(segment, fill=genre_colours(genre).main)
+            c.layout.add("mix_segment", segment, player=row, genre=genre, count=n)
+            c.text((x + (w - 2) / 2, y + BAR_H / 2), str(n), MIN_TEXT, ui("text"), anchor="mm", kind="mix_count",
+                   room=segment, on=("mix_segment",), language="en")
             x += w
-        draw_label(c, (x + 8, y + BAR_H / 2), str(mix.total), MIN_TEXT, "en", fill=ui("text_dim"), anchor="lm",
-              kind="mix_total")
+        c.text((x + 8, y + BAR_H / 2), str(mix.total), MIN_TEXT, ui("text_dim"), role="regular", anchor="lm",
+               kind="mix_total", language="en")
         y += BAR_H + 10
     return y
 
 
 def _height(model: DeckImage) -> int:
-    def pile(cards: tuple[int, ...]) -> int:
-        groups = card_set(cards)
-        if not groups:
-            return SECTION_H + 40
-        _, _, h = place_cards([CardFace(cid) for cid, _ in groups], CARD_SCALE)
-        return SECTION_H + h + 12
-
-    return (MARGIN + 52 + pile(model.draw) + pile(model.discard) + SECTION_H + 36
+    mix_head = SECTION_H + SECTION_LINE * (len(_label(model.labels.mix, model.language)[0]) - 1)
+    return (MARGIN + 52 + _pile_height(model, model.labels.draw, model.draw)
+            + _pile_height(model, model.labels.discard, model.discard) + mix_head + 36 * len(_legend_rows(model))
             + len(model.mixes) * (BAR_H + 10) + MARGIN)
 
 
 def draw_deck(model: DeckImage) -> Rendered:
     c = Canvas(WIDTH, _height(model), language=model.language)
-    draw_label(c, (MARGIN, MARGIN + 22), model.labels.title, 28, model.language, weight="bold", anchor="lm",
-          kind="title", max_w=CONTENT_W)
+    c.lines((MARGIN, MARGIN + 22), model.labels.title, 28, CONTENT_W, most=1, role="bold", kind="title")
     y = MARGIN + 52
     y = _pile(c, model, y, model.labels.draw, model.draw, "draw")
     y = _pile(c, model, y, model.labels.discard, model.discard, "discard")

@@ -27,7 +27,7 @@ from hardback_bot.render.offer import render_offer_row
 from hardback_bot.render.results import render_results
 from hardback_bot.render.table import render_table
 from hardback_bot.render.word import render_word_preview
-from hardback_bot.render.words import render_words
+from hardback_bot.render.word_list import render_words
 
 SHEET_COLUMNS = 12
 SHEET_SCALE = 0.75
@@ -66,14 +66,14 @@ def write_gallery(out: Path, language: str = "en") -> list[Path]:
     put("cards_all.png", sheet.getvalue())
     put("offer_row.png", render_offer_row(samples.offer_row(), language))
     put("hand.png", render_hand(samples.hand(), language))
-    put("word_preview.png", render_word_preview(samples.word_preview(), language))
+    put("word_preview.png", render_word_preview(samples.word_preview(language), language))
     put("table_5p.png", render_table(samples.table(5), language))
     put("table_2p.png", render_table(samples.table(2), language))
     put("table_coop.png", render_table(samples.coop_table(), language))
-    put("table_finished.png", render_table(samples.finished_table(), language))
-    put("table_long_names.png", render_table(samples.long_names_table(), language))
+    put("table_finished.png", render_table(samples.finished_table(language), language))
+    put("table_long_names.png", render_table(samples.long_names_table(language), language))
     put("results.png", render_results(samples.results(), language))
-    put("results_coop.png", render_results(samples.coop_results(), language))
+    put("results_coop.png", render_results(samples.coop_results(language), language))
     for cid in (21, 5, 46, 95, 141):
         put(f"lookup_{cid}.png", render_card_lookup(cid, language))
     for part in PARTS:

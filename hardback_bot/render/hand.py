@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hardback_bot.render.assets import ui
+from hardback_bot.i18n import translator
+from hardback_bot.render.assets import text_font, ui
 from hardback_bot.render.compose import (
     CONTENT_W,
     MARGIN,
@@ -17,6 +18,7 @@ from hardback_bot.render.compose import (
     token,
 )
 from hardback_bot.render.models import CardFace, HandImage
+from hardback_bot.render.text import fit_lines
 
 STRINGS_CONTEXT = "hand image"
 STRINGS_NOTES = {
@@ -39,6 +41,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
 SCALE = 1.0  # four portrait cards a row (five wrap 3+2): glyphs ~20 px, letters ~36 px at 400 px wide
 HEADER_H = 52
 SECTION_H = 38
+LINE = 30  # a second line of a section's words
 GAP_SECTIONS = 24
 
 
@@ -47,13 +50,32 @@ def _as_inked(face: CardFace) -> CardFace:
     return face if face.inked or face.cleared else replace(face, inked=True)
 
 
+def _section_lines(model: HandImage, language: str) -> tuple[str, str, int, list[str], float]:
+    """The hand's section line: its name, the piles' counts (on the same line when both fit, else on a
+    second one), and the inked section's name in as many lines as it needs."""
+    t = translator(language)
+    piles = []
+    if model.draw_count is not None:
+        piles.append(t.entry(STRINGS_CONTEXT, STRINGS["draw"], n=model.draw_count))
+    if model.discard_count is not None:
+        piles.append(t.entry(STRINGS_CONTEXT, STRINGS["discard"], n=model.discard_count))
+    label = t.entry(STRINGS_CONTEXT, STRINGS["cards"], len(model.cards))
+    piles_text = "  ·  ".join(piles)
+    together = (text_font("bold", MIN_TEXT, language, label).getlength(label)
+                + text_font("regular", MIN_TEXT, language, piles_text).getlength(piles_text) + 24)
+    rows = 1 if not piles or together <= CONTENT_W else 2
+    inked, squeeze = fit_lines(t.entry(STRINGS_CONTEXT, STRINGS["inked"]), "bold", MIN_TEXT, CONTENT_W, language)
+    return label, piles_text, rows, inked, squeeze
+
+
 def draw_hand(model: HandImage, language: str = "en") -> Rendered:
     inked = tuple(_as_inked(f) for f in model.inked)
     _, _, hand_h = place_cards(model.cards, SCALE)
     _, _, inked_h = place_cards(inked, SCALE)
-    height = MARGIN + HEADER_H + SECTION_H + (hand_h or 40) + MARGIN
+    label, piles_text, rows, inked_lines, inked_squeeze = _section_lines(model, language)
+    height = MARGIN + HEADER_H + SECTION_H + LINE * (rows - 1) + (hand_h or 40) + MARGIN
     if inked:
-        height += GAP_SECTIONS + SECTION_H + inked_h
+        height += GAP_SECTIONS + SECTION_H + LINE * (len(inked_lines) - 1) + inked_h
     c = Canvas(WIDTH, height, language=language)
 
     def words(key: str, **params: object) -> str:
@@ -65,8 +87,12 @@ def draw_hand(model: HandImage, language: str = "en") -> Rendered:
     ink, remover = words("ink"), words("remover")
     f = c.font("regular", MIN_TEXT, ink + remover)
     tokens_w = 2 * (26 * 1.24 + 5 + 34 + 10) + f.getlength(ink) + f.getlength(remover) + 24
-    title = fit_text(model.title or words("title"), "regular", 28, CONTENT_W - tokens_w - 20, language)
-    c.text((x0, cy), title, 28, role="regular", anchor="lm", kind="title")
+    room = (x0, y, round(x0 + CONTENT_W - tokens_w - 20), y + HEADER_H)
+    if model.title:  # a player's name: shortened when long
+        title = fit_text(model.title, "regular", 28, room[2] - room[0], language)
+        c.text((x0, cy), title, 28, role="regular", anchor="lm", kind="title", room=room)
+    else:
+        c.lines((x0, cy), words("title"), 28, room[2] - room[0], most=1, kind="title", room=room)
     x = x0 + CONTENT_W - tokens_w
     x = token(c, "ink", x, cy, model.ink, 26) + 8
     box = c.text((x, cy), ink, MIN_TEXT, ui("text_dim"), role="regular", anchor="lm", kind="label")
@@ -74,22 +100,13 @@ def draw_hand(model: HandImage, language: str = "en") -> Rendered:
     x = token(c, "remover", x, cy, model.remover, 26) + 8
     c.text((x, cy), remover, MIN_TEXT, ui("text_dim"), role="regular", anchor="lm", kind="label")
     y += HEADER_H
-    piles = []
-    if model.draw_count is not None:
-        piles.append(words("draw", n=model.draw_count))
-    if model.discard_count is not None:
-        piles.append(words("discard", n=model.discard_count))
-    n = len(model.cards)
-    label = c.t.entry(STRINGS_CONTEXT, STRINGS["cards"], n)
-    piles_text = "  ·  ".join(piles)
-    if piles:  # the piles at the right, the section's name in what is left of the line
-        piles_w = c.font("regular", MIN_TEXT, piles_text).getlength(piles_text)
-        label = fit_text(label, "bold", MIN_TEXT, CONTENT_W - piles_w - 24, language)
-    c.text((x0, y + 2), label, MIN_TEXT, ui("text_dim"), kind="section", section="hand")
-    if piles:
-        c.text((x0 + CONTENT_W, y + 4), piles_text, MIN_TEXT, ui("text_dim"), role="regular", anchor="ra",
-               kind="piles")
-    y += SECTION_H
+    # the section's name, the piles at the right of the same line (or under it when both do not fit)
+    c.lines((x0, y + 2), label, MIN_TEXT, CONTENT_W, ui("text_dim"), role="bold", anchor="la", most=1,
+            kind="section", section="hand")
+    if piles_text:
+        c.lines((x0 + CONTENT_W, y + 4 + LINE * (rows - 1)), piles_text, MIN_TEXT, CONTENT_W, ui("text_dim"),
+                anchor="ra", most=1, kind="piles")
+    y += SECTION_H + LINE * (rows - 1)
     if model.cards:
         pos, _, _ = place_cards(model.cards, SCALE)
         for i, face in enumerate(model.cards):
@@ -101,9 +118,10 @@ def draw_hand(model: HandImage, language: str = "en") -> Rendered:
     if inked:
         y += GAP_SECTIONS
         c.d.line((x0, y - 10, x0 + CONTENT_W, y - 10), fill=ui("panel"), width=2)
-        c.text((x0, y + 2), fit_text(words("inked"), "bold", MIN_TEXT, CONTENT_W, language), MIN_TEXT, ui("warn"),
-               kind="section", section="inked")
-        y += SECTION_H
+        for i, line in enumerate(inked_lines):
+            c.text((x0, y + 2 + i * LINE), line, MIN_TEXT, ui("warn"), kind="section", squeeze=inked_squeeze,
+                   section="inked")
+        y += SECTION_H + LINE * (len(inked_lines) - 1)
         pos, _, _ = place_cards(inked, SCALE)
         for i, face in enumerate(inked):
             c.card(face, x0 + pos[i][0], y + pos[i][1], SCALE, f"inked/card{i}")

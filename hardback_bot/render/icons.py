@@ -12,8 +12,11 @@ import math
 from PIL import ImageDraw
 
 from hardback_bot.render.assets import RGB, font, genre_colours, ui
+from hardback_bot.render.text import draw_text
 
 Point = tuple[float, float]
+#: A number drawn inside an icon: the box it covers, its type size and how far it is condensed.
+Drawn = tuple[tuple[float, float, float, float], int, float]
 
 
 def circle(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, **kw: object) -> None:
@@ -148,36 +151,50 @@ def genre_badge(d: ImageDraw.ImageDraw, genre: str, cx: float, cy: float, r: flo
 # --- coin, prestige, tokens ---------------------------------------------------------------------
 
 
-def _number(d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, size: int, fill: RGB) -> None:
-    d.text((cx, cy), text, font=font("bold", max(6, size)), fill=fill, anchor="mm")
+def _number(d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, size: float, fill: RGB,
+            squeeze: float = 1.0) -> Drawn:
+    px = max(6, round(size))
+    box = draw_text(d, (cx, cy), text, font("bold", px), fill, "mm", squeeze)
+    return box, px, squeeze
+
+
+#: Numbers are what matter in a coin or a star: as tall as the shape allows (a two-digit number, only
+#: ever a doubled or tripled one, is condensed rather than made smaller).
+COIN_DIGIT = 1.5
+STAR_DIGIT = 1.42
+TWO_DIGITS = 0.72
 
 
 def coin(
     d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, text: str | None = None, highlight: bool = False
-) -> None:
-    """A gold coin (¢); the number sits inside it."""
+) -> Drawn | None:
+    """A gold coin (¢); the number sits inside it (returned: where and how large it is drawn)."""
     if highlight:
         circle(d, cx, cy, r * 1.18, fill=ui("highlight"))
-    circle(d, cx, cy, r, fill=ui("coin"), outline=ui("coin_dark"), width=_lw(r, 0.12))
+    circle(d, cx, cy, r, fill=ui("coin"), outline=ui("coin_dark"), width=_lw(r, 0.1))
     if text is not None:
-        # the number is what matters: as large as the disc allows, no inner ring to crowd it
-        size = r * (1.36 if len(text) == 1 else 1.02)
-        _number(d, cx, cy + r * 0.04, text, round(size), (60, 44, 0) if not highlight else (0, 0, 0))
-    else:
-        circle(d, cx, cy, r * 0.74, outline=ui("coin_dark"), width=_lw(r, 0.05))
-        _number(d, cx, cy + r * 0.02, "¢", round(r * 1.1), ui("coin_dark"))
+        squeeze = 1.0 if len(text) == 1 else TWO_DIGITS
+        return _number(d, cx, cy + r * 0.04, text, r * COIN_DIGIT * (1.0 if len(text) == 1 else 0.92),
+                       (60, 44, 0) if not highlight else (0, 0, 0), squeeze)
+    # the coin symbol's own mark, part of the icon (the legend names it)
+    circle(d, cx, cy, r * 0.74, outline=ui("coin_dark"), width=_lw(r, 0.05))
+    _number(d, cx, cy + r * 0.02, "¢", r * 1.1, ui("coin_dark"))
+    return None
 
 
 def prestige(
     d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, text: str | None = None, highlight: bool = False
-) -> None:
-    """The prestige star (★); the number sits inside it."""
+) -> Drawn | None:
+    """The prestige star (★); the number sits inside it (returned: where and how large it is drawn)."""
+    # a full-bodied star (inner radius 0.6): its middle holds a number as tall as a coin's
     if highlight:
-        d.polygon(star_points(cx, cy + r * 0.06, r * 1.32, 0.55), fill=ui("highlight"))
-    d.polygon(star_points(cx, cy + r * 0.06, r * 1.08, 0.55), fill=ui("prestige"))
-    if text is not None:
-        size = r * (1.08 if len(text) == 1 else 0.84)
-        _number(d, cx, cy + r * 0.14, text, round(size), (255, 255, 255))
+        d.polygon(star_points(cx, cy + r * 0.06, r * 1.32, 0.6), fill=ui("highlight"))
+    d.polygon(star_points(cx, cy + r * 0.06, r * 1.1, 0.6), fill=ui("prestige"))
+    if text is None:
+        return None
+    squeeze = 1.0 if len(text) == 1 else TWO_DIGITS
+    return _number(d, cx, cy + r * 0.16, text, r * STAR_DIGIT * (1.0 if len(text) == 1 else 0.92),
+                   (255, 255, 255), squeeze)
 
 
 def ink_drop(
@@ -226,8 +243,8 @@ def card_back_small(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, text
         outline=(255, 255, 255),
         width=_lw(r, 0.08),
     )
-    if text:
-        _number(d, cx, cy + r * 0.04, text, round(r * 1.3), (255, 255, 255))
+    if text:  # the card back's own mark, part of the icon
+        _number(d, cx, cy + r * 0.04, text, r * 1.3, (255, 255, 255))
 
 
 def card_outline_small(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
@@ -327,14 +344,15 @@ def reveal(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     eye(d, cx, cy, er, ui("back"))
 
 
-def preview_fan(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, count: str) -> None:
+def preview_fan(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, count: str) -> Drawn:
     """Preview: the top of your draw pile (face-down cards) with an eye and how many you look at."""
     w, h = r * 0.5, r * 0.8
     for dx, dy in ((0.42, -0.1), (0.12, 0.08)):
         x, y = cx + dx * r, cy + dy * r
         d.rounded_rectangle((x - w, y - h, x + w, y + h), r * 0.1, fill=ui("back"), outline=(255, 255, 255),
                             width=_lw(r, 0.08))
-    _number(d, cx + r * 0.12, cy + r * 0.14, count, round(r * 1.1), (255, 255, 255))
+    drawn = _number(d, cx + r * 0.14, cy + r * 0.16, count, r * 1.42, (255, 255, 255))
     er = r * 0.46
     circle(d, cx - r * 0.58, cy - r * 0.46, er, fill=(255, 255, 255), outline=ui("ink"), width=_lw(r, 0.08))
     eye(d, cx - r * 0.58, cy - r * 0.46, er * 0.8, ui("ink"))
+    return drawn

@@ -3,6 +3,11 @@
 Every drawing function records named regions (``Region``) into a ``Layout``.  Composed images
 (offer row, hand, table...) place card layouts at offsets, so a test can ask for "the ribbon of the
 third card" in pixel coordinates of the final PNG and sample the colour there.
+
+Every text drawn is a region too (a *text record*): its ``data`` holds ``text``, ``px`` (type size),
+``cap`` (cap height, image pixels), ``font`` (the file that drew it), ``room`` (the box the layout
+gave it: the text must stay inside), ``on`` (the kinds of region it is drawn over on purpose: a
+label on its pill, a tag over faded benefits) and ``squeeze`` (1.0, or how far it was condensed).
 """
 
 from __future__ import annotations
@@ -30,19 +35,42 @@ class Region:
         return default
 
     def shifted(self, dx: int, dy: int, prefix: str = "") -> Region:
-        left, top, right, bottom = self.box
+        return self.scaled(1.0, dx, dy, prefix)
+
+    def scaled(self, k: float, dx: int = 0, dy: int = 0, prefix: str = "") -> Region:
+        """This region in an image drawn ``k`` times as large and then placed at (dx, dy): its box, a
+        text's room and its sizes follow."""
         data = self.data
-        if prefix:
-            # Paths nest outer-first: "table/offer/card3".
-            old = self.get("path")
-            path = f"{prefix}/{old}" if old else prefix
-            data = tuple(sorted({**dict(self.data), "path": path}.items()))
-        return Region(self.kind, (left + dx, top + dy, right + dx, bottom + dy), data)
+        if prefix or k != 1.0 or self.get("room") is not None:
+            changed = dict(data)
+            if prefix:
+                # Paths nest outer-first: "table/offer/card3".
+                old = changed.get("path")
+                changed["path"] = f"{prefix}/{old}" if old else prefix
+            room = changed.get("room")
+            if room is not None:
+                changed["room"] = _moved(room, k, dx, dy)  # type: ignore[arg-type]
+            if k != 1.0:
+                for key in ("px", "cap"):
+                    if key in changed:
+                        changed[key] = round(float(changed[key]) * k, 1)  # type: ignore[arg-type]
+            data = tuple(sorted(changed.items()))
+        return Region(self.kind, _moved(self.box, k, dx, dy), data)
+
+    @property
+    def is_text(self) -> bool:
+        """A text record: a drawn string with its measures (see the module docstring)."""
+        return self.get("text") is not None and self.get("cap") is not None
 
     @property
     def centre(self) -> tuple[int, int]:
         left, top, right, bottom = self.box
         return ((left + right) // 2, (top + bottom) // 2)
+
+
+def _moved(box: Box, k: float, dx: int, dy: int) -> Box:
+    left, top, right, bottom = box
+    return (round(left * k) + dx, round(top * k) + dy, round(right * k) + dx, round(bottom * k) + dy)
 
 
 @dataclass(slots=True)
@@ -59,6 +87,10 @@ class Layout:
 
     def extend(self, regions: Iterable[Region], dx: int, dy: int, prefix: str = "") -> None:
         self.regions.extend(r.shifted(dx, dy, prefix) for r in regions)
+
+    def texts(self) -> list[Region]:
+        """Every text record, in drawing order."""
+        return [r for r in self.regions if r.is_text]
 
     def of_kind(self, kind: str) -> list[Region]:
         return [r for r in self.regions if r.kind == kind]

@@ -6,9 +6,11 @@ icon is drawn by the same code that draws it on the cards and the table (glyphs,
 cards at their recorded regions), so the legend cannot drift from the art.
 
 Sizes are chosen for the phone: the images are 772 px wide and shown about 400 px wide, so captions
-use 24 px type (about 12 px there) and glyphs are 44 px tall.  Captions wrap onto a second line,
-which leaves room for longer translations.  Every caption is in ``STRINGS``, translated by the
-catalogues (domain ``content``, msgctxt ``STRINGS_CONTEXT``); both parts are drawn in any language.
+use 24 px type (about 12 px there), glyphs are 44 px tall and whole cards are drawn at the offer row's
+size, their printed words as legible as there.  Captions wrap onto more lines, which leaves room for
+longer translations; a word too long for its line is condensed a little, never cut.  Every caption is
+in ``STRINGS``, translated by the catalogues (domain ``content``, msgctxt ``STRINGS_CONTEXT``); both
+parts are drawn in any language.
 """
 
 from __future__ import annotations
@@ -23,20 +25,21 @@ from hardback_bot.cardtext import benefit_text, genre_name
 from hardback_bot.engine.cards import BENEFIT_KINDS, GENRES, Benefit
 from hardback_bot.i18n import translator
 from hardback_bot.render import icons
-from hardback_bot.render.assets import ui
-from hardback_bot.render.benefits import glyph_image
+from hardback_bot.render.assets import text_font, ui
+from hardback_bot.render.benefits import glyph
 from hardback_bot.render.card import render_card
 from hardback_bot.render.chip import CHIP_H, chip_width, draw_chip
-from hardback_bot.render.compose import MARGIN, WIDTH, Canvas, Rendered, encode_png, fit_text, token, wrap_text
-from hardback_bot.render.layout import Box
+from hardback_bot.render.compose import MARGIN, WIDTH, Canvas, Rendered, encode_png, token
+from hardback_bot.render.layout import Box, Region
 from hardback_bot.render.models import CardFace
 from hardback_bot.render.table import computer_mark
+from hardback_bot.render.text import fit_lines, wrap_text
 
 PARTS = ("cards", "table")
 GLYPH = 44
 CAPTION = 24
 HEAD = 30
-ICON_W = 200  # the column the icons are centred in
+ICON_W = 236  # the column the icons are centred in: a timeless classic at the offer row's size fits
 LINE = 30  # caption line height
 ROW_PAD = 14
 VALUE = 2  # the number shown in the sample glyphs ("gain 2¢")
@@ -66,7 +69,8 @@ STRINGS: dict[str, str] = {
     "symbol.for": "in exchange: give up the left for the right",
     "symbol.beside": "a card directly left or right of this one in your word",
     "state.wild": "wild: played face down as any letter; gives nothing",
-    "state.uncovered": "uncovered wild: face up again, keeps its letter, gives its benefits",
+    "state.uncovered": "uncovered wild: face up again, keeps its letter, gives its benefits; beside the eye, the "
+                       "letter printed on the card",
     "state.inked": "inked: drawn with ink, must go face up into your next word",
     "state.cleared": "cleared with remover: an ordinary card again",
     "state.doubled": "doubled (×3 tripled): numbers shown multiplied, on an orange ring",
@@ -106,6 +110,15 @@ class Entry:
     icon_h: int
 
 
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """An image the legend pastes (a crop of a card, a whole card, a glyph, a chip) with the regions
+    drawn in it, in its own pixels, so the legend's layout records its texts too."""
+
+    image: Image.Image
+    regions: tuple[Region, ...] = ()
+
+
 def _s(language: str, key: str) -> str:
     return translator(language).entry(STRINGS_CONTEXT, STRINGS[key])
 
@@ -119,29 +132,44 @@ def _caption(key: str, language: str = "en") -> str:
     return _s(language, key)
 
 
-def _paste(c: Canvas, img: Image.Image, cx: int, cy: int) -> None:
+def _paste(c: Canvas, piece: Piece, cx: int, cy: int) -> None:
+    img = piece.image
     w, h = img.size
-    c.img.paste(img, (cx - w // 2, cy - h // 2), img if img.mode == "RGBA" else None)
+    x, y = cx - w // 2, cy - h // 2
+    c.img.paste(img, (x, y), img if img.mode == "RGBA" else None)
+    c.layout.extend(piece.regions, x, y, "legend")
 
 
-def _crop(face: CardFace, scale: float, kind: str, pad: int = 3, round_: bool = False,
-          **data: object) -> Image.Image:
-    """A piece of a rendered card: the first region of ``kind`` (matching ``data``) plus a margin;
-    ``round_`` keeps only the disc inside the box (state badges overlap the big letter).  Crops hold no
-    words, so they are cut from the English card."""
+def _crop(face: CardFace, scale: float, kind: str, pad: int = 3, round_: bool = False, **data: object) -> Piece:
+    """A piece of a rendered card: the first region of ``kind`` (matching ``data``) plus a margin, with
+    the regions wholly inside it; ``round_`` keeps only the disc inside the box (a state badge).  Crops
+    hold no words, so they are cut from the English card."""
     r = render_card(face, scale)
     for region in r.regions:
         if region.kind == kind and all(region.get(k) == v for k, v in data.items()):
             left, top, right, bottom = region.box
             w, h = r.image.size
-            piece = r.image.crop((max(0, left - pad), max(0, top - pad), min(w, right + pad), min(h, bottom + pad)))
+            cut = (max(0, left - pad), max(0, top - pad), min(w, right + pad), min(h, bottom + pad))
+            piece = r.image.crop(cut)
             if round_:
                 mask = Image.new("L", piece.size, 0)
                 ImageDraw.Draw(mask).ellipse((0, 0, piece.size[0] - 1, piece.size[1] - 1), fill=255)
                 clear = Image.new("RGBA", piece.size, (0, 0, 0, 0))
                 piece = Image.composite(piece, clear, mask)
-            return piece
+            inside = tuple(x.shifted(-cut[0], -cut[1], "card") for x in r.regions
+                           if x.box[0] >= cut[0] and x.box[1] >= cut[1] and x.box[2] <= cut[2] and x.box[3] <= cut[3])
+            return Piece(piece, inside)
     raise KeyError(kind)
+
+
+def _card(face: CardFace, language: str, top: int = 0, bottom: int | None = None) -> Piece:
+    """A card at the offer row's size (its words as legible as there), or the band of it from ``top``
+    to ``bottom`` (pixels) when that is the part the caption is about."""
+    r = render_card(face, 1.0, language)
+    w, h = r.image.size
+    bottom = h if bottom is None else bottom
+    inside = tuple(x.shifted(0, -top, "card") for x in r.regions if x.box[1] >= top and x.box[3] <= bottom)
+    return Piece(r.image.crop((0, top, w, bottom)) if (top, bottom) != (0, h) else r.image, inside)
 
 
 def _value(kind: str) -> int:
@@ -149,25 +177,28 @@ def _value(kind: str) -> int:
     return (3 if kind == "preview" else VALUE) if BENEFIT_KINDS[kind] else 0
 
 
-def _side_by_side(*parts: Image.Image, gap: int = 10) -> Image.Image:
-    w = sum(p.size[0] for p in parts) + gap * (len(parts) - 1)
-    h = max(p.size[1] for p in parts)
+def _side_by_side(*parts: Piece, gap: int = 10) -> Piece:
+    w = sum(p.image.size[0] for p in parts) + gap * (len(parts) - 1)
+    h = max(p.image.size[1] for p in parts)
     out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    regions: list[Region] = []
     x = 0
     for p in parts:
-        out.paste(p, (x, (h - p.size[1]) // 2), p)
-        x += p.size[0] + gap
-    return out
+        y = (h - p.image.size[1]) // 2
+        out.paste(p.image, (x, y), p.image)
+        regions += [r.shifted(x, y) for r in p.regions]
+        x += p.image.size[0] + gap
+    return Piece(out, tuple(regions))
 
 
 def _glyph(kind: str, multiplier: int = 1) -> Entry:
-    value = _value(kind)
-    img = glyph_image(kind, value, GLYPH, multiplier)
-    return Entry(f"benefit:{kind}", lambda c, x, y: _paste(c, img, x, y), GLYPH)
+    img, regions = glyph(kind, _value(kind), GLYPH, multiplier)
+    piece = Piece(img, regions)
+    return Entry(f"benefit:{kind}", lambda c, x, y: _paste(c, piece, x, y), GLYPH)
 
 
-def _image(key: str, img: Image.Image) -> Entry:
-    return Entry(key, lambda c, x, y: _paste(c, img, x, y), img.size[1])
+def _image(key: str, piece: Piece) -> Entry:
+    return Entry(key, lambda c, x, y: _paste(c, piece, x, y), piece.image.size[1])
 
 
 def _genre(genre: str) -> Entry:
@@ -193,42 +224,38 @@ def _adverts(c: Canvas, x: int, y: int) -> None:
 
 
 def _turn(c: Canvas, x: int, y: int) -> None:
-    label = fit_text(_s(c.language, "sample.turn"), "bold", 22, ICON_W - 20, c.language)
-    half = min(ICON_W // 2 - 4, max(56, round(c.font("bold", 22, label).getlength(label) / 2) + 14))
-    c.d.rounded_rectangle((x - half, y - 16, x + half, y + 16), 16, fill=ui("warn"))
-    c.text((x, y), label, 22, (30, 30, 30), anchor="mm")
-
-
-def _fitting_size(c: Canvas, text: str, role: str, size: int, max_w: float, least: int) -> int:
-    """The largest type size from ``size`` down to ``least`` at which ``text`` fits ``max_w`` (a longer
-    translation shrinks a little before it is cut)."""
-    while size > least and c.font(role, size, text).getlength(text) > max_w:
-        size -= 1
-    return size
+    label = _s(c.language, "sample.turn")
+    squeeze = fit_lines(label, "bold", 22, ICON_W - 36, c.language, 1)[1]
+    half = min(ICON_W // 2 - 4, max(56, round(c.font("bold", 22, label).getlength(label) * squeeze / 2) + 14))
+    tag = (x - half, y - 16, x + half, y + 16)
+    c.d.rounded_rectangle(tag, 16, fill=ui("warn"))
+    c.layout.add("tag", tag)
+    c.text((x, y), label, 22, (30, 30, 30), anchor="mm", room=tag, on=("tag",), squeeze=squeeze)
 
 
 def _deck(c: Canvas, x: int, y: int) -> None:
     left = x - ICON_W // 2 + 8  # the card back at the column's left, the count in the rest of it
     icons.card_back_small(c.d, left + 12, y, 16, "")
-    label = _s(c.language, "sample.deck")
-    room = ICON_W - 8 - 30 - 6
-    size = _fitting_size(c, label, "bold", 22, room, 18)
-    c.text((left + 30, y), fit_text(label, "bold", size, room, c.language), size, ui("text_dim"), anchor="lm")
+    c.layout.add("deck_icon", (left, y - 16, left + 24, y + 16))
+    c.lines((left + 30, y), _s(c.language, "sample.deck"), 22, ICON_W - 8 - 30 - 12, ui("text_dim"), role="bold",
+            most=1)
 
 
 def _computer(c: Canvas, x: int, y: int) -> None:
     computer_mark(c, x - 13, y + 2, -1)
 
 
-def _chip(face: CardFace) -> Image.Image:
-    """A table chip, drawn on the panel colour and shrunk to the icon column if it is wider."""
+def _chip(face: CardFace) -> Piece:
+    """A table chip, drawn on the panel colour (and shrunk to the icon column if it is wider)."""
     c = Canvas(chip_width(face) + 4, CHIP_H + 4, ui("panel"))
-    draw_chip(c, face, 2, 2, "legend")
+    draw_chip(c, face, 2, 2, "chip")
     img = c.img.convert("RGBA")
+    regions = tuple(c.layout)
     if img.size[0] > ICON_W - 10:
         scale = (ICON_W - 10) / img.size[0]
         img = img.resize((ICON_W - 10, round(img.size[1] * scale)), Image.Resampling.LANCZOS)
-    return img
+        regions = tuple(r.scaled(scale) for r in regions)
+    return Piece(img, regions)
 
 
 def _tok(kind: str, count: int) -> Draw:
@@ -249,7 +276,7 @@ def _entries(part: str, language: str = "en") -> list[tuple[str, list[Entry]]]:
                 _image("part.cost", _crop(sample, 1.6, "cost")),
                 _image("part.purchase", _crop(sample, 1.6, "purchase")),
                 _image("part.genre_band", _crop(sample, 1.1, "genre_band")),
-                _image("part.timeless", render_card(classic, 0.62, language).image),
+                _image("part.timeless", _card(classic, language)),
             ]),
             ("section.benefits", [_glyph(kind) for kind in BENEFIT_KINDS]),
             ("section.symbols", [
@@ -260,10 +287,9 @@ def _entries(part: str, language: str = "en") -> list[tuple[str, list[Entry]]]:
                                                                            ui("text"))),
             ]),
         ]
-    small = 0.5
     return [
         ("section.states", [
-            _image("state.wild", render_card(CardFace(36, wild_letter="Q"), small, language).image),
+            _image("state.wild", _card(CardFace(36, wild_letter="Q"), language)),
             _image("state.uncovered", _crop(CardFace(67, wild_letter="A", uncovered=True), 1.4, "state",
                                             pad=1, round_=True, state="uncovered")),
             _image("state.inked", _crop(CardFace(36, inked=True), 1.4, "state", pad=1, round_=True, state="inked")),
@@ -273,9 +299,9 @@ def _entries(part: str, language: str = "en") -> list[tuple[str, list[Entry]]]:
                 _crop(CardFace(36, multiplier=2), 1.4, "number", pad=5, round_=True),
                 _crop(CardFace(36, multiplier=2), 1.4, "state", pad=1, round_=True, state="multiplier"))),
             _image("state.genre_off", _crop(CardFace(20, genre_active=False), 1.0, "genre_band")),
-            _image("state.jailed", render_card(CardFace(110, jailed=True), small, language).image),
-            _image("state.foreign", render_card(CardFace(5, foreign_classic=True), small, language).image),
-            _image("state.dimmed", render_card(CardFace(16, dimmed=True), small, language).image),
+            _image("state.jailed", _card(CardFace(110, jailed=True), language, top=64)),
+            _image("state.foreign", _card(CardFace(5, foreign_classic=True), language)),
+            _image("state.dimmed", _card(CardFace(16, dimmed=True), language, bottom=132)),
         ]),
         ("section.table", [
             Entry("table.ink", _tok("ink", 3), GLYPH),
@@ -294,11 +320,12 @@ def _entries(part: str, language: str = "en") -> list[tuple[str, list[Entry]]]:
     ]
 
 
-def _wrap(text: str, max_w: float, language: str = "en") -> list[str]:
-    """Greedy wrap at the caption size (at spaces; between Japanese characters); an over-long word is
-    shortened."""
-    return [fit_text(line, "regular", CAPTION, max_w, language)
-            for line in wrap_text(text, "regular", CAPTION, max_w, language)] or [""]
+def _wrap(text: str, max_w: float, language: str = "en") -> list[tuple[str, float]]:
+    """Greedy wrap at the caption size (at spaces; between Japanese characters), each line with the
+    squeeze it needs (a word longer than the line is condensed, not cut)."""
+    lines = wrap_text(text, "regular", CAPTION, max_w, language) or [""]
+    f = text_font("regular", CAPTION, language, text)
+    return [(line, min(1.0, max_w / max(1.0, f.getlength(line)))) for line in lines]
 
 
 def _row_height(entry: Entry, lines: int) -> int:
@@ -317,11 +344,8 @@ def _grid(c: Canvas, entries: list[Entry], y: int) -> None:
         c.d.rounded_rectangle(box, 8, fill=ui("panel"))
         e.icon(c, x + step // 2, y + 6 + e.icon_h // 2)
         c.layout.add("legend_icon", box, key=e.key)
-        caption = _caption(e.key, c.language)
-        size = _fitting_size(c, caption, "regular", CAPTION, step - 12, 19)
-        caption = fit_text(caption, "regular", size, step - 12, c.language)
-        c.text((x + step // 2, y + 12 + e.icon_h + LINE // 2), caption, size, role="regular",
-               anchor="mm", kind="legend_text", key=e.key)
+        c.lines((x + step // 2, y + 12 + e.icon_h + LINE // 2), _caption(e.key, c.language), CAPTION, step - 14,
+                anchor="mm", most=1, kind="legend_text", room=box, key=e.key)
 
 
 def _icon_background(key: str) -> tuple[int, int, int]:
@@ -344,12 +368,12 @@ def draw_legend(part: str = "cards", language: str = "en") -> Rendered:
     height += MARGIN
     c = Canvas(WIDTH, height, language=language)
     y = MARGIN
-    c.text((MARGIN, y + 24), fit_text(_s(language, f"title.{part}"), "letter", 38, WIDTH - 2 * MARGIN, language), 38,
-           role="letter", anchor="lm", kind="title")
+    c.lines((MARGIN, y + 24), _s(language, f"title.{part}"), 38, WIDTH - 2 * MARGIN, role="letter", most=1,
+            kind="title")
     y += 56
     for head, rows in laid:
-        c.text((MARGIN, y + HEAD // 2), fit_text(_s(language, head), "bold", HEAD - 4, WIDTH - 2 * MARGIN, language),
-               HEAD - 4, ui("warn"), anchor="lm", kind="section", section=head)
+        c.lines((MARGIN, y + HEAD // 2), _s(language, head), HEAD - 4, WIDTH - 2 * MARGIN, ui("warn"), role="bold",
+                most=1, kind="section", section=head)
         y += HEAD + 18
         if head in GRID:
             _grid(c, [e for e, _ in rows], y)
@@ -363,9 +387,9 @@ def draw_legend(part: str = "cards", language: str = "en") -> Rendered:
             e.icon(c, MARGIN + ICON_W // 2, cy)
             c.layout.add("legend_icon", box, key=e.key)
             ty = cy - (len(lines) - 1) * LINE / 2
-            for i, line in enumerate(lines):
+            for i, (line, squeeze) in enumerate(lines):
                 c.text((text_x, ty + i * LINE), line, CAPTION, role="regular", anchor="lm", kind="legend_text",
-                       key=e.key)
+                       room=(text_x, y, WIDTH - MARGIN, y + h), squeeze=squeeze, key=e.key)
             y += h
         y += 10
     return c.finish()

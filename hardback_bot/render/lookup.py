@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from hardback_bot.cardtext import benefit_text, genre_name, genre_title, text
 from hardback_bot.engine.cards import Benefit, card
-from hardback_bot.render.assets import genre_colours, ui
-from hardback_bot.render.benefits import glyph_image, glyph_width
+from hardback_bot.render.assets import genre_colours, text_font, ui
+from hardback_bot.render.benefits import glyph, glyph_width
 from hardback_bot.render.card import card_pixels
-from hardback_bot.render.compose import CONTENT_W, MARGIN, WIDTH, Canvas, Rendered, fit_text, wrap_text
+from hardback_bot.render.compose import CONTENT_W, MARGIN, WIDTH, Canvas, Rendered
 from hardback_bot.render.models import CardFace
+from hardback_bot.render.text import fit_lines
 
 SCALE = 1.6  # 256 px wide portrait, so the words beside it get ~470 px at a phone-readable size
 GLYPH = 44
@@ -40,14 +41,14 @@ def _lines(face: CardFace, language: str = "en") -> list[tuple[str, object]]:
     return out
 
 
-def _wrap(line: str, role: str, size: int, max_w: float, language: str, most: int = 3) -> list[str]:
-    """Split into at most ``most`` lines (at spaces; anywhere between Japanese characters); the last is
-    shortened if it still does not fit."""
-    lines = wrap_text(line, role, size, max_w, language)
-    if len(lines) > most:
-        glue = "" if language == "ja" else " "
-        lines = [*lines[: most - 1], glue.join(lines[most - 1:])]
-    return [fit_text(x, role, size, max_w, language) for x in lines] or [""]
+def _wrap(line: str, role: str, size: int, max_w: float, language: str, most: int = 4) -> list[str]:
+    """Split into at most ``most`` lines (at spaces; anywhere between Japanese characters), never cut
+    (``fit_lines``: a line too long even so is condensed, see ``_squeeze``)."""
+    return fit_lines(line, role, size, max_w, language, most)[0] or [""]
+
+
+def _squeeze(line: str, role: str, size: int, max_w: float, language: str) -> float:
+    return min(1.0, max_w / max(1.0, text_font(role, size, language, line).getlength(line)))
 
 
 def _rows(face: CardFace, w: int, language: str = "en") -> list[tuple[str, object, list[str], int]]:
@@ -56,7 +57,7 @@ def _rows(face: CardFace, w: int, language: str = "en") -> list[tuple[str, objec
     out = []
     for kind, payload in _lines(face, language):
         if kind == "title":
-            out.append((kind, payload, [fit_text(str(payload), "letter", 38, inner, language)], 54))
+            out.append((kind, payload, [str(payload)], 54))
         elif kind == "text":
             lines = _wrap(str(payload), "regular", TEXT_PX, inner, language)
             out.append((kind, payload, lines, len(lines) * LINE + 6))
@@ -82,26 +83,30 @@ def _draw_panel(c: Canvas, face: CardFace, rows: list[tuple[str, object, list[st
     col = genre_colours(d.genre)
     c.d.rounded_rectangle((x, y, x + w, y + h), 12, fill=ui("paper"), outline=col.main, width=4)
     c.layout.add("panel", (x, y, x + w, y + h))
+    inner = w - 2 * PAD
     ty = y + 12
     for kind, payload, lines, rh in rows:
         if kind == "title":
-            c.text((x + PAD, ty + rh // 2), lines[0], 38, col.dark, role="letter", anchor="lm", kind="title")
+            c.lines((x + PAD, ty + rh // 2), lines[0], 38, inner, col.dark, role="letter", most=1, kind="title")
         elif kind in ("text", "head"):
             top = ty + (12 if kind == "head" else 3)
+            role = "regular" if kind == "text" else "bold"
             for i, line in enumerate(lines):
                 c.text((x + PAD, top + i * LINE + LINE // 2), line, TEXT_PX, INK if kind == "text" else col.dark,
-                       role="regular" if kind == "text" else "bold", anchor="lm", kind=kind)
+                       role=role, anchor="lm", kind=kind, squeeze=_squeeze(line, role, TEXT_PX, inner, c.language))
         else:
             b = payload
             assert isinstance(b, Benefit)
-            g = glyph_image(b.kind, b.value, GLYPH)
+            g, regions = glyph(b.kind, b.value, GLYPH)
             mid = ty + rh // 2
             c.img.paste(g, (x + PAD, mid - GLYPH // 2), g)
+            c.layout.extend(regions, x + PAD, mid - GLYPH // 2, "explain")
             gw = max(round(glyph_width(b.kind, GLYPH)), 76)
             tx = x + PAD + gw + 14
             for i, line in enumerate(lines):
                 c.text((tx, mid + round((i - (len(lines) - 1) / 2) * LINE)), line, TEXT_PX, INK, role="regular",
-                       anchor="lm", kind="explain", benefit=b.kind)
+                       anchor="lm", kind="explain", benefit=b.kind,
+                       squeeze=_squeeze(line, "regular", TEXT_PX, inner - gw - 14, c.language))
         ty += rh
 
 

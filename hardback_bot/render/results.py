@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from hardback_bot.i18n import translator
 from hardback_bot.render.assets import RGB, font, hex_rgb, text_font, ui
-from hardback_bot.render.compose import CONTENT_W, MARGIN, MIN_TEXT, WIDTH, Canvas, Rendered, fit_names, fit_text
+from hardback_bot.render.compose import CONTENT_W, MARGIN, MIN_TEXT, WIDTH, Canvas, Rendered, fit_names
 from hardback_bot.render.models import ResultsImage
+from hardback_bot.render.text import fit_lines
 
 STRINGS_CONTEXT = "results image"
 STRINGS_NOTES = {
@@ -36,6 +38,7 @@ SERIES_COLOURS: tuple[RGB, ...] = tuple(
 MEDALS: dict[int, RGB] = {1: (232, 190, 60), 2: (190, 196, 204), 3: (205, 127, 50)}
 
 HEADER_H = 58
+TITLE_LINE = 42  # a headline's second line
 ROW_H = 54
 CHART_H = 354
 LEGEND_ROW = 34
@@ -70,7 +73,9 @@ def _ranking(c: Canvas, model: ResultsImage, y: int) -> int:
         cy = y + i * ROW_H + ROW_H // 2
         c.d.rounded_rectangle((x0, cy - ROW_H // 2 + 3, x0 + CONTENT_W, cy + ROW_H // 2 - 3), 8, fill=ui("panel"))
         medal = MEDALS.get(row.place, ui("background"))
-        c.d.ellipse((x0 + 8, cy - 17, x0 + 42, cy + 17), fill=medal)
+        disc = (x0 + 8, cy - 17, x0 + 42, cy + 17)
+        c.d.ellipse(disc, fill=medal)
+        c.layout.add("medal", disc, place=row.place)
         c.text(
             (x0 + 25, cy),
             str(row.place),
@@ -78,11 +83,15 @@ def _ranking(c: Canvas, model: ResultsImage, y: int) -> int:
             (30, 30, 30) if row.place in MEDALS else ui("text"),
             anchor="mm",
             kind="place",
+            room=disc,
+            on=("medal",),
+            language="en",
             place=row.place,
             name=row.name,
         )
         colour = _colour_of(model, row.name)
         c.d.rectangle((x0 + 52, cy - 4, x0 + 68, cy + 4), fill=colour)
+        c.layout.add("swatch", (x0 + 52, cy - 4, x0 + 68, cy + 4))
         c.text((x0 + 78, cy), names[i], NAME_PX, role="regular", anchor="lm", kind="result_name", place=row.place)
         right = x0 + CONTENT_W - 14 - score_w - 16
         c.text((right, cy), details[i], MIN_TEXT, ui("text_dim"), role="regular", anchor="rm", kind="details",
@@ -175,30 +184,35 @@ def _legend_rows(model: ResultsImage, language: str) -> list[list[int]]:
     return rows
 
 
+def _title(model: ResultsImage, language: str) -> tuple[list[str], float]:
+    title = model.headline or translator(language).entry(STRINGS_CONTEXT, STRINGS["title"])
+    return fit_lines(title, "letter", 34, CONTENT_W, language)
+
+
+def _extra(model: ResultsImage, language: str) -> list[tuple[list[str], float]]:
+    return [fit_lines(line, "regular", MIN_TEXT, CONTENT_W, language) for line in model.extra]
+
+
 def draw_results(model: ResultsImage, language: str = "en") -> Rendered:
     has_chart = any(s.scores for s in model.series)
-    height = MARGIN + HEADER_H + len(model.ranking) * ROW_H + MARGIN
-    height += 30 * len(model.extra)
+    title, squeeze = _title(model, language)
+    extra = _extra(model, language)
+    height = MARGIN + HEADER_H + TITLE_LINE * (len(title) - 1) + len(model.ranking) * ROW_H + MARGIN
+    height += 30 * sum(len(lines) for lines, _ in extra)
     legend = _legend_rows(model, language) if has_chart else []
     if has_chart:
         height += 16 + CHART_H + LEGEND_ROW * len(legend)
     c = Canvas(WIDTH, height, language=language)
     y = MARGIN
-    title = model.headline or _words(c, "title")
-    c.text(
-        (MARGIN, y + HEADER_H // 2 - 4),
-        fit_text(title, "letter", 34, CONTENT_W, language),
-        34,
-        role="letter",
-        anchor="lm",
-        kind="title",
-    )
-    y += HEADER_H
+    for i, line in enumerate(title):
+        c.text((MARGIN, y + HEADER_H // 2 - 4 + i * TITLE_LINE), line, 34, role="letter", anchor="lm", kind="title",
+               squeeze=squeeze)
+    y += HEADER_H + TITLE_LINE * (len(title) - 1)
     y += _ranking(c, model, y)
-    for line in model.extra:
-        c.text((MARGIN, y + 4), fit_text(line, "regular", MIN_TEXT, CONTENT_W, language), MIN_TEXT, ui("text_dim"),
-               role="regular", kind="extra")
-        y += 30
+    for lines, line_squeeze in extra:
+        for line in lines:
+            c.text((MARGIN, y + 4), line, MIN_TEXT, ui("text_dim"), role="regular", kind="extra", squeeze=line_squeeze)
+            y += 30
     if has_chart:
         y += 16
         _chart(c, model, y)
@@ -209,6 +223,7 @@ def draw_results(model: ResultsImage, language: str = "en") -> Rendered:
             for si in row:
                 colour = SERIES_COLOURS[si % len(SERIES_COLOURS)]
                 c.d.rectangle((x, y + 12, x + 18, y + 20), fill=colour)
+                c.layout.add("swatch", (x, y + 12, x + 18, y + 20))
                 box = c.text((x + 24, y + 16), names[si], MIN_TEXT, role="regular", anchor="lm", kind="legend",
                              name=model.series[si].name)
                 x = box[2] + 24

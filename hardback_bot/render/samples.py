@@ -1,10 +1,14 @@
 """Sample states for the gallery, the benchmark and the tests: one place, so all three agree.
 
-Card ids follow ``hardback_bot/data/cards.yaml``; coin starters of seat s are ``id + 1000*(s+1)``.
+Card ids follow ``hardback_bot/data/cards.yaml``; coin starters of seat s are ``id + 1000*(s+1)``.  The
+words a sample carries (a word preview's notes, a co-op headline, a deck's labels) are said in the
+language asked, with the messages the sessions layer itself uses for them, so the gallery shows each
+picture as a player of that language sees it.
 """
 
 from __future__ import annotations
 
+from hardback_bot.cardtext import genre_name
 from hardback_bot.i18n import translator
 from hardback_bot.render.deck import DeckImage, DeckLabels, GenreMix
 from hardback_bot.render.models import (
@@ -21,7 +25,7 @@ from hardback_bot.render.models import (
     WordPreview,
     WordSlot,
 )
-from hardback_bot.render.words import WordGroup, WordRow, WordsImage
+from hardback_bot.render.word_list import WordGroup, WordRow, WordsImage
 
 F = CardFace
 
@@ -71,15 +75,18 @@ def hand() -> HandImage:
     )
 
 
-def word_preview() -> WordPreview:
-    """R13.9's triple (romance B, starter T, romance O) and R37.2's uncover, in one word."""
+def word_preview(language: str = "en") -> WordPreview:
+    """R13.9's triple (romance B, starter T, romance O) and R37.2's uncover, in one word; the choice it
+    leaves (horror X, uncovered as E: 1¢ or 1★) said as sessions/preview.py says it."""
+    t = translator(language)
+    choice = t.gettext("{v}¢ or {v}★", v=1)
     return WordPreview(
         slots=(
-            WordSlot(F(72, genre_active=True), 0, 0, "doubles T"),
+            WordSlot(F(72, genre_active=True), 0, 0),
             WordSlot(F(1156, multiplier=3), 3, 0),
-            WordSlot(F(91, genre_active=True), 2, 0, "doubles T"),
-            WordSlot(F(120, genre_active=False), 2, 0, "uncovers →"),
-            WordSlot(F(67, wild_letter="E", uncovered=True, genre_active=False), 0, 0, "1¢ or 1★"),
+            WordSlot(F(91, genre_active=True), 2, 0),
+            WordSlot(F(120, genre_active=False), 2, 0),
+            WordSlot(F(67, wild_letter="E", uncovered=True, genre_active=False), 0, 0, choice),
             WordSlot(F(36, wild_letter="S"), 0, 0, wild_from=36),
             WordSlot(F(5, foreign_classic=True, owner="Bob")),
         ),
@@ -87,7 +94,7 @@ def word_preview() -> WordPreview:
         coins=9,
         prestige=2,
         classics=(WordSlot(F(12), 0, 2),),
-        notes=("Choose: 1¢ or 1★ for horror X",),
+        notes=(t.gettext("{letter}: {choice}", letter="X", choice=choice),),
     )
 
 
@@ -123,23 +130,27 @@ def table(n: int = 5) -> TableImage:
     )
 
 
-def finished_table() -> TableImage:
+def _computer(n: int, language: str) -> str:
+    """A computer player's name, as sessions/describe.py gives it."""
+    return translator(language).gettext("Computer {number} (hard)", number=n)
+
+
+def finished_table(language: str = "en") -> TableImage:
     """The table once a 3-player game has finished: final scores (awards included), places, no turn."""
     final = (
         PlayerPanel("Ada Lovelace", 49, 3, 1, classics=(F(23),), award=7, adverts=2, hand_count=5, place=1),
-        PlayerPanel("Computer 1 (hard)", 48, 0, 0, jail=F(33, jailed=True), hand_count=5, is_bot=True, place=2),
-        PlayerPanel("Computer 2 (hard)", 41, 5, 2, hand_count=5, is_bot=True, place=3),
+        PlayerPanel(_computer(1, language), 48, 0, 0, jail=F(33, jailed=True), hand_count=5, is_bot=True, place=2),
+        PlayerPanel(_computer(2, language), 41, 5, 2, hand_count=5, is_bot=True, place=3),
     )
     return TableImage(players=final, active_seat=1, goal=40, offer_row=offer_row(flush=False), awards_on=True,
                       adverts_on=True, round_number=11, final_round=True, status="finished")
 
 
-def long_names_table() -> TableImage:
+def long_names_table(language: str = "en") -> TableImage:
     """Names that only differ late: once shortened they must still tell the seats apart."""
     names = ("Bartholomew the Magnificent, first of the name", "Bartholomew the Magnificent, second of the name",
-             "Computer 1 (hard)", "Computer 2 (hard)")
-    panels = tuple(PlayerPanel(n, 10 * i, 1, 0, hand_count=5, is_bot=n.startswith("Computer"))
-                   for i, n in enumerate(names))
+             _computer(1, language), _computer(2, language))
+    panels = tuple(PlayerPanel(n, 10 * i, 1, 0, hand_count=5, is_bot=i >= 2) for i, n in enumerate(names))
     return TableImage(players=panels, active_seat=0, goal=60, round_number=3)
 
 
@@ -162,7 +173,7 @@ def results() -> ResultsImage:
         "Ada Lovelace": (3, 5, 2, 6, 4, 5, 3, 6, 5, 4, 7, 3, 5, 4),
         "Bartholomew": (2, 3, 4, 2, 5, 1, 3, 4, 2, 5, 3, 4, 2, 3),
         "Cy": (4, 2, 6, 3, 4, 6, 5, 2, 6, 4, 3, 5, 6, 4),
-        "Dee (bot)": (1, 4, 3, 5, 3, 4, 6, 5, 3, 6, 5, 4, 3, 5),
+        "Dee": (1, 4, 3, 5, 3, 4, 6, 5, 3, 6, 5, 4, 3, 5),
         "Émile": (5, 3, 4, 4, 6, 3, 4, 5, 4, 3, 6, 5, 4, 5),
     }
     series = []
@@ -180,16 +191,20 @@ def results() -> ResultsImage:
     return ResultsImage(ranking=ranking, series=tuple(series), goal=60)
 
 
-def coop_results() -> ResultsImage:
+def coop_results(language: str = "en") -> ResultsImage:
+    """A won co-op game, its headline and its line about Penny's signature genre in ``language`` (the
+    words sessions/screens/pictures.py and the table image use)."""
+    t = translator(language)
+    team = f"{t.pgettext('alt text', 'Team')} (Ada, Bo)"
     return ResultsImage(
-        ranking=(ResultRow(1, "Team (Ada, Bo)", 131), ResultRow(2, "Penny Dreadful", 120)),
+        ranking=(ResultRow(1, team, 131), ResultRow(2, "Penny Dreadful", 120)),
         series=(
-            ScoreSeries("Team (Ada, Bo)", (8, 20, 31, 45, 58, 70, 84, 99, 112, 124)),
+            ScoreSeries(team, (8, 20, 31, 45, 58, 70, 84, 99, 112, 124)),
             ScoreSeries("Penny Dreadful", (9, 21, 30, 44, 57, 69, 80, 93, 108, 120)),
         ),
         goal=120,
-        headline="The team beat Penny Dreadful 131–120",
-        extra=("Penny's signature: romance · award +7 to the team",),
+        headline=t.pgettext("alt text", "The team beat Penny Dreadful {team}–{penny}", team=131, penny=120),
+        extra=(t.pgettext("table image", "signature: {genre}", genre=genre_name("romance", language)),),
     )
 
 

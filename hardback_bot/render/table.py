@@ -18,7 +18,7 @@ from hardback_bot.render import icons
 from hardback_bot.render import offer as offer_mod
 from hardback_bot.render.assets import RGB, genre_colours, text_font, ui
 from hardback_bot.render.chip import CHIP_H, chip_width, draw_chip
-from hardback_bot.render.compose import CONTENT_W, MARGIN, WIDTH, Canvas, Rendered, fit_names, fit_text, token
+from hardback_bot.render.compose import CONTENT_W, MARGIN, WIDTH, Canvas, Rendered, fit_names, token
 from hardback_bot.render.models import PennyPanel, PlayerPanel, TableImage
 
 STRINGS_CONTEXT = "table image"
@@ -155,16 +155,20 @@ def _adverts(c: Canvas, x: int, cy: int, bought: int) -> int:
 
 def _award(c: Canvas, x: int, cy: int, p: PlayerPanel, model: TableImage) -> int:
     icons.rosette(c.d, x + 12, cy, 12, ui("warn"))
+    c.layout.add("award_icon", (x + 1, cy - 13, x + 23, cy + 16))
     text = _award_text(p, model, c.language)
-    box = c.text((x + 30, cy), text, SMALL_PX, ui("text"), role="regular", anchor="lm", kind="award_text")
+    box = c.text((x + 30, cy), text, SMALL_PX, ui("text"), role="regular", anchor="lm", kind="award_text",
+                 on=("award",))
     c.layout.add("award", (x, cy - 14, box[2], cy + 14), award=p.award)
     return box[2]
 
 
 def _tag(c: Canvas, x: int, cy: int, text: str, fill: RGB, kind: str, seat: int) -> int:
     w = round(c.font("bold", SMALL_PX, text).getlength(text)) + 24
-    c.d.rounded_rectangle((x, cy - 15, x + w, cy + 15), 15, fill=fill)
-    c.text((x + w // 2, cy), text, SMALL_PX, (30, 30, 30), anchor="mm", kind=kind, seat=seat)
+    tag = (x, cy - 15, x + w, cy + 15)
+    c.d.rounded_rectangle(tag, 15, fill=fill)
+    c.layout.add("tag", tag, seat=seat)
+    c.text((x + w // 2, cy), text, SMALL_PX, (30, 30, 30), anchor="mm", kind=kind, room=tag, on=("tag",), seat=seat)
     return x + w
 
 
@@ -252,11 +256,11 @@ def _penny(c: Canvas, penny: PennyPanel, team: int, goal: int, y: int) -> int:
     if penny.genre:
         icons.genre_badge(c.d, penny.genre, gx + 16, cy, 16)
         signature = _w(c.language, "signature", genre=genre_name(penny.genre, c.language))
-        c.text((gx + 40, cy), fit_text(signature, "regular", SMALL_PX, room - 40, c.language), SMALL_PX,
-               genre_colours(penny.genre).tint, role="regular", anchor="lm", kind="penny_genre", genre=penny.genre)
+        c.layout.add("emblem", (gx, cy - 16, gx + 32, cy + 16), genre=penny.genre)
+        c.lines((gx + 40, cy), signature, SMALL_PX, room - 40, genre_colours(penny.genre).tint, most=1,
+                kind="penny_genre", genre=penny.genre)
     else:
-        c.text((gx, cy), fit_text(_w(c.language, "no_signature"), "regular", SMALL_PX, room, c.language), SMALL_PX,
-               ui("text_dim"), role="regular", anchor="lm")
+        c.lines((gx, cy), _w(c.language, "no_signature"), SMALL_PX, room, ui("text_dim"), most=1)
     return h
 
 
@@ -271,7 +275,7 @@ def draw_table(model: TableImage, language: str = "en") -> Rendered:
         height += TEAM_H + PENNY_H + PANEL_GAP
     height += sum(h + PANEL_GAP for h in heights)
     if model.offer_row is not None:
-        height += 10 + offer_mod.block_height(model.offer_row)
+        height += 10 + offer_mod.block_height(model.offer_row, offer_mod.SCALE, language)
     height += MARGIN
     c = Canvas(WIDTH, height, language=language)
     x0, y = MARGIN, MARGIN

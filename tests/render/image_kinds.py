@@ -17,19 +17,19 @@ from hardback_bot.render import (
 )
 from hardback_bot.render.deck import draw_deck
 from hardback_bot.render.legend import draw_legend
-from hardback_bot.render.words import draw_words
+from hardback_bot.render.word_list import draw_words
 
 IMAGE_KINDS: dict[str, Callable[[str], Rendered]] = {
     "offer_row": lambda lang: draw_offer_row(samples.offer_row(), lang),
     "hand": lambda lang: draw_hand(samples.hand(), lang),
-    "word_preview": lambda lang: draw_word_preview(samples.word_preview(), lang),
+    "word_preview": lambda lang: draw_word_preview(samples.word_preview(lang), lang),
     "table_5p": lambda lang: draw_table(samples.table(5), lang),
     "table_2p": lambda lang: draw_table(samples.table(2), lang),
     "table_coop": lambda lang: draw_table(samples.coop_table(), lang),
-    "table_finished": lambda lang: draw_table(samples.finished_table(), lang),
-    "table_long_names": lambda lang: draw_table(samples.long_names_table(), lang),
+    "table_finished": lambda lang: draw_table(samples.finished_table(lang), lang),
+    "table_long_names": lambda lang: draw_table(samples.long_names_table(lang), lang),
     "results": lambda lang: draw_results(samples.results(), lang),
-    "results_coop": lambda lang: draw_results(samples.coop_results(), lang),
+    "results_coop": lambda lang: draw_results(samples.coop_results(lang), lang),
     "lookup_portrait": lambda lang: draw_card_lookup(21, lang),
     "lookup_timeless": lambda lang: draw_card_lookup(5, lang),
     "lookup_starter": lambda lang: draw_card_lookup(141, lang),

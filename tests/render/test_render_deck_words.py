@@ -1,4 +1,4 @@
-"""The deck and the every-word pictures (render/deck.py, render/words.py): what is drawn where, legible
+"""The deck and the every-word pictures (render/deck.py, render/word_list.py): what is drawn where, legible
 once Discord shrinks them to a phone's 400 px, and a draw pile drawn as a set (never its order)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from PIL import Image
 from hardback_bot.engine.cards import card, definition_id
 from hardback_bot.render.compose import MIN_TEXT, PHONE_W, WIDTH
 from hardback_bot.render.deck import DeckImage, DeckLabels, GenreMix, card_set, draw_deck, render_deck
-from hardback_bot.render.words import MAX_ROWS, WordGroup, WordRow, WordsImage, draw_words
+from hardback_bot.render.word_list import MAX_ROWS, WordGroup, WordRow, WordsImage, draw_words
 
 LABELS = DeckLabels("Your deck — alice · 16 cards", "Draw pile · 9 cards", "Discard pile · 2 cards", "Genre mix",
                     "none", ("starter", "adventure", "horror", "mystery", "romance"))

@@ -27,6 +27,7 @@ from hardback_bot.render.assets import genre_colours
 from hardback_bot.render.compose import PHONE_W  # Discord on a phone shows images about this wide
 
 MIN_LETTER_PX = 28
+MIN_UNCOVERED_PX = 24
 MAX_BYTES = 1024 * 1024
 
 KINDS = in_english("offer_row", "hand", "word_preview", "table_5p", "table_2p", "table_coop", "results",
@@ -216,14 +217,20 @@ def test_names_drop_characters_the_fonts_cannot_draw() -> None:
     assert "Émile" in names
 
 
-@pytest.mark.parametrize("scale", [0.85, 1.0])
-def test_every_card_letter_is_legible_in_rows_even_with_state_badges(scale: float) -> None:
-    # composed images are 772 px wide; the word preview uses scale 0.85, the offer row and hand 1.0
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_card_letter_is_legible_in_rows_even_with_state_badges(language: str) -> None:
+    # composed images are 772 px wide and draw cards at scale 1.0 at the smallest (offer row, hand, word)
     from hardback_bot.engine.cards import card_defs
     from hardback_bot.render.card import render_card
 
     shrink = PHONE_W / 772
+    scale = 1.0
     for cid in card_defs():
         for face in (CardFace(cid), CardFace(cid, inked=True, multiplier=2)):
-            letter = next(r for r in render_card(face, scale).regions if r.kind == "letter")
+            letter = next(r for r in render_card(face, scale, language).regions if r.kind == "letter")
             assert (letter.box[3] - letter.box[1]) * shrink >= MIN_LETTER_PX, (face, letter)
+        # an uncovered wild stands for any letter: the widest, W, beside its badge still reads large (on the
+        # crowded classics it gives up some size so that the card's numbers stay 8 px tall)
+        face = CardFace(cid, uncovered=True, wild_letter="W")
+        letter = next(r for r in render_card(face, scale, language).regions if r.kind == "letter")
+        assert (letter.box[3] - letter.box[1]) * shrink >= MIN_UNCOVERED_PX, (face, letter)

@@ -99,8 +99,9 @@ def test_the_word_preview_marks_which_card_became_the_wild(uncovered: bool) -> N
     sources = r.layout.of_kind("wild_source")
     notes = [str(n.get("text")) for n in r.layout.of_kind("note") if n.get("path") == "word/slot0"]
     d = card(romance_b)
-    if uncovered:  # an uncovered wild is face up again: nothing to mark
-        assert not sources and not notes
+    if uncovered:  # an uncovered wild is face up again: its caption says the letter printed on it
+        assert not sources and notes == [f"printed {d.letter}"]
+        assert [s.get("printed") for s in r.layout.of_kind("state") if s.get("state") == "uncovered"] == [d.letter]
     else:
         assert [(s.get("card_id"), s.get("letter"), s.get("genre")) for s in sources] == [(romance_b, d.letter,
                                                                                           d.genre)]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hardback_bot.i18n import N_, Translator, translator
-from hardback_bot.render.words import WordGroup, WordRow, WordsImage, render_words
+from hardback_bot.render.word_list import WordGroup, WordRow, WordsImage, render_words
 from hardback_bot.store import GameRecord, Store
 from hardback_bot.store.models import UNFINISHED
 
