@@ -17,7 +17,8 @@ def run_store_test(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[st
     environ = {k: v for k, v in os.environ.items() if k != pg_server.REQUIRE_ENV}
     environ.update(env, PYTHONPATH=str(ROOT))
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "addopts=", "-q", "-rs",
+        # In a worker process, as the test run spreads them: the banner is the controller's.
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "addopts=", "-q", "-rs", "-n", "1",
          "tests/store/test_settings.py::test_defaults_then_roundtrip"],
         cwd=ROOT, env=environ, capture_output=True, text=True, timeout=300,
     )
