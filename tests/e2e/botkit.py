@@ -10,7 +10,9 @@ import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
+import pytest
 from discord_standin.models import Message, User
 from discord_standin.world import World
 
@@ -21,7 +23,35 @@ if str(ROOT) not in sys.path:
 import bot as botmod  # noqa: E402 - needs the repository root on sys.path
 from hardback_bot.config import Settings  # noqa: E402
 from hardback_bot.engine.cards import card  # noqa: E402
+from hardback_bot.sessions import searching  # noqa: E402
+from hardback_bot.sessions.searching import Searcher  # noqa: E402
 from hardback_bot.words import get_dictionary  # noqa: E402
+
+
+class _KeptSearcher(Searcher):
+    """A search worker pool that outlives the bot that asked for it: closing only uninstalls it."""
+
+    async def close(self) -> None:
+        if searching.running() is self:  # leave the process with no searcher, as a closed one does
+            nobody = Searcher()
+            nobody.install(start=False)
+            await nobody.close()
+
+
+_searchers: dict[str, _KeptSearcher] = {}
+
+
+def _kept_searcher(**options: Any) -> _KeptSearcher:
+    """The in-process bots of one test process share their search workers (one pool per set of options).
+
+    Each bot would otherwise spawn a worker per CPU, have them load the word lists and rehearse, and wait
+    for them to finish at its close: seconds of CPU per test for the same answers (the searches are pure and
+    on work budgets). Starting, crashing and closing a pool is tested on its own (tests/sessions/
+    test_searching.py), and the bots run as processes of their own (BotProcess) start theirs for real."""
+    key = repr(sorted(options.items()))
+    if key not in _searchers:
+        _searchers[key] = _KeptSearcher(**options)
+    return _searchers[key]
 
 
 @asynccontextmanager
@@ -32,6 +62,8 @@ async def running_bot(world: World, db_path: str | None = None, ai_delay: float 
     settings = Settings(token=world.standin.token, db_path=path, ai_delay=ai_delay, **settings_kw)  # type: ignore[arg-type]
     bot = botmod.HardbackBot(settings)
     before = world.standin.gateway.identify_count
+    patch = pytest.MonkeyPatch()
+    patch.setattr(searching, "Searcher", _kept_searcher)  # read by the bot's setup_hook
     task = asyncio.create_task(bot.start(settings.token))
 
     def relay_busy() -> str | None:
@@ -40,7 +72,10 @@ async def running_bot(world: World, db_path: str | None = None, ai_delay: float 
 
     world.standin.busy_checks.append(relay_busy)
     try:
-        await world.standin.wait_until_connected(after=before)
+        try:
+            await world.standin.wait_until_connected(after=before)
+        finally:
+            patch.undo()
         yield bot
     finally:
         world.standin.busy_checks.remove(relay_busy)

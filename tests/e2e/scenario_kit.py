@@ -17,11 +17,13 @@ import contextlib
 import itertools
 import random
 import time
+import types
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from botkit import button, text_of, user_for, with_component
 from discord_standin.models import Interaction, Message, User
 from discord_standin.world import World
@@ -73,6 +75,24 @@ def keeps_the_turn(game: Game, seat: int, word: str) -> bool:
     copy = Game.from_json(game.to_json(), checker=game.checker)
     copy.apply(seat, first.move)
     return not copy.finished and copy.active_seat == seat
+
+
+@contextlib.contextmanager
+def seeded_games(*seeds: int) -> Iterator[None]:
+    """Games that an in-process bot starts meanwhile get these seeds, in order, instead of a random one: a
+    test that needs some situation names a seed that deals it at once rather than playing games until one
+    comes up. The test checks ``record.seed`` (a bot that stopped drawing its seeds here would fail it)."""
+    from hardback_bot.sessions import manager
+
+    left = list(seeds)
+
+    class Drawn:
+        def randrange(self, *_: int) -> int:
+            return left.pop(0)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(manager, "random", types.SimpleNamespace(SystemRandom=Drawn, Random=random.Random))
+        yield
 
 
 async def start_table(world: World, store: Store, options: dict[str, Any], *, joiners: tuple[User, ...] = (),

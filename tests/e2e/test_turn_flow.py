@@ -9,7 +9,7 @@ import re
 from botkit import button, open_table, running_bot, table_of, text_of, user_for
 from discord_standin.world import World
 from flow_kit import FlowPlayer, live_game_components
-from scenario_kit import find_word, load_game, seat_users, start_table
+from scenario_kit import find_word, load_game, seat_users, seeded_games, start_table
 
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.scenario import build_game
@@ -17,6 +17,8 @@ from hardback_bot.sessions.screens.word import distinct, outcome_key, word_panel
 from hardback_bot.sessions.spelling import arrangements
 
 GAME_BUTTONS = re.compile(r"^hb:[hmsxag]:")
+UNDO_SEED = 6  # deals an undoable choice on the fifth turn (a random seed took up to three games to)
+SHORT_GAME_SEED = 33  # a whole game in 22 turns of these players (30 for the median seed)
 
 
 async def open_hand(world: World, user) -> object:  # type: ignore[no-untyped-def]
@@ -55,7 +57,9 @@ async def test_the_waiting_players_panel_turns_into_their_turn(world: World) -> 
 async def test_a_whole_game_in_few_clicks_and_nothing_live_after_it(world: World) -> None:
     s = world.standin
     async with running_bot(world) as bot:
-        record = await start_table(world, bot.store, {"length": 40, "adverts": False}, joiners=(world.bob,))
+        with seeded_games(SHORT_GAME_SEED):
+            record = await start_table(world, bot.store, {"length": 40, "adverts": False}, joiners=(world.bob,))
+        assert record.seed == SHORT_GAME_SEED
         player = FlowPlayer(world, bot.store, record.id, seat_users(world, record))
         for _ in range(300):
             _, game = await load_game(bot.store, record.id)
@@ -189,20 +193,16 @@ async def test_a_choice_can_be_undone_before_buying(world: World) -> None:
 
     s = world.standin
     async with running_bot(world) as bot:
-        record = await start_table(world, bot.store, {"length": 40, "adverts": False}, joiners=(world.bob,))
-        player = FlowPlayer(world, bot.store, record.id, seat_users(world, record), undo_once=True)
-        for _ in range(3):  # the seed is random: a game may end before any undoable choice comes up
-            for _ in range(60):
-                _, game = await load_game(bot.store, record.id)
-                if player.undone or game.finished:
-                    break
-                await player.play_turn(game.active_seat)
-            if player.undone:
-                break
-            await s.settle(quiet=0.5)
+        with seeded_games(UNDO_SEED):
             record = await start_table(world, bot.store, {"length": 40, "adverts": False}, joiners=(world.bob,))
-            player = FlowPlayer(world, bot.store, record.id, seat_users(world, record), undo_once=True)
-        assert player.undone, "no undoable choice came up in three games"
+        assert record.seed == UNDO_SEED
+        player = FlowPlayer(world, bot.store, record.id, seat_users(world, record), undo_once=True)
+        for _ in range(60):
+            _, game = await load_game(bot.store, record.id)
+            if player.undone or game.finished:
+                break
+            await player.play_turn(game.active_seat)
+        assert player.undone, "no undoable choice came up"
         await s.settle(quiet=0.3)
         _, after = await load_game(bot.store, record.id)
         log = [move for _, move in after.move_log]

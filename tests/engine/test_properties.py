@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -45,9 +46,11 @@ def tables(draw: st.DrawFn) -> tuple[int, GameOptions]:
     return players, options
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 300 random games, as three independent runs of 100 that the test run's workers can take in parallel.
+@pytest.mark.parametrize("run", [1, 2, 3])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), table=tables())
-def test_random_games_keep_every_invariant(seed: int, table: tuple[int, GameOptions]) -> None:
+def test_random_games_keep_every_invariant(run: int, seed: int, table: tuple[int, GameOptions]) -> None:
     players, options = table
     game = Game.new(players, seed, options)
     rng = random.Random(seed)

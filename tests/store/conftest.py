@@ -93,12 +93,6 @@ async def store(backend: Backend) -> AsyncIterator[SqlStore]:
         await s.close()
 
 
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if pg_server.skipped:
-        terminalreporter.write_sep("!", "PostgreSQL store tests were SKIPPED", red=True, bold=True)
-        terminalreporter.write_line(f"{len(pg_server.skipped)} tests: {pg_server.skipped[0]}", red=True)
-
-
 def humans(*names: str, first_user: int = 100) -> list[Seat]:
     return [Seat(i, name, user_id=first_user + i) for i, name in enumerate(names)]
 

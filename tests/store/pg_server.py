@@ -2,9 +2,10 @@
 
 The server binaries come from the package registries: Debian's ``postgresql`` package (``.ci/run``
 installs it; its binaries live in ``/usr/lib/postgresql/<version>/bin``) or any ``initdb``/``postgres`` on
-``$PATH`` or named by ``$HARDBACK_PG_BINDIR``. One server per test run: ``initdb`` into a temporary
-directory, ``postgres`` on a free port of 127.0.0.1, trust authentication (nothing but this machine can
-reach it), and every test gets a database of its own (:func:`new_database`).
+``$PATH`` or named by ``$HARDBACK_PG_BINDIR``. One server per test process (each pytest-xdist worker starts
+its own, on first use): ``initdb`` into a temporary directory of its own, ``postgres`` on a free port of
+127.0.0.1, trust authentication (nothing but this machine can reach it), and every test gets a database of
+its own (:func:`new_database`).
 
 PostgreSQL refuses to run as root, and CI runs as root: then the server runs as the ``postgres`` system
 user that Debian's package creates (``nobody`` if there is none), in a directory owned by that user.
@@ -36,6 +37,7 @@ REQUIRE_ENV = "HARDBACK_REQUIRE_POSTGRES"
 BINDIR_ENV = "HARDBACK_PG_BINDIR"
 SUPERUSER = "hardback"
 _PREFIX = "hardback-pg-"
+_OWNER = "owner.pid"  # the test process a server directory belongs to
 _PR_SET_PDEATHSIG = 1
 
 
@@ -86,23 +88,31 @@ def _die_with_parent() -> None:
     libc.prctl(_PR_SET_PDEATHSIG, signal.SIGQUIT)
 
 
+def _pid_in(path: Path) -> int | None:
+    try:
+        return int(path.read_text().split()[0]) if path.exists() else None
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _alive(pid: int | None) -> bool:
+    if pid is None:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def _clean_stale_dirs() -> None:
-    """Directories of earlier runs whose server is gone (a test run killed with SIGKILL)."""
+    """Directories of earlier runs whose server is gone (a test run killed with SIGKILL). A directory whose
+    test process lives is kept even before its server has started: another worker may be running initdb."""
     for path in glob.glob(os.path.join(tempfile.gettempdir(), _PREFIX + "*")):
-        pid_file = Path(path) / "data" / "postmaster.pid"
-        try:
-            pid = int(pid_file.read_text().split()[0]) if pid_file.exists() else None
-        except (OSError, ValueError, IndexError):
-            pid = None
-        alive = False
-        if pid is not None:
-            try:
-                os.kill(pid, 0)
-                alive = True
-            except ProcessLookupError:
-                alive = False
-            except PermissionError:
-                alive = True
+        root = Path(path)
+        alive = _alive(_pid_in(root / _OWNER)) or _alive(_pid_in(root / "data" / "postmaster.pid"))
         if not alive and time.time() - os.path.getmtime(path) > 60:
             shutil.rmtree(path, ignore_errors=True)
 
@@ -114,6 +124,7 @@ class PostgresServer:
         self.bindir = bindir
         self.durable = durable
         self.root = Path(tempfile.mkdtemp(prefix=_PREFIX))
+        (self.root / _OWNER).write_text(str(os.getpid()))
         self.data = self.root / "data"
         self.log = self.root / "server.log"
         self.port = 0
@@ -268,8 +279,7 @@ async def drop_database(dsn: str) -> None:
         await admin.close()
 
 
-SKIP_MARK = "PostgreSQL tests NOT RUN"
-skipped: list[str] = []
+SKIP_MARK = "PostgreSQL tests NOT RUN"  # the skip reason's start; tests/conftest.py counts these in its banner
 
 
 def need_server() -> PostgresServer:
@@ -282,6 +292,5 @@ def need_server() -> PostgresServer:
         message = f"{SKIP_MARK}: {error}"
         if required():
             pytest.fail(f"{message} ({REQUIRE_ENV}=1 says they must run)", pytrace=False)
-        skipped.append(message)
         pytest.skip(message)
         raise  # unreachable: pytest.skip raises

@@ -13,11 +13,11 @@ from . import pg_server
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_store_test(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+def run_store_test(tmp_path: Path, workers: int, **env: str) -> subprocess.CompletedProcess[str]:
     environ = {k: v for k, v in os.environ.items() if k != pg_server.REQUIRE_ENV}
     environ.update(env, PYTHONPATH=str(ROOT))
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "addopts=", "-q", "-rs",
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "addopts=", "-q", "-rs", "-n", str(workers),
          "tests/store/test_settings.py::test_defaults_then_roundtrip"],
         cwd=ROOT, env=environ, capture_output=True, text=True, timeout=300,
     )
@@ -25,11 +25,12 @@ def run_store_test(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[st
 
 def test_no_server_is_a_loud_skip_or_a_failure_when_required(tmp_path: Path) -> None:
     nowhere = str(tmp_path / "no-postgres-here")
-    skipped = run_store_test(tmp_path, **{pg_server.BINDIR_ENV: nowhere})
+    # The skip in a worker process, as the test run spreads them: the banner is the controller's to write.
+    skipped = run_store_test(tmp_path, 1, **{pg_server.BINDIR_ENV: nowhere})
     assert skipped.returncode == 0, skipped.stdout + skipped.stderr
     assert "1 passed, 1 skipped" in skipped.stdout  # the SQLite half ran
     assert "PostgreSQL store tests were SKIPPED" in skipped.stdout and "apt-get install postgresql" in skipped.stdout
-    failed = run_store_test(tmp_path, **{pg_server.BINDIR_ENV: nowhere, pg_server.REQUIRE_ENV: "1"})
+    failed = run_store_test(tmp_path, 0, **{pg_server.BINDIR_ENV: nowhere, pg_server.REQUIRE_ENV: "1"})
     assert failed.returncode == 1, failed.stdout + failed.stderr
     assert "1 passed" in failed.stdout and "1 error" in failed.stdout
     assert pg_server.SKIP_MARK in failed.stdout
