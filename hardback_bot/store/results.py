@@ -59,4 +59,6 @@ def outcome_from_game(game: Game) -> GameOutcome:
                 stats={**row, **{f"result_{k}": v for k, v in res.items() if k not in ("seat", "rank")}},
             )
         )
-    return GameOutcome(players=tuple(players), table_stats=table, coop=coop)
+    # The guided first game (its tutorial deal) is practice: recorded, but it moves no rating or board.
+    practice = bool(getattr(game.options, "tutorial", False))
+    return GameOutcome(players=tuple(players), table_stats=table, coop=coop, practice=practice)

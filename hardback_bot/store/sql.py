@@ -800,7 +800,7 @@ class SqlStore(Store):
         if sorted(by_seat) != sorted(seats) or len(by_seat) != len(outcome.players):
             raise InvalidRecord(f"outcome seats {sorted(by_seat)} do not match the game's {sorted(seats)}")
         humans = {s.user_id: by_seat[n].rank for n, s in seats.items() if s.user_id is not None}
-        rated = outcome.coop is None and len(humans) >= 2
+        rated = outcome.coop is None and len(humans) >= 2 and not outcome.practice
         coop = outcome.coop
         # Ratings are read, computed and written back: two games of one guild finishing at once in two
         # processes must not both start from the old ratings.
@@ -859,7 +859,7 @@ class SqlStore(Store):
                     uid,
                     seat.ai_strength,
                     seat.display_name,
-                    outcome.mode,
+                    outcome.result_mode,
                     p.rank,
                     int(p.won),
                     p.prestige,
@@ -878,7 +878,7 @@ class SqlStore(Store):
                     now,
                 )
             )
-            if uid is not None:
+            if uid is not None and not outcome.practice:  # practice counts on no board (player_totals)
                 total_rows.append(
                     (
                         guild_id,
@@ -1101,7 +1101,7 @@ class SqlStore(Store):
                 f" SELECT user_id, display_name, {value} AS value, {word} AS word,"
                 f" ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY {value} DESC, finished_at ASC) AS rn,"
                 " COUNT(*) OVER (PARTITION BY user_id) AS games, SUM(won) OVER (PARTITION BY user_id) AS wins"
-                f" FROM results WHERE {where}) AS w WHERE rn = 1 AND value > 0"
+                f" FROM results WHERE {where} AND mode <> 'practice') AS w WHERE rn = 1 AND value > 0"
             )
             params: tuple[Any, ...] = span
         elif by == "rating":

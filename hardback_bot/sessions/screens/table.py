@@ -86,6 +86,7 @@ def lobby_panel(record: GameRecord, t: Translator = ENGLISH) -> Panel:
 
     panel.add_buttons([button(t.gettext("Join"), LobbyOp.JOIN, "success"), button(t.gettext("Leave"), LobbyOp.LEAVE),
                        button(t.gettext("Start"), LobbyOp.START, "primary"),
+                       button(t.gettext("Learn to play"), LobbyOp.LEARN, "primary"),
                        button(t.gettext("Cancel"), LobbyOp.CANCEL, "danger")])
     panel.add_buttons([button(_add_label(name, t), LobbyOp.COMPUTER, strength=level)
                        for level, name in STRENGTH_NAMES.items()])
