@@ -17,7 +17,7 @@ MAX_TURN_TIMER = 86400  # seconds (R33.4)
 STANDARD_DEAL = "standard"  # R3.2, R3.3: every deck shuffled from the game's seed
 TUTORIAL_DEAL = "tutorial"  # the guided first game's stacked deal (setup.py, docs/tutorial.md)
 DEALS = (STANDARD_DEAL, TUTORIAL_DEAL)
-TUTORIAL_LENGTH = 20  # [Bot default] a first game is short; the guided deal alone may use it (R23.1 otherwise)
+TUTORIAL_LENGTH = 15  # [Bot default] a first game is short (about seven rounds); only the guided deal may use it
 
 
 class OptionsError(ValueError):

@@ -197,6 +197,8 @@ def _facts(events: Sequence[Mapping[str, Any]], seat: int, timeless: Sequence[in
             facts.append(Fact(kind, dict(e)))
         elif kind == "preview":
             facts.append(Fact("preview", {"count": e["count"]}))
+        elif kind == "turn_end":
+            facts.append(Fact("turn_end"))
     return facts, coins, prestige
 
 
@@ -220,7 +222,9 @@ def say(explanation: Explanation, t: Translator = ENGLISH) -> str:
     """The explanation as one line in ``t``'s language (clauses joined by "; ")."""
     clauses: list[str] = []
     word = next((str(f.values["word"]) for f in explanation.facts if f.kind == "word"), None)
-    for fact in explanation.facts:
+    # What the word paid comes first; the rest (its award, the choices and purchases) in the order they came.
+    facts = sorted(explanation.facts, key=lambda f: f.kind != "pay")
+    for fact in facts:
         if fact.kind == "word":
             continue
         said = _clause(fact, word, t)
@@ -228,6 +232,8 @@ def say(explanation: Explanation, t: Translator = ENGLISH) -> str:
             clauses.append(said)
     if not clauses and word:
         clauses.append(t.gettext("{word} is waiting for your answer", word=word))
+    elif not clauses and "turn_end" in explanation.kinds():
+        clauses.append(t.gettext("your turn is over"))
     return "; ".join(clauses)
 
 

@@ -10,6 +10,8 @@ its position. No Discord here.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -47,7 +49,7 @@ def walk(num_players: int, seed: int, options: GameOptions, moves: Sequence[Stor
         if last is not None and i == last[0]:
             before = Game.from_dict(game.to_dict(), checker=game.checker)
         for e in game.apply(m.seat, m.move):
-            _note(seen, e)
+            note_event(seen, e)
     click = tuple(m.move for m in moves[last[0]:last[1]]) if last is not None else ()
     return Walked(game, seen, before, click)
 
@@ -65,7 +67,7 @@ def _last_click(moves: Sequence[StoredMove], seat: int) -> tuple[int, int] | Non
     return (start, end) if end is not None else None
 
 
-def _note(seen: dict[int, set[str]], e: dict[str, object]) -> None:
+def note_event(seen: dict[int, set[str]], e: dict[str, object]) -> None:
     kind = e["type"]
     seat = e.get("seat")
     if not isinstance(seat, int) or seat not in seen:
@@ -224,22 +226,39 @@ def _doubler(cid: int) -> bool:
     return any(b.kind == "double_adjacent" for b in card(cid).basic)
 
 
-def _best(game: Game, seat: int, *, need_double: bool) -> tuple[str, str, tuple[tuple[str, int, int], ...]] | None:
+Best = tuple[str, str, tuple[tuple[str, int, int], ...]]  # word, spell move, its uncover and double steps
+_BEST: OrderedDict[tuple[str, int, bool], Best | None] = OrderedDict()  # a panel is drawn again and again
+_BEST_KEPT = 64
+_BEST_LOCK = threading.Lock()  # panels are drawn in worker threads
+BEST_WORK = 200_000  # the hint's own search limit (spelling.BEST_WORD_WORK): the same word as its button
+
+
+def _best(game: Game, seat: int, *, need_double: bool) -> Best | None:
     """The best word now (the solver's, as the hint gives it); while the double is still to be met and the
     seat holds a doubler, the best word that doubles, if there is one."""
     from hardback_bot.words.solver import PlayerCards, best_plays
 
     if getattr(game.checker, "is_none", False) or game.spell_options(seat) is None:
         return None
-    cards = PlayerCards.from_game(game, seat)
     holds_doubler = need_double and any(card(c).has("double_adjacent") for c in game.player(seat).hand)
-    plays = best_plays(cards, game.checker, count=12 if holds_doubler else 1, work_limit=200_000)
-    if not plays:
-        return None
-    chosen = plays[0]
-    if holds_doubler:
-        chosen = next((p for p in plays if any(kind == "double" for kind, _, _ in p.steps)), plays[0])
-    return chosen.word, chosen.move, tuple(chosen.steps)
+    key = (game.to_json(), seat, holds_doubler)
+    with _BEST_LOCK:
+        if key in _BEST:
+            _BEST.move_to_end(key)
+            return _BEST[key]
+    plays = best_plays(PlayerCards.from_game(game, seat), game.checker, count=12 if holds_doubler else 1,
+                       work_limit=BEST_WORK)
+    found: Best | None = None
+    if plays:
+        chosen = plays[0]
+        if holds_doubler:
+            chosen = next((p for p in plays if any(kind == "double" for kind, _, _ in p.steps)), plays[0])
+        found = (chosen.word, chosen.move, tuple(chosen.steps))
+    with _BEST_LOCK:
+        _BEST[key] = found
+        while len(_BEST) > _BEST_KEPT:
+            _BEST.popitem(last=False)
+    return found
 
 
 # ---------------------------------------------------------------------------------------- in words
@@ -311,7 +330,7 @@ def advice_text(a: Advice, game: Game, t: Translator = ENGLISH) -> str:
     if key == "buy_card":
         return t.gettext("Buy {card}: the cards you buy make your later hands stronger.",
                          card=card_name(int(v["card"]), cost=True, t=t))  # type: ignore[call-overload]
-    return t.gettext("End your turn: nothing here is worth your coins.")
+    return t.gettext("End your turn: the coins you keep become ink.")
 
 
 def guided_lines(walked: Walked, seat: int, t: Translator = ENGLISH) -> list[str]:

@@ -41,7 +41,10 @@ async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice:
     if seat is None:
         raise SessionError("not_playing_watch")
     if loaded.record.status != "playing" or loaded.game.finished:
-        return over_screen(loaded, t)
+        panel = over_screen(loaded, t)
+        if loaded.game.options.tutorial and loaded.record.status == "finished":
+            panel.lines[0:0] = await guided(sessions, loaded, seat, t)  # why the last click paid what it did
+        return panel
     game = loaded.game
     view = player_view(game, seat)
     best = None
