@@ -260,9 +260,13 @@ class Sessions:
             raise SessionError("rematch_busy")
         seats = [replace(s, seat=i) for i, s in enumerate(sorted(old.seats, key=lambda s: s.user_id != user_id))]
         seats = [replace(s, ai_strength=None) if s.user_id is not None else s for s in seats]
+        options = dict(old.options)
+        if options.get("deal") == TUTORIAL_DEAL:  # after the guided game, a real one (Learn to play is still there)
+            options.pop("deal")
+            options["length"] = GameOptions().length
         try:
             record = await self.store.create_lobby(old.guild_id, old.channel_id, host_id=user_id,
-                                                   options=dict(old.options), seats=seats)
+                                                   options=options, seats=seats)
         except ChannelBusy as error:
             raise SessionError("rematch_busy") from error
         return record

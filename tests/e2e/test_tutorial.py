@@ -19,7 +19,7 @@ from typing import Any
 from botkit import button, running_bot, text_of, with_component
 from discord_standin.models import Message, User
 from discord_standin.world import World
-from scenario_kit import Driver, load_game, move_arg, selects
+from scenario_kit import Driver, load_game, move_arg, refresh_id, selects
 
 from hardback_bot.engine import Game, GameOptions
 from hardback_bot.sessions.codec import decode_moves, move_value
@@ -84,6 +84,7 @@ class Guided:
         self.driver = Driver(world, store, game_id, {0: user})
         self.explained: list[tuple[tuple[str, ...], str]] = []  # (click, its Why line)
         self.panel: Message | None = None
+        self.refreshed = 0  # panels refreshed by hand because a redraw came late
 
     def rebind(self, store: Store) -> None:
         self.driver.store = store
@@ -101,14 +102,6 @@ class Guided:
             (m for m in reversed(self.world.standin.ephemerals(self.user))
              if f"hb:s:{self.game_id}:{record.version}:" in m.custom_ids() and not m.loading), None))
         assert "**Try:**" in text_of(self.panel), text_of(self.panel)
-
-    async def until(self, found: Any, timeout: float = 10.0) -> Any:
-        deadline = time.monotonic() + timeout
-        while (value := found()) is None:
-            if time.monotonic() > deadline:
-                raise TimeoutError("the bot did not show it")
-            await asyncio.sleep(0.02)
-        return value
         for _ in range(30):
             game, walked = await self.state()
             if game.finished or game.active_seat != 0:
@@ -118,10 +111,49 @@ class Guided:
             await self.act(game, walked.seen[0], tip.moves[0])
         raise AssertionError("the turn did not end")
 
-    async def act(self, game: Game, seen: set[str], first: str) -> None:
-        s = self.world.standin
+    async def _moves_after(self, before: int) -> Any:
+        stored = await self.driver.store.get_moves(self.game_id)
+        return stored if len(stored) > before else None
+
+    async def until_async(self, found: Any, timeout: float = 10.0) -> Any:
+        deadline = time.monotonic() + timeout
+        while (value := await found()) is None:
+            if time.monotonic() > deadline:
+                raise TimeoutError("the bot did not do it")
+            await asyncio.sleep(0.02)
+        return value
+
+    async def until(self, found: Any, timeout: float = 10.0) -> Any:
+        """``found()`` once it is not None: the bot's answers arrive asynchronously."""
+        deadline = time.monotonic() + timeout
+        while (value := found()) is None:
+            if time.monotonic() > deadline:
+                raise TimeoutError("the bot did not show it")
+            await asyncio.sleep(0.02)
+        return value
+
+    async def current_panel(self) -> Message:
+        """alice's panel as the game stands now. The bot keeps it current; a redraw it began before the
+        last move may land after a newer one, so a panel still older after a moment is refreshed by hand,
+        as a person would press Refresh."""
         assert self.panel is not None
-        panel = s.find_message(self.panel.id) or self.panel
+        record = await self.driver.store.get_game(self.game_id, with_state=False)
+        marks = (f"hb:m:{self.game_id}:{record.version}:", f"hb:s:{self.game_id}:{record.version}:")
+
+        def fresh() -> Message | None:
+            panel = self.world.standin.find_message(self.panel.id)  # type: ignore[union-attr]
+            ok = panel is not None and not panel.loading and any(c.startswith(marks) for c in panel.custom_ids())
+            return panel if ok else None
+
+        try:
+            return await self.until(fresh, timeout=2.0)
+        except TimeoutError:
+            self.refreshed += 1
+            panel = self.world.standin.find_message(self.panel.id) or self.panel
+            return await self.driver.press(self.user, panel, refresh_id(panel))
+
+    async def act(self, game: Game, seen: set[str], first: str) -> None:
+        panel = await self.current_panel()
         if first.startswith("spell") and pick_chain(game, 0, seen, first, panel) is None:
             # Not the hint's one-click word: typed in the form, then the advised arrangement confirmed.
             _, word = game.check_word(0, _parse(first))
@@ -144,15 +176,20 @@ class Guided:
 
     async def check_why(self, before: int, moves: tuple[str, ...]) -> None:
         """The panel after a click says why it paid what it paid, in the numbers the engine paid."""
-        record, game = await load_game(self.driver.store, self.game_id)
-        stored = await self.driver.store.get_moves(self.game_id)
+        store = self.driver.store
+        panel_id = self.panel.id
+        try:
+            stored = await self.until_async(lambda: self._moves_after(before))
+        except TimeoutError:
+            raise AssertionError(f"{moves} was not played: {text_of(self.world.standin.find_message(panel_id))}"
+                                 ) from None
+        record, game = await load_game(store, self.game_id)
         click = tuple(m.move for m in stored[before:] if m.seat == 0)
         assert click == moves, (click, moves)
         walked = walk(game.num_players, record.seed or 0, game.options, stored, 0, game.checker)
         explanation = last_explanation(walked, 0)
         assert explanation is not None
         line = say(explanation)
-        panel_id = self.panel.id
         await self.until(lambda: True if f"**Why:** {line}" in text_of(self.world.standin.find_message(panel_id))
                          else None)
         # What the engine paid, from its own events when the log is replayed: the words' numbers agree.

@@ -85,3 +85,19 @@ def test_a_finished_guided_game_is_practice() -> None:
     standard.apply(0, "skip")
     standard.apply(1, "skip")
     assert standard.finished and not outcome_from_game(standard).practice
+
+
+async def test_a_rematch_of_a_guided_game_is_a_real_one(sessions: Sessions) -> None:
+    record = await sessions.open_lobby(1, 12, 100, "Ada", GameOptions())
+    await sessions.lobby_action(record.id, 100, "Ada", "learn")
+    await sessions.end_game(record.id, 100, can_manage=False)  # ended early: no rematch yet
+    with pytest.raises(SessionError):
+        await sessions.rematch(record.id, 100)
+    lobby = await sessions.open_lobby(1, 13, 100, "Ada", GameOptions())
+    await sessions.lobby_action(lobby.id, 100, "Ada", "learn")
+    await sessions.store.commit_move(lobby.id, (await sessions.record(lobby.id)).version, 0, "skip", "{}",
+                                     finished=True)  # the store's record of a finished game is enough here
+    again = await sessions.rematch(lobby.id, 100)
+    options = GameOptions.from_dict(dict(again.options))
+    assert not options.tutorial and options.length == GameOptions().length and options.hints
+    assert [s.display_name for s in again.seats] == ["Ada", "Computer 1 (easy)"]

@@ -12,8 +12,10 @@ from hardback_bot.ai import choose_move
 from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.options import TUTORIAL_DEAL, TUTORIAL_LENGTH
 from hardback_bot.engine.randomplay import random_move
+from hardback_bot.engine.views import public_view
 from hardback_bot.engine.words import AcceptAll
 from hardback_bot.i18n import LANGUAGES, translator
+from hardback_bot.sessions.turn_history import walk_turns
 from hardback_bot.sessions.tutor import MECHANICS, PLAN, advice, advice_text, guided_lines, note_event, walk
 from hardback_bot.store import Move as StoredMove
 from hardback_bot.words import get_dictionary
@@ -46,6 +48,10 @@ def test_the_advice_meets_every_mechanic_against_the_easy_computer() -> None:
     assert seen[0] >= set(MECHANICS), set(MECHANICS) - seen[0]
     assert set(keys) >= PLAN_KEYS  # the whole plan was followed, step by step
     assert game.player(0).award == 6  # QUESTION: 8 letters (R24.1)
+    # An ordinary game underneath: /hardback replay walks it again from its seed, options and log.
+    walked = walk_turns(2, 999, GUIDED, game.move_log, get_dictionary("common"))
+    assert [t.word for t in walked.turns if t.seat == 0][:4] == ["ALERT", "QUESTION", "TRAWL", "INPUTS"]
+    assert walked.final == public_view(game)
 
 
 @pytest.mark.parametrize("seed", range(16))
