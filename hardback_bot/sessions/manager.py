@@ -236,7 +236,7 @@ class Sessions:
                     raise SessionError("host_starts")
                 people = [s for s in seats if not s.is_computer_controlled]
                 if len(people) > MAX_SEATS - 1:
-                    raise SessionError("guided_full", people=MAX_SEATS - 1)
+                    raise SessionError("guided_full", n=MAX_SEATS - 1)
                 order = [*people, Seat(len(people), computer_name(1, "easy"), ai_strength=1)]
                 return await self._start(record, guided_options(options), order=order), Said("guided_started")
             else:

@@ -36,7 +36,7 @@ MESSAGES: dict[str, str] = {
     "host_cancels": N_("Only the host or someone with Manage Channels can cancel."),
     "host_starts": N_("Only the host or someone with Manage Channels can start the game."),
     "unknown_lobby_action": N_("Unknown lobby action."),
-    "guided_full": N_("A guided game takes at most {people} players and its computer."),
+    "guided_full": N_("A guided game takes at most {n} players and its computer."),
     "lobby_changed": N_("The lobby changed meanwhile; try again."),
     "rematch_not_over": N_("A rematch is possible once the game is over."),
     "rematch_not_player": N_("Only the players of that game can ask for a rematch."),

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.options import ADVERTS
+from hardback_bot.engine.words import WordChecker
 from hardback_bot.i18n import Translator
 from hardback_bot.store import Move as StoredMove
 
@@ -39,9 +41,9 @@ class Walked:
 
 
 def walk(num_players: int, seed: int, options: GameOptions, moves: Sequence[StoredMove], seat: int,
-         checker: object = None) -> Walked:
+         checker: WordChecker | None = None) -> Walked:
     """The log replayed from the deal; a click is the moves one commit stored (one version)."""
-    game = Game.new(num_players, seed, options, checker)  # type: ignore[arg-type]
+    game = Game.new(num_players, seed, options, checker)
     seen: dict[int, set[str]] = {s: set() for s in range(num_players)}
     last = _last_click(moves, seat)
     before: Game | None = None
@@ -67,7 +69,7 @@ def _last_click(moves: Sequence[StoredMove], seat: int) -> tuple[int, int] | Non
     return (start, end) if end is not None else None
 
 
-def note_event(seen: dict[int, set[str]], e: dict[str, object]) -> None:
+def note_event(seen: dict[int, set[str]], e: Mapping[str, Any]) -> None:
     kind = e["type"]
     seat = e.get("seat")
     if not isinstance(seat, int) or seat not in seen:
@@ -76,7 +78,7 @@ def note_event(seen: dict[int, set[str]], e: dict[str, object]) -> None:
              "double": "double", "jail": "jail", "flush": "flush", "award": "award"}
     if kind in marks:
         seen[seat].add(marks[kind])
-    if kind == "word" and any(c[2] for c in e["cards"]):  # type: ignore[union-attr]
+    if kind == "word" and any(c[2] for c in e["cards"]):
         seen[seat].add("wild")
 
 
@@ -120,7 +122,7 @@ class Advice:
 
     key: str
     moves: tuple[str, ...] = ()
-    values: dict[str, object] = field(default_factory=dict)
+    values: Mapping[str, Any] = field(default_factory=dict)
 
 
 def advice(game: Game, seat: int, seen: set[str]) -> Advice | None:
@@ -299,11 +301,11 @@ def advice_text(a: Advice, game: Game, t: Translator = ENGLISH) -> str:
                          "uncovers it and the P jails a card of the row.")
     if key == "use_remover":
         return t.gettext("Use your remover on {card}: then you may leave it out or play it as a wild.",
-                         card=card_name(int(v["card"]), t=t))  # type: ignore[call-overload]
+                         card=card_name(int(v["card"]), t=t))
     if key == "double_word":
         return t.gettext("Spell {word}: the {card} sits next to {target} and doubles it.", word=v["word"],
-                         card=card_name(int(v["card"]), t=t),  # type: ignore[call-overload]
-                         target=card(int(v["target"])).letter)  # type: ignore[call-overload]
+                         card=card_name(int(v["card"]), t=t),
+                         target=card(int(v["target"])).letter)
     if key == "best_word":
         return t.gettext("Spell {word}, the best word your cards make (or any word you like).", word=v["word"])
     if key == "skip":
@@ -324,12 +326,12 @@ def advice_text(a: Advice, game: Game, t: Translator = ENGLISH) -> str:
         return t.gettext("Put each card back on top of your draw pile, or discard it.")
     if key == "buy_double":
         return t.gettext("Buy {card}: a romance card that doubles the card next to it in a word.",
-                         card=card_name(int(v["card"]), cost=True, t=t))  # type: ignore[call-overload]
+                         card=card_name(int(v["card"]), cost=True, t=t))
     if key == "advert":
         return t.gettext("Buy an advert: {cost}¢ for {prestige}★ at once.", cost=v["cost"], prestige=v["prestige"])
     if key == "buy_card":
         return t.gettext("Buy {card}: the cards you buy make your later hands stronger.",
-                         card=card_name(int(v["card"]), cost=True, t=t))  # type: ignore[call-overload]
+                         card=card_name(int(v["card"]), cost=True, t=t))
     return t.gettext("End your turn: the coins you keep become ink.")
 
 
