@@ -62,7 +62,8 @@ class Fact:
 
 @dataclass(frozen=True, slots=True)
 class Explanation:
-    """A click's facts, and what it earned in all (coins and prestige gained by the seat, purchases apart)."""
+    """A click's facts, and what it earned in all: the coins and prestige the seat gained (the word's pay,
+    its choices, trash and dump, purchase prestige, adverts)."""
 
     seat: int
     facts: tuple[Fact, ...]

@@ -191,7 +191,7 @@ def _adapted(game: Game, seat: int, seen: set[str]) -> Advice | None:
         row = sorted(game.state.offer_row, key=lambda c: (-card(c).cost, c))
         return Advice("jail", (f"reserve {row[0]}",) if row and p.jail is None else ("pass",))
     if phase == "flush":
-        return Advice("flush_again", ("pass",))
+        return Advice("flush_again", ("pass",)) if "flush" in seen else Advice("flush_now", ("flush",))
     if phase in ("trash", "dump", "preview"):
         return Advice("optional", ("pass",))
     if phase == "previewing":
@@ -318,6 +318,8 @@ def advice_text(a: Advice, game: Game, t: Translator = ENGLISH) -> str:
         return t.gettext("Coins buy cards this turn; prestige counts toward the goal.")
     if key == "jail":
         return t.gettext("Jail a card of the row: reserve it (only you may buy it later) or take it out of the row.")
+    if key == "flush_now":
+        return t.gettext("The row may be flushed now: try it, seven new cards come before you buy.")
     if key == "flush_again":
         return t.gettext("You may flush the row again, or keep it and buy.")
     if key == "optional":
