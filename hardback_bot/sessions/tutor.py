@@ -352,6 +352,18 @@ def guided_lines(walked: Walked, seat: int, t: Translator = ENGLISH) -> list[str
     return lines
 
 
+def guided_job(num_players: int, seed: int, options: Mapping[str, Any], moves: Sequence[StoredMove], seat: int,
+               language: str) -> list[str]:
+    """:func:`guided_lines` from what the store holds, in a search worker (the walk and the best word are
+    CPU work: sessions/searching.py)."""
+    from hardback_bot.i18n import translator
+    from hardback_bot.words import get_dictionary
+
+    opts = GameOptions.from_dict(dict(options))
+    walked = walk(num_players, seed, opts, moves, seat, get_dictionary(opts.dictionary))
+    return guided_lines(walked, seat, translator(language))
+
+
 def last_explanation(walked: Walked, seat: int) -> Explanation | None:
     """The explanation of ``seat``'s last click (tests compare it with what was paid)."""
     if walked.before is None or not walked.click:

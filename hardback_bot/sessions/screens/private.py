@@ -16,8 +16,9 @@ from hardback_bot.i18n import Translator
 from ..codec import HandView, OpenHand
 from ..describe import ENGLISH, cards_text, note_line
 from ..manager import Loaded, SessionError, Sessions
+from ..searching import off_loop_async
 from ..spelling import best_word, hints_allowed
-from ..tutor import guided_lines, walk
+from ..tutor import guided_job
 from .announcements import dictionary_language
 from .deck import deck_screen
 from .hand import hand_panel
@@ -72,16 +73,15 @@ async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice:
 
 async def guided(sessions: Sessions, loaded: Loaded, seat: int, t: Translator = ENGLISH) -> list[str]:
     """A guided game's lines for ``seat``: why its last click paid what it did, and what to try next
-    (sessions/tutor.py; the log is walked again in a worker thread)."""
+    (sessions/tutor.py; the log is walked again in a search worker)."""
     record = loaded.record
     moves = await sessions.store.get_moves(record.id)
     game = loaded.game
     try:
-        walked = await asyncio.to_thread(walk, game.num_players, record.seed or 0, game.options, moves, seat,
-                                         game.checker)
-        return await asyncio.to_thread(guided_lines, walked, seat, t)
-    except (IllegalMove, ValueError) as error:  # a log that no longer replays: the panel shows the game anyway
-        log.warning("guided lines of game %s: %s", record.id, error)
+        return await off_loop_async(guided_job, game.num_players, record.seed or 0, game.options.to_dict(), moves,
+                                    seat, t.language)
+    except (IllegalMove, ValueError, TimeoutError) as error:  # a log that no longer replays, a busy machine:
+        log.warning("guided lines of game %s: %s", record.id, error)  # the panel shows the game anyway
         return []
 
 
