@@ -84,6 +84,9 @@ def table_options(chosen: Mapping[str, Any]) -> GameOptions:
     name = str(chosen.get("dictionary", GameOptions().dictionary))
     if name not in names:
         raise SessionError("no_dictionary", name=repr(name[:40]), names=names)
+    # The guided deal comes with Learn to play only (its people-then-computer seats, its plan), never from
+    # a configured default or a command.
+    chosen = {k: v for k, v in chosen.items() if k != "deal"}
     try:
         options = GameOptions.from_dict(dict(chosen))
         options.validate(1 if options.coop else 2)

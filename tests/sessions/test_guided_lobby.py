@@ -101,3 +101,9 @@ async def test_a_rematch_of_a_guided_game_is_a_real_one(sessions: Sessions) -> N
     options = GameOptions.from_dict(dict(again.options))
     assert not options.tutorial and options.length == GameOptions().length and options.hints
     assert [s.display_name for s in again.seats] == ["Ada", "Computer 1 (easy)"]
+
+
+async def test_the_guided_deal_comes_with_learn_to_play_only(sessions: Sessions) -> None:
+    """A configured default (or anything else) asking for the guided deal opens an ordinary table."""
+    options = await sessions.check_new_table(14, {"deal": "tutorial", "length": 60})
+    assert not options.tutorial and options.length == 60
