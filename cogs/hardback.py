@@ -49,7 +49,8 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
 
     @app_commands.command(name="start", description="Open a Hardback table in this channel")
     @app_commands.describe(**{parameter: BY_KEY[key].short for parameter, key in START_OPTIONS.items()},
-                           turn_timer=BY_KEY["turn_timer"].short)
+                           turn_timer=BY_KEY["turn_timer"].short,
+                           guided="Learn to play: a guided first game against an easy computer, starting at once")
     async def start(self, interaction: discord.Interaction, length: Literal[40, 60, 90, 180] | None = None,
                     dictionary: str | None = None, awards: bool | None = None, adverts: bool | None = None,
                     unique_words: Literal["off", "game", "player"] | None = None,
@@ -57,7 +58,7 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
                     coop: bool | None = None, penny: Genre | None = None,
                     turn_timer: app_commands.Range[int, 0, 1440] | None = None,
                     ghostwriter: bool | None = None, hints: bool | None = None,
-                    family_friendly: bool | None = None) -> None:
+                    family_friendly: bool | None = None, guided: bool | None = None) -> None:
         t = private(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
             await interaction.response.send_message(t.gettext("Hardback is played in a server channel."),
@@ -85,6 +86,14 @@ class Hardback(InfoCommands, commands.GroupCog, group_name="hardback",
             return
         play: Play = self.bot.get_cog("Play")  # type: ignore[assignment]
         await play.post_lobby(interaction, record.id)
+        if guided:
+            # The lobby is posted first, so the table the guided game posts comes below it.
+            try:
+                _, said = await self.bot.sessions.lobby_action(record.id, user.id, user.display_name, "learn")
+                reply = said.say(t)
+            except SessionError as error:
+                reply = error.say(t)
+            await interaction.followup.send(reply, ephemeral=True)
 
     @start.autocomplete("dictionary")
     async def _dictionaries(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

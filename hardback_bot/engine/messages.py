@@ -173,6 +173,8 @@ TEMPLATES: dict[str, Template] = {
     "votes_needed": "Without a dictionary, words must be put to a vote: turn votes on.",
     "votes_need_players": "Votes (and playing without a dictionary) need at least two players.",  # players
     "unknown_options": "Unknown table option(s): {options:list}.",  # options, count
+    "bad_deal": "The deal must be one of {choices:list}.",  # value, choices
+    "tutorial_competitive": "The guided first game is played against a computer, not in co-op.",
 }
 
 

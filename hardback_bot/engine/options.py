@@ -14,6 +14,10 @@ PENNY_GENRES = ("none", "random", "adventure", "horror", "mystery", "romance")
 AWARD_TABLE = {7: 5, 8: 6, 9: 7, 10: 9, 11: 12, 12: 15}  # R24.1; 12 means "12 or more"
 ADVERTS = ((6, 3), (9, 6), (12, 10), (15, 15), (18, 20))  # R25.1: (cost, prestige), in order
 MAX_TURN_TIMER = 86400  # seconds (R33.4)
+STANDARD_DEAL = "standard"  # R3.2, R3.3: every deck shuffled from the game's seed
+TUTORIAL_DEAL = "tutorial"  # the guided first game's stacked deal (setup.py, docs/tutorial.md)
+DEALS = (STANDARD_DEAL, TUTORIAL_DEAL)
+TUTORIAL_LENGTH = 15  # [Bot default] a first game is short (about seven rounds); only the guided deal may use it
 
 
 class OptionsError(ValueError):
@@ -52,10 +56,16 @@ class GameOptions:
     # Family-friendly: words the table's checker names offensive are refused for everyone (spelled,
     # voted on or suggested), like a word missing from the dictionary but never put to a vote.
     family_friendly: bool = False
+    # How the decks are dealt: shuffled from the seed, or the guided first game's fixed deal, which is the
+    # same for every seed (R3 still holds: the usual cards, only their order is chosen).
+    deal: str = STANDARD_DEAL
 
     def validate(self, num_players: int) -> None:
-        if self.length not in GAME_LENGTHS:
-            raise OptionsError.of("bad_length", value=self.length, choices=list(GAME_LENGTHS))
+        if self.deal not in DEALS:
+            raise OptionsError.of("bad_deal", value=self.deal, choices=list(DEALS))
+        lengths = (*GAME_LENGTHS, TUTORIAL_LENGTH) if self.deal == TUTORIAL_DEAL else GAME_LENGTHS
+        if self.length not in lengths:
+            raise OptionsError.of("bad_length", value=self.length, choices=list(lengths))
         if self.unique_words not in UNIQUE_WORDS:
             raise OptionsError.of("bad_unique_words", value=self.unique_words, choices=list(UNIQUE_WORDS))
         if self.vote not in VOTE_MODES:
@@ -75,6 +85,8 @@ class GameOptions:
             raise OptionsError.of("votes_need_players", players=num_players)
         if not isinstance(self.family_friendly, bool):
             raise OptionsError.of("bad_family_friendly", value=self.family_friendly)
+        if self.deal == TUTORIAL_DEAL and self.coop:
+            raise OptionsError.of("tutorial_competitive")
 
     @property
     def hands_open(self) -> bool:
@@ -89,7 +101,14 @@ class GameOptions:
             # Written only when on, so every game recorded before the option existed keeps its exact JSON
             # (stored states, exports and the engine's fingerprints); from_dict reads it as off.
             del data["family_friendly"]
+        if self.deal == STANDARD_DEAL:
+            del data["deal"]  # the same reason: every earlier game keeps its JSON
         return data
+
+    @property
+    def tutorial(self) -> bool:
+        """The guided first game (its fixed deal; unrated, docs/tutorial.md)."""
+        return self.deal == TUTORIAL_DEAL
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameOptions:

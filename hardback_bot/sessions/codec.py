@@ -70,6 +70,7 @@ class LobbyOp(StrEnum):
     CANCEL = "cancel"
     END = "end"  # the confirmation of /hardback end
     REMATCH = "rematch"
+    LEARN = "learn"  # the guided first game, against an easy computer
 
 
 class HandView(StrEnum):

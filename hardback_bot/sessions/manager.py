@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from hardback_bot.engine import Game, GameOptions, IllegalMove, Move, OptionsError
 from hardback_bot.engine.events import Event
 from hardback_bot.engine.moves import SYSTEM_MOVES, MoveKind, as_move, parse_move
+from hardback_bot.engine.options import TUTORIAL_DEAL, TUTORIAL_LENGTH
 from hardback_bot.engine.views import player_view, public_view
 from hardback_bot.store import ChannelBusy, Delivery, GameRecord, Seat, StaleVersion, Store, StoreError, Timer
 from hardback_bot.store.results import outcome_from_game
@@ -96,6 +97,9 @@ def table_options(chosen: Mapping[str, Any]) -> GameOptions:
     name = str(chosen.get("dictionary", GameOptions().dictionary))
     if name not in names:
         raise SessionError("no_dictionary", name=repr(name[:40]), names=names)
+    # The guided deal comes with Learn to play only (its people-then-computer seats, its plan), never from
+    # a configured default or a command.
+    chosen = {k: v for k, v in chosen.items() if k != "deal"}
     try:
         options = GameOptions.from_dict(dict(chosen))
         options.validate(1 if options.coop else 2)
@@ -106,6 +110,14 @@ def table_options(chosen: Mapping[str, Any]) -> GameOptions:
     except (KeyError, LookupError, ValueError) as error:
         raise SessionError("no_dictionary", name=repr(name[:40]), names=names) from error
     return options
+
+
+def guided_options(options: GameOptions) -> GameOptions:
+    """The guided first game's options (docs/tutorial.md): its fixed deal and short goal, hints on, the
+    rules its plan relies on; the table keeps its ghostwriter and family-friendly choices."""
+    return replace(options, deal=TUTORIAL_DEAL, length=TUTORIAL_LENGTH, hints=True, dictionary="common",
+                   awards=True, adverts=True, unique_words="off", vote="off", coop=False, cycling=True,
+                   turn_timer=0)
 
 
 def checker_for(options: GameOptions) -> Any:
@@ -239,6 +251,14 @@ class Sessions:
                 if not host:
                     raise SessionError("host_starts")
                 return await self._start(record, options), Said("game_started")
+            elif action == "learn":
+                if not host:
+                    raise SessionError("host_starts")
+                people = [s for s in seats if not s.is_computer_controlled]
+                if len(people) > MAX_SEATS - 1:
+                    raise SessionError("guided_full", n=MAX_SEATS - 1)
+                order = [*people, Seat(len(people), computer_name(1, "easy"), ai_strength=1)]
+                return await self._start(record, guided_options(options), order=order), Said("guided_started")
             else:
                 raise SessionError("unknown_lobby_action")
             seats = [replace(s, seat=i) for i, s in enumerate(seats)]
@@ -260,30 +280,38 @@ class Sessions:
             raise SessionError("rematch_busy")
         seats = [replace(s, seat=i) for i, s in enumerate(sorted(old.seats, key=lambda s: s.user_id != user_id))]
         seats = [replace(s, ai_strength=None) if s.user_id is not None else s for s in seats]
+        options = dict(old.options)
+        if options.get("deal") == TUTORIAL_DEAL:  # after the guided game, a real one (Learn to play is still there)
+            options.pop("deal")
+            options["length"] = GameOptions().length
         try:
             record = await self.store.create_lobby(old.guild_id, old.channel_id, host_id=user_id,
-                                                   options=dict(old.options), seats=seats)
+                                                   options=options, seats=seats)
         except ChannelBusy as error:
             raise SessionError("rematch_busy") from error
         return record
 
-    async def _start(self, record: GameRecord, options: GameOptions) -> GameRecord:
-        seats = list(record.seats)
+    async def _start(self, record: GameRecord, options: GameOptions, *, order: list[Seat] | None = None
+                     ) -> GameRecord:
+        """Start the lobby's game: its seats in a random order, or in ``order`` (the guided first game's
+        people first, its computer last), with ``options`` (stored, when they are not the lobby's)."""
+        seats = list(record.seats) if order is None else list(order)
         try:
             options.validate(len(seats))
         except OptionsError as error:
             raise SessionError.refusal(error) from error
-        # R4.2 [Bot default]: random seat order, shown once the game starts.
         seed = random.SystemRandom().randrange(1, 2**62)
-        order = list(seats)
-        random.Random(seed).shuffle(order)
-        seats = [replace(s, seat=i) for i, s in enumerate(order)]
+        if order is None:
+            # R4.2 [Bot default]: random seat order, shown once the game starts.
+            random.Random(seed).shuffle(seats)
+        seats = [replace(s, seat=i) for i, s in enumerate(seats)]
         game = Game.new(len(seats), seed, options, checker_for(options))
         timers = self._turn_timers(record.id, game, options)
         begins = announce(record.id, GameBegins(), YourTurn(seat=game.active_seat))
+        changed = options.to_dict() if options.to_dict() != dict(record.options) else None
         try:
             await self.store.start_game(record.id, record.version, seed=seed, state=game.to_json(),
-                                        seats=seats, timers=timers, deliveries=[begins])
+                                        options=changed, seats=seats, timers=timers, deliveries=[begins])
         except StaleVersion as error:
             raise SessionError("lobby_changed", stale=True) from error
         started = await self.record(record.id)

@@ -37,6 +37,7 @@ MESSAGES: dict[str, str] = {
     "host_starts": N_("Only the host or someone with Manage Channels can start the game."),
     "host_sets_options": N_("Only the host or someone with Manage Channels can change the table's options."),
     "unknown_lobby_action": N_("Unknown lobby action."),
+    "guided_full": N_("A guided game takes at most {n} players and its computer."),
     "lobby_changed": N_("The lobby changed meanwhile; try again."),
     "rematch_not_over": N_("A rematch is possible once the game is over."),
     "rematch_not_player": N_("Only the players of that game can ask for a rematch."),
@@ -70,6 +71,7 @@ MESSAGES: dict[str, str] = {
     "lobby_cancelled": N_("The lobby was cancelled."),
     "game_started": N_("The game has started."),
     "option_set": N_("{option}: now {value}."),
+    "guided_started": N_("Your guided first game has started: open your hand, and follow the lines marked Try."),
     "left_game": N_("You left the game. A computer player plays your seat from now on."),
     # a typed word (SpellingError)
     "type_a_word": N_("Type a word."),

@@ -9,6 +9,9 @@ from typing import Any, Literal
 GameStatus = Literal["lobby", "playing", "finished", "abandoned"]
 UNFINISHED: tuple[GameStatus, ...] = ("lobby", "playing")
 Mode = Literal["competitive", "coop"]
+#: A result row's mode: a practice game (the guided first game) is kept in the history but counted nowhere
+#: else: no rating, board, season or streak reads it.
+ResultMode = Literal["competitive", "coop", "practice"]
 LeaderboardKind = Literal["rating", "wins", "win_rate", "best_word", "longest_word"]
 LEADERBOARD_KINDS: tuple[LeaderboardKind, ...] = ("rating", "wins", "win_rate", "best_word", "longest_word")
 
@@ -185,10 +188,16 @@ class GameOutcome:
     players: tuple[PlayerResult, ...]
     table_stats: Mapping[str, Any] = field(default_factory=dict)  # R34
     coop: CoopResult | None = None
+    practice: bool = False  # the guided first game: in the history, unrated, on no board
 
     @property
     def mode(self) -> Mode:
         return "coop" if self.coop is not None else "competitive"
+
+    @property
+    def result_mode(self) -> ResultMode:
+        """The mode its result rows are stored with (``practice`` keeps them off every board)."""
+        return "practice" if self.practice else self.mode
 
 
 @dataclass(frozen=True)
@@ -200,7 +209,7 @@ class StoredResult:
     user_id: int | None
     ai_strength: int | None
     display_name: str
-    mode: Mode
+    mode: ResultMode
     result: PlayerResult
     rating_before: float | None
     rating_after: float | None

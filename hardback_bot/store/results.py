@@ -50,7 +50,9 @@ def outcome_from_game(game: Game) -> GameOutcome:
                 stats={**row, **_result_stats(standing)},
             )
         )
-    return GameOutcome(players=tuple(players), table_stats=table, coop=coop)
+    # The guided first game (its tutorial deal) is practice: recorded, but it moves no rating or board.
+    practice = game.options.tutorial
+    return GameOutcome(players=tuple(players), table_stats=table, coop=coop, practice=practice)
 
 
 def _result_stats(standing: Standing) -> dict[str, Any]:

@@ -96,7 +96,8 @@ async def test_spanish_and_japanese_players_in_a_french_server(world: World) -> 
         lobby = with_component(world, "hb:l:")
         said = text_of(lobby)
         assert "Hardback — une nouvelle table" in said and "Hôte : **ana**" in said, said
-        assert [b["label"] for b in lobby.buttons()][:4] == ["Rejoindre", "Quitter", "Commencer", "Annuler"]
+        assert [b["label"] for b in lobby.buttons()][:5] == ["Rejoindre", "Quitter", "Commencer", "Apprendre à jouer",
+                                                             "Annuler"]
 
         await s.click(kenji, lobby, button(lobby, ":join"))
         await s.settle()

@@ -138,6 +138,9 @@ OPTION_CASES: list[tuple[str, Callable[[], None], dict[str, Any]]] = [
     ("votes_need_players", lambda: GameOptions(coop=True, vote="majority").validate(1), {"players": 1}),
     ("unknown_options", lambda: GameOptions.from_dict({"speed": 1, "colour": 2}),
      {"options": ["colour", "speed"], "count": 2}),
+    ("bad_deal", lambda: GameOptions(deal="stacked").validate(2), {"value": "stacked",
+                                                                   "choices": ["standard", "tutorial"]}),
+    ("tutorial_competitive", lambda: GameOptions(deal="tutorial", coop=True).validate(2), {}),
 ]
 
 

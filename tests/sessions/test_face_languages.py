@@ -139,7 +139,7 @@ def test_lobby_and_results_fit_and_name_computers_in_the_readers_words(uncut: No
     spanish = panels["es"].text
     assert "Máquina 2 (difícil)" in spanish and "bob (máquina)" in spanish, spanish
     assert "Computer 2 (hard)" in panels["en"].text
-    assert [b.label for b in panels["ja"].rows[0]] == ["参加", "退出", "開始", "取り消す", "遊び方"]
+    assert [b.label for b in panels["ja"].rows[0]] == ["参加", "退出", "開始", "遊び方を学ぶ", "取り消す"]
 
 
 def test_computer_names_are_stored_in_english_and_said_in_each_language() -> None:

@@ -158,3 +158,33 @@ async def test_player_stats_for_a_stranger(store: Store) -> None:
     stats = await store.player_stats(GUILD, 999)
     assert stats.display_name is None and stats.competitive.games == 0 and stats.rating is None
     assert stats.competitive.win_rate == 0.0 and stats.recent == ()
+
+
+async def test_a_practice_game_stays_in_the_history_and_counts_nowhere(store: Store) -> None:
+    """The guided first game (GameOutcome.practice): its results are kept, as mode ``practice``, but no
+    rating, leaderboard, season board or streak reads them, even with two people at the table."""
+    from hardback_bot.store.seasons import season_of
+
+    practice = GameOutcome((line(0, 1, 20, word="QUESTION", best=9), line(1, 2, 12), line(2, 3, 8)),
+                           practice=True)
+    seats = [*humans("ann", "bob"), Seat(2, "Computer 1 (easy)", ai_strength=1)]
+    gid = await finish(store, seats, practice)
+    results = await store.get_results(gid)
+    assert [r.mode for r in results] == ["practice"] * 3
+    assert all(r.rating_before is None and r.rating_after is None for r in results)
+    assert await store.get_rating(GUILD, 100) is None and await store.get_rating(GUILD, 101) is None
+    for board in ("rating", "wins", "win_rate", "best_word", "longest_word"):
+        assert await store.leaderboard(GUILD, board, min_games=1) == [], board  # type: ignore[arg-type]
+    season = season_of("month", store.now())
+    for board in ("rating", "wins", "win_rate", "best_word", "longest_word"):
+        assert await store.season_board(GUILD, board, season, min_games=1) == [], board
+    records = await store.player_records(GUILD, 100)
+    assert records.games == 0 and records.best_streak == 0 and records.best_score == 0
+    stats = await store.player_stats(GUILD, 100)
+    assert stats.competitive.games == 0 and stats.coop.games == 0 and stats.rating is None
+    assert [(r.game_id, r.mode, r.result.won) for r in stats.recent] == [(gid, "practice", True)]  # the history
+    # The same table played for real afterwards is rated and counted as usual.
+    real = await finish(store, humans("ann", "bob"), GameOutcome((line(0, 1, 61), line(1, 2, 40))), channel=2)
+    assert [r.mode for r in await store.get_results(real)] == ["competitive", "competitive"]
+    assert (await store.get_rating(GUILD, 100)).games == 1  # type: ignore[union-attr]
+    assert (await store.player_stats(GUILD, 100)).competitive.games == 1

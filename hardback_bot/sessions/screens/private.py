@@ -7,21 +7,26 @@ player sees after any move — theirs or anybody's — is what a fresh "Open my 
 from __future__ import annotations
 
 import asyncio
+import logging
 
-from hardback_bot.engine import Game
+from hardback_bot.engine import Game, IllegalMove
 from hardback_bot.engine.views import player_view, public_view
 from hardback_bot.i18n import Translator
 
 from ..codec import HandView, OpenHand
 from ..describe import ENGLISH, cards_text, note_line
 from ..manager import Loaded, SessionError, Sessions
+from ..searching import off_loop_async
 from ..spelling import best_word, hints_allowed
+from ..tutor import guided_job
 from .announcements import dictionary_language
 from .deck import deck_screen
 from .hand import hand_panel
 from .panel import Button, Panel, rules_button
 from .pictures import hand_picture, offer_picture
 from .table import results_lines, table_panel
+
+log = logging.getLogger(__name__)
 
 
 def _copy(game: Game) -> Game:
@@ -37,7 +42,10 @@ async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice:
     if seat is None:
         raise SessionError("not_playing_watch")
     if loaded.record.status != "playing" or loaded.game.finished:
-        return over_screen(loaded, t)
+        panel = over_screen(loaded, t)
+        if loaded.game.options.tutorial and loaded.record.status == "finished":
+            panel.lines[0:0] = await guided(sessions, loaded, seat, t)  # why the last click paid what it did
+        return panel
     game = loaded.game
     view = player_view(game, seat)
     best = None
@@ -51,6 +59,9 @@ async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice:
         lines = await catch_up(sessions, loaded, seat, t)
         if lines:
             panel.lines[2:2] = lines  # after the hand and the counts, before the turn's prompt
+    if game.options.tutorial:
+        at = 1 if notice else 0
+        panel.lines[at:at] = await guided(sessions, loaded, seat, t)
     if game.active_seat == seat and game.phase in ("jail", "flush", "buy"):
         # Choosing a card of the offer row: show the row (cards the player cannot afford are dimmed).
         coins = game.state.turn.coins if game.phase in ("flush", "buy") else None
@@ -60,6 +71,20 @@ async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice:
     return panel
 
 
+async def guided(sessions: Sessions, loaded: Loaded, seat: int, t: Translator = ENGLISH) -> list[str]:
+    """A guided game's lines for ``seat``: why its last click paid what it did, and what to try next
+    (sessions/tutor.py; the log is walked again in a search worker)."""
+    record = loaded.record
+    moves = await sessions.store.get_moves(record.id)
+    game = loaded.game
+    try:
+        return await off_loop_async(guided_job, game.num_players, record.seed or 0, game.options.to_dict(), moves,
+                                    seat, t.language)
+    except (IllegalMove, ValueError, TimeoutError) as error:  # a log that no longer replays, a busy machine:
+        log.warning("guided lines of game %s: %s", record.id, error)  # the panel shows the game anyway
+        return []
+
+
 def over_screen(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
     """What every old panel of a finished or ended game says: no game action, the results instead."""
     if loaded.record.status == "abandoned":
@@ -67,6 +92,9 @@ def over_screen(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
             "It was ended before its finish and stays in the history, unrated. The channel is free for a new game.")])
     else:
         panel = Panel(title=t.gettext("This game is over"), lines=results_lines(loaded, t))
+        if loaded.game.options.tutorial:
+            panel.lines.append(t.gettext("That was your guided first game: it stays in your history, unrated. "
+                                         "Open a table with /hardback start for a real one."))
     return panel
 
 

@@ -66,9 +66,10 @@ def lobby_panel(record: GameRecord, t: Translator = ENGLISH, *, newcomers: Colle
 
     panel.add_buttons([button(t.gettext("Join"), LobbyOp.JOIN, "success"), button(t.gettext("Leave"), LobbyOp.LEAVE),
                        button(t.gettext("Start"), LobbyOp.START, "primary"),
-                       button(t.gettext("Cancel"), LobbyOp.CANCEL, "danger"), rules_button(record.id, "overview", t)])
-    panel.add_buttons([button(_add_label(name, t), LobbyOp.COMPUTER, strength=level)
-                       for level, name in STRENGTH_NAMES.items()])
+                       button(t.gettext("Learn to play"), LobbyOp.LEARN, "primary"),
+                       button(t.gettext("Cancel"), LobbyOp.CANCEL, "danger")])
+    panel.add_buttons([*(button(_add_label(name, t), LobbyOp.COMPUTER, strength=level)
+                         for level, name in STRENGTH_NAMES.items()), rules_button(record.id, "overview", t)])
     panel.rows.append(Select(OptionsMenu(record.id).custom_id(), t.gettext("Table options (the host sets them)…"),
                              tuple(Option(option_line(o, options, t), o.key, t.gettext(o.explains))
                                    for o in OPTIONS if offered(o, options))))

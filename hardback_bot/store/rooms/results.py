@@ -81,7 +81,7 @@ class ResultsRoom(StoreCore):
         if sorted(by_seat) != sorted(seats) or len(by_seat) != len(outcome.players):
             raise InvalidRecord(f"outcome seats {sorted(by_seat)} do not match the game's {sorted(seats)}")
         humans = {s.user_id: by_seat[n].rank for n, s in seats.items() if s.user_id is not None}
-        rated = outcome.coop is None and len(humans) >= 2
+        rated = outcome.coop is None and len(humans) >= 2 and not outcome.practice
         coop = outcome.coop
         # Ratings are read, computed and written back: two games of one guild finishing at once in two
         # processes must not both start from the old ratings.
@@ -132,11 +132,12 @@ class ResultsRoom(StoreCore):
             p = by_seat[n]
             uid = seat.user_id
             figures = [getattr(p, f) for f in PLAYER_FIGURES]
-            result_rows.append((game_id, n, guild_id, uid, seat.ai_strength, seat.display_name, outcome.mode, p.rank,
+            result_rows.append((game_id, n, guild_id, uid, seat.ai_strength, seat.display_name, outcome.result_mode,
+                                p.rank,
                                 int(p.won), *figures, dumps(dict(p.stats)),
                                 before.get(uid) if uid is not None else None,
                                 after[uid].ordinal if uid is not None and uid in after else None, now))
-            if uid is not None:
+            if uid is not None and not outcome.practice:  # practice counts on no board (player_totals)
                 total_rows.append((guild_id, uid, outcome.mode, seat.display_name, int(p.won), *figures,
                                    coop.margin if coop is not None else 0, now))
         await db.executemany(RESULTS_INSERT, result_rows)

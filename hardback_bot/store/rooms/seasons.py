@@ -58,7 +58,7 @@ class SeasonsRoom(StoreCore):
                 f" SELECT user_id, display_name, {value} AS value, {word} AS word,"
                 f" ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY {value} DESC, finished_at ASC) AS rn,"
                 " COUNT(*) OVER (PARTITION BY user_id) AS games, SUM(won) OVER (PARTITION BY user_id) AS wins"
-                f" FROM results WHERE {where}) AS w WHERE rn = 1 AND value > 0"
+                f" FROM results WHERE {where} AND mode <> 'practice') AS w WHERE rn = 1 AND value > 0"
             )
             params: tuple[Any, ...] = span
         elif by == "rating":

@@ -1,0 +1,372 @@
+"""The guided first game (docs/tutorial.md): what each player's last click did and why it paid that, and
+what to try next.
+
+The game's own log is walked again from its seed and options (the deal is fixed, engine/setup.py), so this
+needs nothing but the store: the state before each player's last click, and which mechanics each seat
+has already met. The first seat follows a plan made for the deal (the words and purchases below, whose
+moves a test replays); any other seat, and the first one once it leaves the plan, gets advice read from
+its position. No Discord here.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hardback_bot.engine import Game, GameOptions, IllegalMove
+from hardback_bot.engine.cards import card
+from hardback_bot.engine.options import ADVERTS
+from hardback_bot.engine.words import WordChecker
+from hardback_bot.i18n import Translator
+from hardback_bot.store import Move as StoredMove
+
+from .describe import ENGLISH, card_name
+from .teaching import Explanation, explain, say
+
+#: The mechanics a guided game shows (docs/tutorial.md), in the order the plan meets them.
+MECHANICS = ("word", "flush", "buy", "ink", "wild", "award", "remover", "uncover", "jail", "double")
+
+
+@dataclass(frozen=True, slots=True)
+class Walked:
+    """A guided game's log read again: the game now, and for one seat its last click."""
+
+    game: Game
+    seen: dict[int, set[str]]  # seat -> the mechanics it has met so far
+    before: Game | None = None  # the game just before ``seat``'s last click (None: it has not moved)
+    click: tuple[str, ...] = ()  # that click's moves
+
+
+def walk(num_players: int, seed: int, options: GameOptions, moves: Sequence[StoredMove], seat: int,
+         checker: WordChecker | None = None) -> Walked:
+    """The log replayed from the deal; a click is the moves one commit stored (one version)."""
+    game = Game.new(num_players, seed, options, checker)
+    seen: dict[int, set[str]] = {s: set() for s in range(num_players)}
+    last = _last_click(moves, seat)
+    before: Game | None = None
+    for i, m in enumerate(moves):
+        if last is not None and i == last[0]:
+            before = Game.from_dict(game.to_dict(), checker=game.checker)
+        for e in game.apply(m.seat, m.move):
+            note_event(seen, e)
+    click = tuple(m.move for m in moves[last[0]:last[1]]) if last is not None else ()
+    return Walked(game, seen, before, click)
+
+
+def _last_click(moves: Sequence[StoredMove], seat: int) -> tuple[int, int] | None:
+    """(first, end) indexes of the seat's last commit in the log."""
+    end = None
+    for i in range(len(moves) - 1, -1, -1):
+        if moves[i].seat == seat and (end is None or moves[i].version == moves[end - 1].version):
+            if end is None:
+                end = i + 1
+            start = i
+        elif end is not None:
+            break
+    return (start, end) if end is not None else None
+
+
+def note_event(seen: dict[int, set[str]], e: Mapping[str, Any]) -> None:
+    kind = e["type"]
+    seat = e.get("seat")
+    if not isinstance(seat, int) or seat not in seen:
+        return
+    marks = {"word": "word", "buy": "buy", "ink_draw": "ink", "remover": "remover", "uncover": "uncover",
+             "double": "double", "jail": "jail", "flush": "flush", "award": "award"}
+    if kind in marks:
+        seen[seat].add(marks[kind])
+    if kind == "word" and any(c[2] for c in e["cards"]):
+        seen[seat].add("wild")
+
+
+# ---------------------------------------------------------------------------------------- the plan
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One planned decision of the first seat: the moves, and what the advice says about them."""
+
+    turn: int  # the seat's turn (1 = its first)
+    phase: str
+    moves: tuple[str, ...]
+    key: str  # which sentence (ADVICE)
+    inked: int = -1  # for the ink steps: how many inked cards the seat holds before it
+
+
+#: The first seat's plan for the deal of engine/setup.py (its card ids: starters 1141-1156, prestige
+#: starters H 147 and O 152; the mystery U 135 and P 126, the horror W 65).
+PLAN: tuple[Step, ...] = (
+    Step(1, "spell", ("spell 1141 1149 1145 1154 1156",), "alert"),
+    Step(1, "flush", ("flush",), "flush"),
+    Step(1, "buy", ("buy 135",), "buy_u"),
+    Step(2, "spell", ("ink",), "ink3", inked=0),
+    Step(2, "spell", ("ink",), "ink3", inked=1),
+    Step(2, "spell", ("ink",), "ink3", inked=2),
+    Step(2, "spell", ("spell 147=Q 135 1145 1155 1156 1148 152 1151",), "question"),
+    Step(2, "buy", ("buy 126",), "buy_pw"),
+    Step(2, "buy", ("buy 65",), "buy_pw"),
+    Step(3, "spell", ("spell 1156 1154 1141 65 1149",), "trawl"),
+    Step(3, "choice", ("take remover",), "take_remover"),
+    Step(3, "buy", ("end",), "keep_coins"),
+    Step(4, "spell", ("ink",), "ink1", inked=0),
+    Step(4, "spell", ("remover 147",), "clear_h"),
+    Step(4, "spell", ("spell 1148 1151 126 135 147=T 1155",), "inputs"),
+)
+PLAN_SEAT = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What to try next: the moves (a test follows them exactly) and the sentence's key and values."""
+
+    key: str
+    moves: tuple[str, ...] = ()
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+
+def advice(game: Game, seat: int, seen: set[str]) -> Advice | None:
+    """What ``seat`` might do now in a guided game; None when it has nothing to decide."""
+    if game.finished or game.active_seat != seat or game.phase == "vote":
+        return None
+    planned = _planned(game, seat)
+    if planned is not None:
+        return planned
+    return _adapted(game, seat, seen)
+
+
+def _turn_number(game: Game, seat: int) -> int:
+    return game.player(seat).stats["turns"] + 1
+
+
+def _legal(game: Game, seat: int, move: str) -> bool:
+    trial = Game.from_dict(game.to_dict(), checker=game.checker)
+    try:
+        trial.apply(seat, move)
+    except IllegalMove:
+        return False
+    return True
+
+
+def _planned(game: Game, seat: int) -> Advice | None:
+    if seat != PLAN_SEAT:
+        return None
+    turn = _turn_number(game, seat)
+    p = game.player(seat)
+    for step in PLAN:
+        if step.turn != turn or step.phase != game.phase:
+            continue
+        if step.inked >= 0 and (step.inked != len(p.inked) or p.cleared):
+            continue  # an ink step counts the cards drawn with ink this turn (none cleared yet)
+        if _legal(game, seat, step.moves[0]):
+            return Advice(step.key, step.moves)
+    return None
+
+
+def _adapted(game: Game, seat: int, seen: set[str]) -> Advice | None:
+    phase = game.phase
+    p = game.player(seat)
+    if phase == "spell":
+        if p.remover and p.inked and "remover" not in seen:
+            return Advice("use_remover", (f"remover {p.inked[0]}",), {"card": p.inked[0]})
+        best = _best(game, seat, need_double="double" not in seen)
+        if best is None:
+            return Advice("skip", ("skip",))
+        word, move, steps = best
+        doubles = [(s, t) for kind, s, t in steps if kind == "double"]
+        if doubles and "double" not in seen:
+            source, target = doubles[0]
+            return Advice("double_word", (move,), {"word": word, "card": source, "target": target})
+        return Advice("best_word", (move,), {"word": word})
+    if phase in ("uncover", "double"):
+        pending = game.pending() or {}
+        targets = pending.get("targets") or []
+        return Advice("target", (f"{phase} {targets[0]}",)) if targets else None
+    if phase == "choice":
+        pending = game.pending() or {}
+        if pending.get("kind") == "ink_or_remover":
+            return Advice("choose_token", ("take ink" if p.remover else "take remover",))
+        return Advice("choose_prestige", ("take prestige",))
+    if phase == "jail":
+        row = sorted(game.state.offer_row, key=lambda c: (-card(c).cost, c))
+        return Advice("jail", (f"reserve {row[0]}",) if row and p.jail is None else ("pass",))
+    if phase == "flush":
+        return Advice("flush_again", ("pass",)) if "flush" in seen else Advice("flush_now", ("flush",))
+    if phase in ("trash", "dump", "preview"):
+        return Advice("optional", ("pass",))
+    if phase == "previewing":
+        pending = game.pending() or {}
+        cards = pending.get("cards") or []
+        return Advice("previewed", (f"return {cards[0]}",)) if cards else None
+    if phase == "buy":
+        return _buy(game, seat, seen)
+    return None
+
+
+def _buy(game: Game, seat: int, seen: set[str]) -> Advice:
+    legal = [str(m) for m in game.legal_moves(seat)]
+    buys = [int(m.split()[1]) for m in legal if m.startswith("buy ")]
+    doubles = [c for c in buys if any(b.kind == "double_adjacent" for b in card(c).basic)]
+    if doubles and "double" not in seen and not any(_doubler(c) for c in _owned(game, seat)):
+        best = max(doubles, key=lambda c: (card(c).cost, -c))
+        return Advice("buy_double", (f"buy {best}",), {"card": best})
+    if "advert" in legal:
+        cost, prestige = ADVERTS[game.player(seat).adverts]
+        return Advice("advert", ("advert",), {"cost": cost, "prestige": prestige})
+    if buys:
+        best = max(buys, key=lambda c: (card(c).cost, card(c).purchase_prestige, -c))
+        return Advice("buy_card", (f"buy {best}",), {"card": best})
+    return Advice("end", ("end",))
+
+
+def _owned(game: Game, seat: int) -> list[int]:
+    p = game.player(seat)
+    return [*p.draw, *p.discard, *p.hand, *p.timeless]
+
+
+def _doubler(cid: int) -> bool:
+    return any(b.kind == "double_adjacent" for b in card(cid).basic)
+
+
+Best = tuple[str, str, tuple[tuple[str, int, int], ...]]  # word, spell move, its uncover and double steps
+_BEST: OrderedDict[tuple[str, int, bool], Best | None] = OrderedDict()  # a panel is drawn again and again
+_BEST_KEPT = 64
+_BEST_LOCK = threading.Lock()  # panels are drawn in worker threads
+BEST_WORK = 200_000  # the hint's own search limit (spelling.BEST_WORD_WORK): the same word as its button
+
+
+def _best(game: Game, seat: int, *, need_double: bool) -> Best | None:
+    """The best word now (the solver's, as the hint gives it); while the double is still to be met and the
+    seat holds a doubler, the best word that doubles, if there is one."""
+    from hardback_bot.words.solver import PlayerCards, best_plays
+
+    if getattr(game.checker, "is_none", False) or game.spell_options(seat) is None:
+        return None
+    holds_doubler = need_double and any(card(c).has("double_adjacent") for c in game.player(seat).hand)
+    key = (game.to_json(), seat, holds_doubler)
+    with _BEST_LOCK:
+        if key in _BEST:
+            _BEST.move_to_end(key)
+            return _BEST[key]
+    plays = best_plays(PlayerCards.from_game(game, seat), game.checker, count=12 if holds_doubler else 1,
+                       work_limit=BEST_WORK)
+    found: Best | None = None
+    if plays:
+        chosen = plays[0]
+        if holds_doubler:
+            chosen = next((p for p in plays if any(kind == "double" for kind, _, _ in p.steps)), plays[0])
+        found = (chosen.word, chosen.move, tuple(chosen.steps))
+    with _BEST_LOCK:
+        _BEST[key] = found
+        while len(_BEST) > _BEST_KEPT:
+            _BEST.popitem(last=False)
+    return found
+
+
+# ---------------------------------------------------------------------------------------- in words
+def advice_text(a: Advice, game: Game, t: Translator = ENGLISH) -> str:
+    """The advice in ``t``'s language (the glossary's terms)."""
+    v = a.values
+    key = a.key
+    if key == "alert":
+        return t.gettext("Spell ALERT: each of your five starter cards pays 1¢.")
+    if key == "flush":
+        return t.gettext("Four cards of the row share a genre: flush it for seven new cards before you buy.")
+    if key == "buy_u":
+        return t.gettext("Buy the mystery U (2¢): a bought card goes to your discard pile, and the coins you do "
+                         "not spend become ink.")
+    if key == "ink3":
+        left = 3 - len(game.player(game.active_seat).inked)
+        return t.ngettext("Draw with ink ({n} more): ink draws the top card of your draw pile, and an inked card "
+                          "must go in your word.",
+                          "Draw with ink ({n} more): ink draws the top card of your draw pile, and an inked card "
+                          "must go in your word.", left)
+    if key == "question":
+        return t.gettext("Spell QUESTION with the H as a wild Q (a wild is any letter but pays nothing): "
+                         "8 letters win a literary award.")
+    if key == "buy_pw":
+        return t.gettext("Buy the mystery P (2¢) and the horror W (4¢): they come back in your next hands.")
+    if key == "trawl":
+        return t.gettext("Spell TRAWL: the horror W then gives you ink or remover.")
+    if key == "take_remover":
+        return t.gettext("Take the remover: next turn it frees a card you drew with ink.")
+    if key == "keep_coins":
+        return t.gettext("Buy nothing this time: your coins become ink for your next turn.")
+    if key == "ink1":
+        return t.gettext("Draw one card with ink: it must go in your word unless you clear it with the remover.")
+    if key == "clear_h":
+        return t.gettext("Use the remover on the H you drew: a cleared card may be played as a wild.")
+    if key == "inputs":
+        return t.gettext("Spell INPUTS with the H as a wild T after the U: two mystery cards count, so the U "
+                         "uncovers it and the P jails a card of the row.")
+    if key == "use_remover":
+        return t.gettext("Use your remover on {card}: then you may leave it out or play it as a wild.",
+                         card=card_name(int(v["card"]), t=t))
+    if key == "double_word":
+        return t.gettext("Spell {word}: the {card} sits next to {target} and doubles it.", word=v["word"],
+                         card=card_name(int(v["card"]), t=t),
+                         target=card(int(v["target"])).letter)
+    if key == "best_word":
+        return t.gettext("Spell {word}, the best word your cards make (or any word you like).", word=v["word"])
+    if key == "skip":
+        return t.gettext("No word fits these cards: skip the turn for a new hand.")
+    if key == "target":
+        return t.gettext("Choose which card it acts on: the one that pays more is usually best.")
+    if key == "choose_token":
+        return t.gettext("Ink draws a card when you need one; remover frees an inked card.")
+    if key == "choose_prestige":
+        return t.gettext("Coins buy cards this turn; prestige counts toward the goal.")
+    if key == "jail":
+        return t.gettext("Jail a card of the row: reserve it (only you may buy it later) or take it out of the row.")
+    if key == "flush_now":
+        return t.gettext("The row may be flushed now: try it, seven new cards come before you buy.")
+    if key == "flush_again":
+        return t.gettext("You may flush the row again, or keep it and buy.")
+    if key == "optional":
+        return t.gettext("This step is optional: use it or pass.")
+    if key == "previewed":
+        return t.gettext("Put each card back on top of your draw pile, or discard it.")
+    if key == "buy_double":
+        return t.gettext("Buy {card}: a romance card that doubles the card next to it in a word.",
+                         card=card_name(int(v["card"]), cost=True, t=t))
+    if key == "advert":
+        return t.gettext("Buy an advert: {cost}¢ for {prestige}★ at once.", cost=v["cost"], prestige=v["prestige"])
+    if key == "buy_card":
+        return t.gettext("Buy {card}: the cards you buy make your later hands stronger.",
+                         card=card_name(int(v["card"]), cost=True, t=t))
+    return t.gettext("End your turn: the coins you keep become ink.")
+
+
+def guided_lines(walked: Walked, seat: int, t: Translator = ENGLISH) -> list[str]:
+    """The lines a guided game's private panel shows: why the seat's last click paid what it did, and what
+    to try next."""
+    lines = []
+    if walked.before is not None and walked.click:
+        explained = explain(walked.before, seat, walked.click)
+        said = say(explained, t)
+        if said:
+            lines.append(t.gettext("**Why:** {line}", line=said))
+    tip = advice(walked.game, seat, walked.seen.get(seat, set()))
+    if tip is not None:
+        lines.append(t.gettext("**Try:** {tip}", tip=advice_text(tip, walked.game, t)))
+    return lines
+
+
+def guided_job(num_players: int, seed: int, options: Mapping[str, Any], moves: Sequence[StoredMove], seat: int,
+               language: str) -> list[str]:
+    """:func:`guided_lines` from what the store holds, in a search worker (the walk and the best word are
+    CPU work: sessions/searching.py)."""
+    from hardback_bot.i18n import translator
+    from hardback_bot.words import get_dictionary
+
+    opts = GameOptions.from_dict(dict(options))
+    walked = walk(num_players, seed, opts, moves, seat, get_dictionary(opts.dictionary))
+    return guided_lines(walked, seat, translator(language))
+
+
+def last_explanation(walked: Walked, seat: int) -> Explanation | None:
+    """The explanation of ``seat``'s last click (tests compare it with what was paid)."""
+    if walked.before is None or not walked.click:
+        return None
+    return explain(walked.before, seat, walked.click)
+
