@@ -54,7 +54,8 @@ from .models import (
 from .seasons import PROVISIONAL_GAMES, SEASON_BOARDS, PlayerRecords, Season, records_of
 from .settings import GuildSettings
 
-GAME_COLUMNS = "id, guild_id, channel_id, host_id, status, options, seed, version, created_at, updated_at, finished_at"
+GAME_COLUMNS = ("id, guild_id, channel_id, host_id, status, options, seed, version, created_at, updated_at,"
+                " finished_at, kind")
 TIMER_COLUMNS = "id, game_id, kind, seat, deadline, payload"
 DELIVERY_COLUMNS = (
     "id, game_id, channel_id, kind, payload, version, created_at, batch, claimed_at, delivered_at, message_id, live"
@@ -482,6 +483,7 @@ class SqlStore(Store):
                 finished_at=g["finished_at"],
                 move_count=counts.get(g["id"], 0),
                 message_versions=shown.get(g["id"], {}),
+                kind=g["kind"],
             )
             for g in games
         ]
