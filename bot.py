@@ -220,9 +220,10 @@ def _game_of(data: dict[str, object]) -> int | None:
     if not custom_id.startswith("hb:"):
         return None
     try:
-        return parse(custom_id).game_id
+        action = parse(custom_id)
     except ForgedId:
         return None
+    return getattr(action, "game_id", None)  # the daily's buttons name a day, not a game
 
 
 def _seconds(latency: float) -> float | None:

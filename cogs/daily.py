@@ -55,8 +55,6 @@ log = logging.getLogger(__name__)
 SORRY = N_("Sorry, something went wrong on my side; your daily is safe. Please try again.")
 LOOK_INTERVAL = 60.0  # seconds between the background task's looks (today's par, result cards still to post)
 THREAD_ARCHIVE = 1440  # minutes without a message before Discord hides the daily's thread (a day)
-BOARD_CHOICES = [app_commands.Choice(name="this server", value="here"),
-                 app_commands.Choice(name="every server", value="world")]
 
 
 def _reader(interaction: discord.Interaction) -> Translator:
@@ -73,16 +71,15 @@ class DailyCommands:
 
     bot: HardbackBot
 
-    @app_commands.command(name="daily", description="Today's deal, the same for everyone: solo against Penny, "
-                                                    "one try, then share")
-    @app_commands.describe(board="See today's board instead: this server's or every server's")
-    @app_commands.choices(board=BOARD_CHOICES)
-    async def daily(self, interaction: discord.Interaction, board: app_commands.Choice[str] | None = None) -> None:
+    # No options: /hardback holds every subcommand's texts in Discord's 4,000 characters, in every language.
+    @app_commands.command(name="daily", description="Today's deal, the same for all: solo against Penny")
+    async def daily(self, interaction: discord.Interaction) -> None:
+        # The extension loads this module again (discord.py imports extensions afresh): no isinstance here.
         cog = self.bot.get_cog("Daily")
-        if not isinstance(cog, Daily):
+        if cog is None:
             await interaction.response.send_message(_reader(interaction).gettext(SORRY), ephemeral=True)
             return
-        await cog.command(interaction, board.value if board is not None else None)
+        await cog.command(interaction)  # type: ignore[attr-defined]
 
 
 class _Watch:
@@ -124,7 +121,7 @@ class Daily(commands.Cog):
             self.bot.sessions.notifier = self.bot.sessions.notifier.inner
 
     # ------------------------------------------------------------------ /hardback daily
-    async def command(self, interaction: discord.Interaction, board: str | None) -> None:
+    async def command(self, interaction: discord.Interaction) -> None:
         t = _reader(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
             await interaction.response.send_message(t.gettext("The daily is played in a server channel."),
@@ -132,12 +129,6 @@ class Daily(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            if board is not None:
-                panel = await self._board(interaction.guild_id, self.service.today().isoformat(), board == "world",
-                                          0, interaction.user.id, t)
-                await interaction.followup.send(embed=embed_of(panel),
-                                                view=view_of(panel.rows) or discord.utils.MISSING, ephemeral=True)
-                return
             await self._start(interaction, t)
         except SessionError as error:
             await interaction.followup.send(error.say(t), ephemeral=True)
@@ -163,8 +154,7 @@ class Daily(commands.Cog):
         deal = deal_of(dt.date.fromisoformat(start.attempt.day))
         text = start_text(start, t, genre=deal.genre, next_at=next_deal_at(self.service.today()))
         panel = Panel(title=t.gettext("Hardback Daily {date}", date=start.attempt.day), lines=[text])
-        if start.status == "ended":
-            panel.add_buttons(board_buttons(day_number(start.attempt.day), t))
+        panel.add_buttons(board_buttons(day_number(start.attempt.day), t))  # scores only: no spoiler
         await interaction.followup.send(embed=embed_of(panel), view=view_of(panel.rows) or discord.utils.MISSING,
                                         ephemeral=True)
 
