@@ -162,15 +162,16 @@ def start_text(start: DailyStart, t: Translator = ENGLISH, *, genre: str | None 
         return t.gettext("Your Hardback Daily of {date} is dealt in your private thread {thread}: open your hand "
                          "there. Solo against Penny Dreadful (signature genre: {genre}), the same deal for every "
                          "player today; one attempt, no hints.", date=attempt.day, thread=where,
-                         genre=t.pgettext("genre", genre or "none"))
+                         genre=t.pgettext("genre", genre) if genre else "—")
     if start.status == "resumed":
         return t.gettext("Your daily of {date} is waiting for you in {thread}: carry on there.", date=attempt.day,
                          thread=where)
     if start.status == "pending":
         return t.gettext("Your daily is being dealt; it appears in a moment in {thread}.",
                          thread=where or t.gettext("your private thread"))
+    when = "<t:%d:R>" % int(next_at or 0)  # Discord shows it as "in 5 hours", in the reader's language
     return t.gettext("You ended your daily of {date} before its end: one attempt a day, so the next deal comes "
-                     "{when}.", date=attempt.day, when=f"<t:{int(next_at or 0)}:R>")
+                     "{when}.", date=attempt.day, when=when)
 
 
 def _safe(text: str, limit: int = 32) -> str:
