@@ -3,9 +3,10 @@
 A daily is an ordinary game (``games.kind = 'daily'``) played in the player's own thread; this room ties it to
 its day and player (``daily_attempts``, one row per player and day: the first start claims it, every other
 start finds it) and keeps the day's par (``daily_pars``: claimed by the one process that computes it).
-Results are the games' own (``results``, ``game_outcomes``), so a finished daily is on the boards the moment
-its finishing move commits. Days are ``YYYY-MM-DD`` strings in UTC. Every method runs on both databases, in
-the SQL both understand (see :mod:`.sql`); the migration is ``010_daily.sql``.
+A daily's result is written into its attempt with the game's results (``SqlStore``'s outcome transaction), so
+a finished daily is on the boards the moment its finishing move commits. Days are ``YYYY-MM-DD`` strings in
+UTC. Every method runs on both databases, in the SQL both understand (see :mod:`.sql`); the migration is
+``010_daily.sql``.
 """
 
 from __future__ import annotations
@@ -17,20 +18,15 @@ from typing import Any
 
 from .errors import InvalidRecord
 from .models import Delivery
-from .sql import SqlStore, dumps, shard_filter
+from .sql import Conn, SqlStore, dumps, shard_filter
 
 ATTEMPT_COLUMNS = ("day, user_id, guild_id, channel_id, thread_id, game_id, display_name, claim_token, claimed_at,"
                    " result_claimed_at, result_message_id, shared_claimed_at, shared_message_id")
 PAR_COLUMNS = ("day, claimed_by, claimed_at, strength, score, penny_score, won, words, turns, state_hash,"
                " computed_at")
-# A board ranks the day's finished dailies by score, then by the margin over Penny (a quicker win leaves her
-# fewer points), then by who finished first.
-_BOARD = (
-    "SELECT RANK() OVER (ORDER BY r.prestige DESC, (o.team_score - o.penny_score) DESC) AS pos,"
-    " a.user_id, a.display_name, r.prestige, r.words, r.won, o.penny_score, a.guild_id, a.game_id, r.finished_at"
-    " FROM daily_attempts a JOIN results r ON r.game_id = a.game_id AND r.seat = 0"
-    " JOIN game_outcomes o ON o.game_id = a.game_id"
-)
+# A board lists the day's finished dailies by score, then by the margin over Penny (a quicker win leaves her
+# fewer points), then by who finished first; equal scores and margins share a place.
+ENTRY_COLUMNS = "user_id, display_name, score, words, won, penny_score, guild_id, game_id, finished_at, margin"
 
 
 class DailyLost(InvalidRecord):
@@ -309,30 +305,39 @@ class DailyRoom:
     # -- boards and streaks -------------------------------------------------------------------------------
     async def board(self, day: str, guild_id: int | None = None, *, limit: int = 10,
                     offset: int = 0) -> list[DailyEntry]:
-        """The day's finished dailies, best first: of one server (``guild_id``), or of every server."""
+        """The day's finished dailies, best first: of one server (``guild_id``), or of every server. A page is an
+        index range in rank order; each line's place counts the entries above it."""
         where, params = _scope(day, guild_id)
-        rows = await self._rows(f"SELECT * FROM ({_BOARD} WHERE {where}) AS b ORDER BY b.pos, b.finished_at,"
-                                " b.user_id LIMIT ? OFFSET ?", (*params, max(0, int(limit)), max(0, int(offset))))
-        return [_entry(r) for r in rows]
+        async with self.store.read() as db:
+            rows = await db.fetch(
+                f"SELECT {ENTRY_COLUMNS} FROM daily_attempts WHERE {where} ORDER BY score DESC, margin DESC,"
+                " finished_at, user_id LIMIT ? OFFSET ?", (*params, max(0, int(limit)), max(0, int(offset))))
+            places: dict[tuple[int, int], int] = {}
+            for r in rows:
+                key = (int(r[2]), int(r[9]))
+                if key not in places:
+                    places[key] = await _place(db, where, params, *key)
+        return [_entry(r, places[(int(r[2]), int(r[9]))]) for r in rows]
 
     async def board_size(self, day: str, guild_id: int | None = None) -> int:
         where, params = _scope(day, guild_id)
-        rows = await self._rows("SELECT COUNT(*) FROM daily_attempts a JOIN results r ON r.game_id = a.game_id"
-                                f" AND r.seat = 0 WHERE {where}", params)
+        rows = await self._rows(f"SELECT COUNT(*) FROM daily_attempts WHERE {where}", params)
         return int(rows[0][0])
 
     async def entry(self, day: str, user_id: int, guild_id: int | None = None) -> DailyEntry | None:
         """The player's line on the day's board (their place among the server's or everybody's)."""
         where, params = _scope(day, guild_id)
-        rows = await self._rows(f"SELECT * FROM ({_BOARD} WHERE {where}) AS b WHERE b.user_id = ?",
-                                (*params, user_id))
-        return _entry(rows[0]) if rows else None
+        async with self.store.read() as db:
+            row = await db.fetchone(f"SELECT {ENTRY_COLUMNS} FROM daily_attempts WHERE {where} AND user_id = ?",
+                                    (*params, user_id))
+            if row is None:
+                return None
+            return _entry(row, await _place(db, where, params, int(row[2]), int(row[9])))
 
     async def streaks(self, user_id: int, today: dt.date) -> DailyStreaks:
         rows = await self._rows(
-            "SELECT a.day, r.prestige, p.score FROM daily_attempts a"
-            " JOIN results r ON r.game_id = a.game_id AND r.seat = 0"
-            " LEFT JOIN daily_pars p ON p.day = a.day WHERE a.user_id = ? ORDER BY a.day", (user_id,))
+            "SELECT a.day, a.score, p.score FROM daily_attempts a LEFT JOIN daily_pars p ON p.day = a.day"
+            " WHERE a.user_id = ? AND a.score IS NOT NULL ORDER BY a.day", (user_id,))
         return streaks_of(((str(r[0]), int(r[1]), None if r[2] is None else int(r[2])) for r in rows), today)
 
     async def _rows(self, sql: str, params: Sequence[Any]) -> list[Any]:
@@ -347,9 +352,17 @@ def _post_column(what: str) -> str:
 
 
 def _scope(day: str, guild_id: int | None) -> tuple[str, tuple[Any, ...]]:
+    """The finished dailies of a day, of one server or of all (the board indexes' ranges)."""
     if guild_id is None:
-        return "a.day = ?", (day,)
-    return "a.day = ? AND a.guild_id = ?", (day, guild_id)
+        return "day = ? AND score IS NOT NULL", (day,)
+    return "day = ? AND guild_id = ? AND score IS NOT NULL", (day, guild_id)
+
+
+async def _place(db: Conn, where: str, params: tuple[Any, ...], score: int, margin: int) -> int:
+    """1 + the entries ranked above (score, margin) in the board's range."""
+    count = await db.fetchval(f"SELECT COUNT(*) FROM daily_attempts WHERE {where} AND (score > ? OR (score = ?"
+                              " AND margin > ?))", (*params, score, score, margin))
+    return 1 + int(count)
 
 
 def _attempt(r: Any) -> DailyAttempt:
@@ -372,10 +385,10 @@ def _par(r: Any) -> DailyPar:
                     computed_at=None if r[10] is None else float(r[10]))
 
 
-def _entry(r: Any) -> DailyEntry:
-    return DailyEntry(position=int(r[0]), user_id=int(r[1]), display_name=str(r[2]), score=int(r[3]),
-                      words=int(r[4]), won=bool(r[5]), penny_score=int(r[6] or 0), guild_id=int(r[7]),
-                      game_id=int(r[8]), finished_at=float(r[9]))
+def _entry(r: Any, position: int) -> DailyEntry:
+    return DailyEntry(position=position, user_id=int(r[0]), display_name=str(r[1]), score=int(r[2]),
+                      words=int(r[3] or 0), won=bool(r[4]), penny_score=int(r[5] or 0), guild_id=int(r[6]),
+                      game_id=int(r[7]), finished_at=float(r[8] or 0.0))
 
 
 __all__ = ["DailyAttempt", "DailyClaim", "DailyEntry", "DailyLost", "DailyPar", "DailyRoom", "DailyStreaks",

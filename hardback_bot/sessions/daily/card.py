@@ -169,7 +169,7 @@ def start_text(start: DailyStart, t: Translator = ENGLISH, *, genre: str | None 
     if start.status == "pending":
         return t.gettext("Your daily is being dealt; it appears in a moment in {thread}.",
                          thread=where or t.gettext("your private thread"))
-    when = "<t:%d:R>" % int(next_at or 0)  # Discord shows it as "in 5 hours", in the reader's language
+    when = "<t:" + str(int(next_at or 0)) + ":R>"  # Discord says it "in 5 hours", in the reader's language
     return t.gettext("You ended your daily of {date} before its end: one attempt a day, so the next deal comes "
                      "{when}.", date=attempt.day, when=when)
 

@@ -21,11 +21,20 @@ CREATE TABLE daily_attempts (
     result_message_id  INTEGER,
     shared_claimed_at  REAL,                        -- the result shared in the channel, once
     shared_message_id  INTEGER,
+    -- The result, written with the game's results when it finishes (one transaction), for the day's boards:
+    score              INTEGER,                     -- the team's final prestige, awards included
+    margin             INTEGER,                     -- score minus Penny's: breaks ties (a quicker win)
+    penny_score        INTEGER,
+    won                INTEGER,
+    words              INTEGER,
+    finished_at        REAL,
     PRIMARY KEY (day, user_id)
 );
-CREATE INDEX daily_attempts_by_guild ON daily_attempts (day, guild_id);
 CREATE INDEX daily_attempts_by_user ON daily_attempts (user_id, day);
 CREATE INDEX daily_attempts_by_game ON daily_attempts (game_id) WHERE game_id IS NOT NULL;
+-- A board page is an index range in rank order; a player's place counts the entries above theirs.
+CREATE INDEX daily_board ON daily_attempts (day, score DESC, margin DESC) WHERE score IS NOT NULL;
+CREATE INDEX daily_board_by_guild ON daily_attempts (day, guild_id, score DESC, margin DESC) WHERE score IS NOT NULL;
 
 -- The day's par: a computer player's result on the same deal, computed once and kept. ``claimed_by`` is the
 -- process computing it; a claim older than the lease without a score may be taken over (that process died).
