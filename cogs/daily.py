@@ -55,6 +55,7 @@ log = logging.getLogger(__name__)
 SORRY = N_("Sorry, something went wrong on my side; your daily is safe. Please try again.")
 LOOK_INTERVAL = 60.0  # seconds between the background task's looks (today's par, result cards still to post)
 THREAD_ARCHIVE = 1440  # minutes without a message before Discord hides the daily's thread (a day)
+NOT_DAILY_KEPT = 50_000  # game ids known not to be dailies, kept to skip their kind's read
 
 
 def _reader(interaction: discord.Interaction) -> Translator:
@@ -313,7 +314,14 @@ class Daily(commands.Cog):
             return
         task = self._checks.get(game_id)
         if task is None or task.done():
-            self._checks[game_id] = asyncio.get_running_loop().create_task(self._check(game_id))
+            task = self._checks[game_id] = asyncio.get_running_loop().create_task(self._check(game_id))
+            task.add_done_callback(lambda done, g=game_id: self._checked(g, done))
+
+    def _checked(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._checks.get(game_id) is task:
+            del self._checks[game_id]
+        if len(self._not_daily) > NOT_DAILY_KEPT:  # games other than dailies: read their kind again, now and then
+            self._not_daily.clear()
 
     async def _check(self, game_id: int) -> None:
         try:

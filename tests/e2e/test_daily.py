@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import re
+import time
 from pathlib import Path
 
 from botkit import running_bot, text_of
@@ -145,6 +146,16 @@ async def test_starts_at_once_deal_one_game(world: World) -> None:
         async with bot.store.read_one() as db:  # type: ignore[attr-defined]
             rows = await db.fetch("SELECT COUNT(*) FROM games WHERE kind = 'daily'")
         assert int(rows[0][0]) == 1
+        # The next day, typed in yesterday's thread: a new deal, in a new thread of the channel.
+        bot.store.set_clock(lambda: time.time() + 86_400)
+        await s.slash(world.alice, "hardback daily", {}, channel=thread)
+        await s.settle()
+        threads = s.threads(world.channel)
+        assert len(threads) == 2 and all(t.parent_id == world.channel.id for t in threads)
+        tomorrow = next(t for t in threads if t.id != thread.id)
+        assert f"<#{tomorrow.id}>" in text_of(s.last_ephemeral(world.alice))
+        record = await bot.store.running_game_in_channel(tomorrow.id)
+        assert record is not None and record.seed == deal_of(day_of(time.time() + 86_400)).seed
 
 
 async def test_a_daily_survives_the_bot_and_resumes(world: World, tmp_path: Path) -> None:
@@ -172,3 +183,19 @@ async def test_a_daily_survives_the_bot_and_resumes(world: World, tmp_path: Path
         assert not game.finished
         await Driver(in_thread(world, thread), bot.store, record.id, {0: world.alice}).play_turn(0)
         assert len(await bot.store.get_moves(record.id)) > len(before)
+        # Discord hid the quiet thread (archived): the next /hardback daily opens it again.
+        thread.archived = True
+        await s.slash(world.alice, "hardback daily", {})
+        await s.settle()
+        assert not thread.archived and f"<#{thread.id}>" in text_of(s.last_ephemeral(world.alice))
+        # Somebody deleted it: the game moves to a new thread, its table is posted there, and it plays on.
+        thread.deleted = True
+        await s.slash(world.alice, "hardback daily", {})
+        await s.settle()
+        moved = next(c for c in s.threads(world.channel) if world.alice.id in c.thread_members)
+        assert moved.id != thread.id and f"<#{moved.id}>" in text_of(s.last_ephemeral(world.alice))
+        await s.wait_for(lambda: table_in(world, moved) is not None, timeout=20)
+        assert (await bot.store.get_game(record.id)).channel_id == moved.id
+        played = len(await bot.store.get_moves(record.id))
+        await Driver(in_thread(world, moved), bot.store, record.id, {0: world.alice}).play_turn(0)
+        assert len(await bot.store.get_moves(record.id)) > played

@@ -195,5 +195,9 @@ async def test_a_daily_refuses_hints_leaving_a_rematch_and_spoilers(services: tu
     with pytest.raises(SessionError) as rematch:
         await a.sessions.rematch(bob.record.id, 8)
     assert rematch.value.code == "daily_no_rematch"
+    # Ending it gives the day's attempt up: the next start says so and deals nothing.
+    await a.sessions.end_game(ann.record.id, 7, can_manage=False)
+    ended = await a.start(7, "ann", 10, 1, Threads(first=7100))
+    assert ended.status == "ended" and ended.record is not None and ended.record.id == ann.record.id
     a.sessions.store.set_clock(lambda: NOON + 86_400)  # tomorrow, yesterday's daily is anybody's to see
     assert not await a.spoils(ann.record, 9)

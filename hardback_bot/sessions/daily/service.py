@@ -99,6 +99,7 @@ class DailyService:
         self.strength = strength
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self._locks: dict[tuple[str, int], asyncio.Lock] = {}
+        self._waiting: dict[tuple[str, int], int] = {}
         self._par_tasks: dict[str, asyncio.Task[None]] = {}
         # Called with a day once its par is stored here (the bot posts the result cards that waited for it).
         self.par_listeners: list[Callable[[str], Awaitable[None]]] = []
@@ -112,9 +113,17 @@ class DailyService:
         """Today's daily of ``user_id``: dealt now in a new thread (``make_thread``), or the one already
         claimed. Whatever ``make_thread`` raises is raised here, with the claim given back."""
         deal = deal_of(self.today())
-        lock = self._locks.setdefault((deal.key, user_id), asyncio.Lock())
-        async with lock:  # starts in this process take turns; other processes are held off by the claim
-            start = await self._start(deal, user_id, name, guild_id, channel_id, make_thread)
+        key = (deal.key, user_id)
+        lock = self._locks.setdefault(key, asyncio.Lock())
+        self._waiting[key] = self._waiting.get(key, 0) + 1
+        try:
+            async with lock:  # starts in this process take turns; other processes are held off by the claim
+                start = await self._start(deal, user_id, name, guild_id, channel_id, make_thread)
+        finally:
+            self._waiting[key] -= 1
+            if not self._waiting[key]:  # nobody else waits on it: forget it (one lock per player and day)
+                del self._waiting[key]
+                self._locks.pop(key, None)
         if start.status == "started":
             self.par_soon(deal.key)
         return start
