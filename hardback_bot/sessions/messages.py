@@ -76,7 +76,6 @@ MESSAGES: dict[str, str] = {
     "daily_no_leave": N_("This is your daily: nobody can take it over. Give it up with /hardback end, or play on."),
     "daily_not_dealt": N_("Your daily is still being dealt; try again in a moment."),
     "daily_board_failed": N_("The daily's board could not be read just now; try again in a moment."),
-    "daily_not_yours": N_("Only the player of this daily can share it."),
     "daily_not_finished": N_("Your daily of that day is not finished yet."),
     "daily_no_attempt": N_("You have not played the daily of that day."),
     "daily_spoiler": N_("That is today's daily: it can be seen once you have played yours, or from tomorrow."),
