@@ -380,23 +380,28 @@ class Daily(commands.Cog):
             if attempt.day == day:
                 await self.post_result(attempt)
 
-    async def look(self) -> None:
-        """Today's par computed (if no process has), and every finished daily of the last days carded."""
+    async def look(self, *, par: bool = True) -> None:
+        """Every finished daily of the last days carded, and (``par``) today's par computed if no process has."""
         today = self.service.today()
-        self.service.par_soon(today.isoformat())
+        if par:
+            self.service.par_soon(today.isoformat())
         for attempt in await self.service.room.unposted_results((today - dt.timedelta(days=2)).isoformat()):
-            await self.post_result(attempt)
+            await self.post_result(attempt)  # waits for its par, which comes with its own look
 
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
+        first = True
         while True:
             started = time.monotonic()
             try:
-                await self.look()
+                # At start-up only the cards: the par's seconds of CPU wait a minute, for the search workers to be
+                # up and the start-up's catch-up done (the day's first start asks for it at once anyway).
+                await self.look(par=not first)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("the daily's background look failed; trying again later")
+            first = False
             await asyncio.sleep(max(1.0, LOOK_INTERVAL - (time.monotonic() - started)))
 
 
