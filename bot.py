@@ -33,10 +33,11 @@ from hardback_bot.sessions.codec import ForgedId, parse
 from hardback_bot.store import Store, StoreError, open_store
 from hardback_bot.store.sql import SqlStore
 
-COGS = ("cogs.play", "cogs.hardback", "cogs.seasons", "cogs.translator")
+COGS = ("cogs.play", "cogs.hardback", "cogs.daily", "cogs.seasons", "cogs.translator")
 # What the search worker processes import before their first job: the modules whose jobs they run
-# (the computer players and the spelling previews come with their rehearsal; the hints are these).
-SEARCH_MODULES = ("hardback_bot.help.words",)
+# (the computer players and the spelling previews come with their rehearsal; the hints and the daily's par
+# are these).
+SEARCH_MODULES = ("hardback_bot.help.words", "hardback_bot.sessions.daily.deal")
 # After the first SIGINT or SIGTERM the bot has this long to stop cleanly before it exits anyway: a
 # supervisor's grace period (Docker's 10 s, systemd's 90 s) is never what ends it. Nothing is lost either way:
 # every move is committed before anybody is told about it.
@@ -219,9 +220,10 @@ def _game_of(data: dict[str, object]) -> int | None:
     if not custom_id.startswith("hb:"):
         return None
     try:
-        return parse(custom_id).game_id
+        action = parse(custom_id)
     except ForgedId:
         return None
+    return getattr(action, "game_id", None)  # the daily's buttons name a day, not a game
 
 
 def _seconds(latency: float) -> float | None:

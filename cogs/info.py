@@ -54,6 +54,7 @@ from hardback_bot.help.settings import NO_CHANNEL, SERVER_LANGUAGE, SettingsRefu
 from hardback_bot.help.topics import localized
 from hardback_bot.help.words import SpellingError, clean_word, hints_off_loop, lookup_lines
 from hardback_bot.i18n import LANGUAGE_NAMES, N_, Translator, resolve_locale, server_language, translator
+from hardback_bot.sessions import SessionError
 from hardback_bot.store import GameNotFound
 from hardback_bot.store.models import LEADERBOARD_KINDS, StoredResult
 from hardback_bot.store.seasons import season_of
@@ -268,7 +269,9 @@ class InfoCommands(ReplayCommands):
             return
         who = user or interaction.user
         stats = await self.bot.store.player_stats(interaction.guild_id, who.id, recent=GENRE_GAMES)
-        if not stats.competitive.games and not stats.coop.games:
+        daily = self.bot.get_cog("Daily")
+        streaks = await daily.service.streaks(who.id) if daily is not None else None  # type: ignore[attr-defined]
+        if not stats.competitive.games and not stats.coop.games and not (streaks and streaks.played):
             reader = _reader(interaction)
             await _send_private(interaction, reader.gettext(
                 "You have no finished Hardback games in this server yet.") if who.id == interaction.user.id
@@ -278,7 +281,8 @@ class InfoCommands(ReplayCommands):
         settings = await self.bot.store.get_guild_settings(interaction.guild_id)
         t = translator(await self._info_public_language(interaction.guild, settings))  # a public message
         # Many results feed the favourite genre; the embed lists only the last five games.
-        page = stats_page(dataclasses.replace(stats, recent=stats.recent[:5]), who.display_name, stats.recent, t)
+        page = stats_page(dataclasses.replace(stats, recent=stats.recent[:5]), who.display_name, stats.recent, t,
+                          daily=streaks)
         if stats.competitive.games:
             records = await self.bot.store.player_records(interaction.guild_id, who.id)
             field = records_field(t, records, stats.rating.games if stats.rating else None,
@@ -352,6 +356,10 @@ class InfoCommands(ReplayCommands):
             # The seed and the state would show everyone's hidden cards and the deck order.
             await _send_private(interaction, t.gettext(
                 "Game #{game} is still running; it can be exported once it is over.", game=game_id))
+            return
+        daily = self.bot.get_cog("Daily")
+        if daily is not None and await daily.spoils(game_id, interaction.user.id):  # type: ignore[attr-defined]
+            await _send_private(interaction, SessionError("daily_spoiler").say(t))
             return
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -499,6 +507,10 @@ class InfoCommands(ReplayCommands):
         solo = bool(options.get("coop")) and len(record.seats) == 1
         if seat is None:
             await _send_private(interaction, t.gettext("You are not playing in this game."))
+            return
+        if record.kind == "daily":
+            await _send_private(interaction, t.gettext("Hints are off in the daily: everyone plays its deal on their "
+                                                       "own."))
             return
         if not options.get("hints") and not solo:
             await _send_private(interaction, t.gettext("Hints are off at this table (the host chooses `hints` "

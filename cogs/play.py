@@ -32,6 +32,7 @@ from hardback_bot.sessions.codec import (
     AdoptSuggestion,
     ConfirmLeave,
     ConfirmSkip,
+    DailyClick,
     ForgedId,
     GameAction,
     HandView,
@@ -188,6 +189,11 @@ class Play(commands.Cog):
         except ForgedId:
             log.info("refused a forged custom_id %.120r from user %s", custom_id, interaction.user.id)
             await self._reply(interaction, SessionError("forged").say(t))
+            return
+        if isinstance(action, DailyClick):  # the daily's buttons name a day, not a game: cogs/daily.py answers them
+            daily = self.bot.get_cog("Daily")
+            if daily is not None:
+                await daily.click(interaction, action)  # type: ignore[attr-defined]
             return
         origin = origin_of(interaction)
         guard: contextlib.AbstractAsyncContextManager[Any] = contextlib.nullcontext()

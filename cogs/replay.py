@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from hardback_bot.i18n import resolve_locale, server_language, translator
+from hardback_bot.sessions import SessionError
 from hardback_bot.sessions.screens.panel import Panel, Select
 from hardback_bot.sessions.screens.replay import (
     PREFIX,
@@ -103,6 +104,10 @@ class ReplayCommands:
                 await replayable(self.bot.store, game_id, interaction.guild_id, mine)
             except ReplayRefused as refusal:
                 await _private(interaction, str(refusal))
+                return
+            daily = self.bot.get_cog("Daily")
+            if daily is not None and await daily.spoils(game_id, interaction.user.id, public=public):  # type: ignore[attr-defined]
+                await _private(interaction, SessionError("daily_spoiler").say(t))
                 return
             await interaction.response.defer(ephemeral=not public, thinking=True)
             language = await self._replay_language(interaction, public)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from hardback_bot.engine.cards import GENRES
 from hardback_bot.i18n import Translator, translator
+from hardback_bot.store.daily import DailyStreaks
 from hardback_bot.store.models import GameRecord, LeaderboardEntry, ModeTotals, PlayerStats, StoredResult
 
 PAGE_SIZE = 10
@@ -184,13 +185,32 @@ def result_line(r: StoredResult, *, with_game: bool = True, t: Translator | None
     return f"{game}{when} · {outcome(r, t)} · {res.prestige}★{word}"
 
 
+def daily_field(streaks: DailyStreaks, t: Translator | None = None) -> tuple[str, str, bool]:
+    """The daily's record (every server's: it is one deal for all): days played and above par, and the
+    streaks of both, current and best."""
+    t = t or translator("en")
+    lines = [
+        t.ngettext("{n} day played", "{n} days played", streaks.played) + " · "
+        + t.ngettext("par beaten on {n} day", "par beaten on {n} days", streaks.beaten),
+        t.gettext("Played in a row: {current} (best {best})", current=streaks.current_played,
+                  best=streaks.best_played),
+        t.gettext("Above par in a row: {current} (best {best})", current=streaks.current_beaten,
+                  best=streaks.best_beaten),
+    ]
+    return t.gettext("Hardback Daily"), "\n".join(lines), False
+
+
 def stats_page(stats: PlayerStats, name: str, recent_for_genre: Sequence[StoredResult],
-               t: Translator | None = None) -> Page:
+               t: Translator | None = None, *, daily: DailyStreaks | None = None) -> Page:
     t = t or translator("en")
     page = Page(t.gettext("Hardback stats — {name}", name=safe_name(name, 64)))
     comp, coop = stats.competitive, stats.coop
+    played_daily = daily is not None and daily.played > 0
     if not comp.games and not coop.games:
-        page.description = t.gettext("No finished games in this server yet.")
+        if daily is not None and played_daily:
+            page.fields.append(daily_field(daily, t))
+        else:
+            page.description = t.gettext("No finished games in this server yet.")
         return page
     rating = stats.rating
     page.fields.append((t.gettext("Competitive"), _totals_text(comp, t), True))
@@ -213,6 +233,8 @@ def stats_page(stats: PlayerStats, name: str, recent_for_genre: Sequence[StoredR
         text = _totals_text(coop, t, coop=True) + (
             "\n" + t.gettext("by Penny's genre (won/played): {genres}", genres=by_genre) if by_genre else "")
         page.fields.append((t.gettext("Co-op against Penny"), text[:1024], False))
+    if daily is not None and played_daily:
+        page.fields.append(daily_field(daily, t))
     if stats.recent:
         page.fields.append((t.gettext("Recent games"), "\n".join(result_line(r, t=t) for r in stats.recent[:5])[:1024],
                             False))

@@ -20,6 +20,7 @@ whatever the input (a property test feeds it random text).
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -60,6 +61,7 @@ class Kind(StrEnum):
     WORDS = "e"  # argument "sel": every word of an ended game, sorted
     TABLE = "o"  # the lobby's table options: "menu" (a select of options) or "<option>[=<value>]"
     RULES = "r"  # argument: a rules topic, opened privately where the reader is
+    DAILY = "d"  # game field: a day as YYYYMMDD; number: a board's page; argument: a DailyOp
 
 
 class LobbyOp(StrEnum):
@@ -234,6 +236,25 @@ class SetOption:
         return _id(Kind.TABLE, self.game_id, 0, f"{self.key}={self.value}" if self.value else self.key)
 
 
+class DailyOp(StrEnum):
+    SHARE = "share"  # post the clicker's result of that day in the channel it was played from
+    SERVER = "here"  # the day's board of the server clicked in
+    WORLD = "world"  # the day's board of every server
+
+
+@dataclass(frozen=True, slots=True)
+class DailyClick:
+    """A button of the daily deal: its day (YYYYMMDD) and what it does. It names no game: a share is always
+    the clicker's own result of that day, a board is the day's."""
+
+    day: int
+    op: DailyOp
+    page: int = 0
+
+    def custom_id(self) -> str:
+        return _id(Kind.DAILY, self.day, self.page, self.op.value)
+
+
 RULES_HERE = "here"  # a ShowRules topic: the rules of what the reader is looking at now
 
 
@@ -250,7 +271,7 @@ class ShowRules:
 
 GameAction = (LobbyClick | OpenHand | PlayMoves | PickMove | OpenSpellForm | SpellWord | OpenSuggestForm
               | SuggestWord | PickArrangement | AdoptSuggestion | ConfirmSkip | ConfirmLeave | SortWords
-              | OptionsMenu | SetOption | ShowRules)
+              | OptionsMenu | SetOption | ShowRules | DailyClick)
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +336,23 @@ def _decode(kind: Kind, game: int, number: int, arg: str) -> GameAction | None:
             return SetOption(game, option.group(1), option.group(2) or "") if option and number == 0 else None
         case Kind.RULES:
             return ShowRules(game, arg) if _TOPIC.fullmatch(arg) and number == 0 else None
+        case Kind.DAILY:
+            op = next((o for o in DailyOp if o.value == arg), None)
+            if op is None or not _is_day(game) or (op is DailyOp.SHARE and number != 0) or number > 9999:
+                return None
+            return DailyClick(game, op, number)
+
+
+def _is_day(number: int) -> bool:
+    """A YYYYMMDD number that is a real calendar day."""
+    text = str(number)
+    if len(text) != 8:
+        return False
+    try:
+        dt.date(int(text[:4]), int(text[4:6]), int(text[6:]))
+    except ValueError:
+        return False
+    return True
 
 
 def _lobby(game: int, arg: str) -> LobbyClick | None:

@@ -272,6 +272,8 @@ class Sessions:
     async def rematch(self, game_id: int, user_id: int) -> GameRecord:
         """A new lobby with the seats and options of a finished game (PRODUCT.md, end)."""
         old = await self.record(game_id)
+        if old.kind == "daily":
+            raise SessionError("daily_no_rematch")  # one deal a day: tomorrow's is the next
         if old.status != "finished":
             raise SessionError("rematch_not_over")
         if not any(s.user_id == user_id for s in old.seats):
@@ -545,6 +547,8 @@ class Sessions:
             seat = loaded.seat_of(user_id)
             if seat is None or loaded.record.status != "playing":
                 raise SessionError("not_in_running_game")
+            if loaded.record.kind == "daily":
+                raise SessionError("daily_no_leave")  # a computer must not finish somebody's daily
             current = loaded.record.seats[seat]
             if current.is_computer_controlled:
                 raise SessionError("already_computer")

@@ -73,6 +73,14 @@ MESSAGES: dict[str, str] = {
     "option_set": N_("{option}: now {value}."),
     "guided_started": N_("Your guided first game has started: open your hand, and follow the lines marked Try."),
     "left_game": N_("You left the game. A computer player plays your seat from now on."),
+    # the daily deal
+    "daily_no_rematch": N_("The daily has no rematch: tomorrow brings a new deal."),
+    "daily_no_leave": N_("This is your daily: nobody can take it over. Give it up with /hardback end, or play on."),
+    "daily_not_dealt": N_("Your daily is still being dealt; try again in a moment."),
+    "daily_board_failed": N_("The daily's board could not be read just now; try again in a moment."),
+    "daily_not_finished": N_("Your daily of that day is not finished yet."),
+    "daily_no_attempt": N_("You have not played the daily of that day."),
+    "daily_spoiler": N_("That is today's daily: it can be seen once you have played yours, or from tomorrow."),
     # a typed word (SpellingError)
     "type_a_word": N_("Type a word."),
     "letters_only": N_("A word is letters A to Z only, no spaces or symbols."),

@@ -152,9 +152,10 @@ def _solver_best(game: Game, seat: int, word: str) -> str | None:
 BEST_WORD_WORK = 200_000  # search units for the one-click best word: the same answer on every machine
 
 
-def hints_allowed(game: Game) -> bool:
-    """The table offers the solver's words (its hints option), and a solo game always does."""
-    return bool(game.options.hints) or game.num_players == 1
+def hints_allowed(game: Game, kind: str = "table") -> bool:
+    """The table offers the solver's words (its hints option), and a solo game always does, except a daily
+    (``kind``, the stored game's: everyone plays that deal on their own)."""
+    return kind != "daily" and (bool(game.options.hints) or game.num_players == 1)
 
 
 def best_word(game: Game, seat: int) -> WordOutcome | None:

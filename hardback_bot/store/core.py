@@ -18,7 +18,8 @@ from .models import (
     Timer,
 )
 
-GAME_COLUMNS = "id, guild_id, channel_id, host_id, status, options, seed, version, created_at, updated_at, finished_at"
+GAME_COLUMNS = ("id, guild_id, channel_id, host_id, status, options, seed, version, created_at, updated_at,"
+                " finished_at, kind")
 TIMER_COLUMNS = "id, game_id, kind, seat, deadline, payload"
 DELIVERY_COLUMNS = (
     "id, game_id, channel_id, kind, payload, version, created_at, batch, claimed_at, delivered_at, message_id, live"

@@ -134,6 +134,7 @@ class GameRecord:
     finished_at: float | None = None
     move_count: int = 0
     message_versions: Mapping[str, int | None] = field(default_factory=dict)  # kind -> game version shown
+    kind: str = "table"  # "table": opened with /hardback start; "daily": a player's daily deal (store/daily.py)
 
     @property
     def num_players(self) -> int:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from hardback_bot.render import (
     Rendered,
+    daily,
     draw_card_lookup,
     draw_hand,
     draw_offer_row,
@@ -38,6 +39,7 @@ IMAGE_KINDS: dict[str, Callable[[str], Rendered]] = {
     "legend_table": lambda lang: draw_legend("table", lang),
     "deck": lambda lang: draw_deck(samples.deck(lang)),
     "words": lambda lang: draw_words(samples.words(lang)),
+    "daily_share": lambda lang: daily.draw_daily_share(daily.sample(lang)),
 }
 
 

@@ -26,7 +26,8 @@ from hardback_bot.render.models import CardFace
 
 KINDS = IMAGE_KINDS
 # The words each kind draws in its title (or first heading), which a translation must change.
-TITLED = ("offer_row", "hand", "results", "lookup_portrait", "legend_cards", "legend_table", "deck", "words")
+TITLED = ("offer_row", "hand", "results", "lookup_portrait", "legend_cards", "legend_table", "deck", "words",
+          "daily_share")
 # Containers a text must stay inside when it starts inside one (a name in a player's panel, …).
 CONTAINERS = ("panel", "flush", "offer_row")
 

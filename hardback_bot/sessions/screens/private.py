@@ -49,7 +49,7 @@ async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice:
     game = loaded.game
     view = player_view(game, seat)
     best = None
-    if game.active_seat == seat and game.phase == "spell" and hints_allowed(game):
+    if game.active_seat == seat and game.phase == "spell" and hints_allowed(game, loaded.record.kind):
         best = await asyncio.to_thread(best_word, _copy(game), seat)
     # The panel tries purchases on copies of the game (what each one leaves): a worker thread's job.
     panel = await asyncio.to_thread(hand_panel, loaded, seat, view, best=best, t=t)

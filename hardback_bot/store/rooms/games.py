@@ -348,6 +348,7 @@ class GamesRoom(StoreCore):
                 finished_at=g["finished_at"],
                 move_count=counts.get(g["id"], 0),
                 message_versions=shown.get(g["id"], {}),
+                kind=g["kind"],
             )
             for g in games
         ]

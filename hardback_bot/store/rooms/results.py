@@ -107,6 +107,12 @@ class ResultsRoom(StoreCore):
         )
         if inserted != 1:
             return False
+        if coop is not None and len(outcome.players) == 1:  # a daily's result, for its boards (store/daily.py)
+            p0 = outcome.players[0]
+            await db.execute("UPDATE daily_attempts SET score = ?, margin = ?, penny_score = ?, won = ?, words = ?,"
+                             " finished_at = ? WHERE game_id = ?", (p0.prestige, p0.prestige - coop.penny_score,
+                                                                    coop.penny_score, int(coop.won), p0.words, now,
+                                                                    game_id))
         before: dict[int, float] = {}
         after: dict[int, Rating] = {}
         if rated:
