@@ -547,10 +547,12 @@ async def calls(world: World, store: Store, game_id: int, user: User) -> tuple[i
     """(turn starts of ``user`` announced while the game was still on, how many of them called ``user``).
 
     Each "your turn" note of the outbox (written with the move that started the turn) must reach its
-    player in the message that carried it, unless that message was posted after the game ended."""
+    player in the message that carried it — unless that message was posted after the game ended, or after the
+    player had already played (a turn call mentions only the seat whose turn it is when it is posted)."""
     record = await store.get_game(game_id, with_state=False)
     seat = next(s.seat for s in record.seats if s.user_id == user.id)
     ended = record.finished_at or float("inf")
+    played = [m.created_at for m in await store.get_moves(game_id) if m.seat == seat]
     expected = reached = 0
     for row in await store.game_deliveries(game_id):
         notes = [n for n in row.payload.get("notes", []) if n["t"] == "your_turn" and n["seat"] == seat]
@@ -558,8 +560,11 @@ async def calls(world: World, store: Store, game_id: int, user: User) -> tuple[i
             continue
         message = world.standin.find_message(row.message_id)
         assert message is not None
-        if (row.message_id >> 22) / 1000 + 1_420_070_400 > ended:
+        posted = (row.message_id >> 22) / 1000 + 1_420_070_400
+        if posted > ended:
             continue  # delivered once the game was over: no call any more
+        if any(row.created_at < when < posted - 0.05 for when in played):
+            continue  # the player had played before the post: the call is no longer theirs to hear
         expected += len(notes)
         reached += min(len(notes), message.content.count(f"<@{user.id}>, your turn."))
     return expected, reached
