@@ -51,7 +51,7 @@ class Hardback(InfoCommands, DailyCommands, commands.GroupCog, group_name="hardb
     @app_commands.command(name="start", description="Open a Hardback table in this channel")
     @app_commands.describe(**{parameter: BY_KEY[key].short for parameter, key in START_OPTIONS.items()},
                            turn_timer=BY_KEY["turn_timer"].short,
-                           guided="Learn to play: a guided first game against an easy computer, starting at once")
+                           guided="Learn to play: a guided first game")
     async def start(self, interaction: discord.Interaction, length: Literal[40, 60, 90, 180] | None = None,
                     dictionary: str | None = None, awards: bool | None = None, adverts: bool | None = None,
                     unique_words: Literal["off", "game", "player"] | None = None,

@@ -76,7 +76,7 @@ class Explanation:
 
 def explain(before: Game, seat: int, moves: Sequence[str]) -> Explanation:
     """What ``moves`` by ``seat`` did, applied to a copy of ``before`` (the game as it stood before them)."""
-    game = Game.from_dict(before.to_dict(), checker=before.checker)
+    game = before.clone()
     facts: list[Fact] = []
     coins = prestige = 0
     for move in moves:
@@ -85,7 +85,8 @@ def explain(before: Game, seat: int, moves: Sequence[str]) -> Explanation:
         # A word answered over several moves (an uncover or double question first) pays in a later one.
         word = {"type": "word", "seat": turn.seat, "word": "".join(s.letter for s in turn.word),
                 "cards": [s.to_list() for s in turn.word]} if turn.word and turn.seat == seat else None
-        events = game.apply(seat, move)
+        # Read in the events' one plain form (engine/events.py), as stored and fingerprinted.
+        events = [e.to_dict() for e in game.apply(seat, move)]
         found, c, p = _facts(events, seat, timeless, word)
         facts += found
         coins += c

@@ -18,6 +18,7 @@ from typing import Any
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove
 from hardback_bot.engine.cards import card
+from hardback_bot.engine.events import Event
 from hardback_bot.engine.options import ADVERTS
 from hardback_bot.engine.words import WordChecker
 from hardback_bot.i18n import Translator
@@ -49,7 +50,7 @@ def walk(num_players: int, seed: int, options: GameOptions, moves: Sequence[Stor
     before: Game | None = None
     for i, m in enumerate(moves):
         if last is not None and i == last[0]:
-            before = Game.from_dict(game.to_dict(), checker=game.checker)
+            before = game.clone()
         for e in game.apply(m.seat, m.move):
             note_event(seen, e)
     click = tuple(m.move for m in moves[last[0]:last[1]]) if last is not None else ()
@@ -69,7 +70,8 @@ def _last_click(moves: Sequence[StoredMove], seat: int) -> tuple[int, int] | Non
     return (start, end) if end is not None else None
 
 
-def note_event(seen: dict[int, set[str]], e: Mapping[str, Any]) -> None:
+def note_event(seen: dict[int, set[str]], event: Event | Mapping[str, Any]) -> None:
+    e = event if isinstance(event, Mapping) else event.to_dict()  # the events' one plain form
     kind = e["type"]
     seat = e.get("seat")
     if not isinstance(seat, int) or seat not in seen:
@@ -140,7 +142,7 @@ def _turn_number(game: Game, seat: int) -> int:
 
 
 def _legal(game: Game, seat: int, move: str) -> bool:
-    trial = Game.from_dict(game.to_dict(), checker=game.checker)
+    trial = game.clone()
     try:
         trial.apply(seat, move)
     except IllegalMove:

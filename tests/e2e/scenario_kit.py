@@ -313,8 +313,21 @@ class Driver:
         self.panels[user.id] = newest
         return newest
 
+    async def wait_table(self, timeout: float = 20.0) -> Message:
+        """The table message, once the bot has posted it: a bot in another process (BotProcess) may still be
+        posting it when the stand-in goes quiet, as after a restart on a loaded machine."""
+        found = await self.s.wait_for(lambda: self._table_or_none(), timeout=timeout,
+                                      what=f"the table message of game {self.game_id}")
+        return found
+
+    def _table_or_none(self) -> Message | None:
+        try:
+            return self.table()
+        except LookupError:
+            return None
+
     async def open_hand(self, user: User) -> Message:
-        table = self.table()
+        table = await self.wait_table()
         custom_id = next(c for c in table.custom_ids() if c.startswith("hb:h:"))
         return await self.press(user, table, custom_id)
 

@@ -205,7 +205,7 @@ class Guided:
         # What the engine paid, from its own events when the log is replayed: the words' numbers agree.
         replay = Game.replay(game.num_players, record.seed or 0, game.options,
                              [(m.seat, m.move) for m in stored[:before]], game.checker)
-        events = [e for m in click for e in replay.apply(0, m)]
+        events = [e.to_dict() for m in click for e in replay.apply(0, m)]
         for e in events:
             if e["type"] == "earn":
                 assert f"paid {money(e['coins'], e['prestige'])}" in line, (e, line)

@@ -32,7 +32,7 @@ def test_every_explanation_agrees_with_what_was_paid(seed: int) -> None:
     while not game.finished:
         seat, move = random_move(game, rng)
         before = Game.from_dict(game.to_dict(), checker=game.checker)
-        events = game.apply(seat, move)
+        events = [e.to_dict() for e in game.apply(seat, move)]
         explained = explain(before, seat, [move])
         assert (explained.coins, explained.prestige) == paid(events, seat), (move, events)
         for fact in explained.facts:

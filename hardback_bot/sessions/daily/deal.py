@@ -17,6 +17,7 @@ import hashlib
 from dataclasses import dataclass
 
 from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine.events import TurnEnd
 from hardback_bot.store.daily import ParResult
 from hardback_bot.store.results import outcome_from_game
 
@@ -95,7 +96,7 @@ def play_par(day_text: str, strength: int = PAR_STRENGTH) -> ParResult:
         if game.finished:
             break
         events = game.apply(0, choose_move(game, 0, strength))
-        turns += sum(1 for e in events if e.get("type") == "turn_end")
+        turns += sum(1 for e in events if isinstance(e, TurnEnd))
     else:
         raise RuntimeError(f"the computer player did not finish the deal of {day_text} in {MAX_PAR_MOVES} moves")
     outcome = outcome_from_game(game)

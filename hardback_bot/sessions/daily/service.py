@@ -35,7 +35,7 @@ from hardback_bot.store.sql import SqlStore
 
 from ..manager import Sessions, checker_for
 from ..messages import SessionError
-from ..notes import announce
+from ..notes import GameBegins, YourTurn, announce
 from ..searching import off_loop_async
 from ..turn_history import ReplayError, walk_turns
 from .deal import PAR_STRENGTH, Deal, day_of, deal_of, play_par
@@ -147,7 +147,7 @@ class DailyService:
                 raise
             await self.room.set_thread(deal.key, user_id, token, thread_id)
         game = deal.new_game(checker_for(deal.options))
-        begins = announce(0, {"t": "begins"}, {"t": "your_turn", "seat": game.active_seat})
+        begins = announce(0, GameBegins(), YourTurn(seat=game.active_seat))
         game_id = await self.room.create_game(deal.key, user_id, token, thread_id=thread_id,
                                               options=deal.options.to_dict(), seed=deal.seed, state=game.to_json(),
                                               seat_name=name, deliveries=[begins])
