@@ -55,7 +55,7 @@ from hardback_bot.sessions.screens.panel import Button, Panel
 from hardback_bot.sessions.screens.pictures import word_picture
 from hardback_bot.sessions.screens.private import deck_view, hand_screen, spectator_screen
 from hardback_bot.sessions.screens.table import lobby_panel
-from hardback_bot.sessions.screens.word import confirm_moves, word_panel
+from hardback_bot.sessions.screens.word import confirm_moves, default_choice, word_panel
 from hardback_bot.sessions.spelling import arrangements, choice_paths, clean_word
 from hardback_bot.sessions.turn_history import ReplayError
 from hardback_bot.store import PanelToken
@@ -424,12 +424,11 @@ class Play(commands.Cog):
                 game.check_unique(seat, word)
             except IllegalMove as error:
                 raise SessionError.refusal(error) from error
-        await self._word_panel(interaction, loaded, seat, version, options, options[0], note)
+        await self._word_panel(interaction, loaded, seat, version, options, default_choice(options), note)
 
     async def _arrangement(self, interaction: discord.Interaction, game_id: int, version: int,
                            value: Move | MoreArrangements) -> None:
         page, spelled = (value.page, value.move) if isinstance(value, MoreArrangements) else (0, value)
-        move = str(spelled)
         loaded = await self.bot.sessions.load(game_id)
         seat = loaded.seat_of(interaction.user.id)
         if seat is None or not await self.bot.sessions.still_current(loaded, seat, version):
@@ -439,12 +438,12 @@ class Play(commands.Cog):
             options = await asyncio.to_thread(arrangements, loaded.game, seat, word)
         except (IllegalMove, SpellingError, ValueError) as error:
             raise SessionError("not_offered") from error
-        chosen = next((o for o in options if o.move == move), None)
+        chosen = next((o for o in options if o.move == spelled), None)
         if chosen is None:
             from hardback_bot.sessions.preview import simulate_word
 
             try:
-                chosen = simulate_word(loaded.game, seat, move)
+                chosen = simulate_word(loaded.game, seat, spelled)
             except IllegalMove as error:
                 raise SessionError.refusal(error) from error
         note = _vote_note(loaded.game, word, private(interaction))

@@ -13,8 +13,9 @@ from scenario_kit import find_word, load_game, seat_users, start_table
 
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.scenario import build_game
-from hardback_bot.sessions.screens.word import distinct, outcome_key, word_panel
+from hardback_bot.sessions.screens.word import offered, word_panel
 from hardback_bot.sessions.spelling import arrangements
+from hardback_bot.sessions.yields import yield_of
 
 GAME_BUTTONS = re.compile(r"^hb:[hmsxag]:")
 
@@ -147,21 +148,24 @@ async def test_ending_while_a_computer_is_mid_turn(world: World) -> None:
 
 def test_arrangements_differ_and_name_the_wild_card() -> None:
     # Two starter E's and a romance card: spelling with a wild shows which card goes face down and what it
-    # gives up, and arrangements with the same outcome are offered once (R7, R8).
+    # gives up, and only arrangements that give something another does not are offered (R7, R8).
     game = build_game({"seats": [{"hand": [1141, 1145, 1148, 1154, 72, 91, 120]}, {}], "options": {"adverts": False}})
-    word = "TEA"
-    options = arrangements(game, 0, word)
-    unique = distinct(options)
-    assert len({outcome_key(o) for o in unique}) == len(unique) < len(options) or len(unique) == len(options)
-    panel = word_panel(1, 1, options, unique[0], None)
-    select = next(r for r in panel.rows if not isinstance(r, list))
-    labels = [o.label.split(". ", 1)[1] for o in select.options]
-    assert len(labels) == len(set(labels)), labels
-    wilds = [o for o in unique if "=" in o.move]
-    assert wilds, "some arrangement uses a wild"
-    described = [o.description for o in select.options if o.description and "from" in o.description]
-    assert described and all(re.search(r"from (a starter [A-Z]|[A-Z] \()", d) for d in described), described
-    assert all("(=" in label for label in labels if "=" in label or "wild" in label)
+    options = arrangements(game, 0, "TEA")
+    shown = offered(options)
+    assert len(shown) < len(options)
+    assert len({yield_of(o) for o in shown}) == len(shown)
+    assert not any(yield_of(a).covers(yield_of(b)) for a in shown for b in shown if a is not b)
+    assert all(any(w.wild for w in o.move.word) for o in shown), "T needs a wild"
+    panel = word_panel(1, 1, options, shown[0], None)
+    assert "Wild cards: T from" in panel.text, panel.text
+    selects = [r for r in panel.rows if not isinstance(r, list)]
+    if len(shown) > 1:
+        labels = [o.label.split(". ", 1)[1] for o in selects[0].options]
+        assert len(labels) == len(set(labels)), labels
+        described = [o.description for o in selects[0].options]
+        assert all(d and re.search(r"from (a starter [A-Z]|[A-Z] \(|[a-z]+ [A-Z])", d) for d in described), described
+    else:
+        assert not selects, "one arrangement worth choosing: no select"
 
 
 async def test_leaving_a_running_game_asks_first(world: World) -> None:
