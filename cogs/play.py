@@ -26,6 +26,7 @@ from hardback_bot.sessions import Loaded, SessionError, SpellingError
 from hardback_bot.sessions.access import Origin
 from hardback_bot.sessions.codec import (
     AdoptSuggestion,
+    CancelConfirmation,
     ConfirmLeave,
     ConfirmSkip,
     ForgedId,
@@ -222,7 +223,7 @@ class Play(commands.Cog):
                 panel = await deck_view(sessions, game_id, user.id, t=t)
                 await self._send_panel(interaction, game_id, panel)
             case OpenHand(game_id, view):
-                await self._show_hand(interaction, game_id, watch=view is HandView.WATCH)
+                await self._show_hand(interaction, game_id, watch=view is HandView.WATCH, shown=view)
             case SortWords(game_id):
                 await self._words(interaction, game_id, _one_value(data))
             case PlayMoves(game_id, version, moves, confirmed):
@@ -244,6 +245,8 @@ class Play(commands.Cog):
             case ConfirmLeave(game_id):
                 reply = await sessions.leave(game_id, user.id)
                 await self._close_confirmation(interaction, t.gettext("You left the game"), reply.say(t))
+            case CancelConfirmation():
+                await self._close_confirmation(interaction, t.gettext("Cancelled"), t.gettext("Nothing changed."))
             case AdoptSuggestion(game_id, version):
                 await self._adopt(interaction, game_id, version, _one_value(data))
 
@@ -309,7 +312,7 @@ class Play(commands.Cog):
 
     # ------------------------------------------------------------------ the private hand
     async def _show_hand(self, interaction: discord.Interaction, game_id: int, notice: str | None = None, *,
-                         watch: bool = False) -> None:
+                         watch: bool = False, shown: HandView = HandView.HAND) -> None:
         record = await self.bot.sessions.record(game_id)
         seated = any(s.user_id == interaction.user.id for s in record.seats)
         if record.seed is None:
@@ -319,7 +322,8 @@ class Play(commands.Cog):
             # Anyone not seated follows the game as a spectator; players may watch too (the Watch button).
             panel = await spectator_screen(self.bot.sessions, game_id, notice=notice, seated=seated, t=t)
         else:
-            panel = await hand_screen(self.bot.sessions, game_id, interaction.user.id, notice=notice, t=t)
+            panel = await hand_screen(self.bot.sessions, game_id, interaction.user.id, notice=notice, t=t,
+                                      shown=shown)
         await self._send_panel(interaction, game_id, panel)
 
     async def _send_panel(self, interaction: discord.Interaction, game_id: int, panel: Panel) -> None:
@@ -361,7 +365,7 @@ class Play(commands.Cog):
             "the team is scored as it stands (awards are still added).",
             moves=describe_moves([str(m) for m in anyway.moves], t))])
         panel.add_buttons([Button(t.gettext("Do it anyway"), anyway.custom_id(), "danger"),
-                           Button(t.gettext("Back"), OpenHand(anyway.game_id, HandView.REFRESH).custom_id())])
+                           Button(t.gettext("Cancel"), OpenHand(anyway.game_id, HandView.REFRESH).custom_id())])
         await self._send_panel(interaction, anyway.game_id, panel)
 
     async def _confirm_skip(self, interaction: discord.Interaction, action: ConfirmSkip) -> None:
@@ -374,7 +378,7 @@ class Play(commands.Cog):
             "nothing this turn, and you draw a new hand.")])
         panel.add_buttons([Button(t.gettext("Yes, skip my turn"),
                                   PlayMoves(action.game_id, action.version, (Move("skip"),)).custom_id(), "danger"),
-                           Button(t.gettext("Back"), OpenHand(action.game_id, HandView.REFRESH).custom_id())])
+                           Button(t.gettext("Cancel"), OpenHand(action.game_id, HandView.REFRESH).custom_id())])
         await self._send_panel(interaction, action.game_id, panel)
 
     # ------------------------------------------------------------------ every word of an ended game

@@ -54,7 +54,7 @@ class Kind(StrEnum):
     WORD_FORM = "w"  # number: version (argument "") or ghostwriter request (argument "suggest")
     ARRANGEMENT = "a"  # number: version; argument "arr"
     GHOST = "g"  # "adopt" (number: version) or "suggest" (number: ghostwriter request)
-    CONFIRM = "x"  # "skip" (number: version) or "leave"
+    CONFIRM = "x"  # "skip" (number: version), "leave", or "cancel" (closes a confirmation, changes nothing)
     WORDS = "e"  # argument "sel": every word of an ended game, sorted
 
 
@@ -73,6 +73,8 @@ class HandView(StrEnum):
     REFRESH = "r"
     WATCH = "w"
     DECK = "d"
+    BUY_MORE = "b"  # the hand with purchases that leave the turn going (then buy more), not ending it
+    JAIL_REMOVE = "j"  # the hand at a jail step offering to remove a card from the game instead of reserving
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +200,16 @@ class ConfirmLeave:
 
 
 @dataclass(frozen=True, slots=True)
+class CancelConfirmation:
+    """A confirmation's Cancel: the confirmation closes, saying nothing changed."""
+
+    game_id: int
+
+    def custom_id(self) -> str:
+        return _id(Kind.CONFIRM, self.game_id, 0, "cancel")
+
+
+@dataclass(frozen=True, slots=True)
 class SortWords:
     """The select on the results that lists every word of the game; its value is a sort's name."""
 
@@ -208,7 +220,8 @@ class SortWords:
 
 
 GameAction = (LobbyClick | OpenHand | PlayMoves | PickMove | OpenSpellForm | SpellWord | OpenSuggestForm
-              | SuggestWord | PickArrangement | AdoptSuggestion | ConfirmSkip | ConfirmLeave | SortWords)
+              | SuggestWord | PickArrangement | AdoptSuggestion | ConfirmSkip | ConfirmLeave | CancelConfirmation
+              | SortWords)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +276,11 @@ def _decode(kind: Kind, game: int, number: int, arg: str) -> GameAction | None:
             return (AdoptSuggestion(game, number) if arg == "adopt" else
                     OpenSuggestForm(game, number) if arg == "suggest" else None)
         case Kind.CONFIRM:
-            return ConfirmSkip(game, number) if arg == "skip" else ConfirmLeave(game) if arg == "leave" else None
+            if arg == "skip":
+                return ConfirmSkip(game, number)
+            if number == 0 and arg in ("leave", "cancel"):
+                return ConfirmLeave(game) if arg == "leave" else CancelConfirmation(game)
+            return None
         case Kind.WORDS:
             return SortWords(game) if arg == "sel" else None
 

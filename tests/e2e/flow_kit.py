@@ -213,9 +213,8 @@ def look(stats: TurnStats, panel: Message) -> None:
 
 
 def _dearest(panel: Message) -> tuple[str, str] | None:
-    """(select id, value) of the dearest card any buy select of the panel offers; of the two ways a card can
-    be offered ("and end the turn", "then buy more"), the one that ends the turn, as a person who buys one
-    card takes it."""
+    """(select id, value) of the dearest card any buy select of the panel offers (each card is offered once;
+    choosing it buys it and ends the turn, as a person who buys one card expects)."""
     best: tuple[int, bool, str, str] | None = None
     for sel in selects(panel):
         for option in sel.get("options") or []:
