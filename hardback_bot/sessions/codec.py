@@ -74,7 +74,9 @@ class HandView(StrEnum):
     WATCH = "w"
     DECK = "d"
     BUY_MORE = "b"  # the hand with purchases that leave the turn going (then buy more), not ending it
-    JAIL_REMOVE = "j"  # the hand at a jail step offering to remove a card from the game instead of reserving
+    JAIL = "j"  # the hand at a jail step showing the cards to reserve
+    JAIL_REMOVE = "k"  # the hand at a jail step showing the cards to remove from the game instead
+    DUMP = "u"  # the hand at a dump step showing the cards of the discard pile to dump
 
 
 @dataclass(frozen=True, slots=True)

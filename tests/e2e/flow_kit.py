@@ -229,10 +229,31 @@ def _dearest(panel: Message) -> tuple[str, str] | None:
     return (best[2], best[3]) if best else None
 
 
-async def mentions_not_to_play(world: World, store: Store, game_id: int) -> list[str]:
+IN_FLIGHT = 0.3  # a post crossing a move on its way to Discord: decided before the move, arriving after it
+
+
+@dataclass(frozen=True)
+class StalePing:
+    """A ping of a public post for someone the game was not waiting for when the post was made."""
+
+    user: int
+    content: str
+    late: float  # seconds between the move that moved the game past that user and the post
+
+    @property
+    def in_flight(self) -> bool:
+        """The move came while the post was on its way (the bot decided the call before it)."""
+        return self.late < IN_FLIGHT
+
+    def __str__(self) -> str:
+        return f"<@{self.user}> {self.late:.3f} s after their turn moved on, in {self.content!r}"
+
+
+async def mentions_not_to_play(world: World, store: Store, game_id: int) -> list[StalePing]:
     """Every ping of a public post whose user the game was not waiting for when the post was made (a turn
-    call for a turn already played, say): the game is replayed to each post's moment from the move log's
-    commit times. A ping is a user the post both names and allows to be mentioned."""
+    call for a turn already played, say), with how long before the post the game had moved past them: the
+    game is replayed commit by commit from the move log's commit times. A ping is a user the post both names
+    and allows to be mentioned."""
     from hardback_bot.engine import Game
     from hardback_bot.sessions.manager import deciders
 
@@ -240,6 +261,13 @@ async def mentions_not_to_play(world: World, store: Store, game_id: int) -> list
     record, final = await load_game(store, game_id)
     moves = await store.get_moves(game_id)
     users = {x.seat: x.user_id for x in record.seats}
+    # (commit time, the users the game waits for after it), from the start on.
+    game = Game.new(final.num_players, final.state.seed, final.options, final.checker)
+    states: list[tuple[float, set[int | None]]] = [(float("-inf"), {users.get(x) for x in deciders(game)})]
+    for i, m in enumerate(moves):
+        game.apply(m.seat, m.move)
+        if i + 1 == len(moves) or moves[i + 1].version != m.version or m.version is None:
+            states.append((m.created_at, {users.get(x) for x in deciders(game)}))
     wall = time.time() - s.now()  # the stand-in's clock is monotonic; the store's is the wall clock
     found = []
     for message in s.messages(world.channel):
@@ -249,13 +277,12 @@ async def mentions_not_to_play(world: World, store: Store, game_id: int) -> list
         pinged = {u.id for u in message.mentions}
         if allowed is not None and "users" not in (allowed.get("parse") or []):
             pinged &= {int(u) for u in allowed.get("users") or []}
-        if not pinged:
-            continue
         posted = message.created_at + wall
-        done = [(m.seat, m.move) for m in moves if m.created_at <= posted]
-        game = Game.replay(final.num_players, final.state.seed, final.options, done, checker=final.checker)
-        waiting = {users.get(seat) for seat in deciders(game)}
-        found += [f"<@{u}> in {message.content!r}" for u in sorted(pinged - waiting)]
+        now = max(i for i, (at, _) in enumerate(states) if at <= posted)
+        for user in sorted(pinged - states[now][1]):
+            last = max((i for i in range(now + 1) if user in states[i][1]), default=None)
+            late = posted - states[last + 1][0] if last is not None else float("inf")
+            found.append(StalePing(user, message.content, late))
     return found
 
 
@@ -280,4 +307,5 @@ def live_game_components(world: World, game_id: int) -> list[str]:
     return sorted(set(found))
 
 
-__all__ = ["FlowPlayer", "TurnStats", "live_game_components", "mentions_not_to_play", "move_arg"]
+__all__ = ["IN_FLIGHT", "FlowPlayer", "StalePing", "TurnStats", "live_game_components", "mentions_not_to_play",
+           "move_arg"]

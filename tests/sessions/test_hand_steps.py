@@ -1,7 +1,7 @@
 """The hand panel asks one question at a time (R13-R19): each card to buy once, buying one card ends the turn
-in one click and "Buy more than one card" turns the select into purchases that leave the turn going; a jail
-step is one select (reserve, or remove a click away), a flush step two buttons; and every panel leaves room
-for one more button."""
+in one click and "Buy more than one card" turns the select into purchases that leave the turn going; an
+optional step shows one select at most (declining and buying at once, or the cards to jail or dump a click
+away); and every panel leaves room for one more button."""
 
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ def test_each_card_to_buy_once_and_one_purchase_ends_the_turn() -> None:
             more = panel_of(game, HandView.BUY_MORE)
             assert all(moves[-1].startswith("buy ") for moves in buys(more))
             assert sorted(m[-1] for m in buys(more)) == sorted(cards)
-            assert HandView.REFRESH in views(more), "a way back to buying one card"
+            assert HandView.HAND in views(more), "a way back to buying one card"
             # Once a card is bought the turn goes on: the select keeps buying without ending it.
             first = buys(more)[0]
             game.apply(game.active_seat, first[-1])
@@ -98,45 +98,66 @@ def test_each_card_to_buy_once_and_one_purchase_ends_the_turn() -> None:
     assert seen >= 30 and toggles >= 10, (seen, toggles)
 
 
-def test_a_jail_step_is_one_select_to_reserve_or_a_click_away_to_remove() -> None:
-    seen = 0
-    for game in positions(30):
+def test_a_jail_step_asks_one_question_at_a_time() -> None:
+    """Jail or not (a button), the select beside it declines and buys at once; the cards to reserve, or a
+    click further the cards to remove (R17); with nothing to buy after declining, the cards to reserve at
+    once."""
+    asked = direct = 0
+    for game in positions(40):
         if game.phase != "jail":
             continue
-        seen += 1
         panel = panel_of(game)
-        [reserve] = selects(panel)
+        [first] = selects(panel)
+        values = [[str(m) for m in decode_moves(o.value)] for o in first.options]
+        if all(v[0].startswith("reserve ") for v in values):
+            direct += 1  # nothing to buy after declining: the question is which card to reserve
+            assert len(values) == len(game.state.offer_row)
+        else:
+            asked += 1
+            assert all(v[0] == "pass" and any(m.startswith("buy ") for m in v) for v in values), values
+            assert HandView.JAIL in views(panel)
+        [reserve] = selects(panel_of(game, HandView.JAIL))
         assert all(str(decode_moves(o.value)[0]).startswith("reserve ") for o in reserve.options)
         assert len(reserve.options) == len(game.state.offer_row)
-        assert HandView.JAIL_REMOVE in views(panel)
+        assert HandView.JAIL_REMOVE in views(panel_of(game, HandView.JAIL))
         [remove] = selects(panel_of(game, HandView.JAIL_REMOVE))
         assert all(str(decode_moves(o.value)[0]).startswith("remove ") for o in remove.options)
+        assert HandView.JAIL in views(panel_of(game, HandView.JAIL_REMOVE)), "a way back to reserving"
         if game.player(game.active_seat).jail is not None:
-            assert "reserving another card removes it from the game" in panel.text
-    assert seen >= 5, seen
+            assert "reserving another card removes it from the game" in panel_of(game, HandView.JAIL).text
+    assert asked >= 5 and direct >= 1, (asked, direct)
 
 
-def test_a_flush_step_is_two_buttons_and_a_dump_step_one_select() -> None:
+def test_flush_and_dump_steps_show_one_select_at_most() -> None:
     flushes = dumps = 0
     for game in positions(40):
         if game.phase == "flush":
             flushes += 1
             panel = panel_of(game)
-            assert not selects(panel)
+            assert len(selects(panel)) <= 1
             labels = [b.label for row in panel.rows if not isinstance(row, Select) for b in row]
             assert "Flush the offer row" in labels and "Keep the row" in labels
         elif game.phase == "dump":
             dumps += 1
-            assert len(selects(panel_of(game))) == 1
+            panel = panel_of(game)
+            [shown] = selects(panel)
+            if HandView.DUMP in views(panel):  # the select declines and buys; the cards to dump a click away
+                [dump] = selects(panel_of(game, HandView.DUMP))
+                assert all(str(decode_moves(o.value)[0]).startswith("dump ") for o in dump.options)
+            else:
+                assert all(str(decode_moves(o.value)[0]).startswith("dump ") for o in shown.options)
     assert flushes >= 3 and dumps >= 3, (flushes, dumps)
 
 
-def test_every_panel_leaves_room_for_one_more_button() -> None:
+def test_every_panel_leaves_room_for_one_more_button_and_no_custom_id_twice() -> None:
     phases = set()
     for game in positions(12, adverts=True, ghostwriter=True):
-        for shown in (HandView.HAND, HandView.BUY_MORE, HandView.JAIL_REMOVE):
+        for shown in (HandView.HAND, HandView.BUY_MORE, HandView.JAIL, HandView.JAIL_REMOVE, HandView.DUMP):
             for seat in range(game.num_players):
                 panel = hand_panel(Loaded(record_for(game), game), seat, player_view(game, seat), shown=shown)
+                ids = [r.custom_id for r in panel.rows if isinstance(r, Select)]
+                ids += [b.custom_id for r in panel.rows if not isinstance(r, Select) for b in r]
+                assert len(ids) == len(set(ids)), ids  # Discord refuses a message whose custom_ids repeat
                 last = panel.rows[-1] if panel.rows else None
                 assert len(panel.rows) < MAX_ROWS or (isinstance(last, list) and len(last) < MAX_BUTTONS), \
                     (game.phase, [r if isinstance(r, list) else r.placeholder for r in panel.rows])

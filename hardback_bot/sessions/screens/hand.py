@@ -3,8 +3,9 @@ legal moves (R6-R19, R27, R30).
 
 Each step asks one question at a time, with at most one select: a card to buy appears once (choosing it
 buys it and ends the turn; "Buy more than one card" turns the same select into purchases that leave the
-turn going), a jail step offers the cards to reserve (or, one click away, to remove), a flush step is
-two buttons."""
+turn going). An optional step (trash, dump, preview, jail, flush) asks its own question with buttons, and
+its one select declines it and buys at once, the usual way on; the cards to jail or to dump are a click
+away ("Jail a card…"), or the select itself when there is nothing to buy."""
 
 from __future__ import annotations
 
@@ -152,12 +153,13 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
 
 
 OPTIONAL_STEPS = ("trash", "dump", "preview", "jail", "flush")
-# Steps whose question is a few buttons: they also offer a select to decline the rest and buy at once. A
-# step asking with a select of its own (dump, jail) or a yes-or-no question (flush) asks only that.
-SHORTCUT_STEPS = ("trash", "preview")
+CHOSEN_STEPS = {"dump": (HandView.DUMP,), "jail": (HandView.JAIL, HandView.JAIL_REMOVE)}  # asked with a select
 
 
-def _declines(loaded: Loaded, seat: int) -> tuple[Game, list[Move]] | None:
+Declined = tuple[Game, list[Move]] | None  # the game once the optional steps are declined, and those passes
+
+
+def _declines(loaded: Loaded, seat: int) -> Declined:
     """The game once this step and the optional ones after it are declined, and those passes; None where a
     step cannot be declined or declining does not lead to buying."""
     game = loaded.game
@@ -173,55 +175,67 @@ def _declines(loaded: Loaded, seat: int) -> tuple[Game, list[Move]] | None:
     return trial, passes
 
 
-def _skip_to_buying(panel: Panel, loaded: Loaded, seat: int, t: Translator = ENGLISH) -> Button | None:
-    """A button that declines this step and the optional ones after it and ends the turn, and, on a step
-    asked with buttons, a select of what the player could buy after declining them (each purchase ends the
-    turn): one click instead of one per step (R13-R19: declining is always allowed; every step still shows
-    here). Returns that button."""
-    declined = _declines(loaded, seat)
+def _skip_button(loaded: Loaded, declined: Declined, t: Translator) -> Button | None:
+    """Decline this step and the optional ones after it, and end the turn: one click instead of one per step
+    (R13-R19: declining is always allowed)."""
     if declined is None:
         return None
-    trial, passes = declined
-    if loaded.game.phase in SHORTCUT_STEPS:
-        options = buy_options(trial, seat, passes, t)
-        if options and len(panel.rows) < MAX_ROWS - 1:
-            panel.add_select(select_id(loaded, 8), t.gettext("Skip the rest and buy ({coins}¢)",
-                                                             coins=trial.state.turn.coins), options)
     label = (t.gettext("Keep the row and end the turn") if loaded.game.phase == "flush"
              else t.gettext("Skip the rest, end turn"))
     try:
-        return Button(label, chain_id(loaded, [*passes, END]))
+        return Button(label, chain_id(loaded, [*declined[1], END]))
     except ValueError:
         return None
 
 
-def buy_options(game: Game, seat: int, before: Sequence[Move], t: Translator = ENGLISH, *, more: bool = False
-                ) -> list[Option]:
+def _shortcut(loaded: Loaded, seat: int, declined: Declined, t: Translator) -> tuple[str, list[Option]] | None:
+    """The select that declines this step and the optional ones after it and buys a card at once (each
+    purchase ends the turn), with its placeholder; None when declining leads to nothing to buy."""
+    if declined is None:
+        return None
+    trial, passes = declined
+    options = buy_options(trial, seat, passes, t)
+    if not options:
+        return None
+    coins = trial.state.turn.coins
+    return (t.gettext("Keep the row and buy ({coins}¢)", coins=coins) if loaded.game.phase == "flush"
+            else t.gettext("Skip the rest and buy ({coins}¢)", coins=coins)), options
+
+
+def buy_options(game: Game, seat: int, before: Sequence[Move], t: Translator = ENGLISH, *, more: bool = False,
+                ongoing: dict[Move, bool] | None = None) -> list[Option]:
     """One select option per affordable card (R19), once the moves ``before`` are made: choosing it buys the
     card and ends the turn, or, with ``more``, leaves the turn going for another purchase. A purchase after
-    which nothing else is affordable ends the turn by itself either way (R19.8)."""
+    which nothing else is affordable ends the turn by itself either way (R19.8). ``ongoing``: the purchases
+    after which the turn goes on (:func:`purchases`), if already worked out."""
     me = game.player(seat)
     options: list[Option] = []
-    for m in game.legal_moves(seat):
-        if m.kind != "buy" or m.card is None:
-            continue
+    if ongoing is None:
+        ongoing = purchases(game, seat)
+    for m, goes_on in ongoing.items():
+        assert m.card is not None
         name, cost = card_name(m.card, t=t), card(m.card).cost
         jailed = m.card == me.jail
         prefix = t.gettext("from your jail · {benefits}", benefits="") if jailed else ""
         summary = card_summary(card(m.card), limit=OPTION_LIMIT - len(prefix), language=t.language)
         does = t.gettext("from your jail · {benefits}", benefits=summary) if jailed else summary
-        moves = [*before, m] if more or not _goes_on(game, seat, m) else [*before, m, END]
+        moves = [*before, m] if more or not goes_on else [*before, m, END]
         value = encode_moves(moves)
         if len(value) <= 100:
             options.append(Option(t.gettext("Buy {card} for {cost}¢", card=name, cost=cost), value, does))
     return options
 
 
-def _goes_on(game: Game, seat: int, move: Move) -> bool:
-    """After ``move`` the turn is still in its purchase phase (something else is affordable)."""
-    trial = Game.from_dict(game.to_dict(), checker=game.checker)
-    trial.apply(seat, move)
-    return not trial.finished and trial.active_seat == seat and trial.phase == "buy"
+def purchases(game: Game, seat: int) -> dict[Move, bool]:
+    """Each card ``seat`` can buy now (R19), and whether the turn is still in its purchase phase after it
+    (something else affordable, R19.8): each tried on a copy of the game."""
+    found = {}
+    for m in game.legal_moves(seat):
+        if m.kind == "buy" and m.card is not None:
+            trial = Game.from_dict(game.to_dict(), checker=game.checker)
+            trial.apply(seat, m)
+            found[m] = not trial.finished and trial.active_seat == seat and trial.phase == "buy"
+    return found
 
 
 def bought_this_turn(game: Game) -> list[int]:
@@ -241,6 +255,14 @@ def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move], t
     for m in legal:
         by_kind.setdefault(m.kind, []).append(m)
     buttons: list[Button] = []
+    # An optional step asks its own question with buttons; the one select it shows declines it and buys at
+    # once (the usual way on), unless the player opened the step's own choice (a card to dump or to jail),
+    # or there is nothing to buy: then that choice is the select.
+    declined = _declines(loaded, seat) if phase in OPTIONAL_STEPS and "pass" in by_kind else None
+    shortcut = _shortcut(loaded, seat, declined, t)
+    choosing = phase in CHOSEN_STEPS and (shortcut is None or shown in CHOSEN_STEPS[phase])
+    if choosing:
+        shortcut = None
     if phase == "uncover":
         buttons += [Button(t.gettext("Uncover {card}", card=card_name(m.card or 0, t=t)), move_id(loaded, m),
                            "primary") for m in by_kind.get(phase, [])]
@@ -256,9 +278,13 @@ def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move], t
     elif phase == "dump":
         value = game.dump_value()
         panel.lines.append(t.gettext("Remove one card of your discard pile from the game for {n}¢.", n=value))
-        panel.add_select(select_id(loaded), t.gettext("Dump a card for {n}¢", n=value),
-                         [_opt(m, t.gettext("Dump {card}", card=card_name(m.card or 0, t=t)))
-                          for m in by_kind.get("dump", [])])
+        if choosing:
+            panel.add_select(select_id(loaded), t.gettext("Dump a card for {n}¢", n=value),
+                             [_opt(m, t.gettext("Dump {card}", card=card_name(m.card or 0, t=t)))
+                              for m in by_kind.get("dump", [])])
+        else:
+            buttons.append(Button(t.gettext("Dump a card for {n}¢…", n=value),
+                                  OpenHand(loaded.record.id, HandView.DUMP).custom_id(), "primary"))
     elif phase == "previewing":
         for cid in game.pending()["cards"]:
             letter = card(cid).letter
@@ -271,7 +297,7 @@ def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move], t
     elif phase == "choice":
         buttons += _choice_buttons(panel, loaded, t)
     elif phase == "jail":
-        buttons += _jail_rows(panel, loaded, seat, by_kind, t, remove=shown is HandView.JAIL_REMOVE)
+        buttons += _jail_rows(panel, loaded, seat, by_kind, t, shown if choosing else None)
     elif phase == "flush":
         panel.lines.append(t.gettext("Flushing removes every card of the offer row and deals seven new ones."))
         buttons.append(Button(t.gettext("Flush the offer row"), move_id(loaded, Move("flush")), "primary"))
@@ -279,7 +305,9 @@ def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move], t
         buttons += _buy_rows(panel, loaded, seat, by_kind, t, more=shown is HandView.BUY_MORE)
     if "preview" in by_kind:
         buttons.append(Button(t.gettext("Preview 3 cards"), move_id(loaded, Move("preview"))))
-    skip = _skip_to_buying(panel, loaded, seat, t) if phase in OPTIONAL_STEPS and "pass" in by_kind else None
+    if shortcut is not None and len(panel.rows) < MAX_ROWS - 1:
+        panel.add_select(select_id(loaded, 8), *shortcut)
+    skip = _skip_button(loaded, declined, t)
     if "pass" in by_kind:
         label = PASS_LABELS.get(phase)
         buttons.append(Button(t.gettext(label) if label else t.pgettext("button", "Pass"), move_id(loaded, PASS)))
@@ -302,19 +330,20 @@ def _choice_buttons(panel: Panel, loaded: Loaded, t: Translator) -> list[Button]
             Button(t.gettext("1 remover"), move_id(loaded, Move("take", choice="remover")), "primary")]
 
 
-def _jail_rows(panel: Panel, loaded: Loaded, seat: int, by_kind: dict[str, list[Move]], t: Translator, *,
-               remove: bool) -> list[Button]:
-    """One question (R17): which card of the offer row to reserve in your jail, or, a click away, which one
-    to remove from the game."""
-    game = loaded.game
+def _jail_rows(panel: Panel, loaded: Loaded, seat: int, by_kind: dict[str, list[Move]], t: Translator,
+               shown: HandView | None) -> list[Button]:
+    """A jail step (R17), one question at a time: jail a card or not (``shown`` None: a button, beside the
+    select that declines and buys); which card to reserve in your jail; or, a click away, which to remove."""
     gid = loaded.record.id
-    kept = game.player(seat).jail
-    if remove and by_kind.get("remove"):
+    kept = loaded.game.player(seat).jail
+    if shown is None:
+        return [Button(t.gettext("Jail a card…"), OpenHand(gid, HandView.JAIL).custom_id(), "primary")]
+    if shown is HandView.JAIL_REMOVE and by_kind.get("remove"):
         panel.lines.append(t.gettext("Removing a card takes it out of the game; a new card takes its place."))
         panel.add_select(select_id(loaded), t.gettext("Remove a card from the game"),
                          [_opt(m, t.gettext("Remove {card}", card=card_name(m.card or 0, cost=True, t=t)))
                           for m in by_kind["remove"]])
-        return [Button(t.gettext("Reserve a card instead"), OpenHand(gid, HandView.REFRESH).custom_id())]
+        return [Button(t.gettext("Reserve a card instead"), OpenHand(gid, HandView.JAIL).custom_id())]
     panel.lines.append(t.gettext("Reserving a card puts it in your jail: from now on only you can buy it."))
     if kept is not None:
         panel.lines.append(t.gettext("Your jail holds {card}: reserving another card removes it from the game.",
@@ -339,13 +368,15 @@ def _buy_rows(panel: Panel, loaded: Loaded, seat: int, by_kind: dict[str, list[M
     buttons: list[Button] = []
     more = more or bool(bought_this_turn(game))
     if by_kind.get("buy"):
-        options = buy_options(game, seat, [], t, more=more)
+        ongoing = purchases(game, seat)
+        options = buy_options(game, seat, [], t, more=more, ongoing=ongoing)
         panel.add_select(select_id(loaded), t.gettext("Buy a card (you can buy another after it)") if more
                          else t.gettext("Buy a card (this ends your turn)"), options)
         if not bought_this_turn(game):
             if more:
-                buttons.append(Button(t.gettext("Buy just one card"), OpenHand(gid, HandView.REFRESH).custom_id()))
-            elif any(_goes_on(game, seat, m) for m in by_kind["buy"]):
+                # (The plain hand, not Refresh: two components of a message never share a custom_id.)
+                buttons.append(Button(t.gettext("Buy just one card"), OpenHand(gid, HandView.HAND).custom_id()))
+            elif any(ongoing.values()):
                 buttons.append(Button(t.gettext("Buy more than one card"),
                                       OpenHand(gid, HandView.BUY_MORE).custom_id()))
     if "advert" in by_kind:
