@@ -320,6 +320,38 @@ async def test_a_jail_step_asks_one_question_at_a_time(world: World) -> None:
         await s.settle(quiet=0.3)
 
 
+async def test_another_arrangement_is_chosen_from_the_preview_and_confirmed(world: World) -> None:
+    """AT with adventure A (2★, trash for 3¢) and a starter A (1¢): two arrangements worth choosing (R7.10); the
+    preview offers both, the other one is picked, and Confirm plays that one."""
+    from hardback_bot.engine import GameOptions
+    from hardback_bot.store import Seat
+
+    s = world.standin
+    options = GameOptions(length=40, adverts=False)
+    game = build_game({"seats": [{"hand": [141, 156, 1, 145, 154]}, {"hand": [141, 145, 148, 154, 156]}],
+                       "offer_row": [17, 29, 9, 33, 4, 7, 11], "options": options.to_dict()})
+    async with running_bot(world) as bot:
+        seats = [Seat(0, "alice", user_id=world.alice.id), Seat(1, "bob", user_id=world.bob.id)]
+        record = await bot.store.create_lobby(world.guild.id, world.channel.id, host_id=world.alice.id,
+                                              options=options.to_dict(), seats=seats)
+        await bot.store.start_game(record.id, record.version, seed=1, state=game.to_json(), seats=seats)
+        await bot.get_cog("Play").relay.changed(record.id)  # type: ignore[union-attr]  # the table is posted
+        await s.settle(quiet=0.3)
+        driver = Driver(world, bot.store, record.id, {0: world.alice, 1: world.bob})
+        preview = await driver.spell(world.alice, await driver.open_hand(world.alice), "AT")
+        [arrangement] = [sel for sel in selects(preview) if sel["custom_id"].startswith("hb:a:")]
+        labels = [o["label"] for o in arrangement["options"]]
+        assert len(labels) == 2 and labels[0].startswith("✓ 1. 1¢ 2★") and labels[1].startswith("2. 2¢ 0★"), labels
+        preview = await driver.pick(world.alice, preview, arrangement["custom_id"], arrangement["options"][1]["value"])
+        assert "earns **2¢ and 0★**" in text_of(preview)
+        [arrangement] = [sel for sel in selects(preview) if sel["custom_id"].startswith("hb:a:")]
+        assert arrangement["options"][1]["label"].startswith("✓ 2.")
+        confirm = next(b["custom_id"] for b in preview.buttons() if str(b.get("label", "")).startswith("Confirm"))
+        await driver.press(world.alice, preview, confirm)
+        assert (await bot.store.get_moves(record.id))[0].move == "spell 1141 1156"
+        await s.settle(quiet=0.3)
+
+
 async def test_end_and_leave_confirmations_cancel_without_a_change(world: World) -> None:
     s = world.standin
     async with running_bot(world) as bot:
