@@ -9,10 +9,15 @@ click, select and submitted form counts as one interaction, from the moment the 
 
 Games: two people (hints off), a person against a hard computer (hints on: the one-click best word), and
 three people. Figures printed: interactions per turn (median, p90, max), turns that started with a stale
-panel, live game components after the end, public messages per turn.
+panel, live game components after the end, public messages per turn; what the panels showed at once: the
+options of each word preview's arrangement select, buy entries naming a card another entry of the same
+panel names, the most selects on one panel; and pings of a public post for someone the game was not
+waiting for when it was posted (those that crossed the player's move on their way to Discord, arriving
+within IN_FLIGHT seconds of it, are counted apart).
 
-Aims: median <= 4, p90 <= 6, 0 stale turn starts, 0 live components after the end, no more than
-2 public messages per turn.
+Aims: median <= 4, p90 <= 6, 0 stale turn starts, 0 live components after the end, no more than 2 public
+messages per turn; arrangement options per panel at most 8, 0 duplicate buy entries, 0 pings of a seat not
+to play.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ for extra in (ROOT / "tests" / "e2e", ROOT / "tests", ROOT):
 from botkit import running_bot  # noqa: E402 - needs the sys.path lines above
 from discord_standin import point_discord_at  # noqa: E402
 from discord_standin.world import make_world  # noqa: E402
-from flow_kit import FlowPlayer, TurnStats, live_game_components  # noqa: E402
+from flow_kit import IN_FLIGHT, FlowPlayer, StalePing, TurnStats, live_game_components, mentions_not_to_play  # noqa: E402
 from scenario_kit import load_game, start_table  # noqa: E402
 
 GAMES = (
@@ -53,7 +58,7 @@ def percentile(values: list[int], q: float) -> float:
 
 
 async def one_game(label: str, options: dict[str, object], joiners: tuple[str, ...], computers: tuple[str, ...]
-                   ) -> tuple[list[TurnStats], int, int, int]:
+                   ) -> tuple[list[TurnStats], int, int, int, list[StalePing]]:
     world = await make_world()
     restore = point_discord_at(world.standin.api_url, world.standin.gateway_url)
     try:
@@ -82,8 +87,9 @@ async def one_game(label: str, options: dict[str, object], joiners: tuple[str, .
             turns_all = sum(int(p.stats["turns"]) for p in game.state.players)  # every seat's turns
             posts = [m for m in s.messages(world.channel) if m.author.id == s.bot_user.id]
             live = live_game_components(world, record.id)
+            wrong = await mentions_not_to_play(world, bot.store, record.id)
             s.assert_no_violations()
-            return player.turns, len(posts), turns_all, len(live)
+            return player.turns, len(posts), turns_all, len(live), wrong
     finally:
         restore()
         await world.standin.stop()
@@ -95,15 +101,24 @@ async def main() -> None:
     parser.add_argument("--show", action="store_true", help="print every turn's interactions")
     args = parser.parse_args()
     clicks: list[int] = []
-    stale = live = 0
+    stale = live = duplicates = selects = 0
+    shown: list[int] = []
+    pings: list[StalePing] = []
     per_turn: list[float] = []
     began = time.monotonic()
     for label, options, joiners, computers in GAMES[:args.games]:
-        turns, posts, turns_all, live_here = await one_game(label, options, joiners, computers)
+        turns, posts, turns_all, live_here, wrong = await one_game(label, options, joiners, computers)
         here = [t.clicks for t in turns]
         if args.show:
             for t in turns:
                 print(f"  seat {t.seat}: {t.clicks} — {' | '.join(t.actions)}")
+            for ping in wrong:
+                print(f"  pinged while not to play: {ping}")
+        previews = [n for t in turns for n in t.arrangements]
+        shown += previews
+        duplicates += sum(t.duplicate_buys for t in turns)
+        selects = max([selects, *(t.most_selects for t in turns)])
+        pings += wrong
         clicks += here
         stale += sum(t.stale_start for t in turns)
         live += live_here
@@ -111,11 +126,20 @@ async def main() -> None:
         print(f"{label}: {len(turns)} people's turns; clicks median {statistics.median(here):g}, "
               f"p90 {percentile(here, 0.9):g}, max {max(here)}; opened the hand {sum(t.opened for t in turns)} "
               f"times; {posts} public messages for {turns_all} turns of all seats ({per_turn[-1]:.2f} a turn); "
-              f"{live_here} live game components after the end")
+              f"{live_here} live game components after the end; {len(previews)} word previews, arrangement options "
+              f"median {statistics.median(previews or [0]):g}, max {max(previews or [0])}; "
+              f"{sum(t.duplicate_buys for t in turns)} duplicate buy entries; "
+              f"{sum(not p.in_flight for p in wrong)} pings of a seat not to play "
+              f"(+{sum(p.in_flight for p in wrong)} crossing the player's move in flight)")
     print(f"all: {len(clicks)} turns; interactions per turn median {statistics.median(clicks):g}, "
           f"p90 {percentile(clicks, 0.9):g}, max {max(clicks)}; stale turn starts {stale}; live game components "
-          f"after the end {live}; public messages per turn (all seats) max {max(per_turn):.2f}; "
-          f"{time.monotonic() - began:.0f} s")
+          f"after the end {live}; public messages per turn (all seats) max {max(per_turn):.2f}")
+    print(f"all: {len(shown)} word previews; arrangement options per panel median {statistics.median(shown or [0]):g}, "
+          f"p90 {percentile(shown, 0.9):g}, max {max(shown or [0])} (previews with a choice of arrangement: "
+          f"{sum(1 for n in shown if n)}); duplicate buy entries {duplicates}; most selects on one panel {selects}; "
+          f"pings of a seat not to play {sum(not p.in_flight for p in pings)} (and "
+          f"{sum(p.in_flight for p in pings)} posts decided a moment before the move they crossed, arriving within "
+          f"{IN_FLIGHT} s of it); {time.monotonic() - began:.0f} s")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from hardback_bot.sessions import SessionError
-from hardback_bot.sessions.codec import ConfirmLeave, LobbyClick, LobbyOp
+from hardback_bot.sessions.codec import CancelConfirmation, ConfirmLeave, LobbyClick, LobbyOp
 from hardback_bot.sessions.screens.panel import Button, Panel
 from hardback_bot.sessions.table_options import BY_KEY
 
@@ -115,7 +115,8 @@ class Hardback(InfoCommands, DailyCommands, commands.GroupCog, group_name="hardb
         panel = Panel(title=t.gettext("End this game?"), lines=[t.gettext(
             "The game stops for everyone and cannot be resumed. It stays in the history, unrated.")])
         panel.add_buttons([Button(t.gettext("Yes, end the game"), LobbyClick(record.id, LobbyOp.END).custom_id(),
-                                  "danger")])
+                                  "danger"),
+                           Button(t.gettext("Cancel"), CancelConfirmation(record.id).custom_id())])
         await interaction.response.send_message(embed=embed_of(panel), view=view_of(panel.rows), ephemeral=True)
 
     @app_commands.command(name="leave", description="Drop out of the game in this channel; a computer takes your seat")
@@ -143,7 +144,8 @@ class Hardback(InfoCommands, DailyCommands, commands.GroupCog, group_name="hardb
             "A computer player takes your seat for the rest of the game; you cannot come back to it. "
             "The game still counts in your history.")])
         panel.add_buttons([Button(t.gettext("Yes, leave the game"), ConfirmLeave(record.id).custom_id(),
-                                  "danger")])
+                                  "danger"),
+                           Button(t.gettext("Cancel"), CancelConfirmation(record.id).custom_id())])
         await interaction.followup.send(embed=embed_of(panel), view=view_of(panel.rows), ephemeral=True)
 
 

@@ -30,6 +30,7 @@ from hardback_bot.sessions import Loaded, SessionError, SpellingError
 from hardback_bot.sessions.access import Origin
 from hardback_bot.sessions.codec import (
     AdoptSuggestion,
+    CancelConfirmation,
     ConfirmLeave,
     ConfirmSkip,
     DailyClick,
@@ -64,7 +65,7 @@ from hardback_bot.sessions.screens.panel import Button, Panel
 from hardback_bot.sessions.screens.pictures import word_picture
 from hardback_bot.sessions.screens.private import deck_view, hand_screen, spectator_screen
 from hardback_bot.sessions.screens.table import lobby_screen, option_screen
-from hardback_bot.sessions.screens.word import confirm_moves, word_panel
+from hardback_bot.sessions.screens.word import confirm_moves, default_choice, word_panel
 from hardback_bot.sessions.spelling import arrangements, choice_paths, clean_word
 from hardback_bot.sessions.turn_history import ReplayError
 from hardback_bot.store import PanelToken
@@ -238,7 +239,7 @@ class Play(commands.Cog):
                 panel = await deck_view(sessions, game_id, user.id, t=t)
                 await self._send_panel(interaction, game_id, panel)
             case OpenHand(game_id, view):
-                await self._show_hand(interaction, game_id, watch=view is HandView.WATCH)
+                await self._show_hand(interaction, game_id, watch=view is HandView.WATCH, shown=view)
             case SortWords(game_id):
                 await self._words(interaction, game_id, _one_value(data))
             case PlayMoves(game_id, version, moves, confirmed):
@@ -260,6 +261,8 @@ class Play(commands.Cog):
             case ConfirmLeave(game_id):
                 reply = await sessions.leave(game_id, user.id)
                 await self._close_confirmation(interaction, t.gettext("You left the game"), reply.say(t))
+            case CancelConfirmation():
+                await self._close_confirmation(interaction, t.gettext("Cancelled"), t.gettext("Nothing changed."))
             case AdoptSuggestion(game_id, version):
                 await self._adopt(interaction, game_id, version, _one_value(data))
             case OptionsMenu(game_id):
@@ -371,7 +374,7 @@ class Play(commands.Cog):
 
     # ------------------------------------------------------------------ the private hand
     async def _show_hand(self, interaction: discord.Interaction, game_id: int, notice: str | None = None, *,
-                         watch: bool = False) -> None:
+                         watch: bool = False, shown: HandView = HandView.HAND) -> None:
         record = await self.bot.sessions.record(game_id)
         seated = any(s.user_id == interaction.user.id for s in record.seats)
         if record.seed is None:
@@ -381,7 +384,8 @@ class Play(commands.Cog):
             # Anyone not seated follows the game as a spectator; players may watch too (the Watch button).
             panel = await spectator_screen(self.bot.sessions, game_id, notice=notice, seated=seated, t=t)
         else:
-            panel = await hand_screen(self.bot.sessions, game_id, interaction.user.id, notice=notice, t=t)
+            panel = await hand_screen(self.bot.sessions, game_id, interaction.user.id, notice=notice, t=t,
+                                      shown=shown)
         await self._send_panel(interaction, game_id, panel)
 
     async def _send_panel(self, interaction: discord.Interaction, game_id: int, panel: Panel) -> None:
@@ -423,7 +427,7 @@ class Play(commands.Cog):
             "the team is scored as it stands (awards are still added).",
             moves=describe_moves([str(m) for m in anyway.moves], t))])
         panel.add_buttons([Button(t.gettext("Do it anyway"), anyway.custom_id(), "danger"),
-                           Button(t.gettext("Back"), OpenHand(anyway.game_id, HandView.REFRESH).custom_id())])
+                           Button(t.gettext("Cancel"), OpenHand(anyway.game_id, HandView.REFRESH).custom_id())])
         await self._send_panel(interaction, anyway.game_id, panel)
 
     async def _confirm_skip(self, interaction: discord.Interaction, action: ConfirmSkip) -> None:
@@ -436,7 +440,7 @@ class Play(commands.Cog):
             "nothing this turn, and you draw a new hand.")])
         panel.add_buttons([Button(t.gettext("Yes, skip my turn"),
                                   PlayMoves(action.game_id, action.version, (Move("skip"),)).custom_id(), "danger"),
-                           Button(t.gettext("Back"), OpenHand(action.game_id, HandView.REFRESH).custom_id())])
+                           Button(t.gettext("Cancel"), OpenHand(action.game_id, HandView.REFRESH).custom_id())])
         await self._send_panel(interaction, action.game_id, panel)
 
     # ------------------------------------------------------------------ every word of an ended game
@@ -486,12 +490,11 @@ class Play(commands.Cog):
                 game.check_unique(seat, word)
             except IllegalMove as error:
                 raise SessionError.refusal(error) from error
-        await self._word_panel(interaction, loaded, seat, version, options, options[0], note)
+        await self._word_panel(interaction, loaded, seat, version, options, default_choice(options), note)
 
     async def _arrangement(self, interaction: discord.Interaction, game_id: int, version: int,
                            value: Move | MoreArrangements) -> None:
         page, spelled = (value.page, value.move) if isinstance(value, MoreArrangements) else (0, value)
-        move = str(spelled)
         loaded = await self.bot.sessions.load(game_id)
         seat = loaded.seat_of(interaction.user.id)
         if seat is None or not await self.bot.sessions.still_current(loaded, seat, version):
@@ -501,12 +504,12 @@ class Play(commands.Cog):
             options = await asyncio.to_thread(arrangements, loaded.game, seat, word)
         except (IllegalMove, SpellingError, ValueError) as error:
             raise SessionError("not_offered") from error
-        chosen = next((o for o in options if o.move == move), None)
+        chosen = next((o for o in options if o.move == spelled), None)
         if chosen is None:
             from hardback_bot.sessions.preview import simulate_word
 
             try:
-                chosen = simulate_word(loaded.game, seat, move)
+                chosen = simulate_word(loaded.game, seat, spelled)
             except IllegalMove as error:
                 raise SessionError.refusal(error) from error
         note = _vote_note(loaded.game, word, private(interaction))

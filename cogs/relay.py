@@ -19,7 +19,7 @@ import contextlib
 import datetime
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,7 +29,7 @@ from hardback_bot.ops.metrics import note_delivery_retry
 from hardback_bot.sessions import Loaded, SessionError
 from hardback_bot.sessions.codec import OpenSuggestForm
 from hardback_bot.sessions.notes import Note, Reminder, ghost_request_id, notes_of
-from hardback_bot.sessions.screens.announcements import announcement
+from hardback_bot.sessions.screens.announcements import Announcement, announcement
 from hardback_bot.sessions.screens.game_words import results_words, sort_select
 from hardback_bot.sessions.screens.panel import Button, Panel, hand_button
 from hardback_bot.sessions.screens.pictures import cards_picture
@@ -370,29 +370,39 @@ class Relay:
             batch = trial
         return batch
 
+    async def _said(self, loaded: Loaded, notes: list[Note], t: Translator) -> Announcement:
+        deadline = None
+        if any(isinstance(n, Reminder) for n in notes):
+            deadline = await self.bot.sessions.current_deadline(loaded.record.id, len(loaded.game.move_log))
+        return announcement(loaded, notes, t, deadline=deadline)
+
     async def _announce(self, loaded: Loaded, batch: list[Delivery], t: Translator) -> None:
         record = loaded.record
         ids = [r.id for r in batch if r.id is not None]
         notes = _notes(batch)
-        deadline = None
-        if any(isinstance(n, Reminder) for n in notes):
-            deadline = await self.bot.sessions.current_deadline(record.id, len(loaded.game.move_log))
-        said = announcement(loaded, notes, t, deadline=deadline)
+        said = await self._said(loaded, notes, t)
         if not said.lines:
             await self.bot.store.mark_delivered(ids, None)
             return
-        text = said.text[:2000]
-        view = None
-        if said.hand_button:
-            panel = Panel(title="")
-            panel.add_buttons([hand_button(record.id, t)])
-            view = view_of(panel.rows)
-        first_line = text.split("\n", 1)[0]
-        mentions = discord.AllowedMentions(users=[discord.Object(u) for u in said.mentions], everyone=False,
-                                           roles=False, replied_user=False)
+        first_line = said.text[:2000].split("\n", 1)[0]
+
+        async def as_it_goes_out() -> dict[str, Any] | None:
+            # Decided again once the channel has room: waiting for it can outlast a whole turn, and a call
+            # names only whom the game waits for when it is posted.
+            now = await self._said(await self.bot.sessions.load(record.id), notes, t)
+            if not now.lines:
+                return None
+            view = None
+            if now.hand_button:
+                panel = Panel(title="")
+                panel.add_buttons([hand_button(record.id, t)])
+                view = view_of(panel.rows)
+            mentions = discord.AllowedMentions(users=[discord.Object(u) for u in now.mentions], everyone=False,
+                                               roles=False, replied_user=False)
+            return {"content": now.text[:2000], "view": view or discord.utils.MISSING, "allowed_mentions": mentions}
+
         message = await self._send_once(record, f"hb{batch[0].batch}", batch[0].claimed_at,
-                                        lambda m: m.content.split("\n", 1)[0] == first_line,
-                                        content=text, view=view or discord.utils.MISSING, allowed_mentions=mentions,
+                                        lambda m: m.content.split("\n", 1)[0] == first_line, build=as_it_goes_out,
                                         suppress_embeds=True)  # words link to their definitions: no previews
         self._last_post[record.channel_id] = time.monotonic()
         # What Discord shows decides, not this render: a resend after a crash gets back the message first
@@ -622,15 +632,23 @@ class Relay:
         return sorted(found)
 
     async def _send_once(self, record: GameRecord, nonce: str, since: float | None,
-                         matches: Callable[[discord.Message], bool], **kwargs: Any) -> discord.Message | None:
+                         matches: Callable[[discord.Message], bool], *,
+                         build: Callable[[], Awaitable[dict[str, Any] | None]] | None = None,
+                         **kwargs: Any) -> discord.Message | None:
         """Post a message that must appear once however often this runs (a crash between sending and
         marking it sent). Within Discord's nonce window the nonce does it; past it, the channel's recent
-        history is searched for a matching message of the bot posted since the row was written."""
+        history is searched for a matching message of the bot posted since the row was written. ``build``:
+        more of the message, made once the channel has room for it (None: nothing to post any more)."""
         if since is not None and time.time() - since > NONCE_WINDOW:
             found = await self._posted_since(record, since, matches)
             if found is not None:
                 return found
         await self._pace(record.channel_id)
+        if build is not None:
+            built = await build()
+            if built is None:
+                return None
+            kwargs = {**kwargs, **built}
         return await self._send(record, "post", nonce=nonce, **kwargs)
 
     async def _posted_since(self, record: GameRecord, since: float,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hardback_bot.engine import Game, GameOptions, parse_move
+from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.cards import ALL_GENRES, card, card_defs
 from hardback_bot.help import (
     BY_KEY,
@@ -308,7 +308,7 @@ def test_hints_are_legal_and_best_first() -> None:
     assert [p.value for p in plays] == sorted((p.value for p in plays), reverse=True)
     for p in plays:
         assert common.is_word(p.word)
-        game.check_word(seat, parse_move(p.move).word)  # raises IllegalMove if the arrangement were illegal
+        game.check_word(seat, p.move.word)  # raises IllegalMove if the arrangement were illegal
     assert hint_plays(game, seat, get_dictionary("none")) == []
     assert hint_plays(game, seat, common, budget=-1.0) == []  # out of time: nothing valued, nothing claimed
 

@@ -57,7 +57,7 @@ class Kind(StrEnum):
     WORD_FORM = "w"  # number: version (argument "") or ghostwriter request (argument "suggest")
     ARRANGEMENT = "a"  # number: version; argument "arr"
     GHOST = "g"  # "adopt" (number: version) or "suggest" (number: ghostwriter request)
-    CONFIRM = "x"  # "skip" (number: version) or "leave"
+    CONFIRM = "x"  # "skip" (number: version), "leave", or "cancel" (closes a confirmation, changes nothing)
     WORDS = "e"  # argument "sel": every word of an ended game, sorted
     TABLE = "o"  # the lobby's table options: "menu" (a select of options) or "<option>[=<value>]"
     RULES = "r"  # argument: a rules topic, opened privately where the reader is
@@ -80,6 +80,10 @@ class HandView(StrEnum):
     REFRESH = "r"
     WATCH = "w"
     DECK = "d"
+    BUY_MORE = "b"  # the hand with purchases that leave the turn going (then buy more), not ending it
+    JAIL = "j"  # the hand at a jail step showing the cards to reserve
+    JAIL_REMOVE = "k"  # the hand at a jail step showing the cards to remove from the game instead
+    DUMP = "u"  # the hand at a dump step showing the cards of the discard pile to dump
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +209,16 @@ class ConfirmLeave:
 
 
 @dataclass(frozen=True, slots=True)
+class CancelConfirmation:
+    """A confirmation's Cancel: the confirmation closes, saying nothing changed."""
+
+    game_id: int
+
+    def custom_id(self) -> str:
+        return _id(Kind.CONFIRM, self.game_id, 0, "cancel")
+
+
+@dataclass(frozen=True, slots=True)
 class SortWords:
     """The select on the results that lists every word of the game; its value is a sort's name."""
 
@@ -270,8 +284,8 @@ class ShowRules:
 
 
 GameAction = (LobbyClick | OpenHand | PlayMoves | PickMove | OpenSpellForm | SpellWord | OpenSuggestForm
-              | SuggestWord | PickArrangement | AdoptSuggestion | ConfirmSkip | ConfirmLeave | SortWords
-              | OptionsMenu | SetOption | ShowRules | DailyClick)
+              | SuggestWord | PickArrangement | AdoptSuggestion | ConfirmSkip | ConfirmLeave | CancelConfirmation
+              | SortWords | OptionsMenu | SetOption | ShowRules | DailyClick)
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,7 +340,11 @@ def _decode(kind: Kind, game: int, number: int, arg: str) -> GameAction | None:
             return (AdoptSuggestion(game, number) if arg == "adopt" else
                     OpenSuggestForm(game, number) if arg == "suggest" else None)
         case Kind.CONFIRM:
-            return ConfirmSkip(game, number) if arg == "skip" else ConfirmLeave(game) if arg == "leave" else None
+            if arg == "skip":
+                return ConfirmSkip(game, number)
+            if number == 0 and arg in ("leave", "cancel"):
+                return ConfirmLeave(game) if arg == "leave" else CancelConfirmation(game)
+            return None
         case Kind.WORDS:
             return SortWords(game) if arg == "sel" else None
         case Kind.TABLE:

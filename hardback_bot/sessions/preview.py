@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from hardback_bot.engine import Game, IllegalMove, parse_move, scoring
+from hardback_bot.engine import Game, IllegalMove, scoring
 from hardback_bot.engine.cards import card
+from hardback_bot.engine.moves import Move, as_move
 from hardback_bot.engine.state import Slot
 from hardback_bot.i18n import N_, Translator, translator
 
@@ -38,7 +39,7 @@ def choice_label(kind: str, value: int, t: Translator = ENGLISH) -> str:
 class WordOutcome:
     seat: int
     word: str
-    move: str
+    move: Move
     slots: list[list[Any]]
     counts: dict[str, int]
     per_card: dict[int, tuple[int, int]]
@@ -47,8 +48,10 @@ class WordOutcome:
     prestige: int
     notes: list[str] = field(default_factory=list)  # English; notes_in(t) says them in any language
     notes_by_card: dict[int, str] = field(default_factory=dict)
-    targets: list[str] = field(default_factory=list)  # the uncover/double answers assumed
+    targets: list[Move] = field(default_factory=list)  # the uncover/double answers assumed
     choices: list[tuple[int, str, int]] = field(default_factory=list)  # (card, kind, value) left to the player
+    into_play: list[int] = field(default_factory=list)  # timeless classics from the hand that stay in play (R10.7)
+    sent_back: list[int] = field(default_factory=list)  # rivals' classics the word sends to their owners (R10.8)
 
     def notes_in(self, t: Translator) -> list[str]:
         """``notes`` in ``t``'s language: "R: trash for 2¢"."""
@@ -65,10 +68,10 @@ class WordOutcome:
         return self.coins + self.prestige
 
 
-def simulate_word(game: Game, seat: int, move: str) -> WordOutcome:
+def simulate_word(game: Game, seat: int, move: Move | str) -> WordOutcome:
     """The earnings of the spell ``move`` for ``seat``; raises IllegalMove like the real move would
     (the dictionary excepted: the caller checks it, since a vote may accept any word)."""
-    parsed = parse_move(move)
+    parsed = as_move(move)
     if parsed.kind != "spell":
         raise IllegalMove("Only a spelled word can be previewed.", "bad_notation")
     if game.spell_options(seat) is None:
@@ -79,18 +82,26 @@ def simulate_word(game: Game, seat: int, move: str) -> WordOutcome:
     counts = scoring.initial_counts(slots, classics, seat)
     best: WordOutcome | None = None
     for final, final_counts, answers in _resolutions(slots, counts, [], seat, []):
-        outcome = _outcome(seat, word, move, final, classics, final_counts, answers)
+        outcome = _outcome(seat, word, parsed, final, classics, final_counts, answers)
         if best is None or outcome.value > best.value:
             best = outcome
     assert best is not None
+    best.into_play = [s.card for s in best_slots(best) if s.owner == -1 and s.face_up and card(s.card).timeless]
+    # A rival's classic used in a word goes back to its owner, except in co-op (R10.8, R29.6).
+    best.sent_back = [] if game.options.coop else [s.card for s in slots if s.owner not in (-1, seat)]
     return best
+
+
+def best_slots(o: WordOutcome) -> list[Slot]:
+    """The word's cards as the preview resolved them (uncovered wilds face up again)."""
+    return [Slot.from_list(s) for s in o.slots]
 
 
 def _copy(word: list[Slot]) -> list[Slot]:
     return [Slot(s.card, s.letter, s.wild, s.uncovered, s.mult, s.owner, s.inked) for s in word]
 
 
-def _resolutions(word: list[Slot], counts: dict[str, int], used: list[str], seat: int, answers: list[str]
+def _resolutions(word: list[Slot], counts: dict[str, int], used: list[str], seat: int, answers: list[Move]
                  ) -> Any:
     """Every way R12.1-R12.2 can go: (word, counts, answers) after all uncovers and doubles."""
     found = scoring.next_uncover(word, counts, used, seat)
@@ -99,7 +110,7 @@ def _resolutions(word: list[Slot], counts: dict[str, int], used: list[str], seat
         for target in targets:
             w, c, u = _copy(word), dict(counts), list(used)
             scoring.apply_uncover(w, c, u, key, target)
-            label = [f"uncover {w[target].card}"] if len(targets) > 1 else []
+            label = [Move("uncover", card=w[target].card)] if len(targets) > 1 else []
             yield from _resolutions(w, c, u, seat, answers + label)
         return
     found = scoring.next_double(word, counts, used, seat)
@@ -108,14 +119,14 @@ def _resolutions(word: list[Slot], counts: dict[str, int], used: list[str], seat
         for target in targets:
             w, u = _copy(word), list(used)
             scoring.apply_double(w, u, key, target)
-            label = [f"double {w[target].card}"] if len(targets) > 1 else []
+            label = [Move("double", card=w[target].card)] if len(targets) > 1 else []
             yield from _resolutions(w, dict(counts), u, seat, answers + label)
         return
     yield word, counts, answers
 
 
-def _outcome(seat: int, word: str, move: str, slots: list[Slot], classics: list[int], counts: dict[str, int],
-             answers: list[str]) -> WordOutcome:
+def _outcome(seat: int, word: str, move: Move, slots: list[Slot], classics: list[int], counts: dict[str, int],
+             answers: list[Move]) -> WordOutcome:
     gains = scoring.automatic_gains(slots, classics, counts, seat)
     notes: list[str] = []
     notes_by_card: dict[int, str] = {}

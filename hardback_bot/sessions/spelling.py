@@ -2,15 +2,17 @@
 
 Each arrangement is an exact spell move; its value comes from the engine itself (``preview``), so
 the numbers a player sees are the numbers they get.  Wild cards give nothing unless something can
-uncover them, so when nothing can, interchangeable wilds are tried once, not in every order.
+uncover them, so when nothing can, interchangeable wilds are tried once, not in every order.  The word
+preview then offers only the arrangements no other one beats (``yields``).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
-from hardback_bot.engine import Game, IllegalMove
-from hardback_bot.engine.cards import card
+from hardback_bot.engine import Game, IllegalMove, Move, WordCard, parse_move
+from hardback_bot.engine.cards import card, definition_id
 from hardback_bot.i18n import Translator
 
 from . import searching
@@ -35,68 +37,97 @@ def clean_word(text: str) -> str:
     return word
 
 
-def candidate_moves(game: Game, seat: int, word: str) -> Iterator[str]:
+def candidate_moves(game: Game, seat: int, word: str) -> Iterator[Move]:
+    """Every arrangement of ``word`` that can yield something different, face-up cards first.
+
+    A wild gives nothing, like a card left out of the word (R7.3, R10.1), so which card goes face down
+    matters only where an uncover may turn it face up again (R14): each place is either a face-up card
+    of its letter or "a wild", and a wild place is then given the cheapest spare card, except next to a
+    card that uncovers, where every kind of spare card is tried. Cards alike (the same card, both inked or
+    not, from the same place) are tried once per place."""
     options = game.spell_options(seat)
     if options is None:
         raise SpellingError("not_your_turn_to_spell")
     inked = list(options.inked)
     free = [c for c in options.hand if c not in inked]
-    classics = [c for c, _ in options.classics_in_play]
+    owners = dict(options.classics_in_play)
+    classics = list(owners)
     # Cheapest first, so a wild is a starter rather than a valuable card when the choice is free.
     wild_order = sorted(free, key=lambda c: (not card(c).is_starter, card(c).cost, c))
     n = len(word)
     if n > len(options.hand) + len(classics):
         raise SpellingError("too_few_cards", n=len(options.hand) + len(classics))
-    chosen: list[str] = []
+    placed: list[int | None] = []  # a face-up card, or None for a wild place
     used: set[int] = set()
 
     def inked_left() -> int:
         return sum(1 for c in inked if c not in used)
 
-    def walk(i: int) -> Iterator[str]:
-        if n - i < inked_left():
+    def spare() -> list[int]:
+        return [c for c in wild_order if c not in used]
+
+    def walk(i: int, wilds: int) -> Iterator[Move]:
+        if n - i < inked_left() or wilds > len(spare()):
             return
         if i == n:
-            yield " ".join(["spell", *chosen])
+            yield from _fill(word, placed, spare())
             return
-        letter = word[i]
+        alike: set[tuple[int, bool, int]] = set()
         for c in [*inked, *free, *classics]:
-            if c not in used and card(c).letter == letter:
-                used.add(c)
-                chosen.append(str(c))
-                yield from walk(i + 1)
-                chosen.pop()
-                used.discard(c)
-        # Wilds are interchangeable until something uncovers them, so one card is tried here (the
-        # cheapest whose letter the rest of the word does not need, and the cheapest overall);
-        # arrangements() tries other cards in the wild places of the best candidates afterwards.
-        rest = word[i + 1:]
-        unused = [c for c in wild_order if c not in used]
-        picks = [c for c in unused if card(c).letter not in rest][:1] + unused[:1]
-        for c in dict.fromkeys(picks):
+            kind = (definition_id(c), c in inked, owners.get(c, -1))
+            if c in used or card(c).letter != word[i] or kind in alike:
+                continue
+            alike.add(kind)
             used.add(c)
-            chosen.append(f"{c}={letter}")
-            yield from walk(i + 1)
-            chosen.pop()
+            placed.append(c)
+            yield from walk(i + 1, wilds)
+            placed.pop()
             used.discard(c)
+        placed.append(None)
+        yield from walk(i + 1, wilds + 1)
+        placed.pop()
 
-    yield from walk(0)
+    yield from walk(0, 0)
 
 
-def _wild_swaps(game: Game, seat: int, move: str) -> Iterator[str]:
-    """The same arrangement with another unused hand card in one wild place (uncover makes it matter)."""
-    tokens = move.split()[1:]
-    in_word = {int(t.split("=")[0]) for t in tokens}
-    options = game.spell_options(seat)
-    assert options is not None
-    spare = [c for c in options.hand if c not in in_word and c not in options.inked]
-    for i, token in enumerate(tokens):
-        _cid, eq, letter = token.partition("=")
-        if not eq:
+MAX_UNCOVER_TRIES = 24  # ways to fill the wild places next to a card that uncovers
+
+
+def _fill(word: str, placed: list[int | None], spare: list[int]) -> Iterator[Move]:
+    """The moves of one pattern of face-up cards and wild places: the cheapest spare cards in the wild
+    places, and every kind of spare card in those an uncover can reach (a run of wilds next to a card that
+    uncovers: an uncovered card may uncover the next one)."""
+    reach: set[int] = set()
+    for i, c in enumerate(placed):
+        if c is None or not card(c).has("uncover_adjacent"):
             continue
-        for other in spare:
-            swapped = [*tokens[:i], f"{other}={letter}", *tokens[i + 1:]]
-            yield " ".join(["spell", *swapped])
+        for step in (-1, 1):
+            j = i + step
+            while 0 <= j < len(placed) and placed[j] is None:
+                reach.add(j)
+                j += step
+    wild_places = [i for i, c in enumerate(placed) if c is None]
+    near = [i for i in wild_places if i in reach]
+    for chosen in itertools.islice(_distinct_picks(spare, len(near)), MAX_UNCOVER_TRIES):
+        left = [c for c in spare if c not in chosen]
+        given = dict(zip(near, chosen, strict=True))
+        given.update(zip([i for i in wild_places if i not in reach], left, strict=False))
+        yield Move("spell", word=tuple(WordCard(c) if c is not None else WordCard(given[i], word[i])
+                                       for i, c in enumerate(placed)))
+
+
+def _distinct_picks(cards: list[int], k: int) -> Iterator[tuple[int, ...]]:
+    """Ordered picks of ``k`` different cards, one per kind of card (two starter E's are one kind)."""
+    if k == 0:
+        yield ()
+        return
+    kinds: set[int] = set()
+    for c in cards:
+        if definition_id(c) in kinds:
+            continue
+        kinds.add(definition_id(c))
+        for rest in _distinct_picks([x for x in cards if x != c], k - 1):
+            yield (c, *rest)
 
 
 def arrangements(game: Game, seat: int, word: str, limit: int = 120) -> list[WordOutcome]:
@@ -130,23 +161,19 @@ def arrangements_here(game: Game, seat: int, word: str, limit: int = 120) -> lis
         outcomes.append(simulate_word(game, seat, best))
     if not outcomes:
         raise SpellingError("cannot_spell", word=word)
-    outcomes.sort(key=lambda o: (o.move != best, -o.value, o.move.count("="), o.move))
-    if any(card(c).has("uncover_adjacent") for c in game.player(seat).hand):
-        seen = {o.move for o in outcomes}
-        for best in outcomes[:5]:
-            for move in _wild_swaps(game, seat, best.move):
-                if move not in seen:
-                    seen.add(move)
-                    outcomes.append(simulate_word(game, seat, move))
-        outcomes.sort(key=lambda o: (o.move != best, -o.value, o.move.count("="), o.move))
+
+    def order(o: WordOutcome) -> tuple[bool, int, int, str]:
+        return o.move != best, -o.value, sum(1 for w in o.move.word if w.wild), str(o.move)
+
+    outcomes.sort(key=order)
     return outcomes[:limit]
 
 
-def _solver_best(game: Game, seat: int, word: str) -> str | None:
+def _solver_best(game: Game, seat: int, word: str) -> Move | None:
     from hardback_bot.words.solver import PlayerCards, best_arrangement
 
     play = best_arrangement(PlayerCards.from_game(game, seat), word, time_limit=SOLVER_SECONDS)
-    return play.move if play is not None else None
+    return parse_move(play.move) if play is not None else None
 
 
 BEST_WORD_WORK = 200_000  # search units for the one-click best word: the same answer on every machine
@@ -181,13 +208,13 @@ def best_word(game: Game, seat: int) -> WordOutcome | None:
 CHOICE_PHASE = "choice"
 
 
-def choice_paths(game: Game, seat: int, moves: list[str], limit: int = 8, t: Translator = ENGLISH
-                 ) -> list[tuple[list[str], str]]:
+def choice_paths(game: Game, seat: int, moves: list[Move], limit: int = 8, t: Translator = ENGLISH
+                 ) -> list[tuple[list[Move], str]]:
     """Every way to answer the either-or choices a confirmed word asks next (R14: coins or prestige, ink
     or remover), as (moves, words) pairs, when those choices come right after the word (no trash, dump or
     preview first). Empty when the word asks none. Lets the preview offer "Confirm · 2★": the word and its
     choices in one click, each choice still the player's."""
-    trial = Game.from_dict(game.to_dict(), checker=game.checker)
+    trial = game.clone()
     try:
         for move in moves:
             trial.apply(seat, move)
@@ -195,9 +222,9 @@ def choice_paths(game: Game, seat: int, moves: list[str], limit: int = 8, t: Tra
         return []
     if trial.finished or trial.active_seat != seat or trial.phase != CHOICE_PHASE:
         return []
-    paths: list[tuple[list[str], str]] = []
+    paths: list[tuple[list[Move], str]] = []
 
-    def walk(state: Game, path: list[str], words: list[str]) -> None:
+    def walk(state: Game, path: list[Move], words: list[str]) -> None:
         if len(paths) >= limit:
             return
         if state.finished or state.active_seat != seat or state.phase != CHOICE_PHASE:
@@ -211,11 +238,11 @@ def choice_paths(game: Game, seat: int, moves: list[str], limit: int = 8, t: Tra
         for m in state.legal_moves(seat):
             if m.kind != "take":
                 continue
-            nxt = Game.from_dict(state.to_dict(), checker=state.checker)
-            nxt.apply(seat, str(m))
+            nxt = state.clone()
+            nxt.apply(seat, m)
             taken = {"coins": f"{value}¢", "prestige": f"{value}★", "ink": t.gettext("1 ink"),
                      "remover": t.gettext("1 remover")}
-            walk(nxt, [*path, str(m)], [*words, taken.get(str(m).split()[-1], str(m))])
+            walk(nxt, [*path, m], [*words, taken.get(m.choice or "", str(m))])
 
     walk(trial, [], [])
     return paths

@@ -39,6 +39,9 @@ class TurnStats:
     bought: bool = False
     words: list[str] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)  # what each interaction was, for reading a turn
+    arrangements: list[int] = field(default_factory=list)  # options of each word preview's arrangement select
+    duplicate_buys: int = 0  # buy entries naming a card another entry of the same panel already names
+    most_selects: int = 0  # the most selects one panel of the turn showed at once
 
 
 @dataclass
@@ -140,6 +143,7 @@ class FlowPlayer:
         raise AssertionError(f"the turn of seat {seat} did not end: {text_of(panel)}")
 
     async def _step(self, stats: TurnStats, user: User, panel: Message, game: Any, seat: int) -> Message:
+        look(stats, panel)
         ids = panel.custom_ids()
         undo = next((c for c in ids if c.startswith("hb:m:") and c.endswith(":undo")), None)
         if self.undo_once and not self.undone and undo is not None:
@@ -166,6 +170,8 @@ class FlowPlayer:
             preview = await self._act(stats, user, lambda: self.s.submit_modal(
                 user, inter.modal.custom_id, {"word": outcome.word.lower()}))
             stats.words.append(outcome.word)
+            look(stats, preview)
+            stats.arrangements.append(arrangement_options(preview))
             confirm = next(b["custom_id"] for b in preview.buttons() if b["label"].startswith("Confirm"))
             return await self.click(stats, user, preview, confirm)
         if phase in ("uncover", "double", "choice", "previewing"):
@@ -182,10 +188,33 @@ class FlowPlayer:
         raise AssertionError(f"no way forward in {phase}: {ids}")
 
 
+def arrangement_options(preview: Message) -> int:
+    """How many options the word preview's arrangement select holds (0: none shown)."""
+    return sum(len(sel.get("options") or []) for sel in selects(preview) if sel["custom_id"].startswith("hb:a:"))
+
+
+def bought_cards(value: str) -> list[int]:
+    """The cards a select option's moves buy."""
+    if not value or value.startswith("P"):
+        return []
+    try:
+        moves = decode_moves(value)
+    except ValueError:
+        return []
+    return [m.card for m in moves if m.kind == "buy" and m.card is not None]
+
+
+def look(stats: TurnStats, panel: Message) -> None:
+    """What a panel shows at once: its selects, and buy entries naming a card twice."""
+    shown = selects(panel)
+    stats.most_selects = max(stats.most_selects, len(shown))
+    cards = [c for sel in shown for option in sel.get("options") or [] for c in bought_cards(str(option.get("value")))]
+    stats.duplicate_buys += len(cards) - len(set(cards))
+
+
 def _dearest(panel: Message) -> tuple[str, str] | None:
-    """(select id, value) of the dearest card any buy select of the panel offers; of the two ways a card can
-    be offered ("and end the turn", "then buy more"), the one that ends the turn, as a person who buys one
-    card takes it."""
+    """(select id, value) of the dearest card any buy select of the panel offers (each card is offered once;
+    choosing it buys it and ends the turn, as a person who buys one card expects)."""
     best: tuple[int, bool, str, str] | None = None
     for sel in selects(panel):
         for option in sel.get("options") or []:
@@ -198,6 +227,63 @@ def _dearest(panel: Message) -> tuple[str, str] | None:
                 if best is None or key > best[:2]:
                     best = (*key, sel["custom_id"], value)
     return (best[2], best[3]) if best else None
+
+
+IN_FLIGHT = 0.3  # a post crossing a move on its way to Discord: decided before the move, arriving after it
+
+
+@dataclass(frozen=True)
+class StalePing:
+    """A ping of a public post for someone the game was not waiting for when the post was made."""
+
+    user: int
+    content: str
+    late: float  # seconds between the move that moved the game past that user and the post
+
+    @property
+    def in_flight(self) -> bool:
+        """The move came while the post was on its way (the bot decided the call before it)."""
+        return self.late < IN_FLIGHT
+
+    def __str__(self) -> str:
+        return f"<@{self.user}> {self.late:.3f} s after their turn moved on, in {self.content!r}"
+
+
+async def mentions_not_to_play(world: World, store: Store, game_id: int) -> list[StalePing]:
+    """Every ping of a public post whose user the game was not waiting for when the post was made (a turn
+    call for a turn already played, say), with how long before the post the game had moved past them: the
+    game is replayed commit by commit from the move log's commit times. A ping is a user the post both names
+    and allows to be mentioned."""
+    from hardback_bot.engine import Game
+    from hardback_bot.sessions.manager import deciders
+
+    s = world.standin
+    record, final = await load_game(store, game_id)
+    moves = await store.get_moves(game_id)
+    users = {x.seat: x.user_id for x in record.seats}
+    # (commit time, the users the game waits for after it), from the start on.
+    game = Game.new(final.num_players, final.state.seed, final.options, final.checker)
+    states: list[tuple[float, set[int | None]]] = [(float("-inf"), {users.get(x) for x in deciders(game)})]
+    for i, m in enumerate(moves):
+        game.apply(m.seat, m.move)
+        if i + 1 == len(moves) or moves[i + 1].version != m.version or m.version is None:
+            states.append((m.created_at, {users.get(x) for x in deciders(game)}))
+    wall = time.time() - s.now()  # the stand-in's clock is monotonic; the store's is the wall clock
+    found = []
+    for message in s.messages(world.channel):
+        if message.author.id != s.bot_user.id or not message.mentions:
+            continue
+        allowed = message.allowed_mentions  # None: Discord's default, every mention pings
+        pinged = {u.id for u in message.mentions}
+        if allowed is not None and "users" not in (allowed.get("parse") or []):
+            pinged &= {int(u) for u in allowed.get("users") or []}
+        posted = message.created_at + wall
+        now = max(i for i, (at, _) in enumerate(states) if at <= posted)
+        for user in sorted(pinged - states[now][1]):
+            last = max((i for i in range(now + 1) if user in states[i][1]), default=None)
+            late = posted - states[last + 1][0] if last is not None else float("inf")
+            found.append(StalePing(user, message.content, late))
+    return found
 
 
 def live_game_components(world: World, game_id: int) -> list[str]:
@@ -221,4 +307,5 @@ def live_game_components(world: World, game_id: int) -> list[str]:
     return sorted(set(found))
 
 
-__all__ = ["FlowPlayer", "TurnStats", "live_game_components", "move_arg"]
+__all__ = ["IN_FLIGHT", "FlowPlayer", "StalePing", "TurnStats", "live_game_components", "mentions_not_to_play",
+           "move_arg"]

@@ -556,16 +556,31 @@ def latency_summary(values: list[float]) -> str:
             f"p95 {percentile(values, 95) * 1000:.0f} ms, max {max(values, default=0) * 1000:.0f} ms")
 
 
+async def to_play_at(store: Store, game_id: int) -> Callable[[float], set[int]]:
+    """The seats a game waited for at a given moment (wall clock), from its move log's commit times."""
+    from hardback_bot.sessions.manager import deciders
+
+    record, final = await load_game(store, game_id)
+    moves = await store.get_moves(game_id)
+    game = Game.new(final.num_players, record.seed or 0, final.options, final.checker)
+    states: list[tuple[float, set[int]]] = [(float("-inf"), set(deciders(game)))]
+    for i, m in enumerate(moves):
+        game.apply(m.seat, m.move)
+        if i + 1 == len(moves) or moves[i + 1].version != m.version or m.version is None:
+            states.append((m.created_at, set(deciders(game))))
+    return lambda when: next(seats for at, seats in reversed(states) if at <= when)
+
+
 async def calls(world: World, store: Store, game_id: int, user: User) -> tuple[int, int]:
-    """(turn starts of ``user`` announced while the game was still on, how many of them called ``user``).
+    """(turn starts of ``user`` announced while it was still their turn, how many of them called ``user``).
 
     Each "your turn" note of the outbox (written with the move that started the turn) must reach its
-    player in the message that carried it — unless that message was posted after the game ended, or after the
-    player had already played (a turn call mentions only the seat whose turn it is when it is posted)."""
+    player in the message that carried it, unless that message was posted once that turn was over (a call
+    is decided as it goes out: a post held back by the channel's pace may come after the turn, or the game)."""
     record = await store.get_game(game_id, with_state=False)
     seat = next(s.seat for s in record.seats if s.user_id == user.id)
     ended = record.finished_at or float("inf")
-    played = [m.created_at for m in await store.get_moves(game_id) if m.seat == seat]
+    waiting = await to_play_at(store, game_id)
     expected = reached = 0
     for row in await store.game_deliveries(game_id):
         notes = [n for n in row.payload.get("notes", []) if n["t"] == "your_turn" and n["seat"] == seat]
@@ -574,10 +589,8 @@ async def calls(world: World, store: Store, game_id: int, user: User) -> tuple[i
         message = world.standin.find_message(row.message_id)
         assert message is not None
         posted = (row.message_id >> 22) / 1000 + 1_420_070_400
-        if posted > ended:
-            continue  # delivered once the game was over: no call any more
-        if any(row.created_at < when < posted - 0.05 for when in played):
-            continue  # the player had played before the post: the call is no longer theirs to hear
+        if posted > ended or seat not in waiting(posted):
+            continue  # delivered once the game was over, or that turn: no call any more
         expected += len(notes)
         reached += min(len(notes), message.content.count(f"<@{user.id}>, your turn."))
     return expected, reached

@@ -49,6 +49,10 @@ async def test_lobby_table_hand_and_a_word(world: World) -> None:
         await s.settle()
         assert s.last_modal(first) is not None
         await s.submit_modal(first, None, {"word": word.lower()})
+        # The form's answer edits the hand in place after a deferred update, which leaves nothing "thinking"
+        # for settle() to wait on while the arrangements are searched: wait for the preview itself.
+        await s.wait_for(lambda: f"Spell {word}?" in text_of(s.last_ephemeral(first)), timeout=15,
+                         what="the word preview")
         await s.settle()
         preview = s.last_ephemeral(first)
         assert f"Spell {word}?" in text_of(preview)

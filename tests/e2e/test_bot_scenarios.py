@@ -41,7 +41,8 @@ async def test_two_player_game_to_the_results(world: World) -> None:
         game = await driver.play_until(lambda g: g.finished)
         await s.settle(quiet=0.6)
         played = time.monotonic() - began
-        assert any("rearranged" in t.moves for t in driver.turns), "another arrangement was chosen at least once"
+        # Few words have another arrangement worth choosing (the preview offers only those no other one beats):
+        # test_turn_flow.py picks one from the select on a hand that has two.
         print(f"2-player game: {len(driver.turns)} turns, {driver.actions} actions in {played:.1f}s; "
               f"{latency_summary(driver.latencies)}")
         assert game.finished

@@ -8,13 +8,14 @@ import re
 
 from botkit import button, open_table, running_bot, table_of, text_of, user_for
 from discord_standin.world import World
-from flow_kit import FlowPlayer, live_game_components
-from scenario_kit import find_word, load_game, seat_users, seeded_games, start_table
+from flow_kit import FlowPlayer, live_game_components, mentions_not_to_play
+from scenario_kit import Driver, find_word, load_game, move_arg, seat_users, seeded_games, selects, start_table
 
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.scenario import build_game
-from hardback_bot.sessions.screens.word import distinct, outcome_key, word_panel
+from hardback_bot.sessions.screens.word import offered, word_panel
 from hardback_bot.sessions.spelling import arrangements
+from hardback_bot.sessions.yields import yield_of
 
 GAME_BUTTONS = re.compile(r"^hb:[hmsxag]:")
 UNDO_SEED = 6  # deals an undoable choice on the fifth turn (a random seed took up to three games to)
@@ -74,6 +75,14 @@ async def test_a_whole_game_in_few_clicks_and_nothing_live_after_it(world: World
         # refresh or two, so only the shape is pinned.
         assert clicks[int(0.9 * len(clicks))] <= 8, clicks
         assert not any(t.stale_start for t in player.turns)
+        # Panels that do not overwhelm: each card to buy once, at most eight arrangements, one select a panel
+        # at most (bench/turn_flow.py measures the same), and nobody pinged whose turn it was not.
+        assert sum(t.duplicate_buys for t in player.turns) == 0
+        assert max(n for t in player.turns for n in [0, *t.arrangements]) <= 8
+        assert max(t.most_selects for t in player.turns) <= 1
+        # (A call the bot decides a moment before the player's last click can still arrive after it.)
+        stale = [str(p) for p in await mentions_not_to_play(world, bot.store, record.id) if not p.in_flight]
+        assert stale == []
         # Game over is unmistakable: no live game button anywhere, the table shows the final state ...
         assert live_game_components(world, record.id) == []
         table = table_of(world)
@@ -151,21 +160,217 @@ async def test_ending_while_a_computer_is_mid_turn(world: World) -> None:
 
 def test_arrangements_differ_and_name_the_wild_card() -> None:
     # Two starter E's and a romance card: spelling with a wild shows which card goes face down and what it
-    # gives up, and arrangements with the same outcome are offered once (R7, R8).
+    # gives up, and only arrangements that give something another does not are offered (R7, R8).
     game = build_game({"seats": [{"hand": [1141, 1145, 1148, 1154, 72, 91, 120]}, {}], "options": {"adverts": False}})
-    word = "TEA"
-    options = arrangements(game, 0, word)
-    unique = distinct(options)
-    assert len({outcome_key(o) for o in unique}) == len(unique) < len(options) or len(unique) == len(options)
-    panel = word_panel(1, 1, options, unique[0], None)
-    select = next(r for r in panel.rows if not isinstance(r, list))
-    labels = [o.label.split(". ", 1)[1] for o in select.options]
-    assert len(labels) == len(set(labels)), labels
-    wilds = [o for o in unique if "=" in o.move]
-    assert wilds, "some arrangement uses a wild"
-    described = [o.description for o in select.options if o.description and "from" in o.description]
-    assert described and all(re.search(r"from (a starter [A-Z]|[A-Z] \()", d) for d in described), described
-    assert all("(=" in label for label in labels if "=" in label or "wild" in label)
+    options = arrangements(game, 0, "TEA")
+    shown = offered(options)
+    assert len(shown) < len(options)
+    assert len({yield_of(o) for o in shown}) == len(shown)
+    assert not any(yield_of(a).covers(yield_of(b)) for a in shown for b in shown if a is not b)
+    assert all(any(w.wild for w in o.move.word) for o in shown), "T needs a wild"
+    panel = word_panel(1, 1, options, shown[0], None)
+    assert "Wild cards: T from" in panel.text, panel.text
+    selects = [r for r in panel.rows if not isinstance(r, list)]
+    if len(shown) > 1:
+        labels = [o.label.split(". ", 1)[1] for o in selects[0].options]
+        assert len(labels) == len(set(labels)), labels
+        described = [o.description for o in selects[0].options]
+        assert all(d and re.search(r"from (a starter [A-Z]|[A-Z] \(|[a-z]+ [A-Z])", d) for d in described), described
+    else:
+        assert not selects, "one arrangement worth choosing: no select"
+
+
+async def test_a_call_held_back_by_the_channel_names_only_who_is_to_play_when_posted(world: World) -> None:
+    """Posts wait for room in the channel (5 in 5 s): a turn call held back while that player plays their whole
+    turn must not ping them afterwards; the next call names whoever is to play then."""
+    s = world.standin
+    async with running_bot(world) as bot:
+        game_id = await open_table(world, bot)
+        loaded = await bot.sessions.load(game_id)
+        first = user_for(world, loaded.record.seats[0].user_id)
+        second = user_for(world, loaded.record.seats[1].user_id)
+        relay = bot.get_cog("Play").relay  # type: ignore[union-attr]
+        room = asyncio.Event()
+        pace = relay._pace
+
+        async def full_channel(channel_id: int) -> None:
+            await room.wait()
+            await pace(channel_id)
+
+        relay._pace = full_channel
+        posted = len(s.messages(world.channel))
+
+        async def skip(user) -> None:  # type: ignore[no-untyped-def]
+            moves = len(await bot.store.get_moves(game_id))
+            table = table_of(world)
+            await s.click(user, table, button(table, "hb:h:"))
+            hand = await s.wait_for(lambda: next((m for m in reversed(s.ephemerals(user)) if not m.loading
+                                                  and any(":skip" in c for c in m.custom_ids())), None),
+                                    timeout=15, what="the hand")
+            await s.click(user, hand, button(hand, "hb:x:"))
+            confirm = await s.wait_for(lambda: next((m for m in reversed(s.ephemerals(user)) if not m.loading
+                                                     and "Skip your turn?" in text_of(m)), None),
+                                       timeout=15, what="the confirmation")
+            await s.click(user, confirm, button(confirm, ":skip"))
+            for _ in range(1500):
+                if len(await bot.store.get_moves(game_id)) > moves:
+                    return
+                await asyncio.sleep(0.01)
+            raise AssertionError("the skip was not stored")
+
+        await skip(first)
+        await asyncio.sleep(2.0)  # the call for the second player is made and waits for room
+        await skip(second)  # ... while that player plays the whole turn
+        assert len(s.messages(world.channel)) == posted, "nothing posted while the channel was full"
+        room.set()
+        await s.settle(quiet=0.6)
+        relay._pace = pace
+        after = [m.content for m in s.messages(world.channel)[posted:]]
+        assert not any(f"<@{second.id}>, your turn." in c for c in after), after
+        assert any(f"<@{first.id}>, your turn." in c for c in after), after
+        assert [str(p) for p in await mentions_not_to_play(world, bot.store, game_id)] == []
+
+
+async def test_buying_more_than_one_card_is_one_toggle_away(world: World) -> None:
+    """The buy select ends the turn with the card chosen (the usual turn: one click); "Buy more than one card"
+    turns it into purchases that keep the turn going, and it stays so after a purchase until End turn (R19)."""
+    from hardback_bot.sessions.codec import decode_moves
+
+    s = world.standin
+    async with running_bot(world) as bot:
+        record = await start_table(world, bot.store, {"length": 40, "adverts": False}, joiners=(world.bob,))
+        driver = Driver(world, bot.store, record.id, seat_users(world, record))
+        for _ in range(40):
+            _, game = await load_game(bot.store, record.id)
+            seat = game.active_seat
+            log = await driver.play_turn(seat, until=lambda g: g.phase == "buy")
+            _, game = await load_game(bot.store, record.id)
+            panel = log.panel
+            if game.phase != "buy" or game.active_seat != seat or panel is None:
+                continue
+            toggle = next((b["custom_id"] for b in panel.buttons() if b.get("label") == "Buy more than one card"),
+                          None)
+            if toggle is None:  # every purchase would end the turn by itself: nothing to toggle here
+                await driver.play_turn(seat, panel=panel)
+                continue
+            values = [o["value"] for sel in selects(panel) for o in sel["options"]]
+            assert all(str(decode_moves(v)[-1]) == "end" or len(decode_moves(v)) == 1 for v in values)
+            user = driver.users[seat]
+            panel = await driver.press(user, panel, toggle)
+            [buying] = [sel for sel in selects(panel)]
+            assert "you can buy another" in buying["placeholder"]
+            value = min(buying["options"], key=lambda o: len(o["value"]))["value"]
+            assert not value.endswith("~end")
+            moves_before = len(await bot.store.get_moves(record.id))
+            panel = await driver.pick(user, panel, buying["custom_id"], value)
+            _, game = await load_game(bot.store, record.id)
+            stored = await bot.store.get_moves(record.id)
+            assert [m.move for m in stored[moves_before:]] == [str(decode_moves(value)[0])]
+            if game.active_seat == seat and game.phase == "buy":  # still buying: the select keeps the turn going
+                assert "Your turn" in text_of(panel)
+                again = [o["value"] for sel in selects(panel) for o in sel["options"]]  # none: only a conversion left
+                assert not any(v.endswith("~end") for v in again)
+                end = next(b["custom_id"] for b in panel.buttons() if move_arg(b["custom_id"]) == "end")
+                await driver.press(user, panel, end)
+                _, game = await load_game(bot.store, record.id)
+                assert game.active_seat != seat or game.finished
+            await s.settle(quiet=0.3)
+            return
+        raise AssertionError("no turn offered to buy more than one card in 40 turns")
+
+
+async def test_a_jail_step_asks_one_question_at_a_time(world: World) -> None:
+    """BAT with mystery B (2¢ and a jail, R17): the jail step shows one select, declining and buying at once,
+    and "Jail a card…"; that opens the cards to reserve, removing them is a click further and back."""
+    from hardback_bot.engine import GameOptions
+    from hardback_bot.sessions.codec import decode_moves
+    from hardback_bot.store import Seat
+
+    s = world.standin
+    row = [17, 29, 9, 33, 4, 7, 11]  # cheap adventure cards: something to buy with 4¢
+    options = GameOptions(length=40, adverts=False)
+    game = build_game({"seats": [{"hand": [108, 141, 156, 145, 154]}, {"hand": [141, 145, 148, 154, 156]}],
+                       "offer_row": row, "options": options.to_dict()})
+    async with running_bot(world) as bot:
+        seats = [Seat(0, "alice", user_id=world.alice.id), Seat(1, "bob", user_id=world.bob.id)]
+        record = await bot.store.create_lobby(world.guild.id, world.channel.id, host_id=world.alice.id,
+                                              options=options.to_dict(), seats=seats)
+        await bot.store.start_game(record.id, record.version, seed=1, state=game.to_json(), seats=seats)
+        await bot.get_cog("Play").relay.changed(record.id)  # type: ignore[union-attr]  # the table is posted
+        await s.settle(quiet=0.3)
+        driver = Driver(world, bot.store, record.id, {0: world.alice, 1: world.bob})
+        panel = await driver.open_hand(world.alice)
+        preview = await driver.spell(world.alice, panel, "BAT")
+        confirm = next(b["custom_id"] for b in preview.buttons() if str(b.get("label", "")).startswith("Confirm"))
+        panel = await driver.press(world.alice, preview, confirm)
+        assert "jail a card of the offer row" in text_of(panel)
+        [shortcut] = selects(panel)
+        assert all(str(decode_moves(o["value"])[0]) == "pass" for o in shortcut["options"])
+        jail = next(b["custom_id"] for b in panel.buttons() if b.get("label") == "Jail a card…")
+        panel = await driver.press(world.alice, panel, jail)
+        [reserve] = selects(panel)
+        assert [str(decode_moves(o["value"])[0]) for o in reserve["options"]] == [f"reserve {c}" for c in row]
+        instead = next(b["custom_id"] for b in panel.buttons() if b.get("label") == "Remove a card instead")
+        panel = await driver.press(world.alice, panel, instead)
+        [remove] = selects(panel)
+        assert all(str(decode_moves(o["value"])[0]).startswith("remove ") for o in remove["options"])
+        back = next(b["custom_id"] for b in panel.buttons() if b.get("label") == "Reserve a card instead")
+        panel = await driver.press(world.alice, panel, back)
+        [reserve] = selects(panel)
+        value = next(o["value"] for o in reserve["options"] if o["value"] == "reserve_4")
+        await driver.pick(world.alice, panel, reserve["custom_id"], value)
+        _, after = await load_game(bot.store, record.id)
+        assert after.player(0).jail == 4 and (await bot.store.get_moves(record.id))[-1].move == "reserve 4"
+        await s.settle(quiet=0.3)
+
+
+async def test_another_arrangement_is_chosen_from_the_preview_and_confirmed(world: World) -> None:
+    """AT with adventure A (2★, trash for 3¢) and a starter A (1¢): two arrangements worth choosing (R7.10); the
+    preview offers both, the other one is picked, and Confirm plays that one."""
+    from hardback_bot.engine import GameOptions
+    from hardback_bot.store import Seat
+
+    s = world.standin
+    options = GameOptions(length=40, adverts=False)
+    game = build_game({"seats": [{"hand": [141, 156, 1, 145, 154]}, {"hand": [141, 145, 148, 154, 156]}],
+                       "offer_row": [17, 29, 9, 33, 4, 7, 11], "options": options.to_dict()})
+    async with running_bot(world) as bot:
+        seats = [Seat(0, "alice", user_id=world.alice.id), Seat(1, "bob", user_id=world.bob.id)]
+        record = await bot.store.create_lobby(world.guild.id, world.channel.id, host_id=world.alice.id,
+                                              options=options.to_dict(), seats=seats)
+        await bot.store.start_game(record.id, record.version, seed=1, state=game.to_json(), seats=seats)
+        await bot.get_cog("Play").relay.changed(record.id)  # type: ignore[union-attr]  # the table is posted
+        await s.settle(quiet=0.3)
+        driver = Driver(world, bot.store, record.id, {0: world.alice, 1: world.bob})
+        preview = await driver.spell(world.alice, await driver.open_hand(world.alice), "AT")
+        [arrangement] = [sel for sel in selects(preview) if sel["custom_id"].startswith("hb:a:")]
+        labels = [o["label"] for o in arrangement["options"]]
+        assert len(labels) == 2 and labels[0].startswith("✓ 1. 1¢ 2★") and labels[1].startswith("2. 2¢ 0★"), labels
+        preview = await driver.pick(world.alice, preview, arrangement["custom_id"], arrangement["options"][1]["value"])
+        assert "earns **2¢ and 0★**" in text_of(preview)
+        [arrangement] = [sel for sel in selects(preview) if sel["custom_id"].startswith("hb:a:")]
+        assert arrangement["options"][1]["label"].startswith("✓ 2.")
+        confirm = next(b["custom_id"] for b in preview.buttons() if str(b.get("label", "")).startswith("Confirm"))
+        await driver.press(world.alice, preview, confirm)
+        assert (await bot.store.get_moves(record.id))[0].move == "spell 1141 1156"
+        await s.settle(quiet=0.3)
+
+
+async def test_end_and_leave_confirmations_cancel_without_a_change(world: World) -> None:
+    s = world.standin
+    async with running_bot(world) as bot:
+        game_id = await open_table(world, bot)
+        for command, who in (("hardback end", world.alice), ("hardback leave", world.bob)):
+            await s.slash(who, command)
+            await s.settle()
+            confirm = s.last_ephemeral(who)
+            await s.click(who, confirm, button(confirm, ":cancel"))
+            await s.settle(quiet=0.4)
+            closed = s.find_message(confirm.id)
+            assert not closed.custom_ids() and "Nothing changed" in text_of(closed), text_of(closed)
+        record = await bot.store.get_game(game_id)
+        assert record.status == "playing" and all(x.ai_strength is None for x in record.seats)
+        assert "This game was ended" not in text_of(table_of(world))
 
 
 async def test_leaving_a_running_game_asks_first(world: World) -> None:

@@ -11,6 +11,7 @@ from hardback_bot.engine.moves import Move, WordCard, parse_move
 from hardback_bot.sessions import codec
 from hardback_bot.sessions.codec import (
     AdoptSuggestion,
+    CancelConfirmation,
     ConfirmLeave,
     ConfirmSkip,
     ForgedId,
@@ -43,7 +44,9 @@ ACTIONS = [
     OpenHand(7, HandView.REFRESH), PlayMoves(7, 12, (SPELL, Move("take", choice="prestige"))),
     PlayMoves(7, 12, (Move("buy", card=91), Move("end")), confirmed=True), PickMove(7, 12), PickMove(7, 12, 9),
     OpenSpellForm(7, 12), SpellWord(7, 12), OpenSuggestForm(7, 3), SuggestWord(7, 3), PickArrangement(7, 12),
-    AdoptSuggestion(7, 12), ConfirmSkip(7, 12), ConfirmLeave(7), SortWords(7),
+    AdoptSuggestion(7, 12), ConfirmSkip(7, 12), ConfirmLeave(7), CancelConfirmation(7), SortWords(7),
+    OpenHand(7, HandView.BUY_MORE), OpenHand(7, HandView.JAIL), OpenHand(7, HandView.JAIL_REMOVE),
+    OpenHand(7, HandView.DUMP),
     PlayMoves(2**63 - 1, 999_999_999, (Move("convert", number=2),)),
 ]
 
@@ -66,6 +69,11 @@ def test_the_wire_letters_of_posted_buttons() -> None:
     assert parse("hb:g:5:2:suggest") == OpenSuggestForm(5, 2) and parse("hb:w:5:2:suggest") == SuggestWord(5, 2)
     assert parse("hb:e:5:0:sel") == SortWords(5) and parse("hb:x:5:0:leave") == ConfirmLeave(5)
     assert encode_moves([SPELL]) == "S.3c.1v=A.w4"
+    # Views of the hand at a step and a confirmation's Cancel, beside the letters above.
+    assert parse("hb:h:5:0:b") == OpenHand(5, HandView.BUY_MORE) and parse("hb:h:5:0:u") == OpenHand(5, HandView.DUMP)
+    assert parse("hb:h:5:0:j") == OpenHand(5, HandView.JAIL)
+    assert parse("hb:h:5:0:k") == OpenHand(5, HandView.JAIL_REMOVE)
+    assert parse("hb:x:5:0:cancel") == CancelConfirmation(5)
 
 
 @pytest.mark.parametrize("text", [
@@ -75,6 +83,7 @@ def test_the_wire_letters_of_posted_buttons() -> None:
     "hb:m:5:1:buy_999999999", "hb:m:5:1:fly_away", "hb:m:5:1:spell", "hb:m:5:1:S.1=AB",
     "hb:l:5:0:ai", "hb:l:5:0:ai12", "hb:l:5:0:computer", "hb:l:5:0:teleport", "hb:h:5:0:x", "hb:p:5:1:next",
     "hb:q:5:1:", "hb:s:5:1:x", "hb:w:5:1:launch", "hb:a:5:1:sel", "hb:g:5:1:x", "hb:x:5:1:launch",
+    "hb:x:5:1:cancel", "hb:x:5:3:leave",
     "hb:e:5:0:", "hb:", "hb::::", "hb:m:5:1:ink:", "HB:m:5:1:ink", "hb:m:5:1:ink\n", "hb:m:٣:1:ink",
     "hb:m:5:1:" + "ink~" * 12 + "ink", "x" * 101, "",
 ])
@@ -105,7 +114,8 @@ def test_select_values() -> None:
 
 
 ID_PIECES = st.sampled_from(["hb", ":", "m", "l", "h", "a", "x", "g", "w", "s", "e", "sel", "S.", ".", "=", "~",
-                             "_", "-", "P", "ink", "buy", "end", "timeout", "9" * 19, "0", "1", "z", "A", "é"])
+                             "_", "-", "P", "ink", "buy", "end", "timeout", "9" * 19, "0", "1", "z", "A", "é",
+                             "cancel", "leave", "b", "j", "k", "u"])
 
 
 @settings(max_examples=1500, deadline=None)

@@ -13,7 +13,6 @@ from worker_probe import loaded
 from hardback_bot.ai import choose_move, wants_to_act
 from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.cards import card
-from hardback_bot.engine.moves import parse_move
 from hardback_bot.help.words import hint_plays, hints_off_loop
 from hardback_bot.sessions import searching
 from hardback_bot.sessions.rehearsal import rehearse
@@ -102,7 +101,7 @@ def test_previews_and_hints_in_workers(searcher) -> None:  # type: ignore[no-unt
     hints = loop.run_until_complete(hints_off_loop(game, seat, budget=5.0))
     assert hints and [p.word for p in hints] == [p.word for p in hint_plays(game, seat, common, budget=5.0)]
     for p in hints:
-        game.check_word(seat, parse_move(p.move).word)  # legal arrangements (R7)
+        game.check_word(seat, p.move.word)  # legal arrangements (R7)
 
 
 def test_other_players_run_in_a_thread_and_a_dead_worker_is_replaced(searcher) -> None:  # type: ignore[no-untyped-def]

@@ -112,8 +112,11 @@ def _groups(words: Sequence[PlayedWord], sort: str) -> list[tuple[int, str, list
 
 
 def _summary(t: Translator, words: Sequence[PlayedWord]) -> str:
+    """A player's words in one line: how many, and what their benefits gave (R12). Awards are said word by
+    word and once in the results (a lower award is lost to a higher one, R24.2), so they are not added here:
+    the prestige here is the results' "from words"."""
     coins = sum(w.coins for w in words)
-    prestige = sum(w.prestige + w.award for w in words)
+    prestige = sum(w.prestige for w in words)
     return t.ngettext("{n} word · {coins}¢ · {prestige}★", "{n} words · {coins}¢ · {prestige}★", len(words),
                       coins=coins, prestige=prestige)
 

@@ -1,15 +1,21 @@
 """A seat's hand panel: their hand, the decision they face and every legal action, built from the engine's
-legal moves (R6-R19, R27, R30)."""
+legal moves (R6-R19, R27, R30).
+
+Each step asks one question at a time, with at most one select: a card to buy appears once (choosing it
+buys it and ends the turn; "Buy more than one card" turns the same select into purchases that leave the
+turn going). An optional step (trash, dump, preview, jail, flush) asks its own question with buttons, and
+its one select declines it and buys at once, the usual way on; the cards to jail or to dump are a click
+away ("Jail a card…"), or the select itself when there is nothing to buy."""
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from typing import Any
 
-from hardback_bot.cardtext import card_summary
+from hardback_bot.cardtext import OPTION_LIMIT, card_summary
 from hardback_bot.engine import Game, Move
 from hardback_bot.engine.cards import card
-from hardback_bot.engine.moves import as_move
 from hardback_bot.engine.options import ADVERTS
 from hardback_bot.i18n import N_, Translator
 
@@ -32,28 +38,30 @@ from ..notes import ghost_request_id
 from ..preview import WordOutcome
 from .panel import MAX_OPTIONS, MAX_ROWS, Button, Option, Panel, Select, rules_button
 
+PASS, END = Move("pass"), Move("end")
 
-def move_id(loaded: Loaded, move: Move | str) -> str:
+
+def move_id(loaded: Loaded, move: Move) -> str:
     return chain_id(loaded, [move])
 
 
-def chain_id(loaded: Loaded, moves: list[Move | str] | list[str]) -> str:
-    return PlayMoves(loaded.record.id, loaded.record.version, tuple(as_move(m) for m in moves)).custom_id()
+def chain_id(loaded: Loaded, moves: Sequence[Move]) -> str:
+    return PlayMoves(loaded.record.id, loaded.record.version, tuple(moves)).custom_id()
 
 
 def select_id(loaded: Loaded, page: int = 0) -> str:
     return PickMove(loaded.record.id, loaded.record.version, page).custom_id()
 
 
-def _opt(move: Move | str, label: str, description: str | None = None) -> Option:
-    text = move if isinstance(move, str) else str(move)
-    return Option(label, encode_move(text), description or None)
+def _opt(move: Move, label: str, description: str | None = None) -> Option:
+    return Option(label, encode_move(move), description or None)
 
 
 def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOutcome | None = None,
-               t: Translator = ENGLISH) -> Panel:
+               t: Translator = ENGLISH, shown: HandView = HandView.HAND) -> Panel:
     """The private panel of ``seat``: their hand, the decision they face, every legal action. ``best``: the
-    solver's best word, offered as one click where the table allows hints. ``t``: the reader's language."""
+    solver's best word, offered as one click where the table allows hints. ``t``: the reader's language.
+    ``shown``: the view asked for (buying more than one card, removing rather than reserving a jailed card)."""
     game = loaded.game
     record = loaded.record
     me = view["players"][seat]
@@ -95,7 +103,7 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
                                                 coins=best.coins, prestige=best.prestige),
                                       chain_id(loaded, [best.move, *best.targets]), "success"))
         if "ghost" not in game.state.turn.extra and game.options.ghostwriter:
-            buttons.append(Button(t.gettext("Ask a ghostwriter"), move_id(loaded, "ghostwriter")))
+            buttons.append(Button(t.gettext("Ask a ghostwriter"), move_id(loaded, Move("ghostwriter"))))
         buttons.append(Button(t.gettext("Skip turn"), ConfirmSkip(record.id, record.version).custom_id(),
                               "danger"))
         panel.add_buttons(buttons)
@@ -119,20 +127,22 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
     if "vote" in kinds:
         word = view.get("vote", {}).get("word") or t.gettext("the word")
         panel.lines.append(t.gettext("Vote: should **{word}** be accepted?", word=word))
-        panel.add_buttons([Button(t.gettext("Accept {word}", word=word), move_id(loaded, "vote accept"), "success"),
-                           Button(t.gettext("Reject {word}", word=word), move_id(loaded, "vote reject"), "danger")])
+        panel.add_buttons([Button(t.gettext("Accept {word}", word=word),
+                                  move_id(loaded, Move("vote", choice="accept")), "success"),
+                           Button(t.gettext("Reject {word}", word=word),
+                                  move_id(loaded, Move("vote", choice="reject")), "danger")])
 
     if active:
-        _decision_rows(panel, loaded, seat, legal, t)
+        _decision_rows(panel, loaded, seat, legal, t, shown)
 
     # Ink and remover, on and off turn (R6).
     token_buttons = []
     if "ink" in kinds:
-        token_buttons.append(Button(t.gettext("Draw with ink ({ink})", ink=me["ink"]), move_id(loaded, "ink")))
+        token_buttons.append(Button(t.gettext("Draw with ink ({ink})", ink=me["ink"]), move_id(loaded, Move("ink"))))
     for m in legal:
         if m.kind == "unremover":
             token_buttons.append(Button(t.gettext("Undo remover on {letter}", letter=card(m.card or 0).letter),
-                                        move_id(loaded, str(m))))
+                                        move_id(loaded, m)))
     token_buttons.append(Button(t.gettext("Refresh"), OpenHand(record.id, HandView.REFRESH).custom_id()))
     token_buttons.append(Button(t.gettext("My deck"), OpenHand(record.id, HandView.DECK).custom_id()))
     token_buttons.append(rules_button(record.id, RULES_HERE, t))
@@ -145,142 +155,238 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
 
 
 OPTIONAL_STEPS = ("trash", "dump", "preview", "jail", "flush")
+CHOSEN_STEPS = {"dump": (HandView.DUMP,), "jail": (HandView.JAIL, HandView.JAIL_REMOVE)}  # asked with a select
 
 
-def _skip_to_buying(panel: Panel, loaded: Loaded, seat: int, t: Translator = ENGLISH) -> Button | None:
-    """A select of what the player could buy after declining this step and the optional ones after it, and
-    a button that declines them all and ends the turn: one click instead of one per step (R13-R19:
-    declining is always allowed; every step still shows here). Returns that button."""
+Declined = tuple[Game, list[Move]] | None  # the game once the optional steps are declined, and those passes
+
+
+def _declines(loaded: Loaded, seat: int) -> Declined:
+    """The game once this step and the optional ones after it are declined, and those passes; None where a
+    step cannot be declined or declining does not lead to buying."""
     game = loaded.game
-    trial = game.from_dict(game.to_dict(), checker=game.checker)
-    passes: list[str] = []
+    trial = game.clone()
+    passes: list[Move] = []
     while not trial.finished and trial.active_seat == seat and trial.phase in OPTIONAL_STEPS:
         if not any(m.kind == "pass" for m in trial.legal_moves(seat)):
             return None
-        trial.apply(seat, "pass")
-        passes.append("pass")
-    if trial.finished or trial.active_seat != seat or trial.phase != "buy" or len(passes) < 1:
+        trial.apply(seat, PASS)
+        passes.append(PASS)
+    if trial.finished or trial.active_seat != seat or trial.phase != "buy" or not passes:
         return None
-    options = buy_options(trial, seat, passes, t)
-    if options and len(panel.rows) < MAX_ROWS - 1:
-        coins = trial.state.turn.coins
-        label = (t.gettext("Keep the row and buy ({coins}¢)", coins=coins) if game.phase == "flush"
-                 else t.gettext("Skip the rest and buy ({coins}¢)", coins=coins))
-        panel.add_select(select_id(loaded, 8), label, options)
+    return trial, passes
+
+
+def _skip_button(loaded: Loaded, declined: Declined, t: Translator) -> Button | None:
+    """Decline this step and the optional ones after it, and end the turn: one click instead of one per step
+    (R13-R19: declining is always allowed)."""
+    if declined is None:
+        return None
+    label = (t.gettext("Keep the row and end the turn") if loaded.game.phase == "flush"
+             else t.gettext("Skip the rest, end turn"))
     try:
-        return Button(t.gettext("Skip the rest, end turn"), chain_id(loaded, [*passes, "end"]))
+        return Button(label, chain_id(loaded, [*declined[1], END]))
     except ValueError:
         return None
 
 
-def buy_options(game: Game, seat: int, before: list[str], t: Translator = ENGLISH) -> list[Option]:
-    """Select options for buying each affordable card (R19) once the moves ``before`` are made. A purchase
-    after which nothing else is affordable ends the turn by itself (R19.8); otherwise the card is offered
-    twice: "and end the turn" (the usual single purchase, one click) and "then buy more"."""
+def _shortcut(loaded: Loaded, seat: int, declined: Declined, t: Translator) -> tuple[str, list[Option]] | None:
+    """The select that declines this step and the optional ones after it and buys a card at once (each
+    purchase ends the turn), with its placeholder; None when declining leads to nothing to buy."""
+    if declined is None:
+        return None
+    trial, passes = declined
+    options = buy_options(trial, seat, passes, t)
+    if not options:
+        return None
+    coins = trial.state.turn.coins
+    return (t.gettext("Keep the row and buy ({coins}¢)", coins=coins) if loaded.game.phase == "flush"
+            else t.gettext("Skip the rest and buy ({coins}¢)", coins=coins)), options
+
+
+def buy_options(game: Game, seat: int, before: Sequence[Move], t: Translator = ENGLISH, *, more: bool = False,
+                ongoing: dict[Move, bool] | None = None) -> list[Option]:
+    """One select option per affordable card (R19), once the moves ``before`` are made: choosing it buys the
+    card and ends the turn, or, with ``more``, leaves the turn going for another purchase. A purchase after
+    which nothing else is affordable ends the turn by itself either way (R19.8). ``ongoing``: the purchases
+    after which the turn goes on (:func:`purchases`), if already worked out."""
     me = game.player(seat)
     options: list[Option] = []
-    for m in game.legal_moves(seat):
-        if m.kind != "buy" or m.card is None:
-            continue
-        trial = Game.from_dict(game.to_dict(), checker=game.checker)
-        trial.apply(seat, str(m))
-        goes_on = not trial.finished and trial.active_seat == seat and trial.phase == "buy"
+    if ongoing is None:
+        ongoing = purchases(game, seat)
+    for m, goes_on in ongoing.items():
+        assert m.card is not None
         name, cost = card_name(m.card, t=t), card(m.card).cost
-        summary = card_summary(card(m.card), limit=83, language=t.language)
-        does = t.gettext("from your jail · {benefits}", benefits=summary) if m.card == me.jail else summary
-        if goes_on:
-            variants = [(t.gettext("Buy {card} for {cost}¢ and end the turn", card=name, cost=cost),
-                         [*before, str(m), "end"]),
-                        (t.gettext("Buy {card} for {cost}¢, then buy more", card=name, cost=cost), [*before, str(m)])]
-        else:
-            variants = [(t.gettext("Buy {card} for {cost}¢", card=name, cost=cost), [*before, str(m)])]
-        for label, moves in variants:
-            value = encode_moves(moves)
-            if len(value) <= 100:
-                options.append(Option(label, value, does))
+        jailed = m.card == me.jail
+        prefix = t.gettext("from your jail · {benefits}", benefits="") if jailed else ""
+        summary = card_summary(card(m.card), limit=OPTION_LIMIT - len(prefix), language=t.language)
+        does = t.gettext("from your jail · {benefits}", benefits=summary) if jailed else summary
+        moves = [*before, m] if more or not goes_on else [*before, m, END]
+        value = encode_moves(moves)
+        if len(value) <= 100:
+            options.append(Option(t.gettext("Buy {card} for {cost}¢", card=name, cost=cost), value, does))
     return options
+
+
+def purchases(game: Game, seat: int) -> dict[Move, bool]:
+    """Each card ``seat`` can buy now (R19), and whether the turn is still in its purchase phase after it
+    (something else affordable, R19.8): each tried on a copy of the game."""
+    found = {}
+    for m in game.legal_moves(seat):
+        if m.kind == "buy" and m.card is not None:
+            trial = game.clone()
+            trial.apply(seat, m)
+            found[m] = not trial.finished and trial.active_seat == seat and trial.phase == "buy"
+    return found
+
+
+def bought_this_turn(game: Game) -> list[int]:
+    """The cards bought so far this turn (the turn's public summary)."""
+    return list(game.state.turn.extra.get("summary", {}).get("bought", []))
 
 
 PASS_LABELS = {"trash": N_("Done trashing"), "dump": N_("No dump"), "preview": N_("No preview"),
                "jail": N_("No jail"), "flush": N_("Keep the row")}
 
 
-def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move], t: Translator = ENGLISH) -> None:
+def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move], t: Translator = ENGLISH,
+                   shown: HandView = HandView.HAND) -> None:
     game = loaded.game
     phase = game.phase
     by_kind: dict[str, list[Move]] = {}
     for m in legal:
         by_kind.setdefault(m.kind, []).append(m)
     buttons: list[Button] = []
+    # An optional step asks its own question with buttons; the one select it shows declines it and buys at
+    # once (the usual way on), unless the player opened the step's own choice (a card to dump or to jail),
+    # or there is nothing to buy: then that choice is the select.
+    declined = _declines(loaded, seat) if phase in OPTIONAL_STEPS and "pass" in by_kind else None
+    shortcut = _shortcut(loaded, seat, declined, t)
+    choosing = phase in CHOSEN_STEPS and (shortcut is None or shown in CHOSEN_STEPS[phase])
+    if choosing:
+        shortcut = None
     if phase == "uncover":
-        buttons += [Button(t.gettext("Uncover {card}", card=card_name(m.card or 0, t=t)), move_id(loaded, str(m)),
+        buttons += [Button(t.gettext("Uncover {card}", card=card_name(m.card or 0, t=t)), move_id(loaded, m),
                            "primary") for m in by_kind.get(phase, [])]
     elif phase == "double":
-        buttons += [Button(t.gettext("Double {card}", card=card_name(m.card or 0, t=t)), move_id(loaded, str(m)),
+        buttons += [Button(t.gettext("Double {card}", card=card_name(m.card or 0, t=t)), move_id(loaded, m),
                            "primary") for m in by_kind.get(phase, [])]
     elif phase == "trash":
         for cid, kind, value in game.trash_options():
             letter = card(cid).letter
             label = (t.gettext("Trash {letter} for {n}¢", letter=letter, n=value) if kind == "coins"
                      else t.gettext("Trash {letter} for {n}★", letter=letter, n=value))
-            buttons.append(Button(label, move_id(loaded, f"trash {cid}")))
+            buttons.append(Button(label, move_id(loaded, Move("trash", card=cid))))
     elif phase == "dump":
         value = game.dump_value()
         panel.lines.append(t.gettext("Remove one card of your discard pile from the game for {n}¢.", n=value))
-        panel.add_select(select_id(loaded), t.gettext("Dump a card for {n}¢", n=value),
-                         [_opt(m, t.gettext("Dump {card}", card=card_name(m.card or 0, t=t)))
-                          for m in by_kind.get("dump", [])])
+        if choosing:
+            panel.add_select(select_id(loaded), t.gettext("Dump a card for {n}¢", n=value),
+                             [_opt(m, t.gettext("Dump {card}", card=card_name(m.card or 0, t=t)))
+                              for m in by_kind.get("dump", [])])
+        else:
+            buttons.append(Button(t.gettext("Dump a card for {n}¢…", n=value),
+                                  OpenHand(loaded.record.id, HandView.DUMP).custom_id(), "primary"))
     elif phase == "previewing":
         for cid in game.pending()["cards"]:
             letter = card(cid).letter
-            buttons.append(Button(t.gettext("Keep {letter} on top", letter=letter), move_id(loaded, f"return {cid}"),
-                                  "success"))
-            buttons.append(Button(t.gettext("Discard {letter}", letter=letter), move_id(loaded, f"discard {cid}")))
+            buttons.append(Button(t.gettext("Keep {letter} on top", letter=letter),
+                                  move_id(loaded, Move("return", card=cid)), "success"))
+            buttons.append(Button(t.gettext("Discard {letter}", letter=letter),
+                                  move_id(loaded, Move("discard", card=cid))))
         panel.lines.append(t.gettext("Previewed: {cards}", cards=separator(t).join(card_name(c, t=t)
                                                                            for c in game.pending()["cards"])))
     elif phase == "choice":
-        pend = game.pending()
-        name = card_name(pend["card"], t=t)
-        if pend["kind"] == "either_coins_or_prestige":
-            panel.lines.append(t.gettext("{card}: take {n}¢ or {n}★.", card=name, n=pend["value"]))
-            buttons += [Button(f"{pend['value']}¢", move_id(loaded, "take coins"), "primary"),
-                        Button(f"{pend['value']}★", move_id(loaded, "take prestige"), "primary")]
-        else:
-            panel.lines.append(t.gettext("{card}: take 1 ink or 1 remover.", card=name))
-            buttons += [Button(t.gettext("1 ink"), move_id(loaded, "take ink"), "primary"),
-                        Button(t.gettext("1 remover"), move_id(loaded, "take remover"), "primary")]
+        buttons += _choice_buttons(panel, loaded, t)
     elif phase == "jail":
-        row = game.state.offer_row
-        panel.add_select(select_id(loaded), t.gettext("Reserve a card in your jail"),
-                         [_opt(f"reserve {c}", t.gettext("Reserve {card}", card=card_name(c, cost=True, t=t)))
-                          for c in row])
-        panel.add_select(select_id(loaded, 9), t.gettext("Remove a card from the game"),
-                         [_opt(f"remove {c}", t.gettext("Remove {card}", card=card_name(c, cost=True, t=t)))
-                          for c in row])
+        buttons += _jail_rows(panel, loaded, seat, by_kind, t, shown if choosing else None)
     elif phase == "flush":
-        buttons.append(Button(t.gettext("Flush the offer row"), move_id(loaded, "flush"), "primary"))
+        panel.lines.append(t.gettext("Flushing removes every card of the offer row and deals seven new ones."))
+        buttons.append(Button(t.gettext("Flush the offer row"), move_id(loaded, Move("flush")), "primary"))
     elif phase == "buy":
-        turn = game.state.turn
-        panel.lines.append(t.gettext("You have **{coins}¢**. Leftover coins become ink at the end of your turn.",
-                                     coins=turn.coins))
-        if by_kind.get("buy"):
-            panel.add_select(select_id(loaded), t.gettext("Buy a card"), buy_options(game, seat, [], t))
-        if "advert" in by_kind:
-            cost, prestige = ADVERTS[game.player(seat).adverts]
-            buttons.append(Button(t.gettext("Advert: {cost}¢ → {prestige}★", cost=cost, prestige=prestige),
-                                  move_id(loaded, "advert")))
-        for m in by_kind.get("convert", []):
-            buttons.append(Button(t.gettext("Convert {ink} ink → {coins}¢", ink=3 * (m.number or 0), coins=m.number),
-                                  move_id(loaded, str(m))))
-        buttons.append(Button(t.gettext("End turn"), move_id(loaded, "end"), "danger"))
+        buttons += _buy_rows(panel, loaded, seat, by_kind, t, more=shown is HandView.BUY_MORE)
     if "preview" in by_kind:
-        buttons.append(Button(t.gettext("Preview 3 cards"), move_id(loaded, "preview")))
-    skip = _skip_to_buying(panel, loaded, seat, t) if phase in OPTIONAL_STEPS and "pass" in by_kind else None
+        buttons.append(Button(t.gettext("Preview 3 cards"), move_id(loaded, Move("preview"))))
+    if shortcut is not None and len(panel.rows) < MAX_ROWS - 1:
+        panel.add_select(select_id(loaded, 8), *shortcut)
+    skip = _skip_button(loaded, declined, t)
     if "pass" in by_kind:
         label = PASS_LABELS.get(phase)
-        buttons.append(Button(t.gettext(label) if label else t.pgettext("button", "Pass"), move_id(loaded, "pass")))
+        buttons.append(Button(t.gettext(label) if label else t.pgettext("button", "Pass"), move_id(loaded, PASS)))
     if skip is not None:
         buttons.append(skip)
     if game.can_undo(seat):  # a choice of this turn that revealed nothing can be taken back
-        buttons.append(Button(t.gettext("Undo my last choice"), move_id(loaded, "undo")))
+        buttons.append(Button(t.gettext("Undo my last choice"), move_id(loaded, Move("undo"))))
     panel.add_buttons(buttons)
+
+
+def _choice_buttons(panel: Panel, loaded: Loaded, t: Translator) -> list[Button]:
+    pend = loaded.game.pending()
+    name = card_name(pend["card"], t=t)
+    if pend["kind"] == "either_coins_or_prestige":
+        panel.lines.append(t.gettext("{card}: take {n}¢ or {n}★.", card=name, n=pend["value"]))
+        return [Button(f"{pend['value']}¢", move_id(loaded, Move("take", choice="coins")), "primary"),
+                Button(f"{pend['value']}★", move_id(loaded, Move("take", choice="prestige")), "primary")]
+    panel.lines.append(t.gettext("{card}: take 1 ink or 1 remover.", card=name))
+    return [Button(t.gettext("1 ink"), move_id(loaded, Move("take", choice="ink")), "primary"),
+            Button(t.gettext("1 remover"), move_id(loaded, Move("take", choice="remover")), "primary")]
+
+
+def _jail_rows(panel: Panel, loaded: Loaded, seat: int, by_kind: dict[str, list[Move]], t: Translator,
+               shown: HandView | None) -> list[Button]:
+    """A jail step (R17), one question at a time: jail a card or not (``shown`` None: a button, beside the
+    select that declines and buys); which card to reserve in your jail; or, a click away, which to remove."""
+    gid = loaded.record.id
+    kept = loaded.game.player(seat).jail
+    if shown is None:
+        return [Button(t.gettext("Jail a card…"), OpenHand(gid, HandView.JAIL).custom_id(), "primary")]
+    if shown is HandView.JAIL_REMOVE and by_kind.get("remove"):
+        panel.lines.append(t.gettext("Removing a card takes it out of the game; a new card takes its place."))
+        panel.add_select(select_id(loaded), t.gettext("Remove a card from the game"),
+                         [_opt(m, t.gettext("Remove {card}", card=card_name(m.card or 0, cost=True, t=t)))
+                          for m in by_kind["remove"]])
+        return [Button(t.gettext("Reserve a card instead"), OpenHand(gid, HandView.JAIL).custom_id())]
+    panel.lines.append(t.gettext("Reserving a card puts it in your jail: from now on only you can buy it."))
+    if kept is not None:
+        panel.lines.append(t.gettext("Your jail holds {card}: reserving another card removes it from the game.",
+                                     card=card_name(kept, t=t)))
+    panel.add_select(select_id(loaded), t.gettext("Reserve a card in your jail"),
+                     [_opt(m, t.gettext("Reserve {card}", card=card_name(m.card or 0, cost=True, t=t)))
+                      for m in by_kind.get("reserve", [])])
+    if not by_kind.get("remove"):
+        return []
+    return [Button(t.gettext("Remove a card instead"), OpenHand(gid, HandView.JAIL_REMOVE).custom_id())]
+
+
+def _buy_rows(panel: Panel, loaded: Loaded, seat: int, by_kind: dict[str, list[Move]], t: Translator, *,
+              more: bool) -> list[Button]:
+    """The purchase phase (R19, R25): one select of the cards, each once. Before any purchase, choosing a
+    card buys it and ends the turn (the usual turn, one click) unless the player asked to buy more than
+    one; once a card is bought the turn is still going, so the select buys and leaves it going."""
+    game = loaded.game
+    gid = loaded.record.id
+    panel.lines.append(t.gettext("You have **{coins}¢**. Leftover coins become ink at the end of your turn.",
+                                 coins=game.state.turn.coins))
+    buttons: list[Button] = []
+    more = more or bool(bought_this_turn(game))
+    if by_kind.get("buy"):
+        ongoing = purchases(game, seat)
+        options = buy_options(game, seat, [], t, more=more, ongoing=ongoing)
+        panel.add_select(select_id(loaded), t.gettext("Buy a card (you can buy another after it)") if more
+                         else t.gettext("Buy a card (this ends your turn)"), options)
+        if not bought_this_turn(game):
+            if more:
+                # (The plain hand, not Refresh: two components of a message never share a custom_id.)
+                buttons.append(Button(t.gettext("Buy just one card"), OpenHand(gid, HandView.HAND).custom_id()))
+            elif any(ongoing.values()):
+                buttons.append(Button(t.gettext("Buy more than one card"),
+                                      OpenHand(gid, HandView.BUY_MORE).custom_id()))
+    if "advert" in by_kind:
+        cost, prestige = ADVERTS[game.player(seat).adverts]
+        buttons.append(Button(t.gettext("Advert: {cost}¢ → {prestige}★", cost=cost, prestige=prestige),
+                              move_id(loaded, Move("advert"))))
+    for m in by_kind.get("convert", []):
+        buttons.append(Button(t.gettext("Convert {ink} ink → {coins}¢", ink=3 * (m.number or 0), coins=m.number),
+                              move_id(loaded, m)))
+    buttons.append(Button(t.gettext("End turn"), move_id(loaded, END), "danger"))
+    return buttons

@@ -34,9 +34,9 @@ def _copy(game: Game) -> Game:
 
 
 async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice: str | None = None,
-                      t: Translator = ENGLISH) -> Panel:
+                      t: Translator = ENGLISH, shown: HandView = HandView.HAND) -> Panel:
     """The private panel of ``user_id`` in ``t``'s language (theirs: the clicking client's, or the one stored
-    with the panel the bot keeps current)."""
+    with the panel the bot keeps current); ``shown``: the view of the hand asked for (screens/hand.py)."""
     loaded = await sessions.load(game_id)
     seat = loaded.seat_of(user_id)
     if seat is None:
@@ -52,7 +52,7 @@ async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice:
     if game.active_seat == seat and game.phase == "spell" and hints_allowed(game, loaded.record.kind):
         best = await asyncio.to_thread(best_word, _copy(game), seat)
     # The panel tries purchases on copies of the game (what each one leaves): a worker thread's job.
-    panel = await asyncio.to_thread(hand_panel, loaded, seat, view, best=best, t=t)
+    panel = await asyncio.to_thread(hand_panel, loaded, seat, view, best=best, t=t, shown=shown)
     if notice:
         panel.lines.insert(0, f"*{notice}*")
     if game.active_seat != seat or game.phase in ("spell", "vote"):

@@ -11,7 +11,7 @@ from hardback_bot.i18n import Translator
 from hardback_bot.store import GameRecord, Store
 
 from ..codec import RULES_HERE, HandView, LobbyClick, LobbyOp, OpenHand, OptionsMenu, SetOption
-from ..describe import ENGLISH, genre_word, seat_name
+from ..describe import ENGLISH, bold, genre_word, seat_name
 from ..lobby import newcomers, option_for
 from ..manager import STRENGTH_NAMES, Loaded
 from ..table_options import BY_KEY, OPTIONS, choices, encode_value, offered, option_line, summary, value_words
@@ -178,24 +178,54 @@ def _phase_words(view: dict[str, Any], t: Translator = ENGLISH) -> str:
     return t.gettext("resolving **{letters}**", letters=turn.get("letters", ""))
 
 
+PRESTIGE_SOURCES = ("words", "bought", "adverts")  # where a player's prestige came from, awards apart
+
+
+def prestige_sources(loaded: Loaded, seat: int) -> dict[str, int]:
+    """Where ``seat``'s prestige came from: their words' benefits (R12), the purchase prestige of the cards
+    they bought (R19.4) and their adverts (R25); the award (R24) is the results' own figure."""
+    stats = loaded.game.player(seat).stats
+    return {"words": stats.get("pointsBasic", 0) + stats.get("pointsGenre", 0),
+            "bought": stats.get("pointsPurchase", 0), "adverts": stats.get("pointsAdvert", 0)}
+
+
+def _sources(parts: dict[str, int], award: int, t: Translator) -> str:
+    """"11★ from words + 4★ from cards bought + 2★ award": words always, the others where they gave some."""
+    said = [t.gettext("{n}★ from words", n=parts["words"])]
+    if parts["bought"]:
+        said.append(t.gettext("{n}★ from cards bought", n=parts["bought"]))
+    if parts["adverts"]:
+        said.append(t.gettext("{n}★ from adverts", n=parts["adverts"]))
+    if award:
+        said.append(t.gettext("{n}★ award", n=award))
+    return " + ".join(said)
+
+
 def results_lines(loaded: Loaded, t: Translator = ENGLISH) -> list[str]:
+    """One line per player that adds up to their score: words, cards bought, adverts and award (R22.3); in
+    co-op, what each player gave the team and the team's score made of the same parts (R29.9)."""
     view = public_view(loaded.game)
     names = loaded.names_in(t)
     lines = []
-    for r in view["results"]:
-        name = f"**{names[r['seat']]}**"
-        if r["award"]:
-            lines.append(t.gettext("{rank}. {name} {prestige}★ (award {award}★ included) · ink {ink}", rank=r["rank"],
-                                   name=name, prestige=r["prestige"], award=r["award"], ink=r["ink"]))
-        else:
-            lines.append(t.gettext("{rank}. {name} {prestige}★ · ink {ink}", rank=r["rank"], name=name,
-                                   prestige=r["prestige"], ink=r["ink"]))
     if loaded.game.options.coop:
         first = view["results"][0]
         params = {"team": first["prestige"], "penny": first["penny"]}
-        lines.insert(0, t.gettext("The team **won**: team {team}★, Penny Dreadful {penny}★.", **params)
+        lines.append(t.gettext("The team **won**: team {team}★, Penny Dreadful {penny}★.", **params)
                      if first["won"] else
                      t.gettext("Penny Dreadful **won**: team {team}★, Penny Dreadful {penny}★.", **params))
+        team = {k: 0 for k in PRESTIGE_SOURCES}
+        for r in view["results"]:
+            parts = prestige_sources(loaded, r["seat"])
+            team = {k: team[k] + parts[k] for k in PRESTIGE_SOURCES}
+            lines.append(t.gettext("**{name}**: {sources} · ink {ink}", name=names[r["seat"]],
+                                   sources=_sources(parts, 0, t), ink=r["ink"]))
+        lines.append(t.gettext("Team {team}★ = {sources}", team=first["prestige"],
+                               sources=_sources(team, first["award"], t)))
+        return lines
+    for r in view["results"]:
+        lines.append(t.gettext("{rank}. {name} {prestige}★ = {sources} · ink {ink}", rank=r["rank"],
+                               name=bold(names[r["seat"]]), prestige=r["prestige"],
+                               sources=_sources(prestige_sources(loaded, r["seat"]), r["award"], t), ink=r["ink"]))
     return lines
 
 

@@ -1,92 +1,104 @@
-"""The spelling preview panel: what a word earns, the arrangements that differ, and one Confirm.
+"""The spelling preview panel: what a word earns, the arrangements worth choosing instead, and one Confirm.
 
-Arrangements are offered only where they differ in what the player gets or keeps (earnings, which cards
-are spent, which go wild), never twice the same; each option names the card that gives each wild letter
-and what that card gives up. Confirm also answers the uncover and double questions the way the preview
-assumed (the answers worth most), so a word with choices of that kind is one click, not three; every
-other choice (coins or prestige, trash, jail …) still comes to the player.
+Only arrangements that no other one beats in every respect are offered (sessions/yields.py: coins,
+prestige, the choices and optional benefits they leave, the classics that stay in play), at most eight at
+once; each option says what it earns and which card gives each wild letter, and every label and
+description is whole (shortened where it would not fit, never cut). Confirm also answers the uncover and
+double questions the way the preview assumed (the answers worth most), so a word with choices of that kind
+is one click, not three; every other choice (coins or prestige, trash, jail …) still comes to the player.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from hardback_bot.cardtext import OPTION_LIMIT, card_summary
+from hardback_bot.engine import Move
 from hardback_bot.engine.cards import card
-from hardback_bot.engine.moves import as_move, parse_move
+from hardback_bot.engine.moves import as_move
 from hardback_bot.i18n import Translator
 
 from ..codec import HandView, OpenHand, PickArrangement, PickMove, PlayMoves, encode_move, encode_moves, more_value
 from ..describe import ENGLISH, genre_word
 from ..preview import WordOutcome
-from .panel import MAX_OPTIONS, Button, Option, Panel, Select, rules_button
+from ..yields import undominated, yield_of
+from .panel import Button, Option, Panel, Select, rules_button
 
-PAGE = MAX_OPTIONS - 1  # one option of each page may lead to the next page
-
-
-def _kind(card_id: int) -> tuple[object, ...]:
-    """A card as a player tells it apart: two starter E's are the same card to spend or to turn wild."""
-    d = card(card_id)
-    return d.letter, d.genre, d.cost, d.timeless, d.basic, d.genre_bonus
+AT_ONCE = 8  # arrangement options one select shows
+PAGE = AT_ONCE - 1  # when there are more, the last option of each page leads to the next page
+BENEFIT_LIMITS = (OPTION_LIMIT, 48, 40, 32, 24, 16)  # ever shorter forms of a wild card's benefits
 
 
-def outcome_key(o: WordOutcome) -> tuple[object, ...]:
-    """What a player gets or keeps with an arrangement: two with the same key are the same choice."""
-    used: list[tuple[object, ...]] = []
-    wild: list[tuple[object, ...]] = []
-    for token in o.move.split()[1:]:
-        cid, eq, _letter = token.partition("=")
-        (wild if eq else used).append(_kind(int(cid)))
-    return (o.coins, o.prestige, tuple(sorted(o.choices)), tuple(sorted(used, key=repr)),
-            tuple(sorted(wild, key=repr)))
+def offered(options: Sequence[WordOutcome]) -> list[WordOutcome]:
+    """The arrangements the preview offers: none that another one beats in every respect, best first."""
+    return undominated(options)
 
 
-def distinct(options: Sequence[WordOutcome]) -> list[WordOutcome]:
-    seen: set[tuple[object, ...]] = set()
-    out = []
-    for o in options:
-        key = outcome_key(o)
-        if key not in seen:
-            seen.add(key)
-            out.append(o)
-    return out
+def default_choice(options: Sequence[WordOutcome]) -> WordOutcome:
+    """The arrangement the preview proposes first: the best one (``options[0]``), or, if another offered
+    arrangement is at least as good in every respect, that one."""
+    best = yield_of(options[0])
+    return next(o for o in offered(options) if yield_of(o).covers(best))
 
 
 def wild_words(o: WordOutcome, t: Translator = ENGLISH) -> str:
-    """Which card gives each wild letter, and what it gives up by going face down.  The cards' benefits
-    are said shorter when the whole would not fit a select option's description (100 characters: several
-    wilds, or a language whose card texts run longer)."""
-    for benefits_limit in (40, 32, 24, 16, 12, 8):
+    """Which card gives each wild letter, and what it gives up by going face down, in at most a select
+    option's description (100 characters): the cards' benefits are left out where they would not fit
+    whole, then the cards themselves (only how many are wild)."""
+    wilds = [w for w in o.move.word if w.wild]
+    if not wilds:
+        return t.gettext("no wild cards")
+
+    def said(benefits: int) -> str:  # benefits: the most characters a card's benefits may take (0: none)
         parts = []
-        for token in o.move.split()[1:]:
-            cid, eq, letter = token.partition("=")
-            if not eq:
-                continue
-            c = card(int(cid))
+        for w in wilds:
+            c = card(w.card)
+            summary = card_summary(c, limit=benefits, language=t.language) if benefits and not c.is_starter else ""
             if c.is_starter:
-                parts.append(t.gettext("{letter} from a starter {printed}", letter=letter, printed=c.letter))
+                parts.append(t.gettext("{letter} from a starter {printed}", letter=w.wild, printed=c.letter))
+            elif summary and not summary.endswith("…"):
+                parts.append(t.gettext("{letter} from {printed} ({genre}: gives up {benefits})", letter=w.wild,
+                                       printed=c.letter, genre=genre_word(c.genre, t), benefits=summary))
             else:
-                parts.append(t.gettext("{letter} from {printed} ({genre}: gives up {benefits})", letter=letter,
-                                       printed=c.letter, genre=genre_word(c.genre, t),
-                                       benefits=card_summary(c, limit=benefits_limit, language=t.language)))
-        text = "; ".join(parts) if parts else t.gettext("no wild cards")
-        if len(text) <= OPTION_LIMIT:
-            break
-    return text
+                parts.append(t.gettext("{letter} from {genre} {printed}", letter=w.wild, genre=genre_word(c.genre, t),
+                                       printed=c.letter))
+        return "; ".join(parts)
+
+    forms = [lambda limit=limit: said(limit) for limit in BENEFIT_LIMITS]
+    return _fitting([*forms, lambda: said(0),
+                     lambda: t.ngettext("{n} wild card", "{n} wild cards", len(wilds), n=len(wilds))])
 
 
-def confirm_moves(o: WordOutcome) -> list[str]:
+def extras(o: WordOutcome, t: Translator = ENGLISH) -> list[str]:
+    """What the arrangement gives besides its coins and prestige: its choices, the classics it keeps in play
+    and the rivals' classics it sends back."""
+    out = o.notes_in(t)
+    out += [t.gettext("{letter} stays in play", letter=card(c).letter) for c in o.into_play]
+    out += [t.gettext("{letter} goes back to its owner", letter=card(c).letter) for c in o.sent_back]
+    return out
+
+
+def option_label(o: WordOutcome, number: int, chosen: bool, t: Translator = ENGLISH) -> str:
+    """"✓ 2. 3¢ 1★ · R: trash for 2¢ — T(=starter E)EA", shortened until it fits a select option whole."""
+    head = f"{'✓ ' if chosen else ''}{number}. {o.coins}¢ {o.prestige}★"
+    more = extras(o, t)
+    gives = f"{head} · {'; '.join(more)}" if more else head
+    return _fitting([lambda: f"{gives} — {_letters(o, t)}", lambda: f"{gives} — {_letters(o, t, short=True)}",
+                     lambda: gives, lambda: f"{head} — {_letters(o, t, short=True)}", lambda: head])
+
+
+def confirm_moves(o: WordOutcome) -> list[Move]:
     """The word, then the uncover and double answers its preview assumed (the ones worth most)."""
     return [o.move, *o.targets]
 
 
 def word_panel(game_id: int, version: int, options: Sequence[WordOutcome], chosen: WordOutcome,
                note: str | None, *, page: int = 0, vote: bool = False,
-               paths: Sequence[tuple[list[str], str]] = (), t: Translator = ENGLISH) -> Panel:
-    """The preview of ``chosen`` with the distinct arrangements of its word (``page`` of them). ``paths``: the
-    ways to answer the either-or choices that come right after the word (spelling.choice_paths): then
-    Confirm comes once per answer, so the word and its choices are one click. ``t``: the reader's language
-    (``note`` and ``paths`` come already said in it)."""
+               paths: Sequence[tuple[list[Move], str]] = (), t: Translator = ENGLISH) -> Panel:
+    """The preview of ``chosen`` with the arrangements of its word worth choosing instead (``page`` of them).
+    ``paths``: the ways to answer the either-or choices that come right after the word
+    (spelling.choice_paths): then Confirm comes once per answer, so the word and its choices are one click.
+    ``t``: the reader's language (``note`` and ``paths`` come already said in it)."""
     panel = Panel(title=t.gettext("Spell {word}?", word=chosen.word), version=version)
     notes = chosen.notes_in(t)
     if notes:
@@ -103,28 +115,9 @@ def word_panel(game_id: int, version: int, options: Sequence[WordOutcome], chose
         panel.lines.append(t.gettext("Confirming also {answers} (worth most).", answers=said))
     if note:
         panel.lines.append(note)
-    unique = distinct(options)
-    if len(unique) > 1:
-        panel.lines.append(t.gettext("Other arrangements below differ in what you earn or keep."))
-        chunk = unique[page * PAGE:(page + 1) * PAGE]
-        first = page * PAGE
-        choices = []
-        for number, o in enumerate(chunk, start=first + 1):
-            encoded = encode_move(o.move)
-            if len(f"hb:m:{game_id}:{version}:{encoded}") > 100:
-                continue
-            mark = "✓ " if o.move == chosen.move else ""
-            choices.append(Option(f"{mark}{number}. {o.coins}¢ {o.prestige}★ — {_letters(o, t)}", encoded,
-                                  wild_words(o, t)))
-        rest = len(unique) - (page + 1) * PAGE
-        if rest > 0:
-            choices.append(Option(t.gettext("More arrangements ({n})…", n=rest), more_value(page + 1, chosen.move)))
-        if choices:
-            placeholder = (t.gettext("Other arrangements (page {n})", n=page + 1) if page
-                           else t.gettext("Other arrangements"))
-            panel.rows.append(Select(PickArrangement(game_id, version).custom_id(), placeholder, tuple(choices)))
+    _arrangement_select(panel, game_id, version, offered(options), chosen, page, t)
     moves = [chosen.move] if vote else confirm_moves(chosen)
-    buttons = [Button(t.gettext("Back"), OpenHand(game_id, HandView.REFRESH).custom_id()),
+    buttons = [Button(t.gettext("Cancel"), OpenHand(game_id, HandView.REFRESH).custom_id()),
                rules_button(game_id, "wilds" if any(w.wild for w in as_move(chosen.move).word) else "spelling", t)]
     if paths and not vote:
         confirms = []
@@ -158,30 +151,66 @@ def word_panel(game_id: int, version: int, options: Sequence[WordOutcome], chose
     return panel
 
 
-def _play(game_id: int, version: int, moves: Sequence[str]) -> str:
-    return PlayMoves(game_id, version, tuple(parse_move(m) for m in moves)).custom_id()
+def _arrangement_select(panel: Panel, game_id: int, version: int, unique: list[WordOutcome], chosen: WordOutcome,
+                        page: int, t: Translator) -> None:
+    """The select of the offered arrangements (the chosen one marked), at most AT_ONCE options: pages of
+    PAGE and a "more" option when there are more."""
+    if len(unique) < 2:
+        return
+    panel.lines.append(t.gettext("Each other arrangement below earns or keeps something this one does not."))
+    size = AT_ONCE if len(unique) <= AT_ONCE else PAGE
+    pages = max(1, -(-len(unique) // size))
+    page = min(max(page, 0), pages - 1)
+    first = page * size
+    choices = []
+    for number, o in enumerate(unique[first:first + size], start=first + 1):
+        encoded = encode_move(o.move)
+        if len(f"hb:m:{game_id}:{version}:{encoded}") > 100:
+            continue  # its Confirm would not fit a button
+        choices.append(Option(option_label(o, number, o.move == chosen.move, t), encoded, wild_words(o, t)))
+    rest = len(unique) - first - size
+    if rest > 0:
+        choices.append(Option(t.gettext("More arrangements ({n})…", n=rest), more_value(page + 1, chosen.move)))
+    if choices:
+        placeholder = (t.gettext("Other arrangements (page {n})", n=page + 1) if page
+                       else t.gettext("Other arrangements"))
+        panel.rows.append(Select(PickArrangement(game_id, version).custom_id(), placeholder, tuple(choices)))
 
 
-def _letters(o: WordOutcome, t: Translator = ENGLISH) -> str:
-    """The word with each wild letter's card: "T(=starter E)EA"."""
+def _fitting(forms: Sequence[Callable[[], str]], limit: int = OPTION_LIMIT) -> str:
+    """The first of ``forms`` (longest first) that fits ``limit`` whole; the last one must always fit."""
+    text = ""
+    for form in forms:
+        text = form()
+        if len(text) <= limit:
+            return text
+    return text
+
+
+def _play(game_id: int, version: int, moves: Sequence[Move]) -> str:
+    return PlayMoves(game_id, version, tuple(moves)).custom_id()
+
+
+def _letters(o: WordOutcome, t: Translator = ENGLISH, *, short: bool = False) -> str:
+    """The word with each wild letter's card: "T(=starter E)EA", or shorter "T(=E)EA"."""
     parts = []
-    for token in o.move.split()[1:]:
-        cid, eq, letter = token.partition("=")
-        if eq:
-            c = card(int(cid))
-            parts.append(t.gettext("{letter}(={genre} {printed})", letter=letter, genre=genre_word(c.genre, t),
+    for w in o.move.word:
+        c = card(w.card)
+        if w.wild and short:
+            parts.append(f"{w.wild}(={c.letter})")
+        elif w.wild:
+            parts.append(t.gettext("{letter}(={genre} {printed})", letter=w.wild, genre=genre_word(c.genre, t),
                                    printed=c.letter))
         else:
-            parts.append(card(int(cid)).letter)
+            parts.append(c.letter)
     return "".join(parts)
 
 
-def _target_words(move: str, t: Translator = ENGLISH) -> str:
-    verb, _, cid = move.partition(" ")
-    c = card(int(cid)) if cid.isdigit() else None
-    what = t.gettext("{letter} ({genre})", letter=c.letter, genre=genre_word(c.genre, t)) if c else cid
-    if verb == "uncover":
+def _target_words(move: Move, t: Translator = ENGLISH) -> str:
+    c = card(move.card) if move.card is not None else None
+    what = t.gettext("{letter} ({genre})", letter=c.letter, genre=genre_word(c.genre, t)) if c else str(move)
+    if move.kind == "uncover":
         return t.gettext("uncovers {card}", card=what)
-    if verb == "double":
+    if move.kind == "double":
         return t.gettext("doubles {card}", card=what)
-    return move
+    return str(move)

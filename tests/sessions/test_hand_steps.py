@@ -1,0 +1,165 @@
+"""The hand panel asks one question at a time (R13-R19): each card to buy once, buying one card ends the turn
+in one click and "Buy more than one card" turns the select into purchases that leave the turn going; an
+optional step shows one select at most (declining and buying at once, or the cards to jail or dump a click
+away); and every panel leaves room for one more button."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine.randomplay import random_move
+from hardback_bot.engine.views import player_view
+from hardback_bot.engine.words import AcceptAll
+from hardback_bot.sessions import Loaded
+from hardback_bot.sessions.codec import HandView, OpenHand, decode_moves, parse
+from hardback_bot.sessions.screens.hand import bought_this_turn, hand_panel
+from hardback_bot.sessions.screens.panel import MAX_BUTTONS, MAX_ROWS, Panel, Select
+from hardback_bot.store import GameRecord, Seat
+
+
+def record_for(game: Game) -> GameRecord:
+    seats = tuple(Seat(i, f"p{i}", user_id=100 + i) for i in range(game.num_players))
+    return GameRecord(id=7, guild_id=1, channel_id=2, host_id=100, status="playing", options=game.options.to_dict(),
+                      seed=1, state=None, version=len(game.move_log) + 1, seats=seats, messages={}, created_at=0.0,
+                      updated_at=0.0)
+
+
+def positions(count: int, **options: object) -> Iterator[Game]:
+    for seed in range(count):
+        rng = random.Random(seed)
+        game = Game.new(2 + seed % 3, seed + 1, GameOptions(length=40, **options), AcceptAll())  # type: ignore[arg-type]
+        for _ in range(400):
+            if game.finished:
+                break
+            yield Game.from_dict(game.to_dict(), checker=game.checker)
+            game.apply(*random_move(game, rng))
+
+
+def panel_of(game: Game, shown: HandView = HandView.HAND) -> Panel:
+    seat = game.active_seat
+    return hand_panel(Loaded(record_for(game), game), seat, player_view(game, seat), shown=shown)
+
+
+def selects(panel: Panel) -> list[Select]:
+    return [r for r in panel.rows if isinstance(r, Select)]
+
+
+def buys(panel: Panel) -> list[list[str]]:
+    """The moves of every option that buys a card, as text."""
+    out = []
+    for sel in selects(panel):
+        for o in sel.options:
+            moves = [str(m) for m in decode_moves(o.value)]
+            if any(m.startswith("buy ") for m in moves):
+                out.append(moves)
+    return out
+
+
+def views(panel: Panel) -> list[HandView]:
+    return [a.view for row in panel.rows if not isinstance(row, Select) for b in row
+            if isinstance(a := parse(b.custom_id), OpenHand)]
+
+
+def test_each_card_to_buy_once_and_one_purchase_ends_the_turn() -> None:
+    seen = toggles = 0
+    for game in positions(20, adverts=True):
+        if game.phase != "buy" or bought_this_turn(game):
+            continue
+        panel = panel_of(game)
+        entries = buys(panel)
+        if not entries:
+            continue
+        seen += 1
+        cards = [next(m for m in moves if m.startswith("buy ")) for moves in entries]
+        assert len(cards) == len(set(cards)), cards
+        assert len(selects(panel)) == 1
+        for moves in entries:  # the purchase ends the turn: with "end", or because nothing else is affordable
+            trial = Game.from_dict(game.to_dict(), checker=game.checker)
+            for m in moves:
+                trial.apply(game.active_seat, m)
+            assert trial.active_seat != game.active_seat or trial.finished or trial.phase != "buy", moves
+        if HandView.BUY_MORE in views(panel):
+            toggles += 1
+            more = panel_of(game, HandView.BUY_MORE)
+            assert all(moves[-1].startswith("buy ") for moves in buys(more))
+            assert sorted(m[-1] for m in buys(more)) == sorted(cards)
+            assert HandView.HAND in views(more), "a way back to buying one card"
+            # Once a card is bought the turn goes on: the select keeps buying without ending it.
+            first = buys(more)[0]
+            game.apply(game.active_seat, first[-1])
+            if not game.finished and game.phase == "buy" and buys(panel_of(game)):
+                after = panel_of(game)
+                assert all(moves[-1].startswith("buy ") for moves in buys(after))
+                assert HandView.BUY_MORE not in views(after)
+        else:  # no purchase leaves the turn going: nothing to toggle
+            assert all(moves[-1].startswith("buy ") for moves in entries)
+    assert seen >= 30 and toggles >= 10, (seen, toggles)
+
+
+def test_a_jail_step_asks_one_question_at_a_time() -> None:
+    """Jail or not (a button), the select beside it declines and buys at once; the cards to reserve, or a
+    click further the cards to remove (R17); with nothing to buy after declining, the cards to reserve at
+    once."""
+    asked = direct = 0
+    for game in positions(40):
+        if game.phase != "jail":
+            continue
+        panel = panel_of(game)
+        [first] = selects(panel)
+        values = [[str(m) for m in decode_moves(o.value)] for o in first.options]
+        if all(v[0].startswith("reserve ") for v in values):
+            direct += 1  # nothing to buy after declining: the question is which card to reserve
+            assert len(values) == len(game.state.offer_row)
+        else:
+            asked += 1
+            assert all(v[0] == "pass" and any(m.startswith("buy ") for m in v) for v in values), values
+            assert HandView.JAIL in views(panel)
+        [reserve] = selects(panel_of(game, HandView.JAIL))
+        assert all(str(decode_moves(o.value)[0]).startswith("reserve ") for o in reserve.options)
+        assert len(reserve.options) == len(game.state.offer_row)
+        assert HandView.JAIL_REMOVE in views(panel_of(game, HandView.JAIL))
+        [remove] = selects(panel_of(game, HandView.JAIL_REMOVE))
+        assert all(str(decode_moves(o.value)[0]).startswith("remove ") for o in remove.options)
+        assert HandView.JAIL in views(panel_of(game, HandView.JAIL_REMOVE)), "a way back to reserving"
+        if game.player(game.active_seat).jail is not None:
+            assert "reserving another card removes it from the game" in panel_of(game, HandView.JAIL).text
+    assert asked >= 5 and direct >= 1, (asked, direct)
+
+
+def test_flush_and_dump_steps_show_one_select_at_most() -> None:
+    flushes = dumps = 0
+    for game in positions(40):
+        if game.phase == "flush":
+            flushes += 1
+            panel = panel_of(game)
+            assert len(selects(panel)) <= 1
+            labels = [b.label for row in panel.rows if not isinstance(row, Select) for b in row]
+            assert "Flush the offer row" in labels and "Keep the row" in labels
+        elif game.phase == "dump":
+            dumps += 1
+            panel = panel_of(game)
+            [shown] = selects(panel)
+            if HandView.DUMP in views(panel):  # the select declines and buys; the cards to dump a click away
+                [dump] = selects(panel_of(game, HandView.DUMP))
+                assert all(str(decode_moves(o.value)[0]).startswith("dump ") for o in dump.options)
+            else:
+                assert all(str(decode_moves(o.value)[0]).startswith("dump ") for o in shown.options)
+    assert flushes >= 3 and dumps >= 3, (flushes, dumps)
+
+
+def test_every_panel_leaves_room_for_one_more_button_and_no_custom_id_twice() -> None:
+    phases = set()
+    for game in positions(12, adverts=True, ghostwriter=True):
+        for shown in (HandView.HAND, HandView.BUY_MORE, HandView.JAIL, HandView.JAIL_REMOVE, HandView.DUMP):
+            for seat in range(game.num_players):
+                panel = hand_panel(Loaded(record_for(game), game), seat, player_view(game, seat), shown=shown)
+                ids = [r.custom_id for r in panel.rows if isinstance(r, Select)]
+                ids += [b.custom_id for r in panel.rows if not isinstance(r, Select) for b in r]
+                assert len(ids) == len(set(ids)), ids  # Discord refuses a message whose custom_ids repeat
+                last = panel.rows[-1] if panel.rows else None
+                assert len(panel.rows) < MAX_ROWS or (isinstance(last, list) and len(last) < MAX_BUTTONS), \
+                    (game.phase, [r if isinstance(r, list) else r.placeholder for r in panel.rows])
+        phases.add(game.phase)
+    assert {"spell", "buy", "trash", "jail", "choice"} <= phases, phases
