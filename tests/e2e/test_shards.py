@@ -148,11 +148,12 @@ async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp
         await s.click(user, panel, custom_id, wait=False)
         await asyncio.sleep(0.03)
         await a.kill()
+        killed = time.time()
         await gone(s, {0, 1})
-        down = time.time()
+        # A was away at least from its kill to its new start (its deadlines move before it connects).
+        downtime = time.time() - killed
         await a.start(timeout=120)
         await connected(s, {0, 1})
-        downtime = time.time() - down
         s.take_violations("no_response")  # a click that died with its process fails, as on Discord
         s.take_violations("late_response")
 
@@ -168,7 +169,8 @@ async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp
             if n >= 2:  # B's guilds: A's start-up left their timers alone
                 assert all(after[i] == deadlines[d.game_id][i] for i in kept), (after, deadlines[d.game_id])
             else:  # A's: moved by at least A's downtime (its shards' heartbeats are older still)
-                assert all(after[i] - deadlines[d.game_id][i] >= downtime - 1 for i in kept), (after, downtime)
+                assert all(after[i] - deadlines[d.game_id][i] >= downtime - 0.1 for i in kept), \
+                    (after, deadlines[d.game_id], downtime)
         other = drivers[1]  # A's game not clicked: its timers outlived the restart, shifted
         assert set(deadlines[other.game_id]) & {t.id for t in await store.game_timers(other.game_id)}
 

@@ -22,7 +22,7 @@ from discord_standin.world import World
 from scenario_kit import BotRefused, Driver, load_game, move_arg, refresh_id, selects
 
 from hardback_bot.engine import Game, GameOptions
-from hardback_bot.sessions.codec import decode_moves, move_value
+from hardback_bot.sessions.codec import HandView, OpenHand, decode_moves, move_value
 from hardback_bot.sessions.teaching import money, say
 from hardback_bot.sessions.tutor import MECHANICS, advice, last_explanation, note_event, walk
 from hardback_bot.store import Store
@@ -60,6 +60,10 @@ def agreed(game: Game, seat: int, seen: set[str], chain: tuple[str, ...]) -> int
         for event in trial.apply(seat, move):
             note_event(box, event)
     return len(chain)
+
+# The hand views that show a move the hand itself does not offer, pressed in this order.
+VIEWS = {"buy": (HandView.BUY_MORE,), "reserve": (HandView.JAIL,),
+         "remove": (HandView.JAIL, HandView.JAIL_REMOVE), "dump": (HandView.DUMP,)}
 
 
 def pick_chain(game: Game, seat: int, seen: set[str], first: str, panel: Message
@@ -167,6 +171,12 @@ class Guided:
                 value = next(o["value"] for o in arrangement["options"] if _decoded(o["value"]) == first)
                 panel = await self.driver.pick(self.user, panel, arrangement["custom_id"], value)
         chosen = pick_chain(game, 0, seen, first, panel)
+        for view in VIEWS.get(first.split()[0], ()) if chosen is None else ():
+            # A choice a click away (one question a step): buying more than one card, the cards to jail or dump.
+            opens = OpenHand(self.game_id, view).custom_id()
+            if opens in panel.custom_ids():
+                panel = await self.driver.press(self.user, panel, opens)
+                chosen = pick_chain(game, 0, seen, first, panel)
         assert chosen is not None, f"no component plays {first}: {chains(panel)}\n{text_of(panel)}"
         kind, custom_id, value, moves = chosen
         before = len(await self.driver.store.get_moves(self.game_id))
