@@ -18,6 +18,7 @@ import time
 
 import aiohttp
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from hardback_bot.config import ConfigError, Settings, load_env, load_settings
@@ -42,6 +43,8 @@ SEARCH_MODULES = ("hardback_bot.help.words", "hardback_bot.sessions.daily.deal")
 # supervisor's grace period (Docker's 10 s, systemd's 90 s) is never what ends it. Nothing is lost either way:
 # every move is committed before anybody is told about it.
 STOP_DEADLINE = 4.0
+EVERYWHERE = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
 log = logging.getLogger("hardback")
 
 
@@ -55,8 +58,11 @@ class HardbackBot(commands.Bot):
         intents = discord.Intents.default()
         intents.message_content = settings.message_content
         self.tracker = InteractionTracker()
+        # The commands go wherever a player is: servers that added the bot, the bot's DMs, and group DMs through
+        # a player's own install of the app (docs/architecture.md, places).
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         http_trace=self.tracker.trace_config(), **client_options)
+                         http_trace=self.tracker.trace_config(), allowed_contexts=EVERYWHERE,
+                         allowed_installs=INSTALLS, **client_options)
         self.settings = settings
         self.started_at = time.time()
         self.reporter: Reporter | None = None

@@ -1,6 +1,6 @@
 """A turn in a few clicks: whole scripted games through the Discord stand-in, counting clicks.
 
-    python bench/turn_flow.py [--games 3] [--seed 1]
+    python bench/turn_flow.py [--games 5] [--where all|server|group-dm] [--show]
 
 Each game is played by people who use their panels as a person would (tests/e2e/flow_kit.py): the panel a
 player last had stays open and the bot keeps it current, so a turn that starts with a panel saying
@@ -8,16 +8,21 @@ player last had stays open and the bot keeps it current, so a turn that starts w
 click, select and submitted form counts as one interaction, from the moment the turn starts.
 
 Games: two people (hints off), a person against a hard computer (hints on: the one-click best word), and
-three people. Figures printed: interactions per turn (median, p90, max), turns that started with a stale
-panel, live game components after the end, public messages per turn; what the panels showed at once: the
-options of each word preview's arrangement select, buy entries naming a card another entry of the same
-panel names, the most selects on one panel; and pings of a public post for someone the game was not
-waiting for when it was posted (those that crossed the player's move on their way to Discord, arriving
-within IN_FLIGHT seconds of it, are counted apart).
+three people, in a server's channel; then two people, and three people with a computer, in a group DM where
+only one of them added the app (the bot is not a member there: every page of the game travels on the
+players' own interactions). Figures printed: interactions per turn (median, p90, max), turns that started
+with a stale panel, live game components after the end, public messages per turn; what the panels showed at
+once: the options of each word preview's arrangement select, buy entries naming a card another entry of the
+same panel names, the most selects on one panel; pings of a public post for someone the game was not waiting
+for when it was posted (those that crossed the player's move on their way to Discord, arriving within
+IN_FLIGHT seconds of it, are counted apart); for the group DMs also the calls made with the bot's token to
+the group DM and the follow-ups over Discord's cap of 5 per interaction (the stand-in answers both with an
+error and records them).
 
 Aims: median <= 4, p90 <= 6, 0 stale turn starts, 0 live components after the end, no more than 2 public
 messages per turn; arrangement options per panel at most 8, 0 duplicate buy entries, 0 pings of a seat not
-to play.
+to play; in a group DM no more interactions per turn than in a server, 0 calls with the bot's token to the
+group DM, 0 follow-ups over the cap.
 """
 
 from __future__ import annotations
@@ -42,14 +47,27 @@ for extra in (ROOT / "tests" / "e2e", ROOT / "tests", ROOT):
 from botkit import running_bot  # noqa: E402 - needs the sys.path lines above
 from discord_standin import point_discord_at  # noqa: E402
 from discord_standin.world import make_world  # noqa: E402
+from dm_kit import bot_token_calls, friends  # noqa: E402
+from dm_kit import open_table as open_group_table  # noqa: E402
 from flow_kit import IN_FLIGHT, FlowPlayer, StalePing, TurnStats, live_game_components, mentions_not_to_play  # noqa: E402
 from scenario_kit import load_game, start_table  # noqa: E402
 
 GAMES = (
-    ("2 people", {"length": 40}, ("bob",), ()),
-    ("person vs hard computer, hints on", {"length": 40, "hints": True}, (), ("ai3",)),
-    ("3 people", {"length": 40}, ("bob", "carol"), ()),
+    ("2 people", {"length": 40}, ("bob",), (), False),
+    ("person vs hard computer, hints on", {"length": 40, "hints": True}, (), ("ai3",), False),
+    ("3 people", {"length": 40}, ("bob", "carol"), (), False),
+    ("group DM: 2 people", {"length": 40}, ("bob",), (), True),
+    ("group DM: 3 people and a computer", {"length": 40}, ("bob", "carol"), ("ai2",), True),
 )
+
+
+class Run:
+    """One game's figures."""
+
+    def __init__(self, turns: list[TurnStats], posts: int, turns_all: int, live: int, wrong: list[StalePing],
+                 bot_calls: int = 0, over_cap: int = 0) -> None:
+        self.turns, self.posts, self.turns_all, self.live, self.wrong = turns, posts, turns_all, live, wrong
+        self.bot_calls, self.over_cap = bot_calls, over_cap
 
 
 def percentile(values: list[int], q: float) -> float:
@@ -57,22 +75,31 @@ def percentile(values: list[int], q: float) -> float:
     return float(ordered[min(len(ordered) - 1, int(q * len(ordered)))]) if ordered else 0.0
 
 
-async def one_game(label: str, options: dict[str, object], joiners: tuple[str, ...], computers: tuple[str, ...]
-                   ) -> tuple[list[TurnStats], int, int, int, list[StalePing]]:
+async def one_game(label: str, options: dict[str, object], joiners: tuple[str, ...], computers: tuple[str, ...],
+                   group_dm: bool) -> Run:
     world = await make_world()
     restore = point_discord_at(world.standin.api_url, world.standin.gateway_url)
     try:
         s = world.standin
-        people = {"bob": world.bob}
-        if "carol" in joiners:
-            people["carol"] = s.add_user("carol", world.guild)
+        channel = world.channel
         path = os.path.join(tempfile.mkdtemp(prefix="hb-flow-"), "h.db")
         async with running_bot(world, db_path=path, ai_delay=0.0) as bot:
-            record = await start_table(world, bot.store, {"adverts": False, **options},
-                                       joiners=tuple(people[j] for j in joiners), computers=computers)
+            if group_dm:  # alice added the app to her own apps; the others did not
+                group = friends(world, 1 + len(joiners))
+                channel = group.channel
+                people = {u.name: u for u in group.people}
+                record = await open_group_table(world, bot.store, channel, group.alice, options,
+                                                joiners=tuple(people[j] for j in joiners), computers=computers)
+            else:
+                people = {"bob": world.bob}
+                if "carol" in joiners:
+                    people["carol"] = s.add_user("carol", world.guild)
+                record = await start_table(world, bot.store, {"adverts": False, **options},
+                                           joiners=tuple(people[j] for j in joiners), computers=computers)
             everyone = {u.id: u for u in (world.alice, *people.values())}
             player = FlowPlayer(world, bot.store, record.id,
-                                {x.seat: everyone[x.user_id] for x in record.seats if x.user_id is not None})
+                                {x.seat: everyone[x.user_id] for x in record.seats if x.user_id is not None},
+                                channel=channel)
             for _ in range(400):
                 _, game = await load_game(bot.store, record.id)
                 if game.finished:
@@ -85,11 +112,13 @@ async def one_game(label: str, options: dict[str, object], joiners: tuple[str, .
             await s.settle(quiet=1.0, timeout=30)
             _, game = await load_game(bot.store, record.id)
             turns_all = sum(int(p.stats["turns"]) for p in game.state.players)  # every seat's turns
-            posts = [m for m in s.messages(world.channel) if m.author.id == s.bot_user.id]
-            live = live_game_components(world, record.id)
-            wrong = await mentions_not_to_play(world, bot.store, record.id)
+            posts = [m for m in s.messages(channel) if m.author.id == s.bot_user.id]
+            live = live_game_components(world, record.id, channel)
+            wrong = await mentions_not_to_play(world, bot.store, record.id, channel)
+            bot_calls = len(bot_token_calls(world, channel)) if group_dm else 0
+            over_cap = len(s.take_violations("followup_cap"))
             s.assert_no_violations()
-            return player.turns, len(posts), turns_all, len(live), wrong
+            return Run(player.turns, len(posts), turns_all, len(live), wrong, bot_calls, over_cap)
     finally:
         restore()
         await world.standin.stop()
@@ -98,6 +127,8 @@ async def one_game(label: str, options: dict[str, object], joiners: tuple[str, .
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--games", type=int, default=len(GAMES))
+    parser.add_argument("--where", choices=("all", "server", "group-dm"), default="all",
+                        help="only the games of a server's channel, or only those of group DMs")
     parser.add_argument("--show", action="store_true", help="print every turn's interactions")
     args = parser.parse_args()
     clicks: list[int] = []
@@ -105,9 +136,14 @@ async def main() -> None:
     shown: list[int] = []
     pings: list[StalePing] = []
     per_turn: list[float] = []
+    server: list[int] = []
+    private: list[int] = []
+    bot_calls = over_cap = 0
     began = time.monotonic()
-    for label, options, joiners, computers in GAMES[:args.games]:
-        turns, posts, turns_all, live_here, wrong = await one_game(label, options, joiners, computers)
+    chosen = [g for g in GAMES if args.where == "all" or g[4] == (args.where == "group-dm")]
+    for label, options, joiners, computers, group_dm in chosen[:args.games]:
+        run = await one_game(label, options, joiners, computers, group_dm)
+        turns, wrong = run.turns, run.wrong
         here = [t.clicks for t in turns]
         if args.show:
             for t in turns:
@@ -120,17 +156,22 @@ async def main() -> None:
         selects = max([selects, *(t.most_selects for t in turns)])
         pings += wrong
         clicks += here
+        (private if group_dm else server).extend(here)
         stale += sum(t.stale_start for t in turns)
-        live += live_here
-        per_turn.append(posts / max(1, turns_all))
+        live += run.live
+        bot_calls += run.bot_calls
+        over_cap += run.over_cap
+        per_turn.append(run.posts / max(1, run.turns_all))
+        extra = (f"; {run.bot_calls} calls with the bot's token to the group DM, {run.over_cap} follow-ups over "
+                 "the cap") if group_dm else ""
         print(f"{label}: {len(turns)} people's turns; clicks median {statistics.median(here):g}, "
               f"p90 {percentile(here, 0.9):g}, max {max(here)}; opened the hand {sum(t.opened for t in turns)} "
-              f"times; {posts} public messages for {turns_all} turns of all seats ({per_turn[-1]:.2f} a turn); "
-              f"{live_here} live game components after the end; {len(previews)} word previews, arrangement options "
-              f"median {statistics.median(previews or [0]):g}, max {max(previews or [0])}; "
+              f"times; {run.posts} public messages for {run.turns_all} turns of all seats ({per_turn[-1]:.2f} a "
+              f"turn); {run.live} live game components after the end; {len(previews)} word previews, arrangement "
+              f"options median {statistics.median(previews or [0]):g}, max {max(previews or [0])}; "
               f"{sum(t.duplicate_buys for t in turns)} duplicate buy entries; "
               f"{sum(not p.in_flight for p in wrong)} pings of a seat not to play "
-              f"(+{sum(p.in_flight for p in wrong)} crossing the player's move in flight)")
+              f"(+{sum(p.in_flight for p in wrong)} crossing the player's move in flight){extra}")
     print(f"all: {len(clicks)} turns; interactions per turn median {statistics.median(clicks):g}, "
           f"p90 {percentile(clicks, 0.9):g}, max {max(clicks)}; stale turn starts {stale}; live game components "
           f"after the end {live}; public messages per turn (all seats) max {max(per_turn):.2f}")
@@ -140,6 +181,10 @@ async def main() -> None:
           f"pings of a seat not to play {sum(not p.in_flight for p in pings)} (and "
           f"{sum(p.in_flight for p in pings)} posts decided a moment before the move they crossed, arriving within "
           f"{IN_FLIGHT} s of it); {time.monotonic() - began:.0f} s")
+    if server and private:
+        print(f"server vs group DM: interactions per turn median {statistics.median(server):g} vs "
+              f"{statistics.median(private):g}, p90 {percentile(server, 0.9):g} vs {percentile(private, 0.9):g}; "
+              f"group DMs: {bot_calls} calls with the bot's token, {over_cap} follow-ups over the cap")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from .daily import DailyCommands
 from .info import InfoCommands
 from .play import private
 from .ui import embed_of, view_of
+from .where import place_of
 
 if TYPE_CHECKING:
     from bot import HardbackBot
@@ -61,9 +62,16 @@ class Hardback(InfoCommands, DailyCommands, commands.GroupCog, group_name="hardb
                     ghostwriter: bool | None = None, hints: bool | None = None,
                     family_friendly: bool | None = None, guided: bool | None = None) -> None:
         t = private(interaction)
-        if interaction.guild_id is None or interaction.channel_id is None:
+        if interaction.channel_id is None:
             await interaction.response.send_message(t.gettext("Hardback is played in a server channel."),
                                                     ephemeral=True)
+            return
+        if interaction.guild_id is not None and not interaction.is_guild_integration():
+            # Added to this person's apps but not to the server: the bot cannot post in its channels.
+            await interaction.response.send_message(t.gettext(
+                "I am not in this server, so I cannot keep a table here. Ask someone who manages the server to add "
+                "me, or play in a group DM with your friends (or in my DMs, against computer players)."),
+                ephemeral=True)
             return
         chosen = await self._defaults(interaction.guild_id)
         given = {"length": length, "dictionary": dictionary, "awards": awards, "adverts": adverts,
@@ -80,8 +88,9 @@ class Hardback(InfoCommands, DailyCommands, commands.GroupCog, group_name="hardb
         await interaction.response.defer(thinking=True)
         user = interaction.user
         try:
-            record = await self.bot.sessions.open_lobby(interaction.guild_id, interaction.channel_id, user.id,
-                                                        user.display_name, options)
+            record = await self.bot.sessions.open_lobby(interaction.guild_id or 0, interaction.channel_id, user.id,
+                                                        user.display_name, options, place=place_of(interaction),
+                                                        locale=str(interaction.locale))
         except SessionError as error:
             await interaction.followup.send(error.say(t), ephemeral=True)
             return

@@ -61,6 +61,7 @@ from hardback_bot.store.seasons import season_of
 from hardback_bot.store.settings import GuildSettings
 
 from .replay import ReplayCommands
+from .where import board_of
 
 if TYPE_CHECKING:
     from bot import HardbackBot
@@ -211,10 +212,13 @@ class InfoCommands(ReplayCommands):
         return resolve_locale(interaction.locale)
 
     async def _info_board_message(self, guild_id: int, board: str, page: int, period: str = "all",
-                                  guild: discord.Guild | None = None) -> tuple[discord.Embed, discord.ui.View]:
+                                  guild: discord.Guild | None = None, reader: str | None = None
+                                  ) -> tuple[discord.Embed, discord.ui.View]:
+        """A page of a board (a server's, or outside servers a channel's own: ``guild_id`` is then the channel's
+        and the page speaks the ``reader``'s language)."""
         store = self.bot.store
         settings = await store.get_guild_settings(guild_id)
-        t = translator(await self._info_public_language(guild, settings))
+        t = translator(reader if guild is None and reader else await self._info_public_language(guild, settings))
         # One extra row tells whether a next page exists without a count query.
         if period != "all":
             season = season_of(settings.season, store.now())
@@ -249,26 +253,28 @@ class InfoCommands(ReplayCommands):
     @app_commands.choices(by=BOARD_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, by: app_commands.Choice[str] | None = None,
                           period: app_commands.Choice[str] | None = None) -> None:
-        if interaction.guild_id is None:
+        where = board_of(interaction)  # a group DM's board is that group's own
+        if where is None:
             await _send_private(interaction, _reader(interaction).gettext(
                 "Leaderboards belong to a server: use this command in one."))
             return
         board = by.value if by is not None else "rating"
-        embed, view = await self._info_board_message(interaction.guild_id, board, 0,
+        embed, view = await self._info_board_message(where, board, 0,
                                                      period.value if period is not None else "all",
-                                                     interaction.guild)
+                                                     interaction.guild, resolve_locale(interaction.locale))
         await interaction.response.send_message(embed=embed, view=view)
 
     # ------------------------------------------------------------------ stats
     @app_commands.command(name="stats", description="A player's Hardback record in this server")
     @app_commands.describe(user="Whose statistics (default: yours)")
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        if interaction.guild_id is None:
+        where = board_of(interaction)
+        if where is None:
             await _send_private(interaction, _reader(interaction).gettext(
                 "Statistics belong to a server: use this command in one."))
             return
         who = user or interaction.user
-        stats = await self.bot.store.player_stats(interaction.guild_id, who.id, recent=GENRE_GAMES)
+        stats = await self.bot.store.player_stats(where, who.id, recent=GENRE_GAMES)
         daily = self.bot.get_cog("Daily")
         streaks = await daily.service.streaks(who.id) if daily is not None else None  # type: ignore[attr-defined]
         if not stats.competitive.games and not stats.coop.games and not (streaks and streaks.played):
@@ -278,13 +284,14 @@ class InfoCommands(ReplayCommands):
                 else reader.gettext("{name} has no finished Hardback games in this server yet.",
                                     name=who.display_name))
             return
-        settings = await self.bot.store.get_guild_settings(interaction.guild_id)
-        t = translator(await self._info_public_language(interaction.guild, settings))  # a public message
+        settings = await self.bot.store.get_guild_settings(where)
+        t = translator(await self._info_public_language(interaction.guild, settings) if interaction.guild_id
+                       else resolve_locale(interaction.locale))  # a public message
         # Many results feed the favourite genre; the embed lists only the last five games.
         page = stats_page(dataclasses.replace(stats, recent=stats.recent[:5]), who.display_name, stats.recent, t,
                           daily=streaks)
         if stats.competitive.games:
-            records = await self.bot.store.player_records(interaction.guild_id, who.id)
+            records = await self.bot.store.player_records(where, who.id)
             field = records_field(t, records, stats.rating.games if stats.rating else None,
                                   settings.provisional_games)
             page.fields.insert(min(4, len(page.fields)), field)
@@ -298,7 +305,8 @@ class InfoCommands(ReplayCommands):
                            game="Download this game (its number) as JSON")
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None,
                       game: app_commands.Range[int, 1] | None = None) -> None:
-        if interaction.guild_id is None:
+        where = board_of(interaction)
+        if where is None:
             await _send_private(interaction, _reader(interaction).gettext(
                 "History belongs to a server: use this command in one."))
             return
@@ -306,11 +314,11 @@ class InfoCommands(ReplayCommands):
             await self._info_export(interaction, game)
             return
         if user is None:
-            await self._server_history(interaction, interaction.guild_id)
+            await self._server_history(interaction, where)
             return
         who = user
         t = _reader(interaction)  # the answer is private
-        stats = await self.bot.store.player_stats(interaction.guild_id, who.id, recent=HISTORY_GAMES)
+        stats = await self.bot.store.player_stats(where, who.id, recent=HISTORY_GAMES)
         embed = _embed(history_page(who.display_name, stats.recent, t))
         view = discord.utils.MISSING
         if stats.recent:
@@ -349,7 +357,7 @@ class InfoCommands(ReplayCommands):
             record = await self.bot.store.get_game(game_id, with_state=False)
         except GameNotFound:
             record = None
-        if record is None or record.guild_id != interaction.guild_id:
+        if record is None or record.board_id != board_of(interaction):
             await _send_private(interaction, t.gettext("There is no game #{game} in this server.", game=game_id))
             return
         if record.status in ("lobby", "playing"):
@@ -653,7 +661,7 @@ class InfoCommands(ReplayCommands):
                 await self._info_board_click(interaction, match["board"], int(match["page"]), period)
             elif match["ex"] is not None:
                 value = str((data.get("values") or [""])[0])
-                if not (value.isascii() and value.isdigit() and len(value) <= 19) or interaction.guild_id is None:
+                if not (value.isascii() and value.isdigit() and len(value) <= 19) or board_of(interaction) is None:
                     await _send_private(interaction, _reader(interaction).gettext("That choice is not one I offered."))
                 else:
                     await self._info_export(interaction, int(value))
@@ -665,11 +673,13 @@ class InfoCommands(ReplayCommands):
 
     async def _info_board_click(self, interaction: discord.Interaction, board: str, page: int,
                                 period: str = "all") -> None:
-        if board not in LEADERBOARD_KINDS or interaction.guild_id is None:
+        where = board_of(interaction)
+        if board not in LEADERBOARD_KINDS or where is None:
             await _send_private(interaction, _reader(interaction).gettext(
                 "That button is not one I made; it does nothing."))
             return
-        embed, view = await self._info_board_message(interaction.guild_id, board, page, period, interaction.guild)
+        embed, view = await self._info_board_message(where, board, page, period, interaction.guild,
+                                                     resolve_locale(interaction.locale))
         await interaction.response.edit_message(embed=embed, view=view)
 
     async def _info_topic_click(self, interaction: discord.Interaction, key: str) -> None:

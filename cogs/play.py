@@ -59,6 +59,7 @@ from hardback_bot.sessions.codec import (
 )
 from hardback_bot.sessions.describe import describe_moves
 from hardback_bot.sessions.lobby import set_table_option
+from hardback_bot.sessions.places import PRIVATE, by_interactions
 from hardback_bot.sessions.preview import WordOutcome
 from hardback_bot.sessions.screens.game_words import SORTS, words_screen
 from hardback_bot.sessions.screens.panel import Button, Panel
@@ -74,6 +75,7 @@ from hardback_bot.words import available_dictionaries
 from .info import topic_files, topics_view
 from .relay import Relay
 from .ui import COLOUR, embed_of, file_of, view_of
+from .where import place_of
 
 if TYPE_CHECKING:
     from bot import HardbackBot
@@ -97,6 +99,7 @@ class Play(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.sessions.notifier = self.relay
+        self.bot.sessions.timer_gate = self.relay.private.can_tell  # a group DM's timers wait for a click
         loop = asyncio.get_running_loop()
         self._heartbeat = loop.create_task(self._beat())
         await self.resume()
@@ -140,10 +143,12 @@ class Play(commands.Cog):
 
     async def post_lobby(self, interaction: discord.Interaction, game_id: int) -> None:
         record = await self.bot.sessions.record(game_id)
-        panel = await lobby_screen(self.bot.store, record, await self.relay.public_translator(record.guild_id))
+        panel = await lobby_screen(self.bot.store, record, await self.relay.game_translator(record))
         await interaction.followup.send(embed=embed_of(panel), view=view_of(panel.rows) or discord.utils.MISSING)
         message = await interaction.original_response()
         await self.bot.store.set_message(game_id, "lobby", message.id, version=record.version)
+        if by_interactions(record):  # in a group DM only this command's token can edit the lobby, at first
+            await self.relay.private.answered_with(record, interaction, message.id)
 
     # ------------------------------------------------------------------ ghostwriter thread replies (R30)
     @commands.Cog.listener()
@@ -201,13 +206,13 @@ class Play(commands.Cog):
         try:
             if _answers_first(action):
                 # A form or the public rematch lobby is the very answer: only the check comes first (one read).
-                await self.bot.sessions.admit(action.game_id, origin)
+                record = await self.bot.sessions.admit(action.game_id, origin)
             else:
                 # Acknowledged before anything else: the relay may hold the panel lock for a second or more
                 # while it redraws this player's panel, and Discord fails the click after 3 s without an answer.
                 with contextlib.suppress(discord.HTTPException):
                     await self._defer(interaction, origin)
-                await self.bot.sessions.admit(action.game_id, origin)
+                record = await self.bot.sessions.admit(action.game_id, origin)
                 await self._defer(interaction, origin)  # done above, unless that call failed
                 guard = self.relay.panel_lock(action.game_id, interaction.user.id)
         except SessionError as error:
@@ -215,12 +220,28 @@ class Play(commands.Cog):
             return
         async with guard:
             try:
+                if by_interactions(record) and not _answers_first(action):
+                    await self._carries(record, interaction)
                 await self._dispatch(interaction, action, data)
             except SessionError as error:
                 await self._refused(interaction, action, error)
             except Exception:
                 log.exception("interaction %s (%s) by %s failed", custom_id, interaction.type, interaction.user.id)
                 await self._reply(interaction, t.gettext(SORRY))
+        if by_interactions(record):
+            self.relay.wake(record.id)  # the first click after a quiet spell brings the table up to date
+
+    async def _carries(self, record: Any, interaction: discord.Interaction) -> None:
+        """A click of a group DM game: the bot can speak there only through such tokens, so it is kept (with the
+        public message it clicked, which its deferred update lets it edit); then timers that could not act while
+        nobody could be told act now, before the click itself."""
+        message = interaction.message
+        clicked = message.id if message is not None and not message.flags.ephemeral else None
+        await self.relay.private.noted(record, interaction, clicked=clicked)
+        try:
+            await self.bot.sessions.release_timers(record.id)
+        except Exception:
+            log.exception("held timers of game %s failed", record.id)
 
     async def _dispatch(self, interaction: discord.Interaction, action: GameAction, data: dict[str, Any]) -> None:
         t = private(interaction)
@@ -319,6 +340,10 @@ class Play(commands.Cog):
         if message is not None and message.flags.ephemeral and (origin is None or origin.panel_owner is None
                                                                   or origin.panel_owner == origin.user_id):
             await interaction.response.defer()  # we will edit this private panel in place
+        elif message is not None and not message.flags.ephemeral and origin is not None and origin.place == PRIVATE:
+            # A group DM: the clicked public message becomes this click's to edit (the bot's token cannot);
+            # the private answer comes as a follow-up.
+            await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
 
@@ -366,11 +391,13 @@ class Play(commands.Cog):
     async def _rematch(self, interaction: discord.Interaction, action: LobbyClick) -> None:
         # The new lobby is public, so it is the first (undeferred) answer; store work takes milliseconds.
         record = await self.bot.sessions.rematch(action.game_id, interaction.user.id)
-        panel = await lobby_screen(self.bot.store, record, await self.relay.public_translator(record.guild_id))
+        panel = await lobby_screen(self.bot.store, record, await self.relay.game_translator(record))
         view = view_of(panel.rows) or discord.utils.MISSING
         await interaction.response.send_message(embed=embed_of(panel), view=view)
         message = await interaction.original_response()
         await self.bot.store.set_message(record.id, "lobby", message.id, version=record.version)
+        if by_interactions(record):
+            await self.relay.private.answered_with(record, interaction, message.id)
 
     # ------------------------------------------------------------------ the private hand
     async def _show_hand(self, interaction: discord.Interaction, game_id: int, notice: str | None = None, *,
@@ -392,16 +419,19 @@ class Play(commands.Cog):
         file = file_of(panel.picture)
         view = view_of(panel.rows)
         message = interaction.message
+        target = "@original"
         if message is not None and message.flags.ephemeral:
             await interaction.edit_original_response(embed=embed_of(panel), attachments=[file] if file else [],
                                                      view=view or discord.ui.View())
         else:
-            await interaction.followup.send(embed=embed_of(panel), files=[file] if file else [],
-                                            view=view or discord.utils.MISSING, ephemeral=True)
+            sent = await interaction.followup.send(embed=embed_of(panel), files=[file] if file else [],
+                                                   view=view or discord.utils.MISSING, ephemeral=True, wait=True)
+            if interaction.response.type == discord.InteractionResponseType.deferred_message_update:
+                target = str(sent.id)  # @original is the public message clicked (a group DM's table)
         # This panel is now the player's newest: the relay keeps it current while its token lives.
         await self.bot.store.save_panel(PanelToken(
             game_id, interaction.user.id, interaction.application_id, interaction.token, time.time(),
-            panel.version, str(interaction.locale)))
+            panel.version, str(interaction.locale), target))
 
     async def _play(self, interaction: discord.Interaction, game_id: int, version: int, moves: tuple[Move, ...],
                     confirmed: bool) -> None:
@@ -552,7 +582,8 @@ def origin_of(interaction: discord.Interaction) -> Origin:
     if message is not None and message.flags.ephemeral:
         meta = message.interaction_metadata
         owner = meta.user.id if meta is not None else 0  # a private message of nobody's: nobody's to click
-    return Origin(interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id, owner)
+    return Origin(interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id, owner,
+                  place_of(interaction))
 
 
 def _answers_first(action: GameAction) -> bool:

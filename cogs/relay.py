@@ -29,14 +29,16 @@ from hardback_bot.ops.metrics import note_delivery_retry
 from hardback_bot.sessions import Loaded, SessionError
 from hardback_bot.sessions.codec import OpenSuggestForm
 from hardback_bot.sessions.notes import Note, Reminder, ghost_request_id, notes_of
+from hardback_bot.sessions.places import by_interactions, has_threads
 from hardback_bot.sessions.screens.announcements import Announcement, announcement
 from hardback_bot.sessions.screens.game_words import results_words, sort_select
 from hardback_bot.sessions.screens.panel import Button, Panel, hand_button
 from hardback_bot.sessions.screens.pictures import cards_picture
 from hardback_bot.sessions.screens.private import hand_screen, over_screen, spectator_screen
 from hardback_bot.sessions.screens.table import lobby_screen, results_panel, table_panel
-from hardback_bot.store import Delivery, GameRecord
+from hardback_bot.store import Delivery, GameRecord, PanelToken
 
+from .interaction_relay import InteractionRelay
 from .ui import embed_of, file_of, view_of
 
 if TYPE_CHECKING:
@@ -81,6 +83,8 @@ class Relay:
         self._panel_locks: dict[tuple[int, int], asyncio.Lock] = {}
         self.recovering = False
         self._locales: dict[int, discord.Locale] = {}  # guild id -> Discord locale fetched before READY
+        # Games in group DMs, where the bot is not a member: shown through their players' interactions.
+        self.private = InteractionRelay(bot)
 
     def panel_lock(self, game_id: int, user_id: int) -> asyncio.Lock:
         return self._panel_locks.setdefault((game_id, user_id), asyncio.Lock())
@@ -96,6 +100,13 @@ class Relay:
         guild = self.bot.get_guild(guild_id)
         locale = guild.preferred_locale if guild else await self._fetched_locale(guild_id)
         return translator(server_language(settings.language, locale))
+
+    async def game_translator(self, record: GameRecord) -> Translator:
+        """The language of a game's public messages: its server's, or outside servers the Discord language of
+        whoever opened the table."""
+        if not record.guild_id:
+            return translator(resolve_locale(record.locale))
+        return await self.public_translator(record.guild_id)
 
     async def _fetched_locale(self, guild_id: int) -> discord.Locale | None:
         """A server's Discord locale asked over REST: the start-up catch-up posts before the gateway's READY
@@ -187,7 +198,10 @@ class Relay:
     # ------------------------------------------------------------------ one game
     async def _sync(self, game_id: int) -> None:
         record = await self.bot.store.get_game(game_id, with_state=False)
-        t = await self.public_translator(record.guild_id)  # everything posted in the channel
+        t = await self.game_translator(record)  # everything posted in the channel
+        if by_interactions(record):
+            await self.private.sync(record, t, panels=self._panels, take_down=self._take_down)
+            return
         await self._lobby(record, t)
         if record.seed is None:  # a lobby (open or cancelled): nothing else to show
             return
@@ -202,7 +216,7 @@ class Relay:
             await self._take_down(loaded)
 
     def _channel(self, record: GameRecord) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id or None)
 
     async def _lobby(self, record: GameRecord, t: Translator) -> None:
         message_id = record.messages.get("lobby")
@@ -314,7 +328,7 @@ class Relay:
         webhook = discord.Webhook.partial(token.application_id, token.token, client=self.bot)
         file = file_of(panel.picture)
         try:
-            await webhook.edit_message("@original",  # type: ignore[arg-type]  # the interaction's own panel
+            await webhook.edit_message(_target(token),  # the interaction's own panel, or its follow-up
                                        embed=embed_of(panel), attachments=[file] if file else [],
                                        view=view_of(panel.rows) or discord.ui.View())
         except discord.HTTPException as error:
@@ -454,7 +468,9 @@ class Relay:
         panel = Panel(title=t.gettext("{name} asks for a ghostwriter", name=name), lines=[t.gettext(
             "Their hand is public now (inked cards must be in the word). Suggest a word they can spell: reply in "
             "the thread below with the word, or press the button. If they spell your word, you earn 1 ink, plus "
-            "1 for each inked card in it.")])
+            "1 for each inked card in it.") if has_threads(record) else t.gettext(
+            "Their hand is public now (inked cards must be in the word). Suggest a word they can spell with the "
+            "button. If they spell your word, you earn 1 ink, plus 1 for each inked card in it.")])
         panel.picture = picture
         panel.add_buttons([Button(t.gettext("Suggest a word"), OpenSuggestForm(record.id, request).custom_id(),
                                   "primary")])
@@ -465,6 +481,9 @@ class Relay:
         if message is None:
             log.warning("game %s: the request message of ghostwriter request %s was not posted", record.id, request)
             await store.mark_delivered([row.id or 0], None)
+            return
+        if not has_threads(record):  # the bot's DM has no threads: suggestions come by the button, said here
+            await store.mark_delivered([row.id or 0], message.id, live=True)
             return
         thread_id = message.id  # a thread started on a message has that message's id
         title = t.gettext("Ghostwriter: {name}, round {n}", name=name,
@@ -490,12 +509,14 @@ class Relay:
         request = int(row.payload["request"])
         thread_id = record.messages.get(f"ghost:{request}")
         store = self.bot.store
+        if thread_id is None and not has_threads(record):
+            thread_id = record.channel_id  # no threads here: the suggestion is said in the channel itself
         if thread_id is None:
             await store.mark_delivered([row.id or 0], None)
             return
         seat = int(row.payload["seat"])
         text = t.gettext("{name} suggests **{word}**.", name=loaded.names_in(t)[seat], word=row.payload["word"])
-        thread = self.bot.get_partial_messageable(thread_id, guild_id=record.guild_id)
+        thread = self.bot.get_partial_messageable(thread_id, guild_id=record.guild_id or None)
         await self._pace(thread_id)
         try:
             message = await thread.send(text, allowed_mentions=discord.AllowedMentions.none(), nonce=f"hbp{row.id}")
@@ -553,7 +574,7 @@ class Relay:
             webhook = discord.Webhook.partial(token.application_id, token.token, client=self.bot)
             async with self.panel_lock(record.id, token.user_id):
                 try:
-                    await webhook.edit_message("@original",  # type: ignore[arg-type]
+                    await webhook.edit_message(_target(token),
                                                embed=embed_of(panel), attachments=[], view=discord.ui.View())
                 except discord.HTTPException as error:
                     log.info("old panel of user %s in game %s not closed: %s", token.user_id, record.id, error)
@@ -596,7 +617,7 @@ class Relay:
         if key in self._noticed:
             return
         self._noticed.add(key)
-        text = permission_notice(what, await self.public_translator(record.guild_id))
+        text = permission_notice(what, await self.game_translator(record))
         with contextlib.suppress(discord.HTTPException):
             await self._channel(record).send(text, allowed_mentions=discord.AllowedMentions.none())
 
@@ -676,6 +697,11 @@ def permission_notice(what: str, t: Translator) -> str:
     return t.gettext("I cannot show the game in this channel: please give me the **Send Messages, Embed Links and "
                      "Attach Files** permission here (Server Settings → Roles, or this channel's permissions). The "
                      "game itself is safe.")
+
+
+def _target(token: PanelToken) -> Any:
+    """How the webhook routes name a panel's message: its interaction's own answer, or a follow-up's id."""
+    return token.message if token.message == "@original" else int(token.message)
 
 
 def _notes(rows: Sequence[Delivery]) -> list[Note]:

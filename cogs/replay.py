@@ -29,6 +29,7 @@ from hardback_bot.sessions.screens.replay import (
 )
 
 from .ui import STYLES, embed_of, file_of
+from .where import board_of
 
 if TYPE_CHECKING:
     from bot import HardbackBot
@@ -93,15 +94,16 @@ class ReplayCommands:
         mine = resolve_locale(interaction.locale)
         t = translator(mine)
         try:
-            if interaction.guild_id is None:
+            where = board_of(interaction)  # outside servers, the channel's own games
+            if where is None:
                 await _private(interaction, t.gettext("Replays belong to a server: use this command in one."))
                 return
-            game_id = game if game is not None else await latest_replayable(self.bot.store, interaction.guild_id)
+            game_id = game if game is not None else await latest_replayable(self.bot.store, where)
             if game_id is None:
                 await _private(interaction, t.gettext("This server has no finished game to replay yet."))
                 return
             try:  # refusals are private, so they are decided before a public "thinking" answer
-                await replayable(self.bot.store, game_id, interaction.guild_id, mine)
+                await replayable(self.bot.store, game_id, where, mine)
             except ReplayRefused as refusal:
                 await _private(interaction, str(refusal))
                 return
@@ -111,7 +113,7 @@ class ReplayCommands:
                 return
             await interaction.response.defer(ephemeral=not public, thinking=True)
             language = await self._replay_language(interaction, public)
-            panel = await replay_screen(self.bot.store, game_id, 0, guild_id=interaction.guild_id,
+            panel = await replay_screen(self.bot.store, game_id, 0, guild_id=where,
                                         language=language, public=public)
             message = _message(panel)
             files = message.pop("attachments")
@@ -144,11 +146,12 @@ class ReplayCommands:
             await _private(interaction, t.gettext("That button is not one I made; it does nothing."))
             return
         try:
-            if interaction.guild_id is None:
+            where = board_of(interaction)
+            if where is None:
                 raise ReplayRefused(t.gettext("Replays belong to a server: use this command in one."))
             await interaction.response.defer()  # the message the component is on gets the new screen
             language = await self._replay_language(interaction, click.public)
-            panel = await replay_screen(self.bot.store, click.game_id, step, guild_id=interaction.guild_id,
+            panel = await replay_screen(self.bot.store, click.game_id, step, guild_id=where,
                                         language=language, public=click.public)
             await interaction.edit_original_response(**_message(panel))
         except ReplayRefused as refusal:

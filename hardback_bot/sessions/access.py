@@ -1,8 +1,9 @@
 """Where a click may act: only on the game of the channel it came from, and a private panel only for its owner.
 
 Every component and form names its game in its custom_id, and a modified client can name any game. So
-before anything of the game is read or written, the interaction's server and channel are held against
-the game's: its channel, or one of its ghostwriter threads. Who may do what (a seat, the host, anyone
+before anything of the game is read or written, the interaction's server, channel and kind of place (a
+server, the bot's DM, a group DM: Discord's interaction context) are held against the game's: its
+channel, or one of its ghostwriter threads. Who may do what (a seat, the host, anyone
 watching) is then decided by the step itself (the lobby, a move, the results), as before.
 """
 
@@ -25,6 +26,7 @@ class Origin:
     channel_id: int
     user_id: int
     panel_owner: int | None = None  # whose private message was clicked; None for a public message or a command
+    place: str | None = None  # the kind of place Discord says it came from (store.PLACES); None: not said
 
 
 def game_channels(record: GameRecord) -> frozenset[int]:
@@ -37,6 +39,8 @@ def check_origin(record: GameRecord, origin: Origin) -> None:
     """Refuse (SessionError) a click on ``record``'s game from anywhere but its own channel, or on someone
     else's private panel."""
     if record.guild_id != origin.guild_id or origin.channel_id not in game_channels(record):
+        raise SessionError("elsewhere")
+    if origin.place is not None and origin.place != record.place:
         raise SessionError("elsewhere")
     if origin.panel_owner is not None and origin.panel_owner != origin.user_id:
         raise SessionError("not_your_panel")

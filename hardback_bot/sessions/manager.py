@@ -12,7 +12,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -21,7 +21,7 @@ from hardback_bot.engine.events import Event
 from hardback_bot.engine.moves import SYSTEM_MOVES, MoveKind, as_move, parse_move
 from hardback_bot.engine.options import TUTORIAL_DEAL, TUTORIAL_LENGTH
 from hardback_bot.engine.views import player_view, public_view
-from hardback_bot.store import ChannelBusy, Delivery, GameRecord, Seat, StaleVersion, Store, StoreError, Timer
+from hardback_bot.store import ChannelBusy, Delivery, GameRecord, Place, Seat, StaleVersion, Store, StoreError, Timer
 from hardback_bot.store.results import outcome_from_game
 
 from .access import Origin, check_origin
@@ -40,6 +40,7 @@ from .notes import (
     deliveries_for,
     ghost_request_id,
 )
+from .places import held_timers, hold
 from .searching import decide_off_loop
 
 if TYPE_CHECKING:
@@ -150,6 +151,9 @@ class Sessions:
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._ai: tuple[ChooseMove, Callable[[Game, int], bool]] | None = None
         self.timers_changed = asyncio.Event()  # wakes the timer dispatcher when deadlines change
+        # Asked before a due timer acts: can the game's players be told of it now? Where they cannot (a group
+        # DM nobody clicked in for 15 minutes) the timer waits for the game's next click (release_timers).
+        self.timer_gate: Callable[[int], Awaitable[bool]] | None = None
 
     # ------------------------------------------------------------------ plumbing
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -197,11 +201,12 @@ class Sessions:
         return table_options(chosen)
 
     async def open_lobby(self, guild_id: int, channel_id: int, host_id: int, host_name: str,
-                         options: GameOptions) -> GameRecord:
+                         options: GameOptions, *, place: Place = "server", locale: str | None = None) -> GameRecord:
         options = await self.check_new_table(channel_id, options.to_dict())
         try:
             return await self.store.create_lobby(guild_id, channel_id, host_id=host_id, options=options.to_dict(),
-                                                 seats=[Seat(0, host_name[:40], user_id=host_id)])
+                                                 seats=[Seat(0, host_name[:40], user_id=host_id)], place=place,
+                                                 locale=locale)
         except ChannelBusy as error:
             raise SessionError("channel_taken") from error
 
@@ -288,7 +293,8 @@ class Sessions:
             options["length"] = GameOptions().length
         try:
             record = await self.store.create_lobby(old.guild_id, old.channel_id, host_id=user_id,
-                                                   options=options, seats=seats)
+                                                   options=options, seats=seats, place=old.place,
+                                                   locale=old.locale)
         except ChannelBusy as error:
             raise SessionError("rematch_busy") from error
         return record
@@ -456,6 +462,9 @@ class Sessions:
             if record.status != "playing" or timer.payload.get("moves") != len(loaded.game.move_log):
                 await self._drop_timer(timer)  # the game moved on since the timer was set
                 return
+            if self.timer_gate is not None and not await self.timer_gate(record.id):
+                await hold(self.store, timer, self.clock())
+                return
             game = loaded.game
             if timer.kind == "reminder":
                 seats = [s for s in deciders(game) if loaded.user_of(s) is not None]
@@ -481,6 +490,16 @@ class Sessions:
             await self._notify(timer.game_id)
         if after is not None:
             await self._after(*after)
+
+    async def release_timers(self, game_id: int) -> None:
+        """A click came in a game whose timers were held (nobody could be told when they came due): they act
+        now, before the click itself, as they would have at their time."""
+        for timer in await held_timers(self.store, game_id):
+            try:
+                await self.handle_timer(timer)
+            except Exception:
+                log.exception("held timer %s of game %s failed", timer.id, timer.game_id)
+                await self._drop_timer(timer)
 
     async def current_deadline(self, game_id: int, moves: int) -> float | None:
         """The deadline of the decision the game waits for after ``moves`` moves (turn or vote), if timed."""

@@ -19,7 +19,7 @@ from .models import (
 )
 
 GAME_COLUMNS = ("id, guild_id, channel_id, host_id, status, options, seed, version, created_at, updated_at,"
-                " finished_at, kind")
+                " finished_at, kind, place, locale")
 TIMER_COLUMNS = "id, game_id, kind, seat, deadline, payload"
 DELIVERY_COLUMNS = (
     "id, game_id, channel_id, kind, payload, version, created_at, batch, claimed_at, delivered_at, message_id, live"

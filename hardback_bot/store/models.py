@@ -14,6 +14,10 @@ Mode = Literal["competitive", "coop"]
 ResultMode = Literal["competitive", "coop", "practice"]
 LeaderboardKind = Literal["rating", "wins", "win_rate", "best_word", "longest_word"]
 LEADERBOARD_KINDS: tuple[LeaderboardKind, ...] = ("rating", "wins", "win_rate", "best_word", "longest_word")
+# Where a game is played (migration 011): a server's channel, the bot's own DM with someone, or a group DM
+# (or a DM between people) that the bot reaches only through the interactions of whoever installed the app.
+Place = Literal["server", "dm", "private"]
+PLACES: tuple[Place, ...] = ("server", "dm", "private")
 
 
 @dataclass(frozen=True)
@@ -114,6 +118,7 @@ class PanelToken:
     created_at: float
     version: int | None = None
     locale: str | None = None
+    message: str = "@original"  # which message of its interaction the token edits: "@original", or a follow-up's id
 
 
 @dataclass(frozen=True)
@@ -135,10 +140,18 @@ class GameRecord:
     move_count: int = 0
     message_versions: Mapping[str, int | None] = field(default_factory=dict)  # kind -> game version shown
     kind: str = "table"  # "table": opened with /hardback start; "daily": a player's daily deal (store/daily.py)
+    place: Place = "server"
+    locale: str | None = None  # the Discord language of whoever opened the table (public messages outside servers)
 
     @property
     def num_players(self) -> int:
         return len(self.seats)
+
+    @property
+    def board_id(self) -> int:
+        """Whose leaderboards, ratings and history the game counts in: its server's, or, outside servers, its
+        channel's own (a group DM's friends have their board; the bot's DM is its player's)."""
+        return self.guild_id or self.channel_id
 
 
 @dataclass(frozen=True)
@@ -279,3 +292,32 @@ class PlayerStats:
     rating: Rating | None
     coop_by_genre: Mapping[str, tuple[int, int]]  # Penny's genre -> (wins, games)
     recent: tuple[StoredResult, ...]  # newest first
+
+
+# Group DM games (migration 011): in a group DM the bot is not a member; it shows the game only through the
+# interactions players make, each one's token alive 15 minutes (store/rooms/handles.py).
+ORIGINAL = "@original"  # the webhook routes' name of an interaction's own answer
+
+
+@dataclass(frozen=True)
+class GameToken:
+    """One interaction of a group DM game."""
+
+    game_id: int
+    token: str
+    application_id: int
+    user_id: int
+    created_at: float  # when the interaction came (the token dies 15 minutes later)
+    followups: int = 0  # public follow-up messages the relay sent with it
+
+
+@dataclass(frozen=True)
+class MessageHandle:
+    """A token that can edit a public message of a game, and how the webhook routes name that message."""
+
+    game_id: int
+    message_id: int
+    token: str
+    target: str  # ORIGINAL, or the message's id (a follow-up)
+    created_at: float  # the token's interaction time
+    application_id: int = 0

@@ -1,7 +1,7 @@
 """Every query of the store, written once for SQLite and PostgreSQL, in rooms by what they serve.
 
 :class:`SqlStore` is the store: the rooms of :mod:`.rooms` (games, messages, recovery, the outbox, private panels,
-timers, operations, results, seasons, settings) over :class:`~.core.StoreCore`; the two databases
+group DM tokens, timers, operations, results, seasons, settings) over :class:`~.core.StoreCore`; the two databases
 (:mod:`.sqlite`, :mod:`.postgres`) only connect, open transactions and lock. To add a query, write it in its room
 with ``?`` placeholders (the PostgreSQL connection numbers them ``$1, $2 …``; never put a ``?`` inside a string
 literal) and a test in ``tests/store`` — every store test runs on both databases.
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from .core import Conn, StoreCore, dumps, marks, shard_filter, validate_seats, validate_timers
 from .rooms.games import GamesRoom
+from .rooms.handles import HandlesRoom
 from .rooms.messages import MessagesRoom
 from .rooms.operations import OperationsRoom
 from .rooms.outbox import OutboxRoom
@@ -36,8 +37,8 @@ from .rooms.settings import SettingsRoom
 from .rooms.timers import TimersRoom
 
 
-class SqlStore(GamesRoom, MessagesRoom, RecoveryRoom, OutboxRoom, PanelsRoom, TimersRoom, OperationsRoom,
-               ResultsRoom, SeasonsRoom, SettingsRoom):
+class SqlStore(GamesRoom, MessagesRoom, RecoveryRoom, OutboxRoom, PanelsRoom, HandlesRoom, TimersRoom,
+               OperationsRoom, ResultsRoom, SeasonsRoom, SettingsRoom):
     """The store: every room's queries over one database (a subclass connects)."""
 
 

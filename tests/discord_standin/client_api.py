@@ -63,6 +63,8 @@ class UserActions:
         that replying to an interaction response is not a mention (PRODUCT.md).
         """
         channel = self.channels[channel.id]
+        if channel.is_private:
+            return await self._private_message(user, channel, content)
         guild = self.guild_of(channel)
         if user.id not in guild.members:
             raise PermissionError(f"{user.name} is not in {guild.name}")
@@ -113,7 +115,7 @@ class UserActions:
         bot's initial response (or raises :class:`StandinViolation` after the deadline).
         """
         channel = channel or self._require_default_channel()
-        guild = self.guild_of(channel)
+        guild = None if channel.is_private else self.guild_of(channel)
         data = self._command_data(user, guild, command, options or {}, focused=None)
         return await self._deliver(IT_APPLICATION_COMMAND, user, channel, data, wait=wait)
 
@@ -128,7 +130,7 @@ class UserActions:
     ) -> list[dict[str, Any]]:
         """The user is typing option ``focused``; returns the choices the bot suggested."""
         channel = channel or self._require_default_channel()
-        guild = self.guild_of(channel)
+        guild = None if channel.is_private else self.guild_of(channel)
         data = self._command_data(user, guild, command, options or {}, focused=focused)
         inter = await self._deliver(IT_AUTOCOMPLETE, user, channel, data, wait=True)
         return inter.autocomplete_choices or []
@@ -174,7 +176,8 @@ class UserActions:
             if bad:
                 raise ValueError(f"values {bad} are not options of {custom_id!r} ({sorted(allowed)})")
         elif comp["type"] == limits.USER_SELECT:
-            guild = self.guild_of(self.channels[message.channel_id])
+            where = self.channels[message.channel_id]
+            guild = None if where.is_private else self.guild_of(where)
             data["resolved"] = self._resolve_users(guild, [int(v) for v in values])
         return await self._deliver(
             IT_MESSAGE_COMPONENT, user, self.channels[message.channel_id], data, message=message, wait=wait
@@ -237,6 +240,17 @@ class UserActions:
             raise ValueError(f"text input {cid!r} takes {lo}..{hi} chars, got {len(value)}")
         return {"type": 4, "custom_id": cid, "value": value}
 
+    async def _private_message(self: DiscordStandin, user: User, channel: Channel, content: str) -> Message:
+        """A person writes in a DM: the bot hears it only in its own DM (a group DM never reaches it)."""
+        if all(u.id != user.id for u in channel.recipients):
+            raise PermissionError(f"{user.name} is not in the DM {channel.id}")
+        await self._flush_background()
+        msg = Message(snowflake(), channel.id, None, user, content, mentions=self._mentions(content))
+        channel.messages[msg.id] = msg
+        if channel.has_bot(self.bot_user.id):
+            await self.gateway.dispatch_message_create(msg, None)
+        return msg
+
     def _require_default_channel(self: DiscordStandin) -> Channel:
         if self.default_channel is None:
             raise LookupError("no channel: call add_guild/add_text_channel first")
@@ -252,13 +266,14 @@ class UserActions:
 
     # ------------------------------------------------------------------ delivering interactions
     async def forged(self, user: User, message: Message | None, data: dict[str, Any], *, modal: bool = False,
-                     channel: Channel | None = None) -> Interaction:
+                     channel: Channel | None = None, context: int | None = None) -> Interaction:
         """An interaction exactly as a modified client could send it: ``data`` is not checked against
-        the message's components (missing or mistyped values, unknown ids, oversized fields)."""
+        the message's components (missing or mistyped values, unknown ids, oversized fields). ``context``:
+        claim another interaction context than the channel's (only a forged payload can)."""
         where = channel or (self.channels[message.channel_id] if message is not None else
                             self._require_default_channel())
         return await self._deliver(IT_MODAL_SUBMIT if modal else IT_MESSAGE_COMPONENT, user, where, data,
-                                   message=message, wait=True)
+                                   message=message, wait=True, context=context)
 
     async def _deliver(
         self,
@@ -269,10 +284,18 @@ class UserActions:
         *,
         message: Message | None = None,
         wait: bool,
+        context: int | None = None,
     ) -> Interaction:
-        guild = self.guild_of(channel)
-        if user.id not in guild.members:
+        guild = None if channel.is_private else self.guild_of(channel)
+        if guild is None:
+            if all(u.id != user.id for u in channel.recipients):
+                raise PermissionError(f"{user.name} is not in the DM {channel.id}")
+        elif user.id not in guild.members:
             raise PermissionError(f"{user.name} is not a member of {guild.name}")
+        command = None
+        if itype in (IT_APPLICATION_COMMAND, IT_AUTOCOMPLETE):
+            command = self.commands(guild).get(str(data.get("name")))
+        where, owners = self.where_from(user, channel, command, message)
         await self._flush_background()
         if not self.gateway.ready_sessions():
             raise StandinViolation("no bot is connected to the gateway (did it crash or not start?)")
@@ -286,11 +309,14 @@ class UserActions:
             data=data,
             received_at=self.now(),
             source_message=message,
+            context=where if context is None else context,
+            owners=owners,
         )
         self.interactions[inter.id] = inter
         payload = self._interaction_payload(inter)
         inter.received_at = self.now()
-        inter.delivered_to = await self.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=guild.id)
+        inter.delivered_to = await self.gateway.dispatch("INTERACTION_CREATE", payload,
+                                                         guild_id=guild.id if guild else None)
         loop = asyncio.get_running_loop()
         self._watchdogs.append(loop.call_later(self.response_deadline, self._check_deadline, inter))
         if wait:
@@ -318,46 +344,52 @@ class UserActions:
 
     def _interaction_payload(self: DiscordStandin, inter: Interaction) -> dict[str, Any]:
         guild, channel, user = inter.guild, inter.channel, inter.user
-        perms = self.permissions(user, channel)
-        channel_payload = channel.to_payload()
-        channel_payload["permissions"] = str(perms)
         payload: dict[str, Any] = {
             "id": str(inter.id),
             "application_id": str(self.application_id),
             "type": inter.type,
             "data": inter.data,
-            "guild_id": str(guild.id),
-            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
-            "channel_id": str(channel.id),
-            "channel": channel_payload,
-            "member": guild.members[user.id].to_payload(permissions=perms),
             "token": inter.token,
             "version": 1,
-            "app_permissions": str(self.permissions(self.bot_user, channel)),
             "locale": user.locale,
-            "guild_locale": guild.locale,
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(guild.id)},
-            "context": 0,
+            "authorizing_integration_owners": dict(inter.owners),
+            "context": inter.context,
             "attachment_size_limit": limits.MAX_ATTACHMENT_BYTES,
         }
+        if guild is None:  # a DM or group DM: a user, no member, no guild
+            payload.update(self.private_interaction_payload(inter))
+        else:
+            perms = self.permissions(user, channel)
+            channel_payload = channel.to_payload()
+            channel_payload["permissions"] = str(perms)
+            payload.update({
+                "guild_id": str(guild.id),
+                "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
+                "channel_id": str(channel.id),
+                "channel": channel_payload,
+                "member": guild.members[user.id].to_payload(permissions=perms),
+                "app_permissions": str(self.permissions(self.bot_user, channel)),
+                "guild_locale": guild.locale,
+            })
         if inter.source_message is not None:
             payload["message"] = inter.source_message.to_payload()
         return payload
 
     # ------------------------------------------------------------------ slash command data
     def _command_data(
-        self, user: User, guild: Guild, command: str, options: dict[str, Any], *, focused: str | None
+        self, user: User, guild: Guild | None, command: str, options: dict[str, Any], *, focused: str | None
     ) -> dict[str, Any]:
         path = command.strip().lstrip("/").split()
         if not path:
             raise ValueError("empty command")
-        root = self.guild_commands.get(guild.id, {}).get(path[0]) or self.global_commands.get(path[0])
+        mine = self.guild_commands.get(guild.id, {}) if guild is not None else {}
+        root = mine.get(path[0]) or self.global_commands.get(path[0])
         if root is None:
             known = sorted(self.commands(guild))
             raise LookupError(f"/{path[0]} is not synced (synced: {known}) — did the bot call tree.sync()?")
         required_perms = root.get("default_member_permissions")
-        if required_perms is not None:
+        if required_perms is not None and guild is not None:
             have = guild.permissions_of(user.id)
             if int(required_perms) & ~have and not have & ADMINISTRATOR:
                 raise PermissionError(f"/{path[0]} is hidden from {user.name} (default_member_permissions)")
@@ -397,7 +429,7 @@ class UserActions:
 
     def _leaf_options(
         self,
-        guild: Guild,
+        guild: Guild | None,
         node: dict[str, Any],
         given: dict[str, Any],
         resolved: dict[str, dict[str, Any]],
@@ -426,7 +458,7 @@ class UserActions:
 
     def _option_value(
         self,
-        guild: Guild,
+        guild: Guild | None,
         spec: dict[str, Any],
         value: Any,
         resolved: dict[str, dict[str, Any]],
@@ -470,13 +502,13 @@ class UserActions:
             raise ValueError(f"option {spec['name']!r} must be one of {[c['value'] for c in choices]}")
         return value
 
-    def _resolve_users(self: DiscordStandin, guild: Guild, user_ids: list[int]) -> dict[str, dict[str, Any]]:
+    def _resolve_users(self: DiscordStandin, guild: Guild | None, user_ids: list[int]) -> dict[str, dict[str, Any]]:
         users: dict[str, Any] = {}
         members: dict[str, Any] = {}
         for uid in user_ids:
             user = self.users[uid]
             users[str(uid)] = user.to_payload()
-            member = guild.members.get(uid)
+            member = guild.members.get(uid) if guild is not None else None
             if member is not None:
                 members[str(uid)] = member.to_payload(permissions=guild.permissions_of(uid), with_user=False)
         return {"users": users, "members": members}

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 from .models import (
+    INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MESSAGES,
     INTENT_GUILDS,
     INTENT_MESSAGE_CONTENT,
@@ -236,15 +237,16 @@ class Gateway:
     async def dispatch_guild_create(self, guild: Guild) -> None:
         await self.dispatch("GUILD_CREATE", guild.to_payload(), guild_id=guild.id, intents=INTENT_GUILDS)
 
-    async def dispatch_message_create(self, msg: Message, member: Member) -> None:
+    async def dispatch_message_create(self, msg: Message, member: Member | None) -> None:
         """MESSAGE_CREATE honouring the Message Content intent per session: without it, content,
         embeds, attachments and components of other users' messages arrive empty unless the bot is
-        mentioned (Discord's rule)."""
+        mentioned (Discord's rule). A message of the bot's DM (no ``member``) needs the Direct Messages intent."""
         self.events.append(("MESSAGE_CREATE", {"id": str(msg.id)}))
         self.s._last_activity = time.monotonic()
         bot_id = self.s.bot_user.id
+        intent = INTENT_GUILD_MESSAGES if msg.guild_id is not None else INTENT_DIRECT_MESSAGES
         for session in self.ready_sessions():
-            if not session.handles(msg.guild_id) or not session.intents & INTENT_GUILD_MESSAGES:
+            if not session.handles(msg.guild_id) or not session.intents & intent:
                 continue
             visible = (
                 msg.author.id == bot_id
@@ -261,5 +263,5 @@ class Gateway:
             "MESSAGE_UPDATE",
             msg.to_payload(member=member),
             guild_id=msg.guild_id,
-            intents=INTENT_GUILD_MESSAGES,
+            intents=INTENT_GUILD_MESSAGES if msg.guild_id is not None else INTENT_DIRECT_MESSAGES,
         )

@@ -67,11 +67,15 @@ INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_PRESENCES = 1 << 8
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_GUILD_MESSAGE_REACTIONS = 1 << 10
+INTENT_DIRECT_MESSAGES = 1 << 12
 INTENT_MESSAGE_CONTENT = 1 << 15
 PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESSAGE_CONTENT
 
 # Channel types.
 GUILD_TEXT = 0
+DM = 1  # a direct message: with the bot (the bot's DM) or between two people (the bot is not in it)
+GROUP_DM = 3  # a group DM: the bot is never a member (a user-installed app reaches it through interactions)
+PRIVATE_TYPES = (DM, GROUP_DM)
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
@@ -90,6 +94,19 @@ IT_APPLICATION_COMMAND = 2
 IT_MESSAGE_COMPONENT = 3
 IT_AUTOCOMPLETE = 4
 IT_MODAL_SUBMIT = 5
+
+# Interaction contexts (where it happened) and installation types (who added the app).
+CONTEXT_GUILD = 0
+CONTEXT_BOT_DM = 1
+CONTEXT_PRIVATE_CHANNEL = 2
+GUILD_INSTALL = 0
+USER_INSTALL = 1
+
+#: What the bot may do in its own DM with someone (no roles there; roughly what Discord reports).
+DM_PERMISSIONS = (
+    ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY
+    | USE_EXTERNAL_EMOJIS | USE_APPLICATION_COMMANDS
+)
 
 # Interaction callback (response) types.
 CB_PONG = 1
@@ -150,6 +167,7 @@ class User:
     bot: bool = False
     global_name: str | None = None
     locale: str = "en-US"  # the language of the user's Discord client, sent with each interaction
+    installed: bool = False  # added the app to their own apps (a user install: it follows them anywhere)
 
     def to_payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -247,16 +265,28 @@ class Channel:
     messages: dict[int, Message] = field(default_factory=dict)
     deleted: bool = False
     created_at: str = field(default_factory=iso_now)
+    recipients: list[User] = field(default_factory=list)  # a DM's or group DM's people (the bot in its own DM)
 
     @property
     def is_thread(self) -> bool:
         return self.type in THREAD_TYPES
 
     @property
+    def is_private(self) -> bool:
+        """A DM or group DM: no guild, no roles, no permissions of its own."""
+        return self.type in PRIVATE_TYPES
+
+    def has_bot(self, bot_id: int) -> bool:
+        """The bot is in it (its own DM with someone), so its token may post and read there."""
+        return not self.is_private or any(u.id == bot_id for u in self.recipients)
+
+    @property
     def mention(self) -> str:
         return f"<#{self.id}>"
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self, *, bot_id: int | None = None) -> dict[str, Any]:
+        if self.is_private:
+            return self._private_payload(bot_id)
         data: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
@@ -295,6 +325,20 @@ class Channel:
             data["topic"] = self.topic
             data["parent_id"] = None
             data["default_auto_archive_duration"] = 1440
+        return data
+
+    def _private_payload(self, bot_id: int | None) -> dict[str, Any]:
+        # Discord lists a DM's other people in ``recipients``: never the user the payload is sent to.
+        others = [u.to_payload() for u in self.recipients if u.id != bot_id]
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "type": self.type,
+            "last_message_id": str(max(self.messages)) if self.messages else None,
+            "recipients": others,
+            "flags": 0,
+        }
+        if self.type == GROUP_DM:
+            data.update({"name": self.name, "icon": None, "owner_id": str(self.owner_id or self.recipients[0].id)})
         return data
 
     def live_messages(self) -> list[Message]:
@@ -623,7 +667,7 @@ class Interaction:
     type: int
     user: User
     channel: Channel
-    guild: Guild
+    guild: Guild | None  # None in a DM or group DM
     data: dict[str, Any]
     received_at: float
     source_message: Message | None = None
@@ -637,6 +681,9 @@ class Interaction:
     ephemeral_defer: bool = False
     deadline_flagged: bool = False
     answers: int = 0  # follow-ups sent and messages edited with this interaction's token
+    followup_count: int = 0  # follow-up messages created with its token (capped for user-installed apps)
+    context: int = CONTEXT_GUILD
+    owners: dict[str, str] = field(default_factory=dict)  # authorizing_integration_owners, as Discord sends it
     delivered_to: list[Any] = field(default_factory=list, repr=False, compare=False)  # gateway sessions
     responded_event: asyncio.Event = field(default_factory=asyncio.Event, repr=False, compare=False)
 
@@ -683,13 +730,19 @@ class Interaction:
     def ephemeral(self) -> bool:
         return self.original is not None and self.original.ephemeral
 
+    @property
+    def user_installed_only(self) -> bool:
+        """Reached the app through a user's install alone (no server install where it happened): Discord
+        caps such an interaction at 5 follow-up messages."""
+        return str(GUILD_INSTALL) not in self.owners
+
     def metadata(self) -> dict[str, Any]:
         """``interaction_metadata`` for messages created in response to this interaction."""
         meta: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
             "user": self.user.to_payload(),
-            "authorizing_integration_owners": {"0": str(self.guild.id)},
+            "authorizing_integration_owners": dict(self.owners),
         }
         if self.type == IT_APPLICATION_COMMAND:
             meta["name"] = self.data.get("name", "")

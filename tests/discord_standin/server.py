@@ -89,6 +89,8 @@ class RestServer:
                 if auth and request.headers.get("Authorization") != f"Bot {self.s.token}":
                     return _error(ApiError(401, 0, "401: Unauthorized"))
                 try:
+                    if auth and (channel := self._channel_named(tail)) is not None:
+                        self.s.bot_may_use(channel, label)  # a group DM: the bot is not in it
                     result = await handler(request, label, **{k: _unquote(v) for k, v in m.groupdict().items()})
                     if fault is not None:  # done, but the answer is lost on the way back
                         return fault.response()
@@ -188,6 +190,10 @@ class RestServer:
         if channel is None or channel.deleted:
             raise ApiError(404, E.UNKNOWN_CHANNEL, "Unknown Channel")
         return channel
+
+    def _channel_named(self, tail: str) -> Channel | None:
+        m = re.match(r"^/channels/(\d+)(/|$)", tail)
+        return self.s.channels.get(int(m.group(1))) if m else None
 
     def _message(self, channel: Channel, message_id: str) -> Message:
         msg = channel.messages.get(int(message_id))

@@ -76,6 +76,7 @@ from .models import (
     iso_now,
     snowflake,
 )
+from .private import PrivateChannels
 
 #: Message flags a bot may set when sending (others are Discord's to set or ignored).
 SENDABLE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2
@@ -111,7 +112,7 @@ class Fault:
         return web.Response(body=json.dumps(body).encode(), status=self.status, headers=headers)
 
 
-class DiscordStandin(UserActions):
+class DiscordStandin(UserActions, PrivateChannels):
     """A local Discord for end-to-end tests. Start it, build a world, point the bot at ``base_url``.
 
     Parameters are the knobs tests may turn: ``response_deadline`` (3 s like Discord),
@@ -350,12 +351,17 @@ class DiscordStandin(UserActions):
         return member
 
     def guild_of(self, channel: Channel) -> Guild:
+        if channel.is_private:
+            raise LookupError(f"channel {channel.id} is a DM: it belongs to no server")
         return self.guilds[channel.guild_id]
 
     def permissions(self, user: User, channel: Channel) -> int:
         """A member's permissions in a channel, computed as Discord does: guild permissions (owner and
         administrators get everything), then the channel's overwrites for @everyone, for the member's
-        roles (all denies, then all allows) and for the member. Threads use their parent's."""
+        roles (all denies, then all allows) and for the member. Threads use their parent's. A DM has no roles:
+        its people (the bot in its own DM) may do what a DM allows."""
+        if channel.is_private:
+            return self.private_permissions(user, channel)
         guild = self.guild_of(channel)
         perms = guild.permissions_of(user.id)
         if perms == ALL_PERMISSIONS:
@@ -660,7 +666,7 @@ class DiscordStandin(UserActions):
         msg = Message(
             snowflake(),
             channel.id,
-            channel.guild_id,
+            None if channel.is_private else channel.guild_id,
             self.bot_user,
             payload.get("content") or "",
             embeds=embeds,
@@ -696,6 +702,10 @@ class DiscordStandin(UserActions):
         if interaction is None:  # Discord's 5/5 s channel limit applies to bot-token posts
             self.check_rate(channel, route)
         channel.messages[msg.id] = msg
+        if channel.is_private:
+            if channel.has_bot(self.bot_user.id):  # the bot's own DM; a group DM never reaches the bot
+                await self.gateway.dispatch_message_create(msg, None)
+            return msg
         await self.gateway.dispatch_message_create(msg, self.guild_of(channel).members[self.bot_user.id])
         return msg
 
@@ -728,19 +738,17 @@ class DiscordStandin(UserActions):
         msg.edited_timestamp = iso_now()
         if msg.allowed_mentions is None:
             msg.allowed_mentions = payload.get("allowed_mentions")
-        if not msg.ephemeral:
+        if not msg.ephemeral and self.channels[msg.channel_id].has_bot(self.bot_user.id):
             await self.gateway.dispatch_message_update(msg)
         return msg
 
     async def delete_message(self, msg: Message) -> None:
         msg.deleted = True
-        if not msg.ephemeral:
-            await self.gateway.dispatch(
-                "MESSAGE_DELETE",
-                {"id": str(msg.id), "channel_id": str(msg.channel_id), "guild_id": str(msg.guild_id)},
-                guild_id=msg.guild_id,
-                intents=INTENT_GUILD_MESSAGES,
-            )
+        if not msg.ephemeral and self.channels[msg.channel_id].has_bot(self.bot_user.id):
+            payload = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
+            if msg.guild_id is not None:
+                payload["guild_id"] = str(msg.guild_id)
+            await self.gateway.dispatch("MESSAGE_DELETE", payload, guild_id=msg.guild_id, intents=INTENT_GUILD_MESSAGES)
 
     # ------------------------------------------------------------------ interaction responses
     def interaction_for_token(self, token: str, route: str) -> Interaction:
@@ -840,6 +848,7 @@ class DiscordStandin(UserActions):
         if not inter.acknowledged:
             self.violate("bad_request", f"follow-up before the initial response to {inter.describe()}", route)
             raise ApiError(404, E.UNKNOWN_WEBHOOK, "Unknown Webhook")
+        self.check_followup_cap(inter, route)
         original = inter.original
         if inter.response_type == CB_DEFERRED_CHANNEL_MESSAGE and original is not None and original.loading:
             return await self.edit_message(original, payload, uploads, route)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from botkit import text_of
-from discord_standin.models import Message, User
+from discord_standin.models import Channel, Message, User
 from discord_standin.world import World
 from scenario_kit import load_game, move_arg, selects
 
@@ -54,6 +54,7 @@ class FlowPlayer:
     panels: dict[int, Message] = field(default_factory=dict)  # user id -> the panel they are looking at
     undo_once: bool = False  # take back the first choice that can be, once (then decide again)
     undone: list[tuple[int, str]] = field(default_factory=list)  # (seat, phase when undoing)
+    channel: Channel | None = None  # where the game is (default: the world's #general)
 
     @property
     def s(self) -> Any:
@@ -89,15 +90,18 @@ class FlowPlayer:
         stats.clicks += 1
         inter = await start()
         deadline = time.monotonic() + 15
-        while not (inter.response_type in (4, 7, 9) or inter.answers):
+        while not _answered(inter):
             if time.monotonic() > deadline:
                 raise TimeoutError(f"no answer to {inter.describe()}")
             await asyncio.sleep(0.01)
         if inter.modal is not None:
             return self.panels.get(user.id)  # type: ignore[return-value]
         answer = inter.followups[-1] if inter.followups else inter.original
-        if inter.response_type == 6 and inter.source_message is not None:
-            answer = self.s.find_message(inter.source_message.id)
+        source = inter.source_message
+        # A deferred update edits the clicked message: a private panel; or, in a group DM, the public table,
+        # whose private answer then comes as a follow-up.
+        if inter.response_type == 6 and source is not None and (source.ephemeral or not inter.followups):
+            answer = self.s.find_message(source.id)
         if answer is not None and answer.ephemeral and answer.components:
             self.panels[user.id] = answer
         return answer
@@ -113,7 +117,7 @@ class FlowPlayer:
     async def open_hand(self, stats: TurnStats, user: User) -> Message:
         """From the newest message that calls this player (it carries "Open my hand"), else the table."""
         prefix = f"hb:h:{self.game_id}:"
-        for message in reversed(self.s.messages(self.world.channel)):
+        for message in reversed(self.s.messages(self.channel or self.world.channel)):
             ids = [c for c in message.custom_ids() if c.startswith(prefix)]
             if ids and (f"<@{user.id}>" in message.content or message.attachments):
                 stats.opened = True
@@ -181,8 +185,8 @@ class FlowPlayer:
         if buying is not None:
             stats.bought = True
             return await self.pick(stats, user, panel, *buying)
-        for label in ("End turn", "Skip the rest, end turn", "Keep the row", "No jail", "No dump", "No preview",
-                      "Done trashing"):
+        for label in ("Do it anyway", "End turn", "Skip the rest, end turn", "Keep the row", "No jail", "No dump",
+                      "No preview", "Done trashing"):
             if label in moves:
                 return await self.click(stats, user, panel, moves[label])
         raise AssertionError(f"no way forward in {phase}: {ids}")
@@ -210,6 +214,19 @@ def look(stats: TurnStats, panel: Message) -> None:
     stats.most_selects = max(stats.most_selects, len(shown))
     cards = [c for sel in shown for option in sel.get("options") or [] for c in bought_cards(str(option.get("value")))]
     stats.duplicate_buys += len(cards) - len(set(cards))
+
+
+def _answered(inter: Any) -> bool:
+    """The click has its private answer: an edit of the clicked panel, a new message, or a form."""
+    if inter.response_type in (4, 7, 9):
+        return True
+    source = inter.source_message
+    if inter.response_type == 6 and source is not None and not source.ephemeral:
+        # A group DM's table was clicked: that message may be edited first (the table brought up to date);
+        # the private answer is a follow-up.
+        return any(m.ephemeral for m in inter.followups)
+    # A private panel was clicked: its edit, or a private follow-up (the public ones are the table's pages).
+    return inter.answers > sum(1 for m in inter.followups if not m.ephemeral)
 
 
 def _dearest(panel: Message) -> tuple[str, str] | None:
@@ -249,11 +266,12 @@ class StalePing:
         return f"<@{self.user}> {self.late:.3f} s after their turn moved on, in {self.content!r}"
 
 
-async def mentions_not_to_play(world: World, store: Store, game_id: int) -> list[StalePing]:
+async def mentions_not_to_play(world: World, store: Store, game_id: int, channel: Channel | None = None
+                               ) -> list[StalePing]:
     """Every ping of a public post whose user the game was not waiting for when the post was made (a turn
     call for a turn already played, say), with how long before the post the game had moved past them: the
     game is replayed commit by commit from the move log's commit times. A ping is a user the post both names
-    and allows to be mentioned."""
+    and allows to be mentioned; ``channel``: where the game is (default: the world's #general)."""
     from hardback_bot.engine import Game
     from hardback_bot.sessions.manager import deciders
 
@@ -270,7 +288,7 @@ async def mentions_not_to_play(world: World, store: Store, game_id: int) -> list
             states.append((m.created_at, {users.get(x) for x in deciders(game)}))
     wall = time.time() - s.now()  # the stand-in's clock is monotonic; the store's is the wall clock
     found = []
-    for message in s.messages(world.channel):
+    for message in s.messages(channel or world.channel):
         if message.author.id != s.bot_user.id or not message.mentions:
             continue
         allowed = message.allowed_mentions  # None: Discord's default, every mention pings
@@ -286,15 +304,16 @@ async def mentions_not_to_play(world: World, store: Store, game_id: int) -> list
     return found
 
 
-def live_game_components(world: World, game_id: int) -> list[str]:
-    """Game buttons (not Rematch) still shown after the end: public messages, and private panels whose
-    token still lives (their owner may still see them)."""
+def live_game_components(world: World, game_id: int, channel: Channel | None = None) -> list[str]:
+    """Game buttons (not Rematch) still shown after the end: public messages (of ``channel``, default the
+    world's #general), and private panels whose token still lives (their owner may still see them)."""
     s = world.standin
     found = []
     prefixes = tuple(f"hb:{k}:{game_id}:" for k in "hmsxag")
-    for message in s.messages(world.channel):
+    where = channel or world.channel
+    for message in s.messages(where):
         found += [c for c in message.custom_ids() if c.startswith(prefixes)]
-    for thread in s.threads(world.channel):
+    for thread in s.threads(where):
         for message in s.messages(thread):
             found += [c for c in message.custom_ids() if c.startswith(prefixes)]
     for inter in s.interactions.values():

@@ -69,7 +69,7 @@ async def replayable(store: Store, game_id: int, guild_id: int, language: str) -
         record = await store.get_game(game_id, with_state=False)
     except GameNotFound:
         record = None
-    if record is None or record.guild_id != guild_id:
+    if record is None or record.board_id != guild_id:
         raise ReplayRefused(t.gettext("There is no game #{game} in this server.", game=game_id))
     if record.status not in ENDED:
         raise ReplayRefused(t.gettext(

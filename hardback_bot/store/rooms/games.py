@@ -14,10 +14,12 @@ from ..core import GAME_COLUMNS, Conn, StoreCore, dumps, marks, shard_filter, va
 from ..errors import ChannelBusy, GameNotFound, InvalidRecord, StaleVersion, WrongStatus
 from ..export import build_export
 from ..models import (
+    PLACES,
     Delivery,
     GameOutcome,
     GameRecord,
     Move,
+    Place,
     Seat,
     Timer,
 )
@@ -32,9 +34,14 @@ class GamesRoom(StoreCore):
         host_id: int | None,
         options: Mapping[str, Any],
         seats: Sequence[Seat] = (),
+        place: Place = "server",
+        locale: str | None = None,
     ) -> GameRecord:
-        """A new game in the lobby at version 0. ChannelBusy when the channel has a running game."""
+        """A new game in the lobby at version 0. ChannelBusy when the channel has a running game. ``place``:
+        where it is played (models.PLACES); ``locale``: its public language where there is no server."""
         validate_seats(seats)
+        if place not in PLACES:
+            raise InvalidRecord(f"unknown place {place!r}")
         now = self.now()
         try:
             async with self.write() as db:
@@ -45,8 +52,8 @@ class GamesRoom(StoreCore):
                     raise ChannelBusy(channel_id, busy)
                 game_id = await db.fetchval(
                     "INSERT INTO games (guild_id, channel_id, host_id, status, options, version, created_at,"
-                    " updated_at) VALUES (?, ?, ?, 'lobby', ?, 0, ?, ?) RETURNING id",
-                    (guild_id, channel_id, host_id, dumps(dict(options)), now, now),
+                    " updated_at, place, locale) VALUES (?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, host_id, dumps(dict(options)), now, now, place, locale),
                 )
                 await self._insert_seats(db, game_id, seats)
         except Exception as error:
@@ -286,13 +293,15 @@ class GamesRoom(StoreCore):
             )
 
     async def recent_games(self, guild_id: int, *, limit: int = 10) -> list[GameRecord]:
-        # The id subquery uses the (guild_id, status, updated_at) index; _load_games then reads by id.
-        """The guild's most recently ended games (finished or abandoned), newest first, without states."""
+        """The most recently ended games (finished or abandoned) of a board (GameRecord.board_id: a guild, or
+        the channel of games outside servers), newest first, without states."""
+        # The id subquery uses the (guild_id, status, updated_at) index; load_games then reads by id. A board
+        # that is no server's is a channel's: its games have guild id 0.
         async with self.read() as db:
             rows = await db.fetch(
-                "SELECT id FROM games WHERE guild_id = ? AND status IN ('finished', 'abandoned')"
-                " ORDER BY updated_at DESC LIMIT ?",
-                (guild_id, limit),
+                "SELECT id FROM games WHERE status IN ('finished', 'abandoned') AND (guild_id = ?"
+                " OR (guild_id = 0 AND channel_id = ?)) ORDER BY updated_at DESC LIMIT ?",
+                (guild_id, guild_id, limit),
             )
             ids = [r[0] for r in rows]
             if not ids:
@@ -349,6 +358,8 @@ class GamesRoom(StoreCore):
                 move_count=counts.get(g["id"], 0),
                 message_versions=shown.get(g["id"], {}),
                 kind=g["kind"],
+                place=g["place"],
+                locale=g["locale"],
             )
             for g in games
         ]

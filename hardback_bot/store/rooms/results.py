@@ -71,7 +71,9 @@ class ResultsRoom(StoreCore):
             return await self.write_outcome(db, game_id, outcome, self.now())
 
     async def write_outcome(self, db: Conn, game_id: int, outcome: GameOutcome, now: float) -> bool:
-        guild_id = await db.fetchval("SELECT guild_id FROM games WHERE id = ?", (game_id,))
+        # Outside servers a game counts on its channel's own board (GameRecord.board_id).
+        guild_id = await db.fetchval(
+            "SELECT CASE WHEN guild_id = 0 THEN channel_id ELSE guild_id END FROM games WHERE id = ?", (game_id,))
         seat_rows = await db.fetch(
             "SELECT seat, user_id, ai_strength, display_name FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,),

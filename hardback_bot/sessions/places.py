@@ -1,0 +1,61 @@
+"""Where a game is played, and what each place lets the bot do (no Discord here).
+
+- ``server``: a channel of a server the bot was added to. The bot posts and edits with its own token.
+- ``dm``: the bot's own DM with one person (solo, or against computer players): the bot is in that channel
+  and posts there as in a server, but there are no threads and no server settings.
+- ``private``: a group DM (or a DM between people), reached because one of them added the app to their own
+  apps. The bot is not a member: it can only answer interactions and use each one's token for 15 minutes
+  (cogs/interaction_relay.py). Timers that would act while nobody can be told wait for the next click.
+
+Outside servers a game's leaderboards, ratings and history are its channel's own (``GameRecord.board_id``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from hardback_bot.store import GameRecord, Place, Timer
+
+if TYPE_CHECKING:
+    from hardback_bot.store import Store
+
+SERVER: Place = "server"
+BOT_DM: Place = "dm"
+PRIVATE: Place = "private"
+HELD_FOR = 10 * 365 * 24 * 3600.0  # a held timer's stored deadline is this far away until a click releases it
+HELD = "held"  # payload key: the deadline a held timer had
+
+
+def by_interactions(record: GameRecord) -> bool:
+    """Whether the game can be shown only through its players' interactions (the bot is not in the channel)."""
+    return record.place == PRIVATE
+
+
+def has_threads(record: GameRecord) -> bool:
+    """Ghostwriter requests get a thread of their own only in a server; elsewhere they are answered in the
+    table's own suggestion form."""
+    return record.place == SERVER
+
+
+async def hold(store: Store, timer: Timer, now: float) -> None:
+    """Keep a due timer from acting until the next click of its game (nobody could be told of it now)."""
+    payload = {**timer.payload, HELD: timer.deadline}
+    await store.set_timer(replace(timer, deadline=now + HELD_FOR, payload=payload, id=None))
+
+
+async def held_timers(store: Store, game_id: int) -> list[Timer]:
+    """The game's held timers, as they were before they were held (oldest deadline first); a reminder whose
+    decision timed out meanwhile is left out (and forgotten): it would only say that time is running out."""
+    held = [replace(t, deadline=float(t.payload[HELD]), payload={k: v for k, v in t.payload.items() if k != HELD})
+            for t in await store.game_timers(game_id) if HELD in t.payload]
+    held.sort(key=lambda t: t.deadline)
+    if any(t.kind != "reminder" for t in held):
+        for stale in (t for t in held if t.kind == "reminder"):
+            if stale.id is not None:
+                await store.delete_timer(stale.id)
+        held = [t for t in held if t.kind != "reminder"]
+    return held
+
+
+__all__ = ["BOT_DM", "PRIVATE", "SERVER", "by_interactions", "has_threads", "held_timers", "hold"]
