@@ -269,6 +269,11 @@ class InteractionRelay:
         for kind, message_id in list(record.messages.items()):
             if not kind.startswith(OLD):
                 continue
+            if message_id == record.messages.get("table"):
+                # A click on a page posted a moment before it was recorded took it for a stray one: it is
+                # the current page, which keeps its picture and buttons.
+                await self.bot.store.clear_message(record.id, kind)
+                continue
             rows = await self._rows_of(record, message_id)
             lines = await self._render_lines(loaded, rows, t)
             content = lines.content or t.gettext("Hardback — round {n}", n=loaded.game.state.round)
