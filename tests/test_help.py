@@ -373,7 +373,7 @@ def test_an_unknown_dictionary_is_refused_with_the_real_choices_each_once() -> N
 
 def test_a_new_table_with_an_unknown_dictionary_lists_the_real_choices_each_once() -> None:
     from hardback_bot.sessions import SessionError
-    from hardback_bot.sessions.manager import table_options
+    from hardback_bot.sessions.new_table import table_options
     from hardback_bot.words import available_dictionaries
 
     with pytest.raises(SessionError) as refused:

@@ -105,3 +105,13 @@ def test_the_checks_see_imports_inside_functions_and_type_checking_blocks() -> N
     assert not any(_layer(t) == "cogs" for t in GRAPH["bot"])
     # help.words imports the search helpers inside its functions.
     assert "hardback_bot.sessions.searching" in GRAPH["hardback_bot.help.words"]
+
+
+MAX_LINES = 500  # a module longer than this holds more than one job: split it into rooms
+
+
+def test_every_module_of_the_package_is_a_small_room() -> None:
+    sizes = {name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in MODULES.items()
+             if name.startswith("hardback_bot")}
+    long = {name: n for name, n in sizes.items() if n > MAX_LINES}
+    assert not long, f"modules over {MAX_LINES} lines: {long}"

@@ -1,6 +1,7 @@
 """Game sessions: the layer between the engine/store and the Discord cogs (no Discord imports)."""
 
-from .manager import Loaded, Notifier, Sessions
+from .loaded import Loaded, Notifier
+from .manager import Sessions
 from .messages import Said, SessionError, SpellingError
 
 __all__ = ["Loaded", "Notifier", "Said", "SessionError", "Sessions", "SpellingError"]

@@ -25,26 +25,27 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from hardback_bot.engine import IllegalMove
-from hardback_bot.engine.moves import SYSTEM_MOVES, Move, format_move, parse_move
+from hardback_bot.engine.moves import Move
+
+from .move_text import (
+    CHAIN,
+    MAX_STEPS,
+    ForgedId,
+    decode_move,
+    decode_moves,
+    encode_move,
+    encode_moves,
+)
 
 PREFIX = "hb"
 MAX_ID = 100
 MAX_GAME_ID = 2**63 - 1  # a signed 64-bit key on both databases
 MAX_NUMBER = 999_999_999
-MAX_CARD = 99_999  # genre cards, prestige starters and coin starters are all below 6,000 (docs/notation.md)
-MAX_STEPS = 12  # moves one click may chain
-MAX_VALUE = 100  # a select's value, as Discord allows it
-CHAIN = "~"
 MORE = "P"  # an arrangement select's "more arrangements" value: P<page>~<a move of the word>
 _ID = re.compile(r"hb:([a-z]):(\d{1,19}):(\d{1,9}):([A-Za-z0-9_.=~\-]{0,80})", re.ASCII)
 _SELECT_PAGE = re.compile(r"sel(\d{0,2})", re.ASCII)
 _OPTION = re.compile(r"([a-z][a-z_]{0,23})(?:=([A-Za-z0-9_\-]{1,40}))?", re.ASCII)
 _TOPIC = re.compile(r"[a-z0-9][a-z0-9_\-]{0,59}", re.ASCII)
-
-
-class ForgedId(ValueError):
-    """A custom_id, or a component value, the bot never made."""
 
 
 class Kind(StrEnum):
@@ -391,57 +392,6 @@ def _id(kind: Kind, game_id: int, number: int, arg: str) -> str:
     return text
 
 
-# ---------------------------------------------------------------------------------------- moves as text
-def encode_move(move: Move | str) -> str:
-    """One move as it rides in a custom_id or a select's value."""
-    move = _move(move)
-    if move.kind == "spell":
-        return ".".join(["S", *(_b36(w.card) + (f"={w.wild}" if w.wild else "") for w in move.word)])
-    return format_move(move).replace(" ", "_")
-
-
-def encode_moves(moves: tuple[Move | str, ...] | list[Move | str]) -> str:
-    return CHAIN.join(encode_move(m) for m in moves)
-
-
-def decode_move(text: str) -> Move:
-    """The move a custom_id's or value's text stands for: checked in shape and range (ForgedId otherwise)."""
-    if not isinstance(text, str) or not text or len(text) > MAX_VALUE or not text.isascii():
-        raise ForgedId(repr(text)[:120])
-    if text.startswith("S."):
-        tokens = text.split(".")[1:]
-        words = []
-        for token in tokens:
-            number, eq, letter = token.partition("=")
-            if not (0 < len(number) <= 4 and number.isascii() and number.isalnum()) or (eq and len(letter) != 1):
-                raise ForgedId(text)
-            words.append(str(int(number, 36)) + (f"={letter}" if eq else ""))
-        notation = " ".join(["spell", *words])
-    elif "." in text or "=" in text:
-        raise ForgedId(text)
-    else:
-        notation = text.replace("_", " ")
-        if notation != " ".join(notation.split()):
-            raise ForgedId(text)  # doubled, leading or trailing separators: never ours
-    try:
-        move = parse_move(notation)
-    except IllegalMove:
-        raise ForgedId(text) from None
-    if move.kind in SYSTEM_MOVES or not _in_range(move):
-        raise ForgedId(text)
-    return move
-
-
-def decode_moves(text: str) -> tuple[Move, ...]:
-    """The moves of one click (``~``-joined): at least one, at most MAX_STEPS, each checked."""
-    if not isinstance(text, str):
-        raise ForgedId(repr(text)[:120])
-    parts = text.split(CHAIN)
-    if not text or len(parts) > MAX_STEPS:
-        raise ForgedId(text)
-    return tuple(decode_move(part) for part in parts)
-
-
 def move_value(value: str) -> tuple[tuple[Move, ...], bool]:
     """A select of moves' chosen value: the moves and whether they are already confirmed ("-" first)."""
     if not isinstance(value, str):
@@ -480,24 +430,10 @@ def suggestion_value(value: str, count: int) -> int:
     return int(value)
 
 
-def _move(move: Move | str) -> Move:
-    return parse_move(move) if isinstance(move, str) else move
-
-
-def _in_range(move: Move) -> bool:
-    cards = [w.card for w in move.word] + ([move.card] if move.card is not None else [])
-    if any(not 0 < c <= MAX_CARD for c in cards) or len(move.word) > 20:
-        return False
-    if move.number is not None and not 0 <= move.number <= 999:
-        return False
-    return move.kind != "suggest" or len(move.choice or "") <= 20
-
-
-def _b36(n: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    out = ""
-    while True:
-        n, r = divmod(n, 36)
-        out = digits[r] + out
-        if n == 0:
-            return out
+__all__ = ["CHAIN", "MAX_GAME_ID", "MAX_ID", "MAX_NUMBER", "MAX_STEPS", "MORE", "PREFIX", "RULES_HERE",
+           "AdoptSuggestion", "CancelConfirmation", "ConfirmLeave", "ConfirmSkip", "DailyClick", "DailyOp",
+           "ForgedId", "GameAction", "HandView", "Kind", "LobbyClick", "LobbyOp", "MoreArrangements", "OpenHand",
+           "OpenSpellForm", "OpenSuggestForm", "OptionsMenu", "PickArrangement", "PickMove", "PlayMoves",
+           "SetOption", "ShowRules", "SortWords", "SpellWord", "SuggestWord", "arrangement_value",
+           "decode_move", "decode_moves", "encode_move", "encode_moves", "more_value", "move_value", "parse",
+           "suggestion_value"]

@@ -273,7 +273,7 @@ async def mentions_not_to_play(world: World, store: Store, game_id: int, channel
     game is replayed commit by commit from the move log's commit times. A ping is a user the post both names
     and allows to be mentioned; ``channel``: where the game is (default: the world's #general)."""
     from hardback_bot.engine import Game
-    from hardback_bot.sessions.manager import deciders
+    from hardback_bot.sessions.judging import deciders
 
     s = world.standin
     record, final = await load_game(store, game_id)

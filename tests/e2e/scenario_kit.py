@@ -558,7 +558,7 @@ def latency_summary(values: list[float]) -> str:
 
 async def to_play_at(store: Store, game_id: int) -> Callable[[float], set[int]]:
     """The seats a game waited for at a given moment (wall clock), from its move log's commit times."""
-    from hardback_bot.sessions.manager import deciders
+    from hardback_bot.sessions.judging import deciders
 
     record, final = await load_game(store, game_id)
     moves = await store.get_moves(game_id)

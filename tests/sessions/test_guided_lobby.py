@@ -69,7 +69,7 @@ async def test_a_guided_game_takes_four_people(sessions: Sessions) -> None:
 
 
 def test_a_finished_guided_game_is_practice() -> None:
-    from hardback_bot.sessions.manager import guided_options
+    from hardback_bot.sessions.new_table import guided_options
 
     options = guided_options(GameOptions())
     game = Game.new(2, 1, options, get_dictionary("common"))

@@ -305,7 +305,7 @@ def test_arrangements_rank_by_value_and_explain_refusals() -> None:
 
 
 def test_penny_winning_move_needs_confirmation() -> None:
-    from hardback_bot.sessions.manager import penny_would_win
+    from hardback_bot.sessions.judging import penny_would_win
 
     game = build_game({"players": 1, "options": {"coop": True, "penny_genre": "horror"},
                        "offer_row": [36, 17, 29, 58, 61, 126, 135],

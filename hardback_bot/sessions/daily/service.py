@@ -33,7 +33,8 @@ from hardback_bot.store import GameRecord, StoreError
 from hardback_bot.store.daily import DailyAttempt, DailyEntry, DailyPar, DailyRoom, DailyStreaks
 from hardback_bot.store.sql import SqlStore
 
-from ..manager import Sessions, checker_for
+from ..loaded import checker_for
+from ..manager import Sessions
 from ..messages import SessionError
 from ..notes import GameBegins, YourTurn, announce
 from ..searching import off_loop_async

@@ -14,7 +14,8 @@ from typing import Any
 from hardback_bot.i18n import Translator
 
 from ..describe import ENGLISH, mention, note_line
-from ..manager import Loaded, deciders
+from ..judging import deciders
+from ..loaded import Loaded
 from ..notes import Note, Reminder, VoteCalled, YourTurn, as_note
 
 

@@ -33,7 +33,7 @@ from ..codec import (
     encode_moves,
 )
 from ..describe import ENGLISH, card_name, cards_text, phase_prompt, separator
-from ..manager import Loaded
+from ..loaded import Loaded
 from ..notes import ghost_request_id
 from ..preview import WordOutcome
 from .panel import MAX_OPTIONS, MAX_ROWS, Button, Option, Panel, Select, rules_button

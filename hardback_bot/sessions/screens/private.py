@@ -15,7 +15,9 @@ from hardback_bot.i18n import Translator
 
 from ..codec import HandView, OpenHand
 from ..describe import ENGLISH, cards_text, note_line
-from ..manager import Loaded, SessionError, Sessions
+from ..loaded import Loaded
+from ..manager import Sessions
+from ..messages import SessionError
 from ..searching import off_loop_async
 from ..spelling import best_word, hints_allowed
 from ..tutor import guided_job

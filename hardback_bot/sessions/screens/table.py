@@ -11,9 +11,10 @@ from hardback_bot.i18n import Translator
 from hardback_bot.store import GameRecord, Store
 
 from ..codec import RULES_HERE, HandView, LobbyClick, LobbyOp, OpenHand, OptionsMenu, SetOption
+from ..core import STRENGTH_NAMES
 from ..describe import ENGLISH, bold, genre_word, seat_name
+from ..loaded import Loaded
 from ..lobby import newcomers, option_for
-from ..manager import STRENGTH_NAMES, Loaded
 from ..table_options import BY_KEY, OPTIONS, choices, encode_value, offered, option_line, summary, value_words
 from .panel import Button, Option, Panel, Select, hand_button, rules_button
 from .pictures import results_picture, table_picture

@@ -1,0 +1,218 @@
+"""The sessions' core: one lock per game, loading, and the one way a move is committed (apply on a copy,
+commit with the outbox rows and timers, then tell the Discord side and let computer players act).
+
+Computer players live here too: they commit through the same path, from their own task per game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
+
+from hardback_bot.engine import Game, GameOptions, IllegalMove, Move
+from hardback_bot.engine.events import Event
+from hardback_bot.store import GameRecord, StaleVersion, Store, StoreError, Timer
+from hardback_bot.store.results import outcome_from_game
+
+from .access import Origin, check_origin
+from .judging import deciders
+from .loaded import Loaded, Notifier, Silent, checker_for
+from .messages import SessionError
+from .notes import Note, deliveries_for, ghost_request_id
+from .searching import decide_off_loop
+
+log = logging.getLogger(__name__)
+
+MAX_SEATS = 5
+STRENGTH_NAMES = {1: "easy", 2: "normal", 3: "hard"}
+ABSENT = 0  # ai_strength of a seat whose player was removed: it passes every decision (R33.2)
+ChooseMove = Callable[[Game, int, int], str]
+
+
+def default_ai() -> tuple[ChooseMove, Callable[[Game, int], bool]]:
+    from hardback_bot.ai import choose_move, wants_to_act
+
+    return choose_move, wants_to_act
+
+
+class SessionsCore:
+    def __init__(self, store: Store, notifier: Notifier | None = None, *, ai_delay: float = 1.2,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.notifier: Notifier = notifier or Silent()
+        self.ai_delay = ai_delay
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        self._ai: tuple[ChooseMove, Callable[[Game, int], bool]] | None = None
+        self.timers_changed = asyncio.Event()  # wakes the timer dispatcher when deadlines change
+        # Asked before a due timer acts: can the game's players be told of it now? Where they cannot (a group
+        # DM nobody clicked in for 15 minutes) the timer waits for the game's next click (release_timers).
+        self.timer_gate: Callable[[int], Awaitable[bool]] | None = None
+
+    # ------------------------------------------------------------------ plumbing
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def load(self, game_id: int) -> Loaded:
+        try:
+            record = await self.store.get_game(game_id)
+        except StoreError as error:
+            raise SessionError("no_game") from error
+        if record.state is None:
+            raise SessionError("not_started")
+        options = GameOptions.from_dict(dict(record.options))
+        return Loaded(record, Game.from_json(record.state, checker=checker_for(options)))
+
+    async def record(self, game_id: int) -> GameRecord:
+        try:
+            return await self.store.get_game(game_id, with_state=False)
+        except StoreError as error:
+            raise SessionError("no_game") from error
+
+    async def admit(self, game_id: int, origin: Origin) -> GameRecord:
+        """The game a click names, once it is sure the click came from that game's channel (and, on a private
+        panel, from its owner); SessionError otherwise, with nothing read of the game but where it is."""
+        record = await self.record(game_id)
+        check_origin(record, origin)
+        return record
+
+    async def notify(self, game_id: int) -> None:
+        """Tell the Discord side that ``game_id`` changed (after a commit; never undoes or blocks it)."""
+        try:
+            await self.notifier.changed(game_id)
+        except Exception:  # a failed delivery must never undo or block a committed move
+            log.exception("notifying game %s failed", game_id)
+
+    # ------------------------------------------------------------------ committing moves
+    async def apply_one(self, loaded: Loaded, seat: int, move: Move | str) -> tuple[Loaded, list[Event], int]:
+        """Apply and commit one move (the caller holds the game's lock)."""
+        return await self.apply_and_commit(loaded, [(seat, move)])
+
+    async def apply_and_commit(self, loaded: Loaded, moves: Sequence[tuple[int, Move | str]], *,
+                          notes: list[Note] | None = None) -> tuple[Loaded, list[Event], int]:
+        """Apply moves and commit them in one transaction with what the channel must be told (the outbox);
+        nothing is stored if any move is refused."""
+        record = loaded.record
+        game = loaded.game.clone()  # refusals leave loaded intact
+        active_before = game.active_seat
+        request_before = ghost_request_id(game)
+        events: list[Event] = []
+        try:
+            for seat, move in moves:
+                events += game.apply(seat, move)
+        except IllegalMove as error:
+            raise SessionError.refusal(error) from error
+        options = game.options
+        outcome = outcome_from_game(game) if game.finished else None
+        timers = [] if game.finished else self.turn_timers(record.id, game, options)
+        logged = game.move_log[-len(moves):]
+        deliveries = deliveries_for(record.id, game, events, active_before, extra=notes or (),
+                                    request_before=request_before)
+        try:
+            version = await self.store.commit_moves(record.id, record.version, logged, game.to_json(),
+                                                    finished=game.finished, outcome=outcome, timers=timers,
+                                                    deliveries=deliveries)
+        except StaleVersion as error:
+            raise SessionError("moved_on", stale=True) from error
+        self.timers_changed.set()
+        record = replace(record, version=version, status="finished" if game.finished else record.status)
+        return Loaded(record, game), events, active_before
+
+    async def after_commit(self, loaded: Loaded, events: list[Event], seat_before: int) -> None:
+        """The commit is stored with its deliveries: let the channel catch up, then computer players act."""
+        game_id = loaded.record.id
+        await self.notify(game_id)
+        if not loaded.game.finished and any(s.is_computer_controlled for s in loaded.record.seats):
+            self.kick_computers(game_id)
+
+    def turn_timers(self, game_id: int, game: Game, options: GameOptions) -> list[Timer]:
+        """The turn timer and its reminder for whoever must act now (R33.4); a vote has one too."""
+        if not options.turn_timer or game.finished:
+            return []
+        now = self.clock()
+        deadline = now + options.turn_timer
+        # Staleness is judged by the number of moves, not the version: seat changes bump the version.
+        payload = {"moves": len(game.move_log), "deadline": deadline}
+        kind = "vote" if game.phase == "vote" else "turn"
+        seat = None if kind == "vote" else game.active_seat
+        return [Timer(game_id, kind, deadline, seat=seat, payload=payload),
+                Timer(game_id, "reminder", now + options.turn_timer * 0.75, seat=seat, payload=payload)]
+
+    async def drop_timer(self, timer: Timer) -> None:
+        if timer.id is not None:
+            await self.store.delete_timer(timer.id)
+
+    # ------------------------------------------------------------------ computer players
+    def _ai_functions(self) -> tuple[ChooseMove, Callable[[Game, int], bool]]:
+        if self._ai is None:
+            self._ai = default_ai()
+        return self._ai
+
+    def set_ai(self, choose: ChooseMove, wants: Callable[[Game, int], bool]) -> None:
+        self._ai = (choose, wants)
+
+    def kick_computers(self, game_id: int) -> None:
+        """Start (or keep) the task that plays computer seats of this game until a human must act."""
+        task = self._ai_tasks.get(game_id)
+        if task is not None and not task.done():
+            return
+        self._ai_tasks[game_id] = asyncio.get_running_loop().create_task(self._run_computers(game_id))
+
+    async def _run_computers(self, game_id: int) -> None:
+        while True:
+            await asyncio.sleep(self.ai_delay)
+            async with self.lock(game_id):
+                try:
+                    loaded = await self.load(game_id)
+                except SessionError:
+                    return
+                if loaded.record.status != "playing" or loaded.game.finished:
+                    return
+                game = loaded.game
+                waiting = deciders(game)
+                absent = [s.seat for s in loaded.record.seats if s.ai_strength == ABSENT and s.seat in waiting]
+                if absent:
+                    seat, strength = absent[0], ABSENT
+                else:
+                    choose, wants = self._ai_functions()
+                    seats = [s.seat for s in loaded.record.seats
+                             if s.is_computer_controlled and wants(game, s.seat)]
+                    if not seats:
+                        return
+                    seat = seats[0]
+                    strength = loaded.record.seats[seat].ai_strength or 2
+                try:
+                    if strength == ABSENT:
+                        move = "timeout"
+                    else:
+                        move = await decide_off_loop(choose, game.clone(), seat, strength)  # a search worker
+                    loaded, events, seat_before = await self.apply_one(loaded, seat, move)
+                except SessionError as error:
+                    log.error("computer player %s of game %s failed: %s", seat, game_id, error)
+                    return
+                except Exception:
+                    log.exception("computer player %s of game %s crashed", seat, game_id)
+                    return
+            # kick_computers() inside _after sees this task still running, so it does not start another.
+            await self.after_commit(loaded, events, seat_before)
+
+    async def wait_for_computers(self, game_id: int) -> None:
+        """Test helper: wait until the computer players of a game have nothing to do."""
+        while (task := self._ai_tasks.get(game_id)) is not None and not task.done():
+            await asyncio.shield(task)
+
+    async def close(self) -> None:
+        for task in self._ai_tasks.values():
+            task.cancel()
+        for task in self._ai_tasks.values():
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._ai_tasks.clear()
+
+
+__all__ = ["ABSENT", "MAX_SEATS", "STRENGTH_NAMES", "ChooseMove", "SessionsCore", "default_ai"]

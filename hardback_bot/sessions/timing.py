@@ -1,0 +1,129 @@
+"""Timers of running games (R33): reminders, timeouts and the AFK policy, held timers of places where
+nobody can be told, and the dispatcher that serves every stored timer."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import replace
+
+from hardback_bot.engine.events import Event
+from hardback_bot.store import Timer
+
+from .core import ABSENT, SessionsCore
+from .judging import deciders
+from .loaded import Loaded
+from .messages import SessionError
+from .notes import Note, Reminder, SeatAway, VotersTimedOut, announce
+from .places import held_timers, hold
+
+log = logging.getLogger(__name__)
+
+
+class Timing(SessionsCore):
+    async def handle_timer(self, timer: Timer) -> None:
+        """A stored timer came due: remind, or apply the timeout move (R33.2) and the AFK policy."""
+        after: tuple[Loaded, list[Event], int] | None = None
+        reminded = False
+        async with self.lock(timer.game_id):
+            try:
+                loaded = await self.load(timer.game_id)
+            except SessionError:
+                await self.drop_timer(timer)
+                return
+            record = loaded.record
+            if record.status != "playing" or timer.payload.get("moves") != len(loaded.game.move_log):
+                await self.drop_timer(timer)  # the game moved on since the timer was set
+                return
+            if self.timer_gate is not None and not await self.timer_gate(record.id):
+                await hold(self.store, timer, self.clock())
+                return
+            game = loaded.game
+            if timer.kind == "reminder":
+                seats = [s for s in deciders(game) if loaded.user_of(s) is not None]
+                # The deadline as it stands now (a restart moves it), not as it was when the reminder was set.
+                current = await self.current_deadline(record.id, len(game.move_log))
+                when = int(current if current is not None else timer.payload.get("deadline", self.clock()))
+                rows = [announce(record.id, Reminder(seats=tuple(seats), deadline=when))] if seats else []
+                if timer.id is not None:
+                    reminded = await self.store.fire_timer(timer.id, rows) and bool(rows)
+            else:
+                moves = [(s, "timeout") for s in deciders(game)]
+                # A vote's voters time out without a turn line of their own: say so once; the active
+                # player's timeout is said by their turn's line.
+                voters = [s for s, _ in moves if s != game.active_seat or game.phase == "vote"]
+                notes: list[Note] = [VotersTimedOut(seats=tuple(voters))] if voters and game.phase == "vote" else []
+                after = await self.apply_and_commit(loaded, moves, notes=notes)
+                loaded = after[0]
+                settings = await self.store.get_guild_settings(record.guild_id)
+                replaced = await self._afk(loaded, [s for s, _ in moves], settings.afk_misses, settings.afk_policy)
+                if replaced is not None:
+                    after = (replaced, after[1], after[2])
+        if reminded:
+            await self.notify(timer.game_id)
+        if after is not None:
+            await self.after_commit(*after)
+
+    async def release_timers(self, game_id: int) -> None:
+        """A click came in a game whose timers were held (nobody could be told when they came due): they act
+        now, before the click itself, as they would have at their time."""
+        for timer in await held_timers(self.store, game_id):
+            try:
+                await self.handle_timer(timer)
+            except Exception:
+                log.exception("held timer %s of game %s failed", timer.id, timer.game_id)
+                await self.drop_timer(timer)
+
+    async def current_deadline(self, game_id: int, moves: int) -> float | None:
+        """The deadline of the decision the game waits for after ``moves`` moves (turn or vote), if timed."""
+        timers = await self.store.game_timers(game_id)
+        return next((t.deadline for t in timers if t.kind in ("turn", "vote") and t.payload.get("moves") == moves),
+                    None)
+
+
+    async def _afk(self, loaded: Loaded, seats: list[int], misses: int, policy: str) -> Loaded | None:
+        """After ``misses`` timeouts in a row a seat goes to a computer player, or passes every turn."""
+        moves = await self.store.get_moves(loaded.record.id)
+        record = loaded.record
+        changed = False
+        for seat in seats:
+            seat_moves = [m.move for m in moves if m.seat == seat]
+            streak = 0
+            for move in reversed(seat_moves):
+                if move != "timeout":
+                    break
+                streak += 1
+            current = record.seats[seat]
+            if streak < misses or current.is_computer_controlled:
+                continue
+            if policy == "remove":
+                replacement = replace(current, ai_strength=ABSENT, display_name=f"{current.display_name} (absent)"[:40])
+            else:
+                replacement = replace(current, ai_strength=2, display_name=f"{current.display_name} (computer)"[:40])
+            note = announce(record.id, SeatAway(seat=seat, misses=streak, policy=policy, name=current.display_name))
+            version = await self.store.replace_seat(record.id, record.version, replacement, deliveries=[note])
+            seats_now = tuple(replacement if s.seat == seat else s for s in record.seats)
+            record = replace(record, version=version, seats=seats_now)
+            changed = True
+        return Loaded(record, loaded.game) if changed else None
+
+    async def run_timers(self) -> None:
+        """Serve every stored timer: sleep until the next deadline, handle what is due (forever)."""
+        while True:
+            self.timers_changed.clear()
+            nxt = await self.store.next_timer()
+            delay = 60.0 if nxt is None else nxt.deadline - self.clock()
+            if delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.timers_changed.wait(), timeout=min(delay, 60.0))
+                continue
+            for timer in await self.store.due_timers(now=self.clock()):
+                try:
+                    await self.handle_timer(timer)
+                except Exception:
+                    log.exception("timer %s of game %s failed", timer.id, timer.game_id)
+                    await self.drop_timer(timer)
+
+
+__all__ = ["Timing"]
