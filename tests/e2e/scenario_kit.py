@@ -82,7 +82,7 @@ def seeded_games(*seeds: int) -> Iterator[None]:
     """Games that an in-process bot starts meanwhile get these seeds, in order, instead of a random one: a
     test that needs some situation names a seed that deals it at once rather than playing games until one
     comes up. The test checks ``record.seed`` (a bot that stopped drawing its seeds here would fail it)."""
-    from hardback_bot.sessions import manager
+    from hardback_bot.sessions import lobby_actions
 
     left = list(seeds)
 
@@ -91,7 +91,7 @@ def seeded_games(*seeds: int) -> Iterator[None]:
             return left.pop(0)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(manager, "random", types.SimpleNamespace(SystemRandom=Drawn, Random=random.Random))
+        patch.setattr(lobby_actions, "random", types.SimpleNamespace(SystemRandom=Drawn, Random=random.Random))
         yield
 
 

@@ -1,5 +1,5 @@
-"""bench/store.py must keep running on both databases: a tiny run as a smoke test (the figures come from a
-full run)."""
+"""bench/store.py must keep running on both databases: a tiny run on each as a smoke test (the figures come
+from a full run)."""
 
 from __future__ import annotations
 
@@ -7,22 +7,20 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from . import pg_server
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "store.py"
 
 
-def test_bench_quick_run(tmp_path: Path) -> None:
-    srv = pg_server.need_server()
-    out = subprocess.run(
-        [sys.executable, str(BENCH), "--quick", "--dir", str(tmp_path), "--postgres", srv.dsn()],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    ).stdout
-    sqlite, postgres = out.split("store benchmarks on PostgreSQL")
-    assert "synchronous=FULL" in sqlite and "synchronous_commit=on" in postgres
-    for half in (sqlite, postgres):
-        assert "recovery of 20 unfinished games" in half and "win_rate" in half
-        assert "1 writer process:" in half and "2 writer processes:" in half
+@pytest.mark.parametrize("db", ["sqlite", "postgres"])
+def test_bench_quick_run(db: str, tmp_path: Path) -> None:
+    args = [sys.executable, str(BENCH), "--quick", "--db", db, "--dir", str(tmp_path)]
+    if db == "postgres":
+        args += ["--postgres", pg_server.need_server().dsn()]
+    out = subprocess.run(args, capture_output=True, text=True, timeout=300, check=True).stdout
+    assert f"store benchmarks on {'PostgreSQL' if db == 'postgres' else 'SQLite'}" in out
+    assert ("synchronous_commit=on" if db == "postgres" else "synchronous=FULL") in out
+    assert "recovery of 20 unfinished games" in out and "win_rate" in out
+    assert "1 writer process:" in out and "2 writer processes:" in out
