@@ -7,7 +7,9 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import hashlib
 import importlib
+import json
 import logging
 import multiprocessing.util
 import os
@@ -156,17 +158,31 @@ class HardbackBot(commands.Bot):
         self.sessions.set_ai(ai.choose_move, ai.wants_to_act)
         for extension in COGS:  # cogs.translator: command texts in Spanish, French and Japanese clients
             await self.load_extension(extension)
-        if self.settings.guild_id:
-            guild = discord.Object(self.settings.guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        await self.sync_commands()
         log.info("commands synced; %s extensions loaded", len(COGS))
         # Everything loaded so far (word lists, card data, fonts) lives for the whole process: keep it out
         # of every later garbage collection, whose pauses would otherwise stall all channels.
         gc.collect()
         gc.freeze()
+
+    async def sync_commands(self) -> None:
+        """Tell Discord the slash commands, only when they differ from what it was last told: a restart (or
+        each process of a sharded bot) then reaches the gateway sooner, and Discord's daily limit on command
+        changes is never spent on the same commands."""
+        guild = discord.Object(self.settings.guild_id) if self.settings.guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        commands = self.tree.get_commands(guild=guild)
+        translator = self.tree.translator
+        payload = [await c.get_translated_payload(self.tree, translator) if translator else c.to_dict(self.tree)
+                   for c in commands]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+        key = f"commands:{self.application_id}:{guild.id if guild is not None else 'global'}"
+        if await self.store.meta(key) == digest:
+            log.info("slash commands unchanged since the last sync")
+            return
+        await self.tree.sync(guild=guild)
+        await self.store.set_meta(key, digest)
 
     async def close(self) -> None:
         # Any step may be missing when a signal comes during start-up; each one is still attempted.

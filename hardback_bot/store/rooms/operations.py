@@ -1,4 +1,5 @@
-"""What an operator's health checks and metrics read: a ping, the outbox backlog, games running, each shard's state."""
+"""What an operator's health checks and metrics read: a ping, the outbox backlog, games running, each shard's state;
+and the few values the bot keeps about itself (``store_meta``: what it last told Discord of its commands)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,19 @@ from ..core import StoreCore, shard_filter
 
 
 class OperationsRoom(StoreCore):
+    async def meta(self, key: str) -> str | None:
+        """A value the bot keeps about itself (``store_meta``), or None."""
+        rows = await self.query("SELECT value FROM store_meta WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self.write() as db:
+            await db.execute(
+                "INSERT INTO store_meta (key, value, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                (key, value, self.now()),
+            )
+
     async def ping(self) -> None:
         """One round trip that reads the database (raises when it cannot answer)."""
         await self.query("SELECT MAX(version) FROM schema_migrations")
