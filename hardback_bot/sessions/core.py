@@ -28,7 +28,7 @@ from .searching import decide_off_loop
 log = logging.getLogger(__name__)
 
 MAX_SEATS = 5
-STRENGTH_NAMES = {1: "easy", 2: "normal", 3: "hard"}
+STRENGTH_NAMES = {1: "easy", 2: "normal", 3: "hard", 4: "expert"}
 ABSENT = 0  # ai_strength of a seat whose player was removed: it passes every decision (R33.2)
 ChooseMove = Callable[[Game, int, int], str]
 

@@ -88,7 +88,7 @@ def separator(t: Translator) -> str:
     return t.pgettext("list separator", ", ")
 
 
-COMPUTER_NAME = re.compile(r"Computer (\d+) \((easy|normal|hard)\)")
+COMPUTER_NAME = re.compile(r"Computer (\d+) \((easy|normal|hard|expert)\)")
 
 
 def computer_name(number: int, level: str, t: Translator = ENGLISH) -> str:
@@ -97,6 +97,8 @@ def computer_name(number: int, level: str, t: Translator = ENGLISH) -> str:
         return t.gettext("Computer {number} (easy)", number=number)
     if level == "hard":
         return t.gettext("Computer {number} (hard)", number=number)
+    if level == "expert":
+        return t.gettext("Computer {number} (expert)", number=number)
     return t.gettext("Computer {number} (normal)", number=number)
 
 

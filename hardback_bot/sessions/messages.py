@@ -68,6 +68,7 @@ MESSAGES: dict[str, str] = {
     "added_easy": N_("Added an easy computer player."),
     "added_normal": N_("Added a normal computer player."),
     "added_hard": N_("Added a hard computer player."),
+    "added_expert": N_("Added an expert computer player."),
     "lobby_cancelled": N_("The lobby was cancelled."),
     "game_started": N_("The game has started."),
     "option_set": N_("{option}: now {value}."),

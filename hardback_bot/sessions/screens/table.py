@@ -30,6 +30,8 @@ def _add_label(level: str, t: Translator) -> str:
         return t.gettext("Add easy computer")
     if level == "hard":
         return t.gettext("Add hard computer")
+    if level == "expert":
+        return t.gettext("Add expert computer")
     return t.gettext("Add normal computer")
 
 
