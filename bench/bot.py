@@ -1,6 +1,6 @@
 """The bot under load: many games at once through the Discord stand-in, every move a real interaction.
 
-    python bench/bot.py [--games 50] [--turns 6 | --full] [--computers 10]
+    python bench/bot.py [--games 50] [--turns 6 | --full] [--computers 10] [--strength 2]
 
 One process: the stand-in (tests/discord_standin), the real bot (``bot.HardbackBot``, computer players
 without delay) and one driver per game (tests/e2e/scenario_kit.py) that opens hands, types words into
@@ -51,6 +51,7 @@ from discord_standin.models import Channel, Guild, User  # noqa: E402
 from discord_standin.world import World  # noqa: E402
 from scenario_kit import Driver, opened_store, percentile  # noqa: E402
 
+from hardback_bot.ai import STRENGTHS  # noqa: E402
 from hardback_bot.store import GameRecord, Store  # noqa: E402
 
 STALL_TICK = 0.010
@@ -158,7 +159,7 @@ def component_message(standin: DiscordStandin, channel: Channel, prefix: str) ->
     return None
 
 
-async def open_game(world: World, store: Store, computer: bool) -> GameRecord:
+async def open_game(world: World, store: Store, computer: bool, strength: int = 2) -> GameRecord:
     """Lobby -> join (or add a computer) -> start, waiting on this channel only (others keep the bot busy)."""
     s = world.standin
     await s.slash(world.alice, "hardback start", {"length": 40}, channel=world.channel)
@@ -169,7 +170,7 @@ async def open_game(world: World, store: Store, computer: bool) -> GameRecord:
         return len((await store.get_game(game_id, with_state=False)).seats)
 
     if computer:
-        await s.click(world.alice, lobby, next(c for c in lobby.custom_ids() if c.endswith(":ai2")))
+        await s.click(world.alice, lobby, next(c for c in lobby.custom_ids() if c.endswith(f":ai{strength}")))
     else:
         await s.click(world.bob, lobby, next(c for c in lobby.custom_ids() if c.endswith(":join")))
     await wait_until(seats, 20, "the second seat")
@@ -180,8 +181,9 @@ async def open_game(world: World, store: Store, computer: bool) -> GameRecord:
     return await store.get_game(game_id, with_state=False)
 
 
-async def play_game(world: World, store: Store, computer: bool, turns: int | None, think: float) -> Driver:
-    record = await open_game(world, store, computer)
+async def play_game(world: World, store: Store, computer: bool, turns: int | None, think: float,
+                    strength: int = 2) -> Driver:
+    record = await open_game(world, store, computer, strength)
     users = {seat.seat: (world.alice if seat.user_id == world.alice.id else world.bob)
              for seat in record.seats if seat.user_id is not None}
     driver = Driver(world, store, record.id, users, poll=0.05, think=think)
@@ -245,8 +247,8 @@ async def ask_hints(world: World, stop: asyncio.Event, asked: list[float]) -> No
 
 
 async def bench(games: int, turns: int | None, computers: int, trace: float | None = None, *,
-                warm_ai: bool = False, freeze: bool = False, think: float = 0.0, hints: bool = False
-                ) -> dict[str, Any]:
+                warm_ai: bool = False, freeze: bool = False, think: float = 0.0, hints: bool = False,
+                strength: int = 2) -> dict[str, Any]:
     standin = await DiscordStandin().start()
     restore = point_discord_at(standin.api_url, standin.gateway_url)
     guild: Guild = standin.add_guild("Bench Guild")
@@ -279,7 +281,7 @@ async def bench(games: int, turns: int | None, computers: int, trace: float | No
             objects_before = len(gc.get_objects())
             watchdog.start()
             began, cpu_began = time.perf_counter(), time.process_time()
-            plays = [play_game(w, store, i < computers, turns, think) for i, w in enumerate(worlds)]
+            plays = [play_game(w, store, i < computers, turns, think, strength) for i, w in enumerate(worlds)]
             results = await asyncio.gather(*plays, return_exceptions=True)
             wall = time.perf_counter() - began
             stop_hints.set()
@@ -339,7 +341,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--turns", type=int, default=6, help="human turns per game (default 6)")
     parser.add_argument("--full", action="store_true", help="play every game to its results instead")
-    parser.add_argument("--computers", type=int, default=10, help="games against a normal computer (default 10)")
+    parser.add_argument("--computers", type=int, default=10, help="games against a computer (default 10)")
+    parser.add_argument("--strength", type=int, default=2, choices=sorted(STRENGTHS),
+                        help="the computer's strength (default 2, normal; 4: expert)")
     parser.add_argument("--trace-stalls", type=float, metavar="SECONDS", default=None,
                         help="note where the loop is whenever it is blocked longer than this (e.g. 0.03)")
     parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
@@ -354,7 +358,8 @@ def main() -> None:
     reports = []
     for hints in runs:
         r = asyncio.run(bench(args.games, turns, min(args.computers, args.games), args.trace_stalls,
-                              warm_ai=args.warm_ai, freeze=args.gc_freeze, think=args.think, hints=hints))
+                              warm_ai=args.warm_ai, freeze=args.gc_freeze, think=args.think, hints=hints,
+                              strength=args.strength))
         if args.hint_channel:
             print(("with" if hints else "without") + " the hint channel:")
         report(r, args, turns)
@@ -371,7 +376,7 @@ def main() -> None:
 def report(r: dict[str, Any], args: argparse.Namespace, turns: int | None) -> None:
     what = "to the end" if turns is None else f"{turns} human turns each"
     what += f", {args.think:g} s thinking before each click" if args.think else ", clicking as fast as answered"
-    print(f"{r['games']} concurrent games ({r['computers']} against a normal computer), {what}: "
+    print(f"{r['games']} concurrent games ({r['computers']} against a computer, {STRENGTHS[args.strength]}), {what}: "
           f"{r['turns']} human turns, {r['interactions']} interactions {r['kinds']} in {r['wall']:.1f} s "
           f"({r['interactions'] / r['wall']:.1f}/s); process CPU {r['cpu']:.1f} s = "
           f"{r['cpu'] / max(1, r['interactions']) * 1000:.0f} ms per interaction (bot, stand-in and drivers together)")

@@ -2,7 +2,7 @@
 
     python bench/render.py [--runs 60]
 
-Prints median and p95 per kind, and the aims from issue 5: offer row and word preview under
+Prints median and p95 per kind, and the aims: offer row and word preview under
 40 ms, table under 80 ms (2-core machine).  Also prints the cold cost of drawing one card face.
 """
 

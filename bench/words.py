@@ -1,4 +1,4 @@
-"""Solver timings (issues 3 and 15, "Words"): listing playable words against a C scan, best play, anytime answers.
+"""Solver timings: listing playable words against a C scan, best play, anytime answers.
 
     python bench/words.py [--sections listing,best,anytime] [--lists common,large,letterpress]
                           [--dictionary letterpress] [--situations 300] [--hands 30] [--cap 5] [--seed 7]

@@ -1,4 +1,4 @@
-"""Exact best play against an earlier checkout, in one run (issue 15: "best play at least as fast as before").
+"""Exact best play against an earlier checkout, in one run (the aim: best play at least as fast as before).
 
     python bench/words_ab.py /path/to/earlier/checkout [--rounds 2] [--situations 300]
 

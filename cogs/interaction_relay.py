@@ -40,7 +40,7 @@ import discord
 from hardback_bot.i18n import Translator
 from hardback_bot.sessions import Loaded, SessionError
 from hardback_bot.sessions.codec import OpenSuggestForm
-from hardback_bot.sessions.notes import Reminder, ghost_request_id, notes_of
+from hardback_bot.sessions.notes import Note, Reminder, ghost_request_id, notes_of
 from hardback_bot.sessions.places import by_interactions
 from hardback_bot.sessions.screens.announcements import announcement
 from hardback_bot.sessions.screens.game_words import results_words, sort_select
@@ -287,16 +287,25 @@ class InteractionRelay:
         lines: list[str] = []
         mentions: list[int] = []
         names = loaded.names_in(t)
+        notes: list[Note] = []  # of consecutive announcements: said together, so each player is called once
+
+        async def say_notes() -> None:
+            if not notes:
+                return
+            deadline = None
+            if any(isinstance(n, Reminder) for n in notes):
+                deadline = await self.bot.sessions.current_deadline(loaded.record.id, len(loaded.game.move_log))
+            said = announcement(loaded, notes, t, deadline=deadline)
+            lines.extend(said.lines)
+            mentions.extend(u for u in said.mentions if u not in mentions)
+            notes.clear()
+
         for row in rows:
             if row.kind == "announce":
-                notes = notes_of(row.payload)
-                deadline = None
-                if any(isinstance(n, Reminder) for n in notes):
-                    deadline = await self.bot.sessions.current_deadline(loaded.record.id, len(loaded.game.move_log))
-                said = announcement(loaded, notes, t, deadline=deadline)
-                lines += said.lines
-                mentions += [u for u in said.mentions if u not in mentions]
-            elif row.kind == "ghost_open":
+                notes.extend(notes_of(row.payload))
+                continue
+            await say_notes()
+            if row.kind == "ghost_open":
                 lines.append(t.gettext("**{name} asks for a ghostwriter.** Their cards are on the table: suggest a "
                                        "word they can spell with **Suggest a word**. If they spell your word, you "
                                        "earn 1 ink, plus 1 for each inked card in it.",
@@ -304,6 +313,7 @@ class InteractionRelay:
             elif row.kind == "ghost_post":
                 lines.append(t.gettext("{name} suggests **{word}**.", name=names[int(row.payload["seat"])],
                                        word=row.payload["word"]))
+        await say_notes()
         text = LINK.sub(r"](<\1>)", "\n".join(lines))
         if len(text) > MAX_TEXT:  # the newest lines are the ones that matter: the call is last
             text = "…\n" + text[-MAX_TEXT:].split("\n", 1)[-1]

@@ -304,20 +304,20 @@ def test_hot_seat_and_votes() -> None:
     assert re.search(r"Player 2 votes to reject \w+\.", result.stdout)
 
 
-def test_bad_options_are_explained() -> None:
-    for args, message in (
-        (["--computers", "superhard"], "unknown computer strength"),
-        (["--coop", "--players", "5"], "Co-op games take 1 to 4 players"),
-        (["--dictionary", "klingon"], "unknown dictionary"),
-        (["--players", "0", "--computers", "none"], "nobody would play"),
-        (["--length", "50"], "invalid choice"),
-        (["--dictionary", "none"], "turn votes on"),
-        (["--lang", "de"], "invalid choice"),
-    ):
-        result = run(args, [])
-        assert result.returncode == 2, args
-        assert message in result.stderr, (args, result.stderr)
-        assert "Traceback" not in result.stderr
+@pytest.mark.parametrize(("args", "message"), [
+    (["--computers", "superhard"], "unknown computer strength"),
+    (["--coop", "--players", "5"], "Co-op games take 1 to 4 players"),
+    (["--dictionary", "klingon"], "unknown dictionary"),
+    (["--players", "0", "--computers", "none"], "nobody would play"),
+    (["--length", "50"], "invalid choice"),
+    (["--dictionary", "none"], "turn votes on"),
+    (["--lang", "de"], "invalid choice"),
+])
+def test_bad_options_are_explained(args: list[str], message: str) -> None:
+    result = run(args, [])
+    assert result.returncode == 2, args
+    assert message in result.stderr, (args, result.stderr)
+    assert "Traceback" not in result.stderr
 
 
 def test_help_text() -> None:

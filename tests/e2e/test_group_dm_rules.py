@@ -188,3 +188,58 @@ async def test_a_server_that_never_added_the_bot_gets_a_plain_answer(world: Worl
         assert "not in this server" in text_of(inter.message) and "group DM" in text_of(inter.message)
         assert await bot.store.running_game_in_channel(channel.id) is None
 
+
+
+async def test_a_page_sent_just_before_a_crash_is_cut_down_at_its_first_click(world: World) -> None:
+    """A new page is sent, then recorded: a process that dies in between leaves a page the store does not know,
+    and the bot cannot read a group DM to find it. The next pass posts the page again; the stray one keeps its
+    buttons only until somebody clicks it, and that click cuts it down to its lines."""
+    s = world.standin
+    group = friends(world, 2)
+    async with running_bot(world) as bot:
+        record = await open_table(world, bot.store, group.channel, group.alice, {"length": 40}, joiners=(world.bob,))
+        gid = record.id
+        first = page_of(world, group.channel)
+        store = bot.store
+        real = store.set_message
+        died: list[int] = []
+
+        async def dies_once(game_id: int, kind: str, message_id: int, *args: Any, **kw: Any) -> None:
+            if kind == "table" and not died:
+                died.append(message_id)  # as if the process were killed right after sending this page
+                raise ConnectionResetError("killed before the page was recorded")
+            await real(game_id, kind, message_id, *args, **kw)
+
+        _, game = await load_game(store, gid)
+        mover = group.alice if record.seats[game.active_seat].user_id == group.alice.id else world.bob
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(store, "set_message", dies_once)
+            hand = await open_hand(world, mover, group.channel)
+            asked = await s.click(mover, hand, button(hand, "hb:x:"))
+            await s.wait_for(lambda: asked.answers, timeout=15, what="the skip's confirmation")
+            confirm_panel = s.find_message(hand.id) or hand
+            await s.click(mover, confirm_panel, button(confirm_panel, ":skip"))
+            await s.wait_for(lambda: died, timeout=15, what="a new page sent")
+        stray = s.find_message(died[0])
+        assert stray is not None and any(a.filename == "table.png" for a in stray.attachments)
+        # The relay tries again: the page is posted once more, and recorded this time.
+        other = world.bob if mover is group.alice else group.alice
+
+        async def recorded() -> int | None:
+            table = (await store.get_game(gid, with_state=False)).messages.get("table")
+            return table if table not in (None, first.id, stray.id) else None
+
+        deadline = time.monotonic() + 15
+        while (table := await recorded()) is None:
+            assert time.monotonic() < deadline, "the page was not posted again"
+            await asyncio.sleep(0.05)
+        await s.settle(quiet=0.6)
+        current = s.find_message(table)
+        assert current is not None and page_of(world, group.channel).id == current.id
+        assert any(c.startswith(f"hb:h:{gid}:") for c in stray.custom_ids())  # nobody knows it yet
+        await s.click(other, stray, button(stray, f"hb:h:{gid}:"))
+        await s.settle(quiet=0.6)
+        stray = s.find_message(died[0])
+        assert stray is not None and not stray.custom_ids() and not stray.attachments, stray.custom_ids()
+        assert page_of(world, group.channel).id == current.id  # the current page keeps its picture and buttons
+        assert bot_token_calls(world, group.channel) == []

@@ -14,7 +14,7 @@ PHONE_W = 400
 MIN_FONT_PX = 12  # a caption's type size once the image is shown 400 px wide
 MIN_ICON_PX = 18
 
-#: Which joining symbols each benefit glyph may use: one meaning each (issue: "/" was both "or" and "per").
+#: Which joining symbols each benefit glyph may use: one meaning each ("/" never means both "or" and "per").
 EXPECTED_SYMBOLS = {
     "either_coins_or_prestige": {"or"},
     "ink_or_remover": {"or"},

@@ -1,6 +1,6 @@
-"""sessions/images.py: engine views made into render models, from real games to the end.
+"""Session images: engine views made into render models, from real games to the end.
 
-The table image at the end shows the final state (issue 13): no "Final round" banner and nobody to
+The table image at the end shows the final state: no "Final round" banner and nobody to
 play once a game has finished or was ended; a finished game shows the results' scores (R22.4: awards
 added) and places.  While playing, an award reads "+N★ at the end".  The word preview marks which
 card became each wild.

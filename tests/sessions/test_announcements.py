@@ -42,3 +42,15 @@ def test_a_call_for_the_seat_still_to_play_mentions_it() -> None:
     seat = loaded.game.active_seat
     said = announcement(loaded, [{"t": "your_turn", "seat": seat}])
     assert said.mentions == [100 + seat] and said.hand_button
+
+
+def test_two_calls_of_the_seat_to_play_in_one_post_call_it_once() -> None:
+    """Two players with no word (R9.3) skip in turn: one merged post holds two calls of the seat to play now
+    (one of a turn it already skipped); it is called once."""
+    loaded = loaded_after(["skip", "skip"])
+    seat = loaded.game.active_seat
+    notes = [{"t": "your_turn", "seat": 1 - seat}, {"t": "your_turn", "seat": seat},
+             {"t": "your_turn", "seat": 1 - seat}, {"t": "your_turn", "seat": seat}]
+    said = announcement(loaded, notes)
+    assert said.mentions == [100 + seat]
+    assert said.text.count("your turn") == 1, said.text

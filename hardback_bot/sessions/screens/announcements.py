@@ -50,7 +50,7 @@ def announcement(loaded: Loaded, notes: Sequence[Note | Mapping[str, Any]], t: T
             out.lines.append(line)
         if isinstance(note, YourTurn) and playing and note.seat in waiting:
             user = loaded.user_of(note.seat)  # a turn already played by the time this is posted: no call
-            if user is not None:
+            if user is not None and user not in called:  # one call each, however many turns the post merges
                 called.append(user)
         elif isinstance(note, VoteCalled) and game.phase == "vote":
             voters = [u for s in note.voters if s in waiting and (u := loaded.user_of(s)) is not None]
