@@ -98,7 +98,8 @@ class _Watch:
 class Daily(commands.Cog):
     def __init__(self, bot: HardbackBot) -> None:
         self.bot = bot
-        self.service = DailyService(bot.sessions)
+        strength = bot.settings.daily_par_strength
+        self.service = DailyService(bot.sessions) if strength is None else DailyService(bot.sessions, strength=strength)
         self._not_daily: set[int] = set()
         self._checks: dict[int, asyncio.Task[None]] = {}
         self._task: asyncio.Task[None] | None = None

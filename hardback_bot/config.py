@@ -57,6 +57,7 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None  # the shards this process holds (with shard_count)
     http: Address | None = None  # the health and metrics listener; None: off
     log_format: LogFormat = "text"  # or "json": one object per line
+    daily_par_strength: int | None = None  # the computer whose score is the daily's par; None: the expert
 
     @property
     def shards(self) -> Shards | None:
@@ -88,7 +89,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
             raise ConfigError(f"{config_path} is not valid YAML: {error}") from error
         if not isinstance(loaded, dict):
             raise ConfigError(f"{config_path} must be a YAML mapping")
-        unknown = set(loaded) - {"dictionaries", "defaults", "ai_delay", "lobby_expiry_hours"}
+        unknown = set(loaded) - {"dictionaries", "defaults", "ai_delay", "lobby_expiry_hours", "daily_par"}
         if unknown:
             raise ConfigError(f"{config_path}: unknown key(s) {', '.join(sorted(unknown))}")
         data = loaded
@@ -121,13 +122,27 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     log_format = env.get("HARDBACK_LOG_FORMAT", "text").strip().lower() or "text"
     if log_format not in FORMATS:
         raise ConfigError(f"HARDBACK_LOG_FORMAT must be {' or '.join(FORMATS)}, not {log_format!r}")
+    par = data.get("daily_par")
     return Settings(token=token, db_path=env.get("HARDBACK_DB", DEFAULT_DB), db_pool_size=int(pool),
                     guild_id=int(guild) if guild else None,
                     ai_delay=max(0.0, ai_delay), log_level=env.get("HARDBACK_LOG_LEVEL", "INFO").upper(),
                     lobby_expiry_hours=expiry, custom_dictionaries=dictionaries, defaults=defaults,
                     message_content=env.get("HARDBACK_MESSAGE_CONTENT", "0").strip().lower() in ("1", "true", "yes"),
                     shard_count=shard_count, shard_ids=shard_ids, http=http,
-                    log_format=log_format)  # type: ignore[arg-type]
+                    log_format=log_format,  # type: ignore[arg-type]
+                    daily_par_strength=None if par is None else _strength(par))
+
+
+def _strength(value: object) -> int:
+    """A computer strength named in the config file (``expert``) or given by number (4)."""
+    from hardback_bot.ai import STRENGTHS
+
+    by_name = {name: level for level, name in STRENGTHS.items()}
+    if isinstance(value, str) and value.strip().lower() in by_name:
+        return by_name[value.strip().lower()]
+    if isinstance(value, int) and not isinstance(value, bool) and value in STRENGTHS:
+        return value
+    raise ConfigError(f"daily_par: must be one of {', '.join(by_name)}, not {value!r}")
 
 
 def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:

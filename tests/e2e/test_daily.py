@@ -20,6 +20,9 @@ from hardback_bot.ai import choose_move
 from hardback_bot.sessions.daily.deal import day_of, deal_of
 from hardback_bot.store import Store
 
+# The hard player's par (seconds of CPU) instead of the expert's (a minute): the par's strength is a setting,
+# and what these tests check does not depend on who set it.
+PAR = 3
 SHARE_LINE = re.compile(r"Hardback Daily \d{4}-\d{2}-\d{2} — \d+★ \(par \d+★, (?:[+-]\d+|±0)\) · \d+ words? · "
                         r"[⬜🟨🟩🟦]+")
 
@@ -56,7 +59,7 @@ def card_of(world: World, thread: Channel) -> Message | None:
 
 async def test_a_daily_from_start_to_share(world: World) -> None:
     s = world.standin
-    async with running_bot(world) as bot:
+    async with running_bot(world, daily_par_strength=PAR) as bot:
         await s.slash(world.alice, "hardback daily", {})
         await s.settle()
         reply = text_of(s.last_ephemeral(world.alice))
@@ -135,7 +138,7 @@ async def test_a_daily_from_start_to_share(world: World) -> None:
 
 async def test_starts_at_once_deal_one_game(world: World) -> None:
     s = world.standin
-    async with running_bot(world) as bot:
+    async with running_bot(world, daily_par_strength=PAR) as bot:
         starts = await asyncio.gather(*(s.slash(world.alice, "hardback daily", {}, wait=False) for _ in range(6)))
         assert len(starts) == 6
         await s.settle()
@@ -163,7 +166,7 @@ async def test_a_daily_survives_the_bot_and_resumes(world: World, tmp_path: Path
     /hardback daily answers with the same thread, nothing is lost, and the game plays on from there."""
     s = world.standin
     db = str(tmp_path / "hardback.db")
-    async with running_bot(world, db_path=db) as bot:
+    async with running_bot(world, db_path=db, daily_par_strength=PAR) as bot:
         await s.slash(world.alice, "hardback daily", {})
         await s.settle()
         thread = thread_of(world, world.alice)
@@ -173,7 +176,7 @@ async def test_a_daily_survives_the_bot_and_resumes(world: World, tmp_path: Path
         await Driver(in_thread(world, thread), bot.store, record.id, {0: world.alice}).play_turn(0)
         before = [m.move for m in await bot.store.get_moves(record.id)]
         assert before
-    async with running_bot(world, db_path=db) as bot:
+    async with running_bot(world, db_path=db, daily_par_strength=PAR) as bot:
         await s.slash(world.alice, "hardback daily", {})
         await s.settle()
         assert f"waiting for you in <#{thread.id}>" in text_of(s.last_ephemeral(world.alice))

@@ -113,3 +113,18 @@ def test_configure_json_and_text() -> None:
         for handler in saved[0]:
             root.addHandler(handler)
         root.setLevel(saved[1])
+
+
+@pytest.mark.parametrize(("written", "strength"), [(None, None), ("expert", 4), ("Hard", 3), (2, 2)])
+def test_the_daily_par_strength_from_the_config_file(tmp_path: object, written: object, strength: int | None) -> None:
+    """``daily_par`` in hardback.yaml: the computer whose score on the day's deal is the par (unset: the expert's,
+    sessions/daily/deal.py); a strength that does not exist stops the bot with one sentence."""
+    from pathlib import Path
+
+    config = Path(str(tmp_path)) / "hardback.yaml"
+    config.write_text("ai_delay: 1\n" + ("" if written is None else f"daily_par: {written}\n"), encoding="utf-8")
+    settings = load_settings({"DISCORD_TOKEN": "t", "HARDBACK_CONFIG": str(config)})
+    assert settings.daily_par_strength == strength
+    config.write_text("daily_par: grandmaster\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="daily_par: must be one of easy, normal, hard"):
+        load_settings({"DISCORD_TOKEN": "t", "HARDBACK_CONFIG": str(config)})

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from hardback_bot.ai import choose_move
+from hardback_bot.ai import STRENGTHS, choose_move
 from hardback_bot.sessions import SessionError, Sessions
 from hardback_bot.sessions.daily import deal as deal_mod
 from hardback_bot.sessions.daily import service as service_mod
@@ -43,12 +43,22 @@ class Threads:
         return self.next
 
 
+PAR = 3
+
+
+def test_the_par_is_the_experts_unless_configured() -> None:
+    assert deal_mod.PAR_STRENGTH == 4 and STRENGTHS[deal_mod.PAR_STRENGTH] == "expert"
+
+
 @pytest.fixture
 async def services(store: SqlStore, backend: Backend) -> AsyncIterator[tuple[DailyService, DailyService]]:
     """Two bot processes' daily services on one database, at noon UTC on DAY."""
     backend.clock.now = NOON
     other = await backend.open()
-    a, b = DailyService(Sessions(store), owner="one"), DailyService(Sessions(other), owner="two")
+    # The hard player's par (seconds of CPU; the expert's default one takes a minute): the rules of the par
+    # do not depend on its strength, which is a setting of the service.
+    a, b = (DailyService(Sessions(store), owner="one", strength=PAR),
+            DailyService(Sessions(other), owner="two", strength=PAR))
     try:
         yield a, b
     finally:
@@ -114,7 +124,7 @@ async def test_the_par_is_computed_once_and_by_one_process(services: tuple[Daily
     first, second = await asyncio.gather(a.ensure_par(DAY.isoformat()), b.ensure_par(DAY.isoformat()))
     assert calls == [DAY.isoformat()]
     done = first if first is not None and first.done else second
-    assert done is not None and done.done and done.strength == deal_mod.PAR_STRENGTH
+    assert done is not None and done.done and done.strength == PAR
     assert done.state_hash == deal_hash(DAY) and done.score is not None and done.score > 0
     assert (await a.ensure_par(DAY.isoformat())) == (await b.ensure_par(DAY.isoformat()))
     assert calls == [DAY.isoformat()]  # stored: never computed again
@@ -122,7 +132,7 @@ async def test_the_par_is_computed_once_and_by_one_process(services: tuple[Daily
 
 async def test_a_daily_outlives_its_process_and_the_next_start_resumes_it(store: SqlStore, backend: Backend) -> None:
     backend.clock.now = NOON
-    first = DailyService(Sessions(store), owner="first")
+    first = DailyService(Sessions(store), owner="first", strength=PAR)
     started = await first.start(7, "ann", 10, 1, Threads())
     assert started.record is not None
     game_id = started.record.id
@@ -131,7 +141,7 @@ async def test_a_daily_outlives_its_process_and_the_next_start_resumes_it(store:
     # The process dies: nothing of it survives but the database.
     again = await backend.open()
     try:
-        second = DailyService(Sessions(again), owner="second")
+        second = DailyService(Sessions(again), owner="second", strength=PAR)
         resumed = await second.start(7, "ann", 10, 1, Threads(first=9000))
         assert resumed.status == "resumed" and resumed.record is not None and resumed.record.id == game_id
         assert [m.move for m in await again.get_moves(game_id)] == moves

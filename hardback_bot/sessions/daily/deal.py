@@ -23,9 +23,9 @@ from hardback_bot.store.results import outcome_from_game
 
 # Published with the rules of the daily (docs/commands.md): anyone can recompute a date's deal from it.
 DAILY_SALT = "hardback-daily-1"
-# The computer strength whose result on the deal is the day's par: 3 ("hard") until the expert player (4)
-# is in hardback_bot.ai; switching it changes the par of days not computed yet, never a stored one.
-PAR_STRENGTH = 3
+# The computer strength whose result on the deal is the day's par: the expert (hardback.yaml's daily_par may
+# name another); a change moves the par of days not computed yet, never a stored one.
+PAR_STRENGTH = 4
 PENNY_GENRES = ("adventure", "horror", "mystery", "romance")
 DICTIONARY = "common"
 MAX_PAR_MOVES = 3000  # a solo game takes a few dozen moves; this only stops a computer that could loop
