@@ -41,9 +41,16 @@ class Tally:
         return sum(self.values) / len(self.values) if self.values else -1e9
 
 
+#: How sure the search must be before it overrules the hard player's choice: the paired mean difference
+#: must exceed this many standard errors (and :data:`HEAD_START` prestige).
+CONFIDENCE = 1.0
+HEAD_START = 0.3
+
+
 def search(seen: Seen, rng: random.Random, candidates: list[str], prior: str | None, budget: Budget,
-           horizon: int, head_start: float = 0.3, max_samples: int = 64) -> tuple[str, dict[str, float]]:
-    """The candidate with the best mean judgement over sampled games, and every candidate's mean."""
+           horizon: int, max_samples: int = 64) -> tuple[str, dict[str, float]]:
+    """The candidate with the best mean judgement over sampled games, and every candidate's mean; the hard
+    player's choice (``prior``) stands unless another is better beyond the noise."""
     fast = Fast(seen.public.dictionary)
     tallies = {m: Tally() for m in candidates}
     alive = list(candidates)
@@ -62,9 +69,25 @@ def search(seen: Seen, rng: random.Random, candidates: list[str], prior: str | N
         samples += 1
         if samples >= 4 and samples % 2 == 0:
             alive = _prune(alive, tallies, samples)
-    means = {m: t.mean + (head_start if m == prior else 0.0) for m, t in tallies.items()}
+    means = {m: t.mean for m, t in tallies.items()}
     best = max(alive, key=lambda m: (means[m], m == prior))
+    if prior is not None and best != prior and prior in tallies:
+        mean, se = _paired(tallies[best], tallies[prior])
+        if mean < max(HEAD_START, CONFIDENCE * se):
+            best = prior
     return best, means
+
+
+def _paired(a: Tally, b: Tally) -> tuple[float, float]:
+    """Mean and standard error of ``a - b`` over the sampled games both were tried in."""
+    diffs = [x - y for x, y in zip(a.values, b.values, strict=False)]
+    if not diffs:
+        return 0.0, 1e9
+    mean = sum(diffs) / len(diffs)
+    if len(diffs) < 2:
+        return mean, 1e9
+    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    return mean, (var / len(diffs)) ** 0.5
 
 
 def _prune(alive: list[str], tallies: dict[str, Tally], samples: int) -> list[str]:
@@ -75,10 +98,8 @@ def _prune(alive: list[str], tallies: dict[str, Tally], samples: int) -> list[st
         if m == leader:
             keep.append(m)
             continue
-        diffs = [a - b for a, b in zip(tallies[leader].values, tallies[m].values, strict=False)]
-        mean = sum(diffs) / len(diffs)
-        var = sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)
-        if mean < 2.5 * (var / len(diffs)) ** 0.5 + 0.05:
+        mean, se = _paired(tallies[leader], tallies[m])
+        if mean < 2.5 * se + 0.05:
             keep.append(m)
     return keep
 
