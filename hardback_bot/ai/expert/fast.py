@@ -10,12 +10,12 @@ the hard player's rules of thumb everywhere else (ink, dump, jail, Penny's signa
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from hardback_bot.engine import Game, IllegalMove, Move
 from hardback_bot.engine.cards import card
-from hardback_bot.engine.options import ADVERTS
+from hardback_bot.engine.options import ADVERTS, AWARD_TABLE
 from hardback_bot.engine.state import BUY, CHOICE, DOUBLE, DUMP, FLUSH, JAIL, PREVIEW, PREVIEWING, SPELL, TRASH, UNCOVER
 from hardback_bot.words.solver import Play, PlayerCards, Weights, WorkBudget, best_plays
 
@@ -115,6 +115,20 @@ def card_worth(game: Game, seat: int, cid: int, hz: Pace, deck: list[int]) -> fl
     return value
 
 
+def award_gain(game: Game, seat: int, length: int) -> int:
+    """Prestige a word of ``length`` letters would claim as a literary award now (R24.1, R24.2)."""
+    if length < 7:
+        return 0
+    value = AWARD_TABLE[min(length, 12)]
+    mine = game.player(seat).award
+    best = max(q.award for q in game.state.players)
+    if value <= mine:
+        return 0
+    if game.options.coop:
+        return value - best if value > best else 0
+    return value - mine if best == 0 or value >= best else 0
+
+
 class Market:
     """The best purchases for the active player's coins now: cards of the row and its jail, adverts in order."""
 
@@ -185,6 +199,7 @@ class Fast:
     def __init__(self, dictionary: Any) -> None:
         self.dictionary = dictionary
         self.play: Play | None = None  # the word of the turn being played, for its later questions
+        self.refused = 0  # moves the engine refused (then the turn is skipped or cut short): never, in tests
 
     def weights(self, game: Game, hz: Pace) -> Weights:
         coop = game.options.coop
@@ -203,6 +218,7 @@ class Fast:
             try:
                 game.apply(seat, move)
             except IllegalMove:
+                self.refused += 1
                 game.apply(seat, "skip" if t.phase == SPELL else "timeout")
             moves += 1
         return moves
@@ -248,13 +264,25 @@ class Fast:
         if (p.ink > 0 and (p.draw or p.discard) and drawn < (2 if p.ink >= 3 or hz.last else 1)
                 and not self._feeds_penny(game)):
             return "ink"
-        play = best_word(game, seat, self.weights(game, hz), self.dictionary)
+        weights = self.weights(game, hz)
+        play = best_word(game, seat, weights, self.dictionary)
+        if play is not None and game.options.awards and len(p.hand) + len(game.state.players[seat].timeless) >= 7:
+            play = self._longer(game, seat, weights, play)
         if play is None:
             if p.inked and p.remover:
                 return f"remover {p.inked[0]}"
             return "skip"
         self.play = play
         return Move("spell", word=play.cards)
+
+    def _longer(self, game: Game, seat: int, weights: Weights, play: Play) -> Play:
+        """A long word instead, when a literary award it would claim pays for what it gives up (R24)."""
+        long = best_word(game, seat, replace(weights, length=1.0), self.dictionary)
+        if long is None or len(long.word) < 7:
+            return play
+        gain = award_gain(game, seat, len(long.word)) - award_gain(game, seat, len(play.word))
+        own = long.value - len(long.cards) * 1.0  # its value under the plain weights
+        return long if own + gain * (1.0 if game.options.coop else 0.8) > play.value else play
 
     def _feeds_penny(self, game: Game) -> bool:
         s = game.state
