@@ -17,6 +17,7 @@ from hardback_bot.engine.cards import card
 
 from ..hard import Hard
 from ..seen import Seen
+from ..solving import Play
 from .search import Budget, search
 
 #: Simulated turns one decision may spend, by step (the work budget; see docs/ai.md).
@@ -60,7 +61,7 @@ class Expert(Hard):
                 return f"remover {self.worst_inked()}"
             return "skip"
         prior = token or self.pick(plays).move
-        candidates = [p.move for p in plays[:WORDS]]
+        candidates = [p.move for p in _distinct(plays)[:WORDS]]
         if s.ink > 0 and self.has("ink") and not self.hands_penny_the_game("ink"):
             candidates.append("ink")
         if s.inked and s.remover:
@@ -98,3 +99,14 @@ class Expert(Hard):
     def on_buy(self) -> str:
         moves = [m for m in self.seen.legal if m != "timeout" and not self.hands_penny_the_game(m)]
         return self.choose(moves or ["end"], super().on_buy(), "buy")
+
+
+def _distinct(plays: list[Play]) -> list[Play]:
+    """The plays that differ in what they do to the game, best first: two words that earn the same, send the
+    same classics into play or home (R10.7, R10.8) and are as long (R24) are one candidate."""
+    kept: dict[tuple[object, ...], Play] = {}
+    for p in plays:
+        classics = frozenset(w.card for w in p.cards if w.wild is None and card(w.card).timeless)
+        key = (p.earnings, classics, len(p.cards))
+        kept.setdefault(key, p)
+    return list(kept.values())
