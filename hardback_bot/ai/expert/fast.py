@@ -21,8 +21,12 @@ from hardback_bot.words.solver import Play, PlayerCards, Weights, WorkBudget, be
 
 from ..values import COIN_VALUE, LETTER_USE, face_value, genre_odds, per_play
 
-#: Solver work units for one word of a sampled game (a few hundred: ~0.5 ms for a usual hand).
+#: Solver work units for one word of a sampled game (a few hundred: ~0.5 ms for a usual hand), and for the
+#: second look for a long word when a literary award is within reach (R24).
 WORD_UNITS = 300
+LONG_UNITS = 120
+#: Work units for the words of later turns of a sample, which need less care (see rollout.play_out).
+FAR_UNITS = 80
 _CACHE_SIZE = 60000
 _words: OrderedDict[tuple[Any, ...], Play | None] = OrderedDict()
 
@@ -200,6 +204,7 @@ class Fast:
         self.dictionary = dictionary
         self.play: Play | None = None  # the word of the turn being played, for its later questions
         self.refused = 0  # moves the engine refused (then the turn is skipped or cut short): never, in tests
+        self.units = WORD_UNITS  # solver work for each word
 
     def weights(self, game: Game, hz: Pace) -> Weights:
         coop = game.options.coop
@@ -265,8 +270,9 @@ class Fast:
                 and not self._feeds_penny(game)):
             return "ink"
         weights = self.weights(game, hz)
-        play = best_word(game, seat, weights, self.dictionary)
-        if play is not None and game.options.awards and len(p.hand) + len(game.state.players[seat].timeless) >= 7:
+        play = best_word(game, seat, weights, self.dictionary, self.units)
+        reach = len(p.hand) + len(game.classics_in_play())  # the longest word these cards could make
+        if play is not None and game.options.awards and award_gain(game, seat, reach) > 0:
             play = self._longer(game, seat, weights, play)
         if play is None:
             if p.inked and p.remover:
@@ -277,7 +283,7 @@ class Fast:
 
     def _longer(self, game: Game, seat: int, weights: Weights, play: Play) -> Play:
         """A long word instead, when a literary award it would claim pays for what it gives up (R24)."""
-        long = best_word(game, seat, replace(weights, length=1.0), self.dictionary)
+        long = best_word(game, seat, replace(weights, length=1.0), self.dictionary, min(self.units, LONG_UNITS))
         if long is None or len(long.word) < 7:
             return play
         gain = award_gain(game, seat, len(long.word)) - award_gain(game, seat, len(play.word))

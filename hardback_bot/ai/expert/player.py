@@ -20,8 +20,12 @@ from ..seen import Seen
 from ..solving import Play
 from .search import Budget, search
 
-#: Simulated turns one decision may spend, by step (the work budget; see docs/ai.md).
+#: Simulated turns one decision may spend, by step (the work budget; see docs/ai.md).  Co-op searches
+#: play every sample further (the horizon is longer), so they get more.
 TURNS = {"spell": 220, "buy": 160, "other": 90}
+TURNS_COOP = {"spell": 480, "buy": 360, "other": 200}
+#: Turn ends a co-op sample plays after the candidate (Penny plays after each, R29.4); then it is judged.
+COOP_HORIZON = 10
 #: Candidate words weighed at the spelling step (the hard player's best few by its own valuation).
 WORDS = 4
 
@@ -39,14 +43,15 @@ class Expert(Hard):
         """Turn ends to play after a candidate: through my next turn (co-op: to the end)."""
         s = self.seen
         if s.coop:
-            return 40
+            return COOP_HORIZON
         return 1 + s.num_players
 
     def choose(self, candidates: list[str], prior: str, step: str) -> str:
         moves = list(dict.fromkeys([prior, *candidates]))
         if len(moves) == 1:
             return moves[0]
-        best, _ = search(self.seen, self.rng, moves, prior, Budget(TURNS[step]), self.horizon())
+        turns = (TURNS_COOP if self.seen.coop else TURNS)[step]
+        best, _ = search(self.seen, self.rng, moves, prior, Budget(turns), self.horizon())
         return best
 
     # ---------------------------------------------------------------- spelling (R6-R9)

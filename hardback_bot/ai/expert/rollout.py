@@ -16,17 +16,22 @@ from hardback_bot.engine import Game
 from hardback_bot.engine.cards import card
 
 from ..values import LETTER_USE, genre_odds, per_play
-from .fast import Fast, claim, deck_of, pace
+from .fast import FAR_UNITS, WORD_UNITS, Fast, claim, deck_of, pace
 
 #: What winning is worth beyond the margin (in prestige): the search prefers a sure win to a big one.
 WIN_BONUS = 10.0
 _PENNY_RATE = 5.2  # Penny's claims per turn, on average (R29.4)
 
 
+#: Turns of a sample whose words get the quick player's full care; later ones are spelled more cheaply.
+NEAR_TURNS = 3
+
+
 def play_out(game: Game, fast: Fast, turns: int) -> int:
     """Play ``turns`` more turn ends (the current turn's end is the first), or to the end; the count played."""
     played = 0
     while played < turns and not game.finished:
+        fast.units = WORD_UNITS if played < NEAR_TURNS else FAR_UNITS
         fast.turn(game)
         played += 1
     return played
