@@ -196,7 +196,7 @@ def _strength(text: str) -> int:
     if key.isdigit() and int(key) in STRENGTHS:
         return int(key)
     if key not in NAMES:
-        raise argparse.ArgumentTypeError(f"unknown strength {text!r}: use easy, normal or hard")
+        raise argparse.ArgumentTypeError(f"unknown strength {text!r}: use easy, normal, hard or expert")
     return NAMES[key]
 
 
@@ -206,7 +206,7 @@ def parser() -> argparse.ArgumentParser:
                                             "as JSON.")
     p.add_argument("--games", type=int, default=20, help="number of games (default 20)")
     p.add_argument("--seats", default="hard,normal",
-                   help="strength of each seat, comma-separated: easy, normal, hard (default hard,normal); "
+                   help="strength of each seat, comma-separated: easy, normal, hard, expert (default hard,normal); "
                         "seats rotate between games")
     p.add_argument("--coop", action="store_true", help="co-op against Penny Dreadful (1-4 seats)")
     p.add_argument("--penny-genre", default="random", choices=PENNY_GENRES, help="Penny's signature genre")

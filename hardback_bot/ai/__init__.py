@@ -1,4 +1,4 @@
-"""Computer players (issue 4): three strengths built on the engine's own scoring.
+"""Computer players (issue 4): four strengths built on the engine's own scoring.
 
     choose_move(game, seat, strength) -> "move text"   # one legal move for ``seat`` now
     wants_to_act(game, seat) -> bool                    # does ``seat`` have a decision to make now?
@@ -22,7 +22,7 @@ from .policy import BRAINS, Brain
 from .public import public_facts
 from .seen import Seen
 
-STRENGTHS: dict[int, str] = {1: "easy", 2: "normal", 3: "hard"}
+STRENGTHS: dict[int, str] = {1: "easy", 2: "normal", 3: "hard", 4: "expert"}
 
 __all__ = ["STRENGTHS", "choose_move", "decide", "wants_to_act"]
 
@@ -37,7 +37,7 @@ def decide(view: dict, public, strength: int) -> str:  # type: ignore[no-untyped
 
 
 def choose_move(game: Game, seat: int, strength: int) -> str:
-    """One legal move for ``seat`` now (1 = easy, 2 = normal, 3 = hard).
+    """One legal move for ``seat`` now (1 = easy, 2 = normal, 3 = hard, 4 = expert).
 
     Raises ValueError when the seat has nothing to decide (see :func:`wants_to_act`).
     """

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from hardback_bot.engine import Game, parse_move
 from hardback_bot.engine.cards import card
+from hardback_bot.engine.undo import effective
 from hardback_bot.words import Dictionary, DictionaryError, get_dictionary
 
 from .seen import Public
@@ -64,6 +65,17 @@ def _refused_this_turn(game: Game) -> tuple[str, ...]:
     return tuple(words)
 
 
+#: Moves every player sees (R28.1): a previewed card's fate (``return``/``discard``) is the speller's secret.
+PUBLIC_KINDS = frozenset({"spell", "skip", "ink", "remover", "unremover", "uncover", "double", "trash", "dump",
+                          "preview", "pass", "take", "reserve", "remove", "flush", "buy", "advert", "convert", "end",
+                          "timeout"})
+
+
+def public_log(game: Game) -> tuple[tuple[int, str], ...]:
+    """The game's public moves in order, undone ones left out (see :attr:`Public.log`)."""
+    return tuple((int(s), str(m)) for s, m in effective(game.move_log) if m.split(" ", 1)[0] in PUBLIC_KINDS)
+
+
 def public_facts(game: Game) -> Public:
     dictionary = _dictionary_for(game)
     return Public(
@@ -72,4 +84,5 @@ def public_facts(game: Game) -> Public:
         vote_words=_Judge(game),
         history=tuple((int(s), str(w)) for s, w in game.state.word_history),
         refused=_refused_this_turn(game),
+        log=public_log(game),
     )

@@ -25,6 +25,10 @@ class Public:
     vote_words: WordChecker  # the list a computer voter judges words against (R27.3)
     history: tuple[tuple[int, str], ...] = ()  # accepted words (R26), announced to everyone
     refused: tuple[str, ...] = ()  # words of the active player refused by a vote this turn (R27.5)
+    # Every public move of the game so far, as (seat, move) in the engine's notation, undone moves left out:
+    # words (their cards are shown, R28.1), purchases, trash, dumps, jail, flushes, choices, adverts.  Moves
+    # nobody else sees (a previewed card returned or discarded, R16) are not in it.
+    log: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass

@@ -5,25 +5,9 @@ from __future__ import annotations
 import random
 
 from ai_helpers import new_game, next_actor
+from ai_helpers import scramble as _scramble
 
 from hardback_bot.ai import STRENGTHS, choose_move
-from hardback_bot.engine import Game
-
-
-def _scramble(game: Game, seat: int, rng: random.Random) -> Game:
-    """A copy where everything ``seat`` may not see is rearranged: every draw pile's order, the offer deck's
-    order and, with closed hands, which of a rival's own cards are in hand and which in the draw pile."""
-    copy = Game.from_json(game.to_json(), checker=game.checker)
-    for p in copy.state.players:
-        rng.shuffle(p.draw)
-        if p.seat != seat and not copy.options.hands_open and not copy.state.turn.extra.get("ghost"):
-            hidden = [c for c in p.hand if c not in p.inked] + p.draw  # inked cards are public (R6.10)
-            rng.shuffle(hidden)
-            keep = len(p.hand) - len(p.inked)
-            p.hand = [c for c in p.hand if c in p.inked] + hidden[:keep]
-            p.draw = hidden[keep:]
-    rng.shuffle(copy.state.offer_deck)
-    return copy
 
 
 def test_same_decision_whatever_the_hidden_cards() -> None:
@@ -36,7 +20,7 @@ def test_same_decision_whatever_the_hidden_cards() -> None:
             if game.finished:
                 break
             seat = next_actor(game)
-            for strength in STRENGTHS:
+            for strength in STRENGTHS:  # the expert (4) samples its games from the view alone
                 move = choose_move(game, seat, strength)
                 other = _scramble(game, seat, rng)
                 assert choose_move(other, seat, strength) == move, (strength, game.phase)

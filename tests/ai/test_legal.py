@@ -21,20 +21,22 @@ TABLES = (
 
 @pytest.mark.parametrize(("players", "options"), TABLES)
 def test_only_legal_moves(players: int, options: dict) -> None:
-    # Mixed strengths, a few dozen moves each: every decision must be one the engine accepts.
+    # Mixed strengths (the expert among them), a few dozen moves each: every decision must be one the engine
+    # accepts.
     game = new_game(players, 7 + players, **options)
-    strengths = [1 + (seat + players) % 3 for seat in range(players)]
+    strengths = [1 + (seat + players) % 4 for seat in range(players)]
     play(game, strengths, max_moves=40)
 
 
 @pytest.mark.parametrize("strength", sorted(STRENGTHS))
 def test_full_game_each_strength(strength: int) -> None:
-    game = play(new_game(2, 40 + strength, length=40), [strength, strength])
+    # The expert plays a whole game against the hard player (two experts would take twice as long).
+    game = play(new_game(2, 40 + strength, length=40), [strength, min(strength, 3)])
     assert game.finished
 
 
 def test_strength_names() -> None:
-    assert STRENGTHS == {1: "easy", 2: "normal", 3: "hard"}
+    assert STRENGTHS == {1: "easy", 2: "normal", 3: "hard", 4: "expert"}
 
 
 def test_deterministic() -> None:
@@ -51,4 +53,4 @@ def test_wants_to_act_only_the_active_seat() -> None:
     with pytest.raises(ValueError):
         choose_move(game, 1, 2)
     with pytest.raises(ValueError):
-        choose_move(game, 0, 4)
+        choose_move(game, 0, 5)

@@ -1,0 +1,117 @@
+"""The expert computer player (strength 4): the hard player's candidates, weighed by playing them out.
+
+At each decision that shapes the game (the word and the ink or remover before it, every purchase,
+either-or choices, jail, flush, trash, dump and preview) it lists a few candidate moves (the hard
+player's choice first, then its runners-up and the other legal moves), tries each in the same sampled
+games built from its own view (:mod:`.determinize`), plays them on with a quick player (:mod:`.fast`)
+and keeps the move that leaves it best placed (:mod:`.rollout`, :mod:`.search`).  Decisions with one
+sensible answer (uncover and double targets, previewed cards, votes, ghostwriter suggestions) are the
+hard player's.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hardback_bot.engine.cards import card
+
+from ..hard import Hard
+from ..seen import Seen
+from ..solving import Play
+from .search import Budget, search
+
+#: Simulated turns one decision may spend, by step (the work budget; see docs/ai.md).  Co-op searches
+#: play every sample further (the horizon is longer), so they get more.
+TURNS = {"spell": 220, "buy": 160, "other": 90}
+TURNS_COOP = {"spell": 480, "buy": 360, "other": 200}
+#: Turn ends a co-op sample plays after the candidate (Penny plays after each, R29.4); then it is judged.
+COOP_HORIZON = 10
+#: Candidate words weighed at the spelling step (the hard player's best few by its own valuation).
+WORDS = 4
+
+
+class Expert(Hard):
+    """Plans ahead by playing its candidates out (see the module docstring)."""
+
+    name = "expert"
+
+    def __init__(self, seen: Seen, rng: random.Random) -> None:
+        super().__init__(seen, rng)
+
+    # ---------------------------------------------------------------- the search
+    def horizon(self) -> int:
+        """Turn ends to play after a candidate: through my next turn (co-op: to the end)."""
+        s = self.seen
+        if s.coop:
+            return COOP_HORIZON
+        return 1 + s.num_players
+
+    def choose(self, candidates: list[str], prior: str, step: str) -> str:
+        moves = list(dict.fromkeys([prior, *candidates]))
+        if len(moves) == 1:
+            return moves[0]
+        turns = (TURNS_COOP if self.seen.coop else TURNS)[step]
+        best, _ = search(self.seen, self.rng, moves, prior, Budget(turns), self.horizon())
+        return best
+
+    # ---------------------------------------------------------------- spelling (R6-R9)
+    def on_spell(self) -> str:
+        s = self.seen
+        if len(s.public.refused) >= 3:
+            return "skip"  # the table keeps refusing words: give up this turn (R9)
+        token = self.ink_or_remover()
+        plays = self.spell_candidates()
+        if not plays and token is None:
+            if s.inked and s.remover:
+                return f"remover {self.worst_inked()}"
+            return "skip"
+        prior = token or self.pick(plays).move
+        candidates = [p.move for p in _distinct(plays)[:WORDS]]
+        if s.ink > 0 and self.has("ink") and not self.hands_penny_the_game("ink"):
+            candidates.append("ink")
+        if s.inked and s.remover:
+            candidates.append(f"remover {self.worst_inked()}")
+        if not candidates:
+            return prior
+        return self.choose(candidates, prior, "spell")
+
+    # ---------------------------------------------------------------- resolution (R12-R18)
+    def on_trash(self) -> str:
+        return self.choose([m for m in self.seen.legal if m != "timeout"], super().on_trash(), "other")
+
+    def on_dump(self) -> str:
+        moves = sorted(self.legal("dump"), key=lambda m: (self.keep_value(int(m.split()[1])), m))[:3]
+        extra = [m for m in ("pass", "preview") if self.has(m)]
+        return self.choose(moves + extra, super().on_dump(), "other")
+
+    def on_preview(self) -> str:
+        return self.choose([m for m in self.seen.legal if m != "timeout"], super().on_preview(), "other")
+
+    def on_choice(self) -> str:
+        return self.choose([m for m in self.seen.legal if m != "timeout"], super().on_choice(), "other")
+
+    def on_jail(self) -> str:
+        s = self.seen
+        row = sorted(s.offer_row, key=lambda c: (-card(c).cost, c))[:3]
+        moves = [f"reserve {c}" for c in row] + [f"remove {c}" for c in row]
+        if s.coop and s.offer_row:
+            moves.append(f"remove {s.offer_row[0]}")  # Penny's next claim (R29.4)
+        return self.choose([*moves, "pass"], super().on_jail(), "other")
+
+    def on_flush(self) -> str:
+        return self.choose([m for m in self.seen.legal if m != "timeout"], super().on_flush(), "other")
+
+    def on_buy(self) -> str:
+        moves = [m for m in self.seen.legal if m != "timeout" and not self.hands_penny_the_game(m)]
+        return self.choose(moves or ["end"], super().on_buy(), "buy")
+
+
+def _distinct(plays: list[Play]) -> list[Play]:
+    """The plays that differ in what they do to the game, best first: two words that earn the same, send the
+    same classics into play or home (R10.7, R10.8) and are as long (R24) are one candidate."""
+    kept: dict[tuple[object, ...], Play] = {}
+    for p in plays:
+        classics = frozenset(w.card for w in p.cards if w.wild is None and card(w.card).timeless)
+        key = (p.earnings, classics, len(p.cards))
+        kept.setdefault(key, p)
+    return list(kept.values())
