@@ -29,6 +29,7 @@ from scenario_kit import (
 
 import cogs.play as play_module
 import cogs.relay as relay_module
+from hardback_bot.engine import Game
 from hardback_bot.engine.cards import card
 
 # Deals that bring each test's case within its first turns (seeded_games), instead of hoping a random one does.
@@ -195,6 +196,33 @@ async def test_alice_against_a_normal_computer(world: World) -> None:
         assert (await bot.store.player_stats(world.guild.id, world.alice.id)).competitive.games == 1
         # The computer never played out of turn or twice: replaying the stored log gives the stored game.
         assert len(game.move_log) == len(moves)
+
+
+async def test_alice_against_the_expert_computer(world: World) -> None:
+    """The lobby's fourth computer: the expert plans in the bot's search workers, plays legal turns that are
+    announced like anyone's, and answers within the pace of a game (a few of its turns here, R5)."""
+    s = world.standin
+    async with running_bot(world, ai_delay=0.0) as bot:
+        record = await start_table(world, bot.store, {"length": 40}, computers=("ai4",))
+        computer = next(seat for seat in record.seats if seat.user_id is None)
+        assert computer.ai_strength == 4 and computer.display_name == "Computer 1 (expert)"
+        driver = Driver(world, bot.store, record.id, seat_users(world, record))
+
+        def expert_turns(game: Game) -> int:
+            return sum(1 for seat, move in game.move_log if seat == computer.seat
+                       and str(move).split()[0] in ("spell", "skip"))
+
+        game = await driver.play_until(lambda g: g.finished or expert_turns(g) >= 3, max_turns=10)
+        await bot.sessions.wait_for_computers(record.id)
+        await s.settle(quiet=0.6)
+        _, game = await driver.game()
+        assert expert_turns(game) >= 3
+        said = "\n".join(m.content for m in s.messages(world.channel))
+        assert said.count(f"**{computer.display_name}**") >= 3
+        # Replaying the stored log gives the stored game: every move of the expert was legal, in its turn.
+        moves = await bot.store.get_moves(record.id)
+        replayed = Game.replay(2, record.seed or 0, game.options, [(m.seat, m.move) for m in moves])
+        assert replayed.to_json() == game.to_json()
 
 
 async def test_every_turn_is_logged(world: World) -> None:
