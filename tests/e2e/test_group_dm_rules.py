@@ -11,12 +11,15 @@ import pytest
 from botkit import button, running_bot, text_of
 from discord_standin.world import World
 from dm_kit import bot_token_calls, friends, open_hand, open_table, page_of
-from scenario_kit import find_word, load_game
+from scenario_kit import find_word, load_game, seeded_games
 
 import cogs.interaction_relay as interaction_relay_module
 import cogs.play as play_module
 import cogs.relay as relay_module
 from hardback_bot.engine.cards import card
+
+
+GHOSTWRITER_SEED = 7
 
 
 class ShiftedClock:
@@ -147,8 +150,10 @@ async def test_a_ghostwriter_request_is_a_form_on_the_table(world: World) -> Non
     s = world.standin
     group = friends(world, 2)
     async with running_bot(world) as bot:
-        record = await open_table(world, bot.store, group.channel, group.alice, {"length": 40, "ghostwriter": True},
-                                  joiners=(world.bob,))
+        with seeded_games(GHOSTWRITER_SEED):  # the speller's first hand spells a word (RENTS)
+            record = await open_table(world, bot.store, group.channel, group.alice,
+                                      {"length": 40, "ghostwriter": True}, joiners=(world.bob,))
+        assert record.seed == GHOSTWRITER_SEED
         gid = record.id
         _, game = await load_game(bot.store, gid)
         speller = next(u for u in group.people if u.id == record.seats[game.active_seat].user_id)
