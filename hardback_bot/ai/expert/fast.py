@@ -9,7 +9,9 @@ the hard player's rules of thumb everywhere else (ink, dump, jail, Penny's signa
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -27,8 +29,9 @@ WORD_UNITS = 300
 LONG_UNITS = 120
 #: Work units for the words of later turns of a sample, which need less care (see rollout.play_out).
 FAR_UNITS = 80
-_CACHE_SIZE = 60000
+_CACHE_SIZE = 20000
 _words: OrderedDict[tuple[Any, ...], Play | None] = OrderedDict()
+_lock = threading.Lock()  # the answers are shared by every thread of the process
 
 
 def best_word(game: Game, seat: int, weights: Weights, dictionary: Any, units: int = WORD_UNITS) -> Play | None:
@@ -41,16 +44,18 @@ def best_word(game: Game, seat: int, weights: Weights, dictionary: Any, units: i
         exclude = frozenset(w.lower() for s, w in game.state.word_history if mode == "game" or s == seat)
     hand = tuple(sorted(p.hand))
     key = (hand, tuple(sorted(p.inked)), tuple(game.classics_in_play()), seat, min(len(p.discard), 3), weights,
-           exclude, id(dictionary), units)
-    if key in _words:
-        _words.move_to_end(key)
-        return _words[key]
+           exclude, dictionary if isinstance(dictionary, Hashable) else id(dictionary), units)
+    with _lock:
+        if key in _words:
+            _words.move_to_end(key)
+            return _words[key]
     cards = PlayerCards(hand, tuple(p.inked), tuple(game.classics_in_play()), seat, len(p.discard))
     found = best_plays(cards, dictionary, weights, count=1, exclude=exclude, work_limit=WorkBudget(units))
     play = found[0] if found else None
-    _words[key] = play
-    if len(_words) > _CACHE_SIZE:
-        _words.popitem(last=False)
+    with _lock:
+        _words[key] = play
+        if len(_words) > _CACHE_SIZE:
+            _words.popitem(last=False)
     return play
 
 
