@@ -110,7 +110,10 @@ def test_quick_player_plays_legal_games() -> None:
 
 
 def test_same_move_in_another_process() -> None:
-    """Deterministic: the same position gets the same expert move in a fresh process."""
+    """Deterministic: the same position gets the same expert move in a fresh process, whatever this process
+    searched before (the quick player remembers words it found)."""
+    before = new_game(2, 69)
+    play(before, [4, 4], max_moves=12)
     game = new_game(2, 68)
     play(game, [3, 3], max_moves=30)
     while game.phase != "spell":

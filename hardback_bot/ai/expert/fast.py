@@ -42,14 +42,14 @@ def best_word(game: Game, seat: int, weights: Weights, dictionary: Any, units: i
     mode = game.options.unique_words
     if mode != "off":
         exclude = frozenset(w.lower() for s, w in game.state.word_history if mode == "game" or s == seat)
-    hand = tuple(sorted(p.hand))
-    key = (hand, tuple(sorted(p.inked)), tuple(game.classics_in_play()), seat, min(len(p.discard), 3), weights,
-           exclude, dictionary if isinstance(dictionary, Hashable) else id(dictionary), units)
+    # The key holds everything the solver is given: the same key, the same answer.
+    cards = PlayerCards(tuple(sorted(p.hand)), tuple(sorted(p.inked)), tuple(game.classics_in_play()), seat,
+                        len(p.discard))
+    key = (cards, weights, exclude, dictionary if isinstance(dictionary, Hashable) else id(dictionary), units)
     with _lock:
         if key in _words:
             _words.move_to_end(key)
             return _words[key]
-    cards = PlayerCards(hand, tuple(p.inked), tuple(game.classics_in_play()), seat, len(p.discard))
     found = best_plays(cards, dictionary, weights, count=1, exclude=exclude, work_limit=WorkBudget(units))
     play = found[0] if found else None
     with _lock:
