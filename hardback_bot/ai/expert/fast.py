@@ -1,9 +1,10 @@
 """The quick player the expert's search plays its sampled games with (a rollout policy).
 
 It plays whole turns on a :class:`~hardback_bot.engine.Game` (a determinization, so it may look at
-every card there) for any seat, cheaply: one solver question a turn under linear weights, on a small
-work budget and remembered per hand (:func:`best_word`), the solver's own answers to the later questions
-of the word (trash, choices), a knapsack over the row and the adverts for purchases (:class:`Market`), and
+every card there) for any seat, cheaply: one solver question a word under linear weights, on a small
+work budget and remembered per exact question (:func:`best_word`), a second one for a long word when a
+literary award is within reach (R24), the solver's own answer to which cards to trash (R15), a knapsack
+over the row, the jail and the adverts for purchases and coins-or-prestige choices (:class:`Market`), and
 the hard player's rules of thumb everywhere else (ink, dump, jail, Penny's signatures, R29.3).
 """
 
