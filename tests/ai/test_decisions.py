@@ -51,6 +51,7 @@ def _answer_everything(game: Game, rng: random.Random, seen: set[str], moves: in
         game.apply(seat, move)
 
 
+@pytest.mark.usefixtures("small_expert_budget")
 def test_every_decision_type_is_answered() -> None:
     seen: set[str] = set()
     rng = random.Random(6)

@@ -110,7 +110,10 @@ def test_quick_player_plays_legal_games() -> None:
 
 
 def test_same_move_in_another_process() -> None:
-    """Deterministic: the same position gets the same expert move in a fresh process."""
+    """Deterministic: the same position gets the same expert move in a fresh process, whatever this process
+    searched before (the quick player remembers words it found)."""
+    before = new_game(2, 69)
+    play(before, [4, 4], max_moves=12)
     game = new_game(2, 68)
     play(game, [3, 3], max_moves=30)
     while game.phase != "spell":
@@ -127,9 +130,9 @@ def test_same_move_in_another_process() -> None:
 
 def test_expert_beats_hard() -> None:
     """The expert wins most of a few short seeded games against the hard player, seats alternating."""
-    records = run(Setup(seats=(4, 3), options={"length": 40}, seed=900), 4, workers=2)
+    records = run(Setup(seats=(4, 3), options={"length": 40}, seed=900), 3, workers=1)
     wins = 0.0
     for r in records:
         winners = [row["seat"] for row in r.results if row["rank"] == 1]
         wins += sum(1 / len(winners) for s in winners if r.strengths[s] == 4)
-    assert wins >= 3
+    assert wins >= 2

@@ -21,11 +21,20 @@ TABLES = (
 
 @pytest.mark.parametrize(("players", "options"), TABLES)
 def test_only_legal_moves(players: int, options: dict) -> None:
-    # Mixed strengths (the expert among them), a few dozen moves each: every decision must be one the engine
-    # accepts.
+    # Mixed strengths, a few dozen moves each: every decision must be one the engine accepts.
     game = new_game(players, 7 + players, **options)
-    strengths = [1 + (seat + players) % 4 for seat in range(players)]
+    strengths = [1 + (seat + players) % 3 for seat in range(players)]
     play(game, strengths, max_moves=40)
+
+
+@pytest.mark.parametrize(("players", "options"), TABLES)
+@pytest.mark.usefixtures("small_expert_budget")
+def test_only_legal_moves_expert(players: int, options: dict) -> None:
+    # The expert in the last seat among the other strengths: its searches start from every kind of table
+    # (votes, unique words, open hands, co-op with each of Penny's signatures, R27-R29).
+    game = new_game(players, 17 + players, **options)
+    strengths = [1 + (seat + players) % 3 for seat in range(players - 1)] + [4]
+    play(game, strengths, max_moves=30 + 10 * players)
 
 
 @pytest.mark.parametrize("strength", sorted(STRENGTHS))

@@ -1,15 +1,18 @@
 """The quick player the expert's search plays its sampled games with (a rollout policy).
 
 It plays whole turns on a :class:`~hardback_bot.engine.Game` (a determinization, so it may look at
-every card there) for any seat, cheaply: one solver question a turn under linear weights, on a small
-work budget and remembered per hand (:func:`best_word`), the solver's own answers to the later questions
-of the word (trash, choices), a knapsack over the row and the adverts for purchases (:class:`Market`), and
+every card there) for any seat, cheaply: one solver question a word under linear weights, on a small
+work budget and remembered per exact question (:func:`best_word`), a second one for a long word when a
+literary award is within reach (R24), the solver's own answer to which cards to trash (R15), a knapsack
+over the row, the jail and the adverts for purchases and coins-or-prestige choices (:class:`Market`), and
 the hard player's rules of thumb everywhere else (ink, dump, jail, Penny's signatures, R29.3).
 """
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -27,8 +30,9 @@ WORD_UNITS = 300
 LONG_UNITS = 120
 #: Work units for the words of later turns of a sample, which need less care (see rollout.play_out).
 FAR_UNITS = 80
-_CACHE_SIZE = 60000
+_CACHE_SIZE = 20000
 _words: OrderedDict[tuple[Any, ...], Play | None] = OrderedDict()
+_lock = threading.Lock()  # the answers are shared by every thread of the process
 
 
 def best_word(game: Game, seat: int, weights: Weights, dictionary: Any, units: int = WORD_UNITS) -> Play | None:
@@ -39,18 +43,20 @@ def best_word(game: Game, seat: int, weights: Weights, dictionary: Any, units: i
     mode = game.options.unique_words
     if mode != "off":
         exclude = frozenset(w.lower() for s, w in game.state.word_history if mode == "game" or s == seat)
-    hand = tuple(sorted(p.hand))
-    key = (hand, tuple(sorted(p.inked)), tuple(game.classics_in_play()), seat, min(len(p.discard), 3), weights,
-           exclude, id(dictionary), units)
-    if key in _words:
-        _words.move_to_end(key)
-        return _words[key]
-    cards = PlayerCards(hand, tuple(p.inked), tuple(game.classics_in_play()), seat, len(p.discard))
+    # The key holds everything the solver is given: the same key, the same answer.
+    cards = PlayerCards(tuple(sorted(p.hand)), tuple(sorted(p.inked)), tuple(game.classics_in_play()), seat,
+                        len(p.discard))
+    key = (cards, weights, exclude, dictionary if isinstance(dictionary, Hashable) else id(dictionary), units)
+    with _lock:
+        if key in _words:
+            _words.move_to_end(key)
+            return _words[key]
     found = best_plays(cards, dictionary, weights, count=1, exclude=exclude, work_limit=WorkBudget(units))
     play = found[0] if found else None
-    _words[key] = play
-    if len(_words) > _CACHE_SIZE:
-        _words.popitem(last=False)
+    with _lock:
+        _words[key] = play
+        if len(_words) > _CACHE_SIZE:
+            _words.popitem(last=False)
     return play
 
 

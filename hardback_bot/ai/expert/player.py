@@ -26,6 +26,8 @@ TURNS = {"spell": 220, "buy": 160, "other": 90}
 TURNS_COOP = {"spell": 480, "buy": 360, "other": 200}
 #: Turn ends a co-op sample plays after the candidate (Penny plays after each, R29.4); then it is judged.
 COOP_HORIZON = 10
+#: Raise instead of falling back to the hard player's move when a search fails (the tests set it).
+STRICT = False
 #: Candidate words weighed at the spelling step (the hard player's best few by its own valuation).
 WORDS = 4
 
@@ -51,7 +53,12 @@ class Expert(Hard):
         if len(moves) == 1:
             return moves[0]
         turns = (TURNS_COOP if self.seen.coop else TURNS)[step]
-        best, _ = search(self.seen, self.rng, moves, prior, Budget(turns), self.horizon())
+        try:
+            best, _ = search(self.seen, self.rng, moves, prior, Budget(turns), self.horizon())
+        except Exception:
+            if STRICT:
+                raise
+            return prior  # a position the search cannot sample: the hard player's move is still a good one
         return best
 
     # ---------------------------------------------------------------- spelling (R6-R9)
