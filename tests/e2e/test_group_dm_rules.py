@@ -18,7 +18,6 @@ import cogs.play as play_module
 import cogs.relay as relay_module
 from hardback_bot.engine.cards import card
 
-
 GHOSTWRITER_SEED = 7
 
 

@@ -11,6 +11,7 @@ hard player's.
 
 from __future__ import annotations
 
+import logging
 import random
 
 from hardback_bot.engine.cards import card
@@ -19,6 +20,8 @@ from ..hard import Hard
 from ..seen import Seen
 from ..solving import Play
 from .search import Budget, search
+
+log = logging.getLogger(__name__)
 
 #: Simulated turns one decision may spend, by step (the work budget; see docs/ai.md).  Co-op searches
 #: play every sample further (the horizon is longer), so they get more.
@@ -58,6 +61,7 @@ class Expert(Hard):
         except Exception:
             if STRICT:
                 raise
+            log.exception("expert search failed; playing the hard player's move")
             return prior  # a position the search cannot sample: the hard player's move is still a good one
         return best
 
