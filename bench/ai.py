@@ -1,5 +1,5 @@
-"""Decision time of the computer players, per strength (issue 4: hard must decide within 1 s; the expert
-within 0.5 s at the median and 2 s at the 99th percentile).
+"""Decision time of the computer players, per strength (the targets: hard decides within 1 s; the
+expert within 0.5 s at the median and 2 s at the 99th percentile).
 
     python bench/ai.py [--games 8] [--seed 1] [--strengths hard,expert]
     python bench/ai.py --sweep 3      # legality sweep: full games at every table type

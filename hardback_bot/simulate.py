@@ -1,4 +1,4 @@
-"""Seeded games between computer players, with statistics as JSON (issue 4).
+"""Seeded games between computer players, with statistics as JSON.
 
     python -m hardback_bot.simulate --games 200 --seats hard,normal
     python -m hardback_bot.simulate --games 200 --seats hard --coop --penny-genre romance

@@ -1,4 +1,4 @@
-"""Computer players (issue 4): four strengths built on the engine's own scoring.
+"""Computer players: four strengths built on the engine's own scoring.
 
     choose_move(game, seat, strength) -> "move text"   # one legal move for ``seat`` now
     wants_to_act(game, seat) -> bool                    # does ``seat`` have a decision to make now?

@@ -11,8 +11,7 @@ import random
 
 from hardback_bot.engine.cards import card
 from hardback_bot.words.offensive import is_offensive_at
-from hardback_bot.words.solver import PlayerCards, Weights, WorkBudget, playable_indices
-from hardback_bot.words.solver_index import index_for
+from hardback_bot.words.solver import PlayerCards, Weights, WorkBudget, index_for, playable_indices
 
 from .evaluate import Earnings
 from .seen import Seen

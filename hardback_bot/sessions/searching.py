@@ -82,7 +82,7 @@ def _worker_start(custom: dict[str, str], warm: tuple[str, ...], preload: tuple[
         signal.signal(stop, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
     from hardback_bot.words import get_dictionary, register_custom
-    from hardback_bot.words.solver_index import index_for
+    from hardback_bot.words.solver import index_for
 
     for name, path in custom.items():
         try:

@@ -1,5 +1,5 @@
 """The bot never posts a listed offensive word itself: computer players spell and suggest other words, and
-hints offer other words, even when a listed word is the best their cards can spell (issue 17)."""
+hints offer other words, even when a listed word is the best their cards can spell."""
 
 from __future__ import annotations
 

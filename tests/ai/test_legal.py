@@ -1,4 +1,4 @@
-"""Computer players only ever send legal moves, at every kind of table (issue 4)."""
+"""Computer players only ever send legal moves, at every kind of table."""
 
 from __future__ import annotations
 
