@@ -173,10 +173,15 @@ class FlowPlayer:
             stats.actions += ["spell form", "submit"]
             preview = await self._act(stats, user, lambda: self.s.submit_modal(
                 user, inter.modal.custom_id, {"word": outcome.word.lower()}))
-            stats.words.append(outcome.word)
             look(stats, preview)
+            confirm = next((b["custom_id"] for b in preview.buttons() if b["label"].startswith("Confirm")), None)
+            if confirm is None:
+                # The panel was older than the game (a restart left it behind): the bot refused the word and
+                # answered with the current panel, which the next step plays from.
+                assert "This view is out of date" in text_of(preview), text_of(preview)
+                return preview
+            stats.words.append(outcome.word)
             stats.arrangements.append(arrangement_options(preview))
-            confirm = next(b["custom_id"] for b in preview.buttons() if b["label"].startswith("Confirm"))
             return await self.click(stats, user, preview, confirm)
         if phase in ("uncover", "double", "choice", "previewing"):
             cid = next(iter(moves.values()))

@@ -19,6 +19,12 @@ from hardback_bot.engine.cards import card as card_def
 
 from .value import Outcome, Weights, card_bound, dump_bound
 
+#: How many of each letter a word uses, as (letter, count) pairs in letter order: a key for the bounds'
+#: caches that also iterates in the same order in every process (a frozenset's order follows the string
+#: hash, which differs between processes, and summing floats in another order can change a bound's last
+#: bit, the search's order and so which of two equal plays a budgeted search finds first).
+Uses = tuple[tuple[str, int], ...]
+
 
 @dataclass(slots=True)
 class Entry:
@@ -114,7 +120,7 @@ class Context:
     own_classics: tuple[int, ...]
     hand_size: int
     discard_size: int | None
-    profiles: dict[frozenset[tuple[str, int]], Profile] = field(default_factory=dict)
+    profiles: dict[Uses, Profile] = field(default_factory=dict)
     memo: dict[tuple[object, ...], Outcome] = field(default_factory=dict)
     shapes: dict[str, tuple[float, Any]] = field(default_factory=dict)  # see best_for_word
     card_bounds: dict[tuple[object, ...], tuple[float, float]] = field(default_factory=dict)  # see cards_bound
@@ -143,7 +149,7 @@ class Context:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise OutOfTime
 
-    def profile(self, uses: frozenset[tuple[str, int]]) -> Profile:
+    def profile(self, uses: Uses) -> Profile:
         """Bounds for words holding ``uses``: (letter, how many of the player's cards of it can be used).
 
         Letters the player has no card for are left out; the result is cached per question.
@@ -154,16 +160,16 @@ class Context:
             self.profiles[uses] = found
         return found
 
-    def uses(self, counts: dict[str, int]) -> frozenset[tuple[str, int]]:
+    def uses(self, counts: dict[str, int]) -> Uses:
         """The profile key of a word with these letter counts (upper-case letters)."""
         have = self.cards_by_letter
-        return frozenset((x, min(k, have[x])) for x, k in counts.items() if k and x in have)
+        return tuple(sorted((x, min(k, have[x])) for x, k in counts.items() if k and x in have))
 
     def everything(self) -> Profile:
         """Bounds valid for every word (all the player's cards usable)."""
-        return self.profile(frozenset((x, len(ids)) for x, ids in self.by_letter.items()))
+        return self.profile(tuple(sorted((x, len(ids)) for x, ids in self.by_letter.items())))
 
-    def cards_bound(self, prof: Profile, uses: dict[str, int] | frozenset[tuple[str, int]], length: int,
+    def cards_bound(self, prof: Profile, uses: dict[str, int] | Uses, length: int,
                     weight: list[float] | None = None, reveals: int | None = None) -> float:
         """Bound of what a word's cards add: face-up cards, revealed wilds, per-wild prestige, dumps.
 
@@ -181,7 +187,7 @@ class Context:
         reveals (default: the profile's uncover cards).
         """
         weight = weight if weight is not None else prof.weight
-        uses_key = uses if isinstance(uses, frozenset) else self.uses(uses)
+        uses_key = uses if isinstance(uses, tuple) else self.uses(uses)
         room: int | None = None
         if prof.dump_cards and self.discard_size is not None:
             room = self.dump_room(uses_key, length)
@@ -203,7 +209,7 @@ class Context:
             bound -= prof.own_dumps  # counted by the programme instead of in ``base``
         return bound
 
-    def dump_room(self, uses: frozenset[tuple[str, int]], length: int) -> int:
+    def dump_room(self, uses: Uses, length: int) -> int:
         """Most dumps a word of ``length`` letters can pay (R15.7: each removes a discarded card).
 
         The discard pile holds the cards there before the turn plus the hand cards left out of the
@@ -214,7 +220,7 @@ class Context:
         hand_used = max(len(self.inked), length - classics)
         return max(0, (self.discard_size or 0) + self.hand_size - hand_used)
 
-    def _best_faces_and_reveals(self, prof: Profile, uses: frozenset[tuple[str, int]], weight: list[float],
+    def _best_faces_and_reveals(self, prof: Profile, uses: Uses, weight: list[float],
                                 rate: float, by_pool: bool, room: int | None, reveals: int) -> float:
         """max over (F, R) of one form of :meth:`cards_bound` (without its r*length or r*P term).
 

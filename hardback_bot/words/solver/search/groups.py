@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from hardback_bot.engine.moves import WordCard
 
-from ..bounds import Context, WordCut
+from ..bounds import Context, Uses, WordCut
 from ..index import WordIndex
 from ..layout import LayoutSearch, Slot, TooLarge
 from ..play import Play, play_from
@@ -235,7 +235,7 @@ class GroupSearch:
         self.ctx.check_time()
         if k == len(self.letters):
             cap = self.wildable + acc_fixed
-            uses = frozenset((t[5], u) for t, u in zip(self.letters, self.used, strict=True) if u)
+            uses = tuple(sorted((t[5], u) for t, u in zip(self.letters, self.used, strict=True) if u))
             bound = self.prof.base + self.reveal + acc + self.length_weight * cap
             group = _Group(bits, cap, uses)
             self._push(bound, group)
@@ -414,7 +414,7 @@ class GroupSearch:
 class _Group:
     bits: np.ndarray  # the group's words, as a bitset over the index
     cap: int  # longest word the player's cards can fill
-    uses: frozenset[tuple[str, int]]  # how many of each of the player's letters its words hold
+    uses: Uses  # how many of each of the player's letters its words hold
 
 
 @dataclass(slots=True)
