@@ -351,9 +351,10 @@ class Daily(commands.Cog):
         if not await self.service.room.claim_post(attempt.day, attempt.user_id, "result"):
             return False
         play = self.bot.get_cog("Play")
-        if play is not None:
-            await play.relay.idle(attempt.game_id)  # type: ignore[attr-defined]  # the results come first
-            t = await play.relay.public_translator(attempt.guild_id)  # type: ignore[attr-defined]
+        relay = getattr(play, "relay", None)
+        if relay is not None:
+            await relay.idle(attempt.game_id)  # the results come first
+            t = await relay.public_translator(attempt.guild_id)
         else:
             t = translator("en")
         result = await self.service.result(attempt)
@@ -364,6 +365,8 @@ class Daily(commands.Cog):
         panel.picture = await share_picture(result, t)
         file = file_of(panel.picture)
         thread = self.bot.get_partial_messageable(attempt.thread_id, guild_id=attempt.guild_id)
+        if relay is not None:
+            await relay.pace(attempt.thread_id)  # the game's last posts went there a moment ago
         try:
             message = await thread.send(embed=embed_of(panel), files=[file] if file else [],
                                         view=view_of(panel.rows) or discord.utils.MISSING,

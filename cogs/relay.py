@@ -224,7 +224,7 @@ class Relay:
             if record.status == "lobby" and self.recovering:
                 # Committed as opened, but the bot died before posting it: post it now.
                 panel = await lobby_screen(self.bot.store, record, t)
-                await self._pace(record.channel_id)
+                await self.pace(record.channel_id)
                 message = await self._send(record, "post", embed=embed_of(panel),
                                            view=view_of(panel.rows) or discord.utils.MISSING,
                                            nonce=f"hbl{record.id}")
@@ -284,7 +284,7 @@ class Relay:
                 self._table_edited[record.id] = time.monotonic()
                 await self.bot.store.set_message_version(record.id, "table", record.version)
                 return
-        await self._pace(record.channel_id)
+        await self.pace(record.channel_id)
         message = await self._send(record, "post", embed=embed_of(panel), files=[file] if file else [],
                                    view=view_of(panel.rows) or discord.utils.MISSING,
                                    nonce=f"hbt{record.id}.{record.version}")
@@ -517,7 +517,7 @@ class Relay:
         seat = int(row.payload["seat"])
         text = t.gettext("{name} suggests **{word}**.", name=loaded.names_in(t)[seat], word=row.payload["word"])
         thread = self.bot.get_partial_messageable(thread_id, guild_id=record.guild_id or None)
-        await self._pace(thread_id)
+        await self.pace(thread_id)
         try:
             message = await thread.send(text, allowed_mentions=discord.AllowedMentions.none(), nonce=f"hbp{row.id}")
         except discord.HTTPException as error:
@@ -626,7 +626,7 @@ class Relay:
         if wait > 0:
             await asyncio.sleep(wait)
 
-    async def _pace(self, channel_id: int) -> None:
+    async def pace(self, channel_id: int) -> None:
         """Wait until one more message fits in the channel's sliding window, then claim it."""
         if channel_id not in self._posts:
             self._posts[channel_id] = await self._recent_posts(channel_id)
@@ -664,7 +664,7 @@ class Relay:
             found = await self._posted_since(record, since, matches)
             if found is not None:
                 return found
-        await self._pace(record.channel_id)
+        await self.pace(record.channel_id)
         if build is not None:
             built = await build()
             if built is None:
