@@ -140,6 +140,10 @@ class _NiceSpawn(type(_SPAWN)):  # type: ignore[misc]
     Process = _NiceProcess
 
 
+class SearcherStopped(RuntimeError):
+    """The bot is stopping: the search workers are gone or going, and a job in progress was given up."""
+
+
 class Searcher:
     """A pool of search worker processes (see the module docstring).
 
@@ -252,9 +256,9 @@ class Searcher:
                 raise RuntimeError("the searcher is not running")
             try:
                 return self._pool.submit(fn, *args)
-            except BrokenProcessPool:
+            except BrokenProcessPool as error:
                 if self._closing:
-                    raise
+                    raise SearcherStopped("the bot is stopping") from error
                 log.error("a search worker died; starting a new pool")
                 self._pool = self._new_pool()
                 return self._pool.submit(fn, *args)
@@ -268,9 +272,9 @@ class Searcher:
             future = self._submit(fn, *args)
             try:
                 return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
-            except BrokenProcessPool:
+            except BrokenProcessPool as error:
                 if self._closing:
-                    raise
+                    raise SearcherStopped("the bot is stopping") from error
                 log.error("a search worker died during a job; running it in a thread instead")
                 return await asyncio.to_thread(fn, *args)
 
@@ -283,9 +287,9 @@ class Searcher:
             future = self._submit(fn, *args)
             try:
                 return future.result(timeout)
-            except BrokenProcessPool:
+            except BrokenProcessPool as error:
                 if self._closing:
-                    raise
+                    raise SearcherStopped("the bot is stopping") from error
                 log.error("a search worker died during a job; running it here instead")
                 return fn(*args)
 
@@ -343,5 +347,5 @@ async def decide_off_loop(choose: Callable[[Game, int, int], str], game: Game, s
     return await asyncio.to_thread(choose, game, seat, strength)
 
 
-__all__ = ["Searcher", "choose_move_job", "decide_off_loop", "game_from", "game_state", "off_loop", "off_loop_async",
-           "running"]
+__all__ = ["Searcher", "SearcherStopped", "choose_move_job", "decide_off_loop", "game_from", "game_state", "off_loop",
+           "off_loop_async", "running"]

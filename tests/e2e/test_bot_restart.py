@@ -192,7 +192,7 @@ async def test_killed_during_a_computer_turn_the_computer_plays_on(world: World,
             driver = Driver(world, store, gid, seat_users(world, record))
             alice = next(iter(driver.users))
             computer = 1 - alice
-            table = driver.table()
+            table = await driver.wait_table()  # posted by the bot process a moment after the start
             mid_turn = 0
             for _ in range(6):
                 _, game = await load_game(store, gid)

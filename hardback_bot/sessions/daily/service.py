@@ -37,7 +37,7 @@ from ..loaded import checker_for
 from ..manager import Sessions
 from ..messages import SessionError
 from ..notes import GameBegins, YourTurn, announce
-from ..searching import off_loop_async
+from ..searching import SearcherStopped, off_loop_async
 from ..turn_history import ReplayError, walk_turns
 from .deal import PAR_STRENGTH, Deal, day_of, deal_of, play_par
 
@@ -222,6 +222,8 @@ class DailyService:
             await self.ensure_par(day)
         except asyncio.CancelledError:
             raise
+        except SearcherStopped:
+            log.info("the par of the daily %s was left for the next start: the bot is stopping", day)
         except Exception:
             log.exception("the par of the daily %s could not be computed; a later start tries again", day)
 
