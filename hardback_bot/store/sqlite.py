@@ -146,6 +146,12 @@ class SqliteStore(SqlStore):
                 await db.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as exc:  # busy_timeout ran out: another process holds the lock
                 raise StoreBusy(f"the database is locked by another writer: {exc}") from exc
+            except BaseException:
+                # Cancelled (a bot shutting down) once the BEGIN was queued: the connection's thread still runs
+                # it, so end that transaction there too, before the next writer's BEGIN.
+                with suppress(Exception):
+                    await db.execute("ROLLBACK")
+                raise
             try:
                 yield SqliteConn(db)
             except BaseException:
@@ -165,8 +171,8 @@ class SqliteStore(SqlStore):
         if db is None:
             raise StoreError("store is not open")
         async with self._rlock:
-            await db.execute("BEGIN")
-            try:
+            try:  # the BEGIN inside: cancelled on its way, it still runs, and the COMMIT ends it
+                await db.execute("BEGIN")
                 yield SqliteConn(db)
             finally:
                 with suppress(Exception):
