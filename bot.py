@@ -150,7 +150,8 @@ class HardbackBot(commands.Bot):
         from hardback_bot.sessions.rehearsal import rehearse
         from hardback_bot.sessions.searching import Searcher
 
-        self.searcher = Searcher(custom_dictionaries=dict(self.settings.custom_dictionaries),
+        self.searcher = Searcher(workers=self.settings.search_workers,
+                                 custom_dictionaries=dict(self.settings.custom_dictionaries),
                                  warm=(DEFAULT_DICTIONARY,), preload=SEARCH_MODULES, rehearsal=rehearse)
         self.searcher.install()
         # Import the computer players (and the solver) now, off the loop: not inside the first computer move.

@@ -58,6 +58,7 @@ class Settings:
     http: Address | None = None  # the health and metrics listener; None: off
     log_format: LogFormat = "text"  # or "json": one object per line
     daily_par_strength: int | None = None  # the computer whose score is the daily's par; None: the expert
+    search_workers: int | None = None  # search worker processes; None: one per CPU this process may use
 
     @property
     def shards(self) -> Shards | None:
@@ -122,6 +123,10 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     log_format = env.get("HARDBACK_LOG_FORMAT", "text").strip().lower() or "text"
     if log_format not in FORMATS:
         raise ConfigError(f"HARDBACK_LOG_FORMAT must be {' or '.join(FORMATS)}, not {log_format!r}")
+    workers = env.get("HARDBACK_SEARCH_WORKERS", "").strip()
+    if workers and (not workers.isdigit() or int(workers) < 1):
+        raise ConfigError("HARDBACK_SEARCH_WORKERS must be a whole number of processes, at least 1 (empty: one per "
+                          "CPU)")
     par = data.get("daily_par")
     return Settings(token=token, db_path=env.get("HARDBACK_DB", DEFAULT_DB), db_pool_size=int(pool),
                     guild_id=int(guild) if guild else None,
@@ -130,7 +135,8 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
                     message_content=env.get("HARDBACK_MESSAGE_CONTENT", "0").strip().lower() in ("1", "true", "yes"),
                     shard_count=shard_count, shard_ids=shard_ids, http=http,
                     log_format=log_format,  # type: ignore[arg-type]
-                    daily_par_strength=None if par is None else _strength(par))
+                    daily_par_strength=None if par is None else _strength(par),
+                    search_workers=int(workers) if workers else None)
 
 
 def _strength(value: object) -> int:

@@ -40,7 +40,8 @@ def bot_process(world: World, tmp_path: Path, ai_delay: float = 0.0) -> BotProce
     """``python bot.py`` with the stand-in's environment, its own database, computers without delay.
     It runs in an empty directory, so no developer's .env or hardback.yaml is picked up."""
     env = {"HARDBACK_DB": str(tmp_path / "hardback.db"), "HARDBACK_AI_DELAY": str(ai_delay),
-           "HARDBACK_LOG_LEVEL": "INFO"}
+           "HARDBACK_LOG_LEVEL": "INFO",
+           "HARDBACK_SEARCH_WORKERS": "1"}  # many starts: one search worker each
     workdir = tmp_path / "run"
     workdir.mkdir()
     return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir)

@@ -32,7 +32,8 @@ SEED = 20261225
 
 
 def bot_process(world: World, tmp_path: Path) -> BotProcess:
-    env = {"HARDBACK_DB": str(tmp_path / "hardback.db"), "HARDBACK_AI_DELAY": "0.15", "HARDBACK_LOG_LEVEL": "INFO"}
+    env = {"HARDBACK_DB": str(tmp_path / "hardback.db"), "HARDBACK_AI_DELAY": "0.15", "HARDBACK_LOG_LEVEL": "INFO",
+           "HARDBACK_SEARCH_WORKERS": "1"}  # many starts: one search worker each
     workdir = tmp_path / "run"
     workdir.mkdir(exist_ok=True)
     return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir)

@@ -30,7 +30,8 @@ SEED = 20261201
 
 
 def bot_process(world: World, tmp_path: Path) -> BotProcess:
-    env = {"HARDBACK_DB": str(tmp_path / "hardback.db"), "HARDBACK_AI_DELAY": "0.15", "HARDBACK_LOG_LEVEL": "INFO"}
+    env = {"HARDBACK_DB": str(tmp_path / "hardback.db"), "HARDBACK_AI_DELAY": "0.15", "HARDBACK_LOG_LEVEL": "INFO",
+           "HARDBACK_SEARCH_WORKERS": "1"}  # 33 starts: one search worker each, not one per CPU
     workdir = tmp_path / "run"
     workdir.mkdir(exist_ok=True)
     return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir)
@@ -211,3 +212,4 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
     finally:
         await proc.stop()
     assert "Traceback" not in proc.output(), proc.output()[-5000:]
+    assert "1 search workers ready" in proc.output()  # HARDBACK_SEARCH_WORKERS reached the bot

@@ -49,6 +49,10 @@ def test_settings() -> None:
         load_settings({**base, "HARDBACK_HTTP": "somewhere"})
     with pytest.raises(ConfigError, match="HARDBACK_LOG_FORMAT must be text or json"):
         load_settings({**base, "HARDBACK_LOG_FORMAT": "xml"})
+    assert plain.search_workers is None and load_settings({**base, "HARDBACK_SEARCH_WORKERS": "3"}).search_workers == 3
+    for bad in ("0", "two", "-1"):
+        with pytest.raises(ConfigError, match="HARDBACK_SEARCH_WORKERS must be a whole number"):
+            load_settings({**base, "HARDBACK_SEARCH_WORKERS": bad})
 
 
 def _record(message: str, *args: object, name: str = "hardback", exc: bool = False,
