@@ -205,8 +205,10 @@ class Play(commands.Cog):
         guard: contextlib.AbstractAsyncContextManager[Any] = contextlib.nullcontext()
         try:
             if _answers_first(action):
-                # A form or the public rematch lobby is the very answer: only the check comes first (one read).
-                record = await self.bot.sessions.admit(action.game_id, origin)
+                # A form or the public rematch lobby is the very answer: only the check comes first.
+                record = await (self.bot.sessions.admit_form(action.game_id, origin)
+                                if isinstance(action, (OpenSpellForm, OpenSuggestForm))
+                                else self.bot.sessions.admit(action.game_id, origin))
             else:
                 # Acknowledged before anything else: the relay may hold the panel lock for a second or more
                 # while it redraws this player's panel, and Discord fails the click after 3 s without an answer.

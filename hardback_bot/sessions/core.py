@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
@@ -31,6 +32,7 @@ MAX_SEATS = 5
 STRENGTH_NAMES = {1: "easy", 2: "normal", 3: "hard", 4: "expert"}
 ABSENT = 0  # ai_strength of a seat whose player was removed: it passes every decision (R33.2)
 ChooseMove = Callable[[Game, int, int], str]
+KNOWN_PLACES = 5000  # games whose last read record admit_form remembers
 
 
 def default_ai() -> tuple[ChooseMove, Callable[[Game, int], bool]]:
@@ -53,6 +55,7 @@ class SessionsCore:
         # Asked before a due timer acts: can the game's players be told of it now? Where they cannot (a group
         # DM nobody clicked in for 15 minutes) the timer waits for the game's next click (release_timers).
         self.timer_gate: Callable[[int], Awaitable[bool]] | None = None
+        self._known: OrderedDict[int, GameRecord] = OrderedDict()  # each game's last read record (admit_form)
 
     # ------------------------------------------------------------------ plumbing
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -70,9 +73,14 @@ class SessionsCore:
 
     async def record(self, game_id: int) -> GameRecord:
         try:
-            return await self.store.get_game(game_id, with_state=False)
+            record = await self.store.get_game(game_id, with_state=False)
         except StoreError as error:
             raise SessionError("no_game") from error
+        self._known[game_id] = record
+        self._known.move_to_end(game_id)
+        if len(self._known) > KNOWN_PLACES:
+            self._known.popitem(last=False)
+        return record
 
     async def admit(self, game_id: int, origin: Origin) -> GameRecord:
         """The game a click names, once it is sure the click came from that game's channel (and, on a private
@@ -80,6 +88,19 @@ class SessionsCore:
         record = await self.record(game_id)
         check_origin(record, origin)
         return record
+
+    async def admit_form(self, game_id: int, origin: Origin) -> GameRecord:
+        """:meth:`admit` for a click whose first answer is a form: a form must come within Discord's 3 s and
+        before anything else, so a check the game's last read record passes needs no new read. A game's server,
+        channel and kind of place never change and its threads are only added, so that pass is the pass a
+        read would give; the form changes nothing, and what it sends is admitted afresh. The record returned
+        is good for where the game is, not for its state. Anything the remembered record refuses is read."""
+        known = self._known.get(game_id)
+        if known is not None:
+            with contextlib.suppress(SessionError):
+                check_origin(known, origin)
+                return known
+        return await self.admit(game_id, origin)
 
     async def notify(self, game_id: int) -> None:
         """Tell the Discord side that ``game_id`` changed (after a commit; never undoes or blocks it)."""

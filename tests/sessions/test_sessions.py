@@ -12,6 +12,7 @@ from hardback_bot.engine.events import Earn
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.scenario import build_game
 from hardback_bot.sessions import SessionError, Sessions
+from hardback_bot.sessions.access import Origin
 from hardback_bot.sessions.preview import simulate_word
 from hardback_bot.sessions.screens.announcements import announcement
 from hardback_bot.sessions.spelling import SpellingError, arrangements, clean_word
@@ -109,6 +110,34 @@ async def test_lobby_rules(env) -> None:
     # Manage Channels may cancel somebody else's lobby.
     await sessions.lobby_action(record.id, 999, "Mod", "cancel", can_manage=True)
     assert (await sessions.record(record.id)).status == "abandoned"
+
+
+async def test_a_form_is_admitted_from_the_last_read_and_anything_else_is_read(env) -> None:
+    """A form must be a click's first answer (Discord's 3 s): its check reuses the game's last read record when
+    that passes, and reads the store when it does not, so a click from elsewhere is still refused."""
+    sessions, store, *_ = env
+    game_id = await two_players(sessions)
+    reads: list[int] = []
+    get_game = store.get_game
+
+    async def counted(gid: int, **kwargs: object):  # type: ignore[no-untyped-def]
+        reads.append(gid)
+        return await get_game(gid, **kwargs)
+
+    store.get_game = counted
+    here, elsewhere = Origin(1, 10, 100), Origin(1, 99, 100)
+    fresh = Sessions(store, ai_delay=0)  # a process that never read this game
+    assert (await fresh.admit_form(game_id, here)).id == game_id and reads == [game_id]
+    assert (await fresh.admit_form(game_id, here)).id == game_id and reads == [game_id]  # remembered
+    with pytest.raises(SessionError) as refused:
+        await fresh.admit_form(game_id, elsewhere)
+    assert refused.value.code == "elsewhere" and reads == [game_id, game_id]  # read again before refusing
+    await fresh.close()
+    for wrong in (Origin(2, 10, 100), Origin(1, 10, 100, place="private"), Origin(1, 10, 200, panel_owner=100)):
+        with pytest.raises(SessionError):
+            await sessions.admit_form(game_id, wrong)
+    with pytest.raises(SessionError):
+        await sessions.admit_form(game_id + 1000, here)  # no such game
 
 
 async def test_coop_needs_one_and_options_are_checked(env) -> None:
