@@ -206,9 +206,8 @@ class Play(commands.Cog):
         try:
             if _answers_first(action):
                 # A form or the public rematch lobby is the very answer: only the check comes first.
-                record = await (self.bot.sessions.admit_form(action.game_id, origin)
-                                if isinstance(action, (OpenSpellForm, OpenSuggestForm))
-                                else self.bot.sessions.admit(action.game_id, origin))
+                admit = self.bot.sessions.admit_form if _is_form(action) else self.bot.sessions.admit
+                record = await admit(action.game_id, origin)
             else:
                 # Acknowledged before anything else: the relay may hold the panel lock for a second or more
                 # while it redraws this player's panel, and Discord fails the click after 3 s without an answer.
@@ -588,11 +587,14 @@ def origin_of(interaction: discord.Interaction) -> Origin:
                   place_of(interaction))
 
 
+def _is_form(action: GameAction) -> bool:
+    return isinstance(action, (OpenSpellForm, OpenSuggestForm))
+
+
 def _answers_first(action: GameAction) -> bool:
     """Is this click's first response its answer itself (a form, or the public rematch lobby), not a defer?
     Those answers touch no private panel, so they need not wait for the panel lock either."""
-    return isinstance(action, (OpenSpellForm, OpenSuggestForm)) or action == LobbyClick(action.game_id,
-                                                                                        LobbyOp.REMATCH)
+    return _is_form(action) or action == LobbyClick(action.game_id, LobbyOp.REMATCH)
 
 
 def _decoded(decode: Callable[[str], T], value: str) -> T:
