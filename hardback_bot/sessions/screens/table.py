@@ -56,6 +56,9 @@ def lobby_panel(record: GameRecord, t: Translator = ENGLISH, *, newcomers: Colle
     minimum = 1 if options.coop else 2
     panel.lines.append(t.gettext("Join, add computer players, then the host starts ({min}–{max} players). "
                                  "Seat order is drawn at random.", min=minimum, max=max_seats))
+    panel.lines.append(t.gettext("Computer players: easy spells short words; normal, the best word of each turn; hard "
+                                 "also plans what it buys; expert first tries its choices in sample games (the "
+                                 "strongest)."))
     new = [seat_name(s, t) for s in record.seats if s.user_id in newcomers]
     propose = bool(new) and not options.hints
     if propose:
