@@ -101,17 +101,20 @@ class Play(commands.Cog):
         self.bot.sessions.notifier = self.relay
         self.bot.sessions.timer_gate = self.relay.private.can_tell  # a group DM's timers wait for a click
         loop = asyncio.get_running_loop()
-        self._heartbeat = loop.create_task(self._beat())
+        # The heartbeat starts once resume() has read the last one: a beat written first would make the
+        # downtime nothing, and no deadline would move.
         await self.resume()
+        self._heartbeat = loop.create_task(self._beat())
         self._timers = loop.create_task(self.bot.sessions.run_timers())
 
     async def cog_unload(self) -> None:
         self.shutdown()
 
     def shutdown(self) -> None:
-        self._heartbeat.cancel()
-        self._timers.cancel()
-        self._recovery.cancel()
+        for name in ("_heartbeat", "_timers", "_recovery"):  # a stop during cog_load finds some not started
+            task = getattr(self, name, None)
+            if task is not None:
+                task.cancel()
         self.relay.close()
 
     # ------------------------------------------------------------------ restarts
@@ -123,6 +126,7 @@ class Play(commands.Cog):
         if last is not None:
             downtime = max(0.0, time.time() - last)
             moved = await store.shift_deadlines(downtime)  # a restart is never the player's fault
+            await store.heartbeat()  # that downtime is counted: a crash from here on adds only its own
             log.info("away for %.1f s: %d deadlines moved by that", downtime, moved)
         await store.expire_lobbies(older_than=self.bot.settings.lobby_expiry_hours * 3600)
         await store.drop_panels(time.time() - 3600)
