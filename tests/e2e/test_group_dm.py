@@ -7,7 +7,7 @@ minutes. Whole games through it, people and computers, to the results.
 
 from __future__ import annotations
 
-from botkit import running_bot, text_of
+from botkit import QUICK_POSTS, running_bot, text_of
 from discord_standin.world import World
 from dm_kit import bot_token_calls, friends, median, open_table, page_of, play_to_the_end
 from flow_kit import live_game_components
@@ -29,7 +29,7 @@ async def test_commands_go_everywhere(world: World) -> None:
 async def test_two_friends_play_a_whole_game_in_a_group_dm(world: World) -> None:
     s = world.standin
     group = friends(world, 2)
-    async with running_bot(world) as bot:
+    async with running_bot(world, post_pace=QUICK_POSTS) as bot:
         record = await open_table(world, bot.store, group.channel, group.alice, {"length": 40},
                                   joiners=(world.bob,))
         assert record.place == "private" and record.guild_id == 0 and record.channel_id == group.channel.id
@@ -67,7 +67,7 @@ async def test_two_friends_play_a_whole_game_in_a_group_dm(world: World) -> None
 
 async def test_four_seats_people_and_computers_in_a_group_dm(world: World) -> None:
     group = friends(world, 3)
-    async with running_bot(world) as bot:
+    async with running_bot(world, post_pace=QUICK_POSTS) as bot:
         record = await open_table(world, bot.store, group.channel, group.alice, {"length": 40},
                                   joiners=tuple(group.people[1:]), computers=("ai2",))
         assert len(record.seats) == 4 and sum(1 for x in record.seats if x.user_id is None) == 1
@@ -85,7 +85,7 @@ async def test_four_seats_people_and_computers_in_a_group_dm(world: World) -> No
 async def test_solo_against_computers_in_the_bots_dm(world: World) -> None:
     s = world.standin
     dm = s.add_dm(world.alice)
-    async with running_bot(world) as bot:
+    async with running_bot(world, post_pace=QUICK_POSTS) as bot:
         record = await open_table(world, bot.store, dm, world.alice, {"length": 40}, computers=("ai1",))
         assert record.place == "dm" and record.guild_id == 0
         users = {x.seat: world.alice for x in record.seats if x.user_id == world.alice.id}
@@ -100,7 +100,7 @@ async def test_solo_against_computers_in_the_bots_dm(world: World) -> None:
 async def test_solo_coop_against_penny_in_the_bots_dm(world: World) -> None:
     s = world.standin
     dm = s.add_dm(world.alice)
-    async with running_bot(world) as bot:
+    async with running_bot(world, post_pace=QUICK_POSTS) as bot:
         record = await open_table(world, bot.store, dm, world.alice, {"length": 40, "coop": True})
         assert [x.user_id for x in record.seats] == [world.alice.id]
         await play_to_the_end(world, bot.store, record, dm, {0: world.alice}, bot)

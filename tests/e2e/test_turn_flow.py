@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import re
 
-from botkit import button, open_table, running_bot, table_of, text_of, user_for
+from botkit import QUICK_POSTS, button, open_table, running_bot, table_of, text_of, user_for
 from discord_standin.world import World
 from flow_kit import FlowPlayer, live_game_components, mentions_not_to_play
 from scenario_kit import Driver, find_word, load_game, move_arg, seat_users, seeded_games, selects, start_table
@@ -58,7 +58,7 @@ async def test_the_waiting_players_panel_turns_into_their_turn(world: World) -> 
 
 async def test_a_whole_game_in_few_clicks_and_nothing_live_after_it(world: World) -> None:
     s = world.standin
-    async with running_bot(world) as bot:
+    async with running_bot(world, post_pace=QUICK_POSTS) as bot:
         with seeded_games(SHORT_GAME_SEED):
             record = await start_table(world, bot.store, {"length": 40, "adverts": False}, joiners=(world.bob,))
         assert record.seed == SHORT_GAME_SEED
