@@ -19,6 +19,9 @@ from .notes import Note, Reminder, SeatAway, VotersTimedOut, announce
 from .places import held_timers, hold
 
 log = logging.getLogger(__name__)
+# Seconds between two looks at the next deadline when nothing here changed a timer: a deadline written or
+# moved by another process (another shard's process, an operator's restore) is served within that.
+RECHECK = 5.0
 
 
 class Timing(SessionsCore):
@@ -113,10 +116,10 @@ class Timing(SessionsCore):
         while True:
             self.timers_changed.clear()
             nxt = await self.store.next_timer()
-            delay = 60.0 if nxt is None else nxt.deadline - self.clock()
+            delay = RECHECK if nxt is None else nxt.deadline - self.clock()
             if delay > 0:
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.timers_changed.wait(), timeout=min(delay, 60.0))
+                    await asyncio.wait_for(self.timers_changed.wait(), timeout=min(delay, RECHECK))
                 continue
             for timer in await self.store.due_timers(now=self.clock()):
                 try:

@@ -90,6 +90,17 @@ async def logs(store: Store, game_id: int) -> list[tuple[int, int, str]]:
     return [(m.seq, m.seat, m.move) for m in await store.get_moves(game_id)]
 
 
+async def waiting_for_its_human(store: Store, d: Driver, timeout: float = 30.0) -> None:
+    """Until the game's turn is a human's and its turn timer is set."""
+    ends = time.monotonic() + timeout
+    while time.monotonic() < ends:
+        _, game = await load_game(store, d.game_id)
+        if game.active_seat in d.users and "turn" in {t.kind for t in await store.game_timers(d.game_id)}:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"game {d.game_id} never waited for its human")
+
+
 async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp_path: Path) -> None:
     pg_server.need_server()
     dsn = await pg_server.new_database("shards")
@@ -182,7 +193,15 @@ async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp
                 await d.play_until(lambda g, n=wanted, d=d: len(d.turns) >= n)
         await s.settle(quiet=0.5)
         marks = {d.game_id: await logs(store, d.game_id) for d in drivers}
-        # ... and then stop: every turn timer runs out, once, and a computer finishes each game.
+        # ... and then stop: every turn timer runs out, once, and a computer finishes each game. Once each
+        # game waits for its human (its timers set), the deadlines move as if the time to the first reminder
+        # (3/4 of the turn) had passed: the processes see that at their next look at the timers (within
+        # sessions/timing.py's RECHECK); each turn then runs out a quarter of a turn after its reminder.
+        for d in drivers:
+            await waiting_for_its_human(store, d)
+        reminders = [t.deadline for d in drivers for t in await store.game_timers(d.game_id) if t.kind == "reminder"]
+        assert len(reminders) == len(drivers)
+        assert await store.shift_deadlines(time.time() - min(reminders)) >= 2 * len(drivers)
         deadline = time.monotonic() + 3 * TURN + 120
         while time.monotonic() < deadline:
             games = [(await load_game(store, d.game_id))[1] for d in drivers]
