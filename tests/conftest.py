@@ -27,32 +27,6 @@ from hypothesis import HealthCheck, settings
 settings.register_profile("project", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("project")
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "long: takes well over ten seconds; started first (see below)")
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The ``long`` tests first, spread over the workers. xdist's worksteal hands each worker a contiguous share
-    of the collection at the start and later steals from the back of the shares: a long test at the front of
-    each share runs beside the others from the start, instead of several of them ending the run one after
-    another. Every worker orders the same collection the same way, as xdist requires."""
-    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
-    long = [i for i in items if i.get_closest_marker("long")]
-    if workers < 2 or not long:
-        return
-    rest = [i for i in items if not i.get_closest_marker("long")]
-    ordered: list[pytest.Item] = []
-    left = len(items)
-    for worker in range(workers):
-        share = left // (workers - worker)  # as worksteal shares out its pending tests
-        left -= share
-        first = long[worker::workers]
-        ordered += first
-        ordered += rest[:max(0, share - len(first))]
-        rest = rest[max(0, share - len(first)):]
-    items[:] = ordered + rest
-
-
 _LEAKS = "hardback_open_connections"  # the key of a worker's report to the controller
 _reported: list[str] = []  # in the controller: connections the workers left open
 

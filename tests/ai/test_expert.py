@@ -8,7 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from ai_helpers import new_game, next_actor, play, scramble
 
 from hardback_bot.ai import choose_move
@@ -133,7 +132,6 @@ def test_same_move_in_another_process() -> None:
         assert out.stdout.strip() == move, hash_seed
 
 
-@pytest.mark.long
 def test_expert_beats_hard() -> None:
     """The expert wins most of a few short seeded games against the hard player, seats alternating."""
     records = run(Setup(seats=(4, 3), options={"length": 40}, seed=900), 3, workers=1)

@@ -12,7 +12,6 @@ import asyncio
 import sys
 from pathlib import Path
 
-import pytest
 from botkit import button, running_bot, text_of
 from discord_standin import BotProcess
 from discord_standin.models import Message
@@ -110,7 +109,6 @@ async def test_sigkill_mid_game_old_buttons_still_work(world: World, tmp_path: P
     assert "Traceback" not in proc.output(), proc.output()
 
 
-@pytest.mark.long
 async def test_killed_while_answering_a_click_then_the_game_plays_to_the_end(world: World, tmp_path: Path) -> None:
     """A SIGKILL at an arbitrary point of a click: the move is either committed with its state or not at
     all; after the restart the same old panel plays on, and the game reaches its results exactly once."""
@@ -181,7 +179,6 @@ async def test_killed_while_answering_a_click_then_the_game_plays_to_the_end(wor
     assert "Traceback" not in proc.output(), proc.output()
 
 
-@pytest.mark.long
 async def test_killed_during_a_computer_turn_the_computer_plays_on(world: World, tmp_path: Path) -> None:
     """SIGKILL while a computer is half-way through its turn (0.3 s between its moves, so the kill lands
     between two of them): after the restart the computer finishes that turn by itself, no move is lost or

@@ -422,7 +422,6 @@ async def test_outsiders_and_forged_ids_change_nothing(world: World) -> None:
         assert (await bot.store.get_game(gid)).version == version
 
 
-@pytest.mark.long
 async def test_three_seats_with_votes_and_unique_words_to_the_end(world: World) -> None:
     """alice, bob and an easy computer; made-up words are put to a vote (majority), voters answer from
     their hands (accept and reject in turn), unique words per game; played to the results."""
@@ -450,7 +449,6 @@ async def test_three_seats_with_votes_and_unique_words_to_the_end(world: World) 
         assert len(await bot.store.get_results(record.id)) == 3
 
 
-@pytest.mark.long
 async def test_alice_and_four_computers_to_the_end(world: World) -> None:
     """A full table: alice and four computers of every strength. The computers' turns come in bursts
     (ai_delay 0); the channel stays within Discord's rate and alice is called for each of her turns."""

@@ -32,7 +32,6 @@ def bot_process(world: World, tmp_path: Path) -> BotProcess:
     return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir)
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("refused", [POSTS, THREADS], ids=["before the request message", "before its thread"])
 async def test_a_request_committed_before_a_kill_gets_its_thread_at_the_restart(
         world: World, tmp_path: Path, refused: str) -> None:

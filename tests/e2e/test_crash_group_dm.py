@@ -15,7 +15,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
 from botkit import button, text_of
 from discord_standin import BotProcess
 from discord_standin.models import Channel, Message, User
@@ -73,7 +72,6 @@ async def answered(world: World, inter: object, panel: Message) -> Message:
     return world.standin.find_message(panel.id) or panel
 
 
-@pytest.mark.long
 async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path) -> None:
     s = world.standin
     rng = random.Random(SEED)

@@ -16,7 +16,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
 from botkit import button, text_of
 from discord_standin import BotProcess
 from discord_standin.world import World
@@ -73,7 +72,6 @@ async def table_caught_up(world: World, store: object, game_id: int, timeout: fl
         await asyncio.sleep(0.05)
 
 
-@pytest.mark.long
 async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, tmp_path: Path) -> None:
     s = world.standin
     rng = random.Random(SEED)

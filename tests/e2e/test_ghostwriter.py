@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import tempfile
 
-import pytest
 from botkit import button, open_table, running_bot, spellable_word, table_of, text_of, user_for
 from discord_standin.models import Message, User
 from discord_standin.world import World
@@ -65,7 +64,6 @@ async def adopt_and_finish(world: World, bot: botmod.HardbackBot, game_id: int, 
     raise AssertionError("the turn did not end")
 
 
-@pytest.mark.long
 async def test_two_requests_in_one_game_each_get_a_thread_of_their_own(world: World) -> None:
     s = world.standin
     path = os.path.join(tempfile.mkdtemp(prefix="hb-ghost-"), "h.db")

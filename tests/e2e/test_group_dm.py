@@ -7,7 +7,6 @@ minutes. Whole games through it, people and computers, to the results.
 
 from __future__ import annotations
 
-import pytest
 from botkit import QUICK_POSTS, running_bot, text_of
 from discord_standin.world import World
 from dm_kit import bot_token_calls, friends, median, open_table, page_of, play_to_the_end
@@ -27,7 +26,6 @@ async def test_commands_go_everywhere(world: World) -> None:
         assert sorted(command["integration_types"]) == [0, 1]
 
 
-@pytest.mark.long
 async def test_two_friends_play_a_whole_game_in_a_group_dm(world: World) -> None:
     s = world.standin
     group = friends(world, 2)
@@ -67,7 +65,6 @@ async def test_two_friends_play_a_whole_game_in_a_group_dm(world: World) -> None
         assert await bot.store.leaderboard(group.channel.id, "wins", min_games=1)
 
 
-@pytest.mark.long
 async def test_four_seats_people_and_computers_in_a_group_dm(world: World) -> None:
     group = friends(world, 3)
     async with running_bot(world, post_pace=QUICK_POSTS) as bot:
@@ -85,7 +82,6 @@ async def test_four_seats_people_and_computers_in_a_group_dm(world: World) -> No
         assert "(final)" in page_of(world, group.channel).embeds[0]["title"]
 
 
-@pytest.mark.long
 async def test_solo_against_computers_in_the_bots_dm(world: World) -> None:
     s = world.standin
     dm = s.add_dm(world.alice)

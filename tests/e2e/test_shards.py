@@ -101,7 +101,6 @@ async def waiting_for_its_human(store: Store, d: Driver, timeout: float = 30.0) 
     raise AssertionError(f"game {d.game_id} never waited for its human")
 
 
-@pytest.mark.long
 async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp_path: Path) -> None:
     pg_server.need_server()
     dsn = await pg_server.new_database("shards")

@@ -11,7 +11,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import pytest
 from botkit import ROOT, button, open_table, running_bot, table_of
 from discord_standin import BotProcess
 from discord_standin.world import World
@@ -114,7 +113,6 @@ async def test_restart_extends_deadlines_by_the_downtime(world: World) -> None:
         assert [m.move for m in await bot.store.get_moves(game_id)] == ["timeout"]
 
 
-@pytest.mark.long
 async def test_a_kill_mid_timer_moves_deadlines_by_the_real_downtime(world: World, tmp_path: Path) -> None:
     """The real bot is SIGKILLed while a turn timer runs. Its heartbeat is at most a second or so old, so after
     the restart every deadline has moved by the time the bot was really away (within 2 s), and the reminder

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import re
 
-import pytest
 from botkit import QUICK_POSTS, button, open_table, running_bot, table_of, text_of, user_for
 from discord_standin.world import World
 from flow_kit import FlowPlayer, live_game_components, mentions_not_to_play
@@ -57,7 +56,6 @@ async def test_the_waiting_players_panel_turns_into_their_turn(world: World) -> 
         assert any(c.startswith(f"hb:h:{game_id}:") for c in call.custom_ids())
 
 
-@pytest.mark.long
 async def test_a_whole_game_in_few_clicks_and_nothing_live_after_it(world: World) -> None:
     s = world.standin
     async with running_bot(world, post_pace=QUICK_POSTS) as bot:

@@ -47,7 +47,6 @@ def tables(draw: st.DrawFn) -> tuple[int, GameOptions]:
 
 
 # 300 random games, as three independent runs of 100 that the test run's workers can take in parallel.
-@pytest.mark.long
 @pytest.mark.parametrize("run", [1, 2, 3])
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), table=tables())

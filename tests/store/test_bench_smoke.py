@@ -14,7 +14,6 @@ from . import pg_server
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "store.py"
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("db", ["sqlite", "postgres"])
 def test_bench_quick_run(db: str, tmp_path: Path) -> None:
     args = [sys.executable, str(BENCH), "--quick", "--db", db, "--dir", str(tmp_path)]

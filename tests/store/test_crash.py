@@ -145,7 +145,6 @@ async def verify(
 # with the other tests on the workers instead of one long run holding a worker up.
 @pytest.mark.parametrize(("mode", "run", "kills"), [("fake", 1, 15), ("fake", 2, 15), ("engine", 1, 15),
                                                     ("engine", 2, 15)])
-@pytest.mark.long
 async def test_sigkill_never_loses_an_acknowledged_move(backend: Backend, mode: str, run: int, kills: int) -> None:
     if mode == "engine":
         pytest.importorskip("hardback_bot.engine.randomplay")

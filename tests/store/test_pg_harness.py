@@ -8,8 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from . import pg_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,7 +23,6 @@ def run_store_test(tmp_path: Path, workers: int, **env: str) -> subprocess.Compl
     )
 
 
-@pytest.mark.long
 def test_no_server_is_a_loud_skip_or_a_failure_when_required(tmp_path: Path) -> None:
     nowhere = str(tmp_path / "no-postgres-here")
     # The skip in a worker process, as the test run spreads them: the banner is the controller's to write.
