@@ -556,8 +556,11 @@ def latency_summary(values: list[float]) -> str:
             f"p95 {percentile(values, 95) * 1000:.0f} ms, max {max(values, default=0) * 1000:.0f} ms")
 
 
-async def to_play_at(store: Store, game_id: int) -> Callable[[float], set[int]]:
-    """The seats a game waited for at a given moment (wall clock), from its move log's commit times."""
+async def to_play_at(store: Store, game_id: int) -> Callable[[float, float], set[int]]:
+    """The seats a game waited for all the time between two moments (wall clock), from its move log's times.
+
+    A move's time is stamped as its transaction begins and is seen by others once it commits, a moment
+    later: a seat waited for "between a and b" only if no move in that span changed that."""
     from hardback_bot.sessions.judging import deciders
 
     record, final = await load_game(store, game_id)
@@ -568,15 +571,26 @@ async def to_play_at(store: Store, game_id: int) -> Callable[[float], set[int]]:
         game.apply(m.seat, m.move)
         if i + 1 == len(moves) or moves[i + 1].version != m.version or m.version is None:
             states.append((m.created_at, set(deciders(game))))
-    return lambda when: next(seats for at, seats in reversed(states) if at <= when)
+
+    def between(a: float, b: float) -> set[int]:
+        first = next(n for n in range(len(states) - 1, -1, -1) if states[n][0] <= a)
+        seats = set(states[first][1])
+        for at, waiting in states[first + 1:]:
+            if at > b:
+                break
+            seats &= waiting
+        return seats
+
+    return between
 
 
 async def calls(world: World, store: Store, game_id: int, user: User) -> tuple[int, int]:
     """(turn starts of ``user`` announced while it was still their turn, how many of them called ``user``).
 
     Each "your turn" note of the outbox (written with the move that started the turn) must reach its
-    player in the message that carried it, unless that message was posted once that turn was over (a call
-    is decided as it goes out: a post held back by the channel's pace may come after the turn, or the game)."""
+    player in the message that carried it, unless that turn was over before that message was posted: a call
+    is decided as it goes out, between the note's claim for a post and the post (a post held back by the
+    channel's pace may come after the turn, or the game)."""
     record = await store.get_game(game_id, with_state=False)
     seat = next(s.seat for s in record.seats if s.user_id == user.id)
     ended = record.finished_at or float("inf")
@@ -589,7 +603,7 @@ async def calls(world: World, store: Store, game_id: int, user: User) -> tuple[i
         message = world.standin.find_message(row.message_id)
         assert message is not None
         posted = (row.message_id >> 22) / 1000 + 1_420_070_400
-        if posted > ended or seat not in waiting(posted):
+        if posted > ended or seat not in waiting(min(row.claimed_at or posted, posted), posted):
             continue  # delivered once the game was over, or that turn: no call any more
         expected += len(notes)
         reached += min(len(notes), message.content.count(f"<@{user.id}>, your turn."))
