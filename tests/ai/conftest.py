@@ -19,6 +19,6 @@ def strict_expert() -> Iterator[None]:
 
 @pytest.fixture
 def small_expert_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An eighth of the expert's simulated turns: the same searches (same candidates, same code), fewer samples."""
-    monkeypatch.setattr(player, "TURNS", {k: v // 8 for k, v in player.TURNS.items()})
-    monkeypatch.setattr(player, "TURNS_COOP", {k: v // 8 for k, v in player.TURNS_COOP.items()})
+    """A sixteenth of the expert's simulated turns: the same searches (same candidates, same code), fewer samples."""
+    monkeypatch.setattr(player, "TURNS", {k: v // 16 for k, v in player.TURNS.items()})
+    monkeypatch.setattr(player, "TURNS_COOP", {k: v // 16 for k, v in player.TURNS_COOP.items()})
