@@ -66,14 +66,21 @@ async def running_bot(world: World, db_path: str | None = None, ai_delay: float 
     posting window, and the stand-in's flood window with them (0.2: five times quicker). A whole game then
     waits 0.3 s rather than 1.5 s between two turns' lines, with the same pacing code and the same flood check
     (tests of the pacing itself keep Discord's own figures)."""
+    with pytest.MonkeyPatch.context() as paced:
+        if post_pace != 1.0:
+            paced.setattr(relay, "POST_INTERVAL", relay.POST_INTERVAL * post_pace)
+            paced.setattr(relay, "POST_WINDOW", relay.POST_WINDOW * post_pace)
+            if world.standin.rate_limit is not None:
+                count, window = world.standin.rate_limit
+                paced.setattr(world.standin, "rate_limit", (count, window * post_pace))
+        async with _running_bot(world, db_path, ai_delay, **settings_kw) as bot:
+            yield bot
+
+
+@asynccontextmanager
+async def _running_bot(world: World, db_path: str | None, ai_delay: float, **settings_kw: object
+                       ) -> AsyncIterator[botmod.HardbackBot]:
     path = db_path or os.path.join(tempfile.mkdtemp(prefix="hb-e2e-"), "hardback.db")
-    paced = pytest.MonkeyPatch()
-    if post_pace != 1.0:
-        paced.setattr(relay, "POST_INTERVAL", relay.POST_INTERVAL * post_pace)
-        paced.setattr(relay, "POST_WINDOW", relay.POST_WINDOW * post_pace)
-        if world.standin.rate_limit is not None:
-            count, window = world.standin.rate_limit
-            paced.setattr(world.standin, "rate_limit", (count, window * post_pace))
     settings = Settings(token=world.standin.token, db_path=path, ai_delay=ai_delay, **settings_kw)  # type: ignore[arg-type]
     bot = botmod.HardbackBot(settings)
     before = world.standin.gateway.identify_count
@@ -98,7 +105,6 @@ async def running_bot(world: World, db_path: str | None = None, ai_delay: float 
         task.cancel()
         with __import__("contextlib").suppress(BaseException):
             await task
-        paced.undo()
 
 
 def button(message: Message, suffix: str) -> str:
