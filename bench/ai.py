@@ -2,13 +2,15 @@
 expert within 0.5 s at the median and 2 s at the 99th percentile).
 
     python bench/ai.py [--games 8] [--seed 1] [--strengths hard,expert]
+    python bench/ai.py --coop --games 8 --strengths expert   # solo against Penny, her four signatures in turn
     python bench/ai.py --sweep 3      # legality sweep: full games at every table type
 
-Plays games where every seat has the same strength (2, 3 and 4 players, and solo co-op) with the
-"common" dictionary, times every ``choose_move`` call and prints p50 / p90 / p99 / max per
-strength as JSON, with the slowest decisions' phases.  ``--sweep N`` instead plays N full games of
-every table type (competitive 2-5, co-op 1-4 with each Penny genre, votes without a dictionary,
-unique words) with mixed strengths; the engine raises on any illegal move.
+Plays games where every seat has the same strength (2, 3 and 4 players, and solo co-op; with ``--coop``
+solo co-op only, against each of Penny's signature genres in turn) with the "common" dictionary, times
+every ``choose_move`` call and prints p50 / p90 / p99 / max per strength as JSON, with the slowest
+decisions' phases.  ``--sweep N`` instead plays N full games of every table type (competitive 2-5, co-op
+1-4 with each Penny genre, votes without a dictionary, unique words) with mixed strengths; the engine
+raises on any illegal move.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from hardback_bot.engine import Game, GameOptions
 from hardback_bot.words import get_dictionary
 
 TABLES = ((2, GameOptions()), (3, GameOptions()), (4, GameOptions()), (1, GameOptions(coop=True)))
+# The expert searches co-op turns with about twice the work of competitive ones (longer samples).
+SOLO_TABLES = tuple((1, GameOptions(coop=True, penny_genre=g)) for g in ("adventure", "horror", "mystery", "romance"))
 
 
 def _actor(game: Game) -> int:
@@ -36,7 +40,8 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def bench(games: int, seed: int, strengths: list[int] | None = None) -> dict[str, object]:
+def bench(games: int, seed: int, strengths: list[int] | None = None,
+          tables: tuple[tuple[int, GameOptions], ...] = TABLES) -> dict[str, object]:
     checker = get_dictionary("common")
     # Loading the word list and building its letter counts happens once per process: not a decision.
     warm = Game.new(2, seed, GameOptions(), checker=checker)
@@ -47,7 +52,7 @@ def bench(games: int, seed: int, strengths: list[int] | None = None) -> dict[str
             continue
         times: list[tuple[float, str]] = []
         for g in range(games):
-            players, options = TABLES[g % len(TABLES)]
+            players, options = tables[g % len(tables)]
             game = Game.new(players, seed + g, options, checker=checker)
             while not game.finished:
                 seat = _actor(game)
@@ -105,6 +110,7 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--sweep", type=int, default=0, metavar="N", help="legality sweep: N games per table type")
     p.add_argument("--strengths", default="", help="time only these strengths, comma-separated (default: all)")
+    p.add_argument("--coop", action="store_true", help="solo co-op games only, Penny's four signatures in turn")
     args = p.parse_args()
     names = {name: level for level, name in STRENGTHS.items()}
     chosen = [names[x.strip()] for x in args.strengths.split(",") if x.strip()]
@@ -112,7 +118,7 @@ def main() -> None:
     if args.sweep:
         print(json.dumps(sweep(args.sweep, args.seed), indent=2))
         return
-    print(json.dumps(bench(args.games, args.seed, chosen), indent=2))
+    print(json.dumps(bench(args.games, args.seed, chosen, SOLO_TABLES if args.coop else TABLES), indent=2))
 
 
 if __name__ == "__main__":
