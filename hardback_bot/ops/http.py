@@ -39,6 +39,10 @@ def make_app(health: Health, refresh: Refresh | None = None) -> web.Application:
         return web.json_response(body, status=200 if ok else 503)
 
     async def scrape(request: web.Request) -> web.Response:
+        # The health check sets the database's gauges (up, ping time): a scraper that never asks /health must
+        # still see them true (the check is cached a moment, and bounded by its own database timeout).
+        with contextlib.suppress(Exception):
+            await health.report()
         if refresh is not None:  # the gauges read from the store, fresh for this scrape (skipped if it hangs)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(refresh(), REFRESH_TIMEOUT)

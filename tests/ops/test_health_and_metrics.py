@@ -175,6 +175,20 @@ async def test_metrics_are_in_prometheus_format(served: Served) -> None:
     assert [s.value for s in families["hardback_outbox_pending_rows"].samples] == [2.0]
 
 
+async def test_a_scrape_alone_says_whether_the_database_answers(served: Served) -> None:
+    """Prometheus asks /metrics only: the database's gauges follow it without anybody asking /health."""
+    def database_up(text: str) -> float:
+        families = {f.name: f for f in text_string_to_metric_families(text)}
+        return families["hardback_database_up"].samples[0].value
+
+    metrics.set_database(False, None)  # as a fresh process starts
+    assert database_up(str((await served.get("/metrics"))[1])) == 1
+    served.store.ping_error = OSError("connection refused")
+    assert database_up(str((await served.get("/metrics"))[1])) == 0
+    served.store.ping_error = None
+    assert database_up(str((await served.get("/metrics"))[1])) == 1
+
+
 async def test_only_the_documented_paths_and_get(served: Served) -> None:
     assert (await served.get("/"))[0] == 404
     assert (await served.get("/health/live"))[1] == {"status": "alive"}
