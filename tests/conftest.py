@@ -27,6 +27,19 @@ from hypothesis import HealthCheck, settings
 settings.register_profile("project", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("project")
 
+
+def _keep_bytecode() -> None:
+    """The run starts a few hundred Python processes of this project (bots, their search workers, crash
+    writers, the xdist workers); where PYTHONDONTWRITEBYTECODE is set (as on the CI machines) every one of them
+    compiled every module of the project again, about 0.2 s of CPU each. The run, and the processes it starts
+    (they inherit the environment), keep the compiled files in ``__pycache__`` folders as Python does by
+    default (git ignores them)."""
+    if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
+        sys.dont_write_bytecode = False
+
+
+_keep_bytecode()
+
 _LEAKS = "hardback_open_connections"  # the key of a worker's report to the controller
 _reported: list[str] = []  # in the controller: connections the workers left open
 
