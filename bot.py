@@ -31,10 +31,11 @@ from hardback_bot.ops.http import Listener, ListenerError
 from hardback_bot.ops.interactions import InteractionTracker
 from hardback_bot.ops.metrics import GatewayShard
 from hardback_bot.ops.status import Reporter
-from hardback_bot.sessions import Sessions
+from hardback_bot.sessions import Sessions, searching
 from hardback_bot.sessions.codec import ForgedId, parse
 from hardback_bot.store import Store, StoreError, open_store
 from hardback_bot.store.sql import SqlStore
+from hardback_bot.words import DictionaryError
 
 COGS = ("cogs.play", "cogs.hardback", "cogs.daily", "cogs.seasons", "cogs.translator")
 # What the search worker processes import before their first job: the modules whose jobs they run
@@ -68,6 +69,7 @@ class HardbackBot(commands.Bot):
         self.settings = settings
         self.started_at = time.time()
         self.reporter: Reporter | None = None
+        self.searcher: searching.Searcher | None = None  # its search workers, when they were started before it (main)
         self._ready_shards: set[int] = set()
         self._watch_interactions()
 
@@ -138,24 +140,12 @@ class HardbackBot(commands.Bot):
                                      shard_ids=self.settings.shard_ids or (0,), tracker=self.tracker)
             self.reporter.start()
         metrics.watch_gateway(self.gateway_shards)
-        register_dictionaries(self.settings)
-        # Load the default word list now, not inside somebody's first click (3-second answer rule).
-        from hardback_bot.words import DEFAULT_DICTIONARY, get_dictionary
-
-        await asyncio.to_thread(get_dictionary, DEFAULT_DICTIONARY)
         self.sessions = Sessions(self.store, ai_delay=self.settings.ai_delay)
-        # Heavy searches (computer moves, word previews, hints) run in worker processes, one per CPU, so
-        # they can never hold this event loop; the workers start now, in the background (searches run in
-        # a thread of this process until they are ready).
-        from hardback_bot.sessions.rehearsal import rehearse
-        from hardback_bot.sessions.searching import Searcher
-
-        self.searcher = Searcher(workers=self.settings.search_workers,
-                                 custom_dictionaries=dict(self.settings.custom_dictionaries),
-                                 warm=(DEFAULT_DICTIONARY,), preload=SEARCH_MODULES, rehearsal=rehearse)
-        self.searcher.install()
-        # Import the computer players (and the solver) now, off the loop: not inside the first computer move.
-        ai = await asyncio.to_thread(importlib.import_module, "hardback_bot.ai")
+        if self.searcher is None:  # a bot made inside a running event loop (tests): its workers are spawned
+            await asyncio.to_thread(load_for_searches, self.settings)
+            self.searcher = new_searcher(self.settings)
+            self.searcher.install()
+        ai = importlib.import_module("hardback_bot.ai")  # loaded by load_for_searches
         self.sessions.set_ai(ai.choose_move, ai.wants_to_act)
         for extension in COGS:  # cogs.translator: command texts in Spanish, French and Japanese clients
             await self.load_extension(extension)
@@ -187,7 +177,7 @@ class HardbackBot(commands.Bot):
 
     async def close(self) -> None:
         # Any step may be missing when a signal comes during start-up; each one is still attempted.
-        searcher = getattr(self, "searcher", None)
+        searcher = self.searcher
         if searcher is not None:
             searcher.stopping()
         play = self.get_cog("Play")
@@ -209,9 +199,8 @@ class HardbackBot(commands.Bot):
 
     def stop_now(self) -> None:
         """Kill the search workers: the process is about to exit without waiting for anything."""
-        searcher = getattr(self, "searcher", None)
-        if searcher is not None:
-            searcher.kill_now()
+        if self.searcher is not None:
+            self.searcher.kill_now()
 
 
 class ShardedHardbackBot(HardbackBot, commands.AutoShardedBot):
@@ -269,6 +258,39 @@ def register_dictionaries(settings: Settings) -> None:
         register_custom(name, path)
 
 
+def load_for_searches(settings: Settings) -> None:
+    """What the bot and its search workers both need before the first click: the word lists registered, the
+    default one loaded (not inside somebody's first click: the 3-second answer rule), the computer players,
+    the solver and the modules of the other searches imported."""
+    register_dictionaries(settings)
+    from hardback_bot.words import DEFAULT_DICTIONARY, get_dictionary
+
+    get_dictionary(DEFAULT_DICTIONARY)
+    for module in ("hardback_bot.ai", *SEARCH_MODULES):
+        importlib.import_module(module)
+
+
+def new_searcher(settings: Settings) -> searching.Searcher:
+    """The pool of search worker processes: computer moves, word previews and hints run there, one process per
+    CPU, so they can never hold the event loop (searches run in a thread of the bot until they are ready)."""
+    from hardback_bot.sessions.rehearsal import rehearse
+    from hardback_bot.words import DEFAULT_DICTIONARY
+
+    # searching.Searcher read now, not at import: the in-process bots of the tests share theirs through it.
+    return searching.Searcher(workers=settings.search_workers, custom_dictionaries=dict(settings.custom_dictionaries),
+                    warm=(DEFAULT_DICTIONARY,), preload=SEARCH_MODULES, rehearsal=rehearse)
+
+
+def start_searching(settings: Settings) -> searching.Searcher:
+    """The search workers, started before anything else of the bot (no thread, no event loop, no store yet), so
+    they are forked copies of this process holding what :func:`load_for_searches` loaded, rather than new
+    interpreters importing and loading it all again (a second of CPU each, and its memory twice)."""
+    load_for_searches(settings)
+    searcher = new_searcher(settings)
+    searcher.install(fork=True)
+    return searcher
+
+
 def point_at_standin() -> None:
     """Tests run the real bot against a local stand-in for Discord (docs/testing-discord.md)."""
     import os
@@ -302,8 +324,9 @@ def exit_now(bot: HardbackBot, code: int, why: str) -> None:
     os._exit(code)
 
 
-async def run(settings: Settings) -> int:
+async def run(settings: Settings, searcher: searching.Searcher | None = None) -> int:
     bot = make_bot(settings)
+    bot.searcher = searcher
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     received: list[signal.Signals] = []
@@ -393,8 +416,13 @@ def _main(argv: list[str] | None) -> int:
     ops_logs.configure(settings.log_format, settings.log_level, shard_count=settings.shard_count,
                        shard_ids=settings.shard_ids)
     point_at_standin()
+    searcher: searching.Searcher | None = None
     try:
-        return asyncio.run(run(settings))
+        searcher = start_searching(settings)
+        return asyncio.run(run(settings, searcher))
+    except DictionaryError as error:  # a server owner's word file that cannot be read
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     except ListenerError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
@@ -414,6 +442,9 @@ def _main(argv: list[str] | None) -> int:
         print(f"error: Discord could not be reached ({type(error).__name__}: {error}). Check this machine's "
               "network connection (and any proxy or firewall in the way), then start again.", file=sys.stderr)
         return 1
+    finally:
+        if searcher is not None:  # after a start that failed before the bot closed them: none is left behind
+            searcher.kill_now()
 
 
 if __name__ == "__main__":

@@ -12,6 +12,11 @@ ignored once it runs): a terminal sends Ctrl-C to the whole process group, and s
 and the bot stops its workers itself: at :meth:`Searcher.close` idle workers leave at once, busy ones get
 :data:`CLOSE_GRACE` seconds and are then killed (their jobs are only searches; nothing is lost).
 
+Starting: a worker is a new interpreter (spawned), which imports the search modules, loads the word list and
+rehearses; a process with no thread but its main one yet (``python bot.py`` before its event loop) may instead
+have its workers forked (``install(fork=True)``): copies that begin with what it has loaded, a second or so of
+CPU less per worker, and pages shared with it.
+
 Jobs get the game as its JSON state and rebuild it with the table's word list (custom lists registered
 in the bot are registered in every worker too).  Without a running searcher (tests, terminal play) every
 call runs the same function in the calling process, so callers need not care.
@@ -32,6 +37,7 @@ import contextlib
 import importlib
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
 import threading
@@ -77,6 +83,9 @@ def game_from(state: tuple[str, str]) -> Game:
 # ---------------------------------------------------------------------- inside a worker
 def _worker_start(custom: dict[str, str], warm: tuple[str, ...], preload: tuple[str, ...],
                   rehearsal: Callable[[str], None] | None) -> None:
+    # A forked worker is a copy of the bot, its searcher included: here the jobs run in place.
+    global _running
+    _running = None
     # Ctrl-C and a supervisor's SIGTERM reach the whole process group: the bot stops its workers itself.
     for stop in _STOP_SIGNALS:
         signal.signal(stop, signal.SIG_IGN)
@@ -118,26 +127,47 @@ def choose_move_job(state: tuple[str, str], seat: int, strength: int) -> str:
 
 # ---------------------------------------------------------------------- the pool
 _SPAWN = multiprocessing.get_context("spawn")
+_FORK = multiprocessing.get_context("fork")
 
 
-class _NiceProcess(_SPAWN.Process):  # type: ignore[name-defined,misc]
-    """A spawned worker whose priority drops as soon as it exists, before it even imports anything."""
+class _NiceStart:
+    """A worker whose priority drops as soon as it exists, before it even imports anything."""
+
+    pid: int | None
 
     def start(self) -> None:
-        # Blocked while it is started (the child inherits the mask through exec), so a signal during its
+        # Blocked while it is started (the child inherits the mask through fork and exec), so a signal during its
         # imports, before its initializer ignores them, cannot interrupt it (with a traceback) either.
         before = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
         try:
-            super().start()
+            super().start()  # type: ignore[misc]
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, before)
-        with contextlib.suppress(OSError, AttributeError):
-            os.setpriority(os.PRIO_PROCESS, self.pid, WORKER_NICENESS)
+        with contextlib.suppress(OSError, AttributeError, TypeError):
+            os.setpriority(os.PRIO_PROCESS, self.pid, WORKER_NICENESS)  # type: ignore[arg-type]
+
+
+class _NiceSpawnProcess(_NiceStart, _SPAWN.Process):  # type: ignore[name-defined,misc]
+    pass
+
+
+class _NiceForkProcess(_NiceStart, _FORK.Process):  # type: ignore[name-defined,misc]
+    pass
 
 
 class _NiceSpawn(type(_SPAWN)):  # type: ignore[misc]
-    # Spawned, not forked: the bot's process has threads (the event loop's executor, the store).
-    Process = _NiceProcess
+    # A new interpreter: safe whatever threads this process has (the event loop's executor, the store).
+    Process = _NiceSpawnProcess
+
+
+class _NiceFork(type(_FORK)):  # type: ignore[misc]
+    # A copy of this process, with everything it has imported and loaded: only while it has no other thread
+    # (a thread holding a lock at the fork would leave that lock held for ever in the copy).
+    Process = _NiceForkProcess
+
+
+def _single_threaded() -> bool:
+    return threading.active_count() == 1
 
 
 class SearcherStopped(RuntimeError):
@@ -169,14 +199,26 @@ class Searcher:
         self._failed = False
         self._closing = False
         self._stopping: list[multiprocessing.process.BaseProcess] = []  # the workers close() is stopping
+        self._fork = False
 
     def _new_pool(self) -> concurrent.futures.ProcessPoolExecutor:
-        return concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=_NiceSpawn(), initializer=_worker_start,
+        # Forked when asked for and safe (see install), spawned otherwise: a pool that replaces one whose
+        # worker died is always spawned, the bot's threads running by then.
+        forked = self._fork and _single_threaded()
+        self._fork = False
+        context = _NiceFork() if forked else _NiceSpawn()
+        return concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context, initializer=_worker_start,
                                                       initargs=(self.custom, self.warm, self.preload, self.rehearsal))
 
-    def install(self, start: bool = True) -> None:
-        """Make this the process's searcher; ``start``: start the workers now (without waiting for them)."""
+    def install(self, start: bool = True, fork: bool = False) -> None:
+        """Make this the process's searcher; ``start``: start the workers now (without waiting for them).
+
+        ``fork`` (with ``start``): the workers are copies of this process, made now if it has a single thread,
+        so they begin with whatever it has imported and loaded (the word list, the players, the solver) instead
+        of importing and loading it all again: for a process that has not started its event loop, its store or
+        any thread yet (``python bot.py`` calls it first thing). Otherwise they are new interpreters."""
         global _running
+        self._fork = fork and start
         with _running_lock:
             _running = self
         if start:
@@ -304,6 +346,16 @@ def _workers(pool: concurrent.futures.ProcessPoolExecutor) -> list[multiprocessi
     return list((getattr(pool, "_processes", None) or {}).values())
 
 
+def _ended(process: multiprocessing.process.BaseProcess) -> bool:
+    # Not is_alive(): the pool's own thread may have collected the process first, and is_alive() then takes the
+    # pid it can no longer wait for as running. The sentinel is readable once the process has ended, whoever
+    # collected it.
+    try:
+        return bool(multiprocessing.connection.wait([process.sentinel], 0))
+    except (OSError, ValueError):
+        return True
+
+
 def _stop_pool(pool: concurrent.futures.ProcessPoolExecutor, processes: list[multiprocessing.process.BaseProcess],
                grace: float) -> None:
     """Shut the pool down without waiting for a busy worker (of ``processes``) longer than ``grace`` seconds."""
@@ -312,7 +364,7 @@ def _stop_pool(pool: concurrent.futures.ProcessPoolExecutor, processes: list[mul
     for process in processes:
         process.join(max(0.0, deadline - time.monotonic()))
     for process in processes:
-        if process.is_alive():
+        if not _ended(process):
             log.info("search worker %s still busy after %.1f s: stopping it", process.pid, grace)
             with contextlib.suppress(Exception):
                 process.kill()

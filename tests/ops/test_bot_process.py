@@ -146,6 +146,27 @@ async def test_ctrl_c_stops_every_process_of_the_bot_cleanly(running: Running) -
         assert db.execute("SELECT state FROM shard_status").fetchall() == [("stopped",)]
 
 
+async def search_workers(bot_pid: int) -> list[int]:
+    """The bot's search worker processes (its children), once it has them."""
+    for _ in range(200):
+        children = [int(pid) for pid in os.listdir("/proc") if pid.isdigit() and parent_of(int(pid)) == bot_pid]
+        if children:
+            return children
+        await asyncio.sleep(0.05)
+    raise AssertionError("the bot started no search worker")
+
+
+def command_line(pid: int) -> bytes:
+    return Path(f"/proc/{pid}/cmdline").read_bytes()
+
+
+def parent_of(pid: int) -> int | None:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (FileNotFoundError, ProcessLookupError, ValueError):
+        return None
+
+
 async def test_a_second_ctrl_c_stops_at_once(tmp_path: Path) -> None:
     world = await make_world()
     try:
@@ -153,6 +174,12 @@ async def test_a_second_ctrl_c_stops_at_once(tmp_path: Path) -> None:
         bot = BotProcess(world.standin, [sys.executable, "bot.py"], env=env, cwd=ROOT)
         await bot.start(timeout=60)
         assert bot.proc is not None
+        # A search worker that cannot stop (frozen with SIGSTOP: a long job, as far as the bot can tell) holds
+        # the clean stop for its grace second; the second Ctrl-C comes in the middle of it.
+        workers = await search_workers(bot.proc.pid)
+        # Copies of the bot, forked before its first thread (they start with what it loaded), not new interpreters.
+        assert {command_line(pid) for pid in workers} == {command_line(bot.proc.pid)}
+        os.kill(workers[0], signal.SIGSTOP)
         loop = asyncio.get_running_loop()
         started = loop.time()
         signal_group_now = asyncio.ensure_future(signal_group(bot.proc, signal.SIGINT, timeout=5.0))

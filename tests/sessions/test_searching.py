@@ -6,9 +6,13 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import pytest
-from worker_probe import loaded
+from worker_probe import die_unless_in, loaded
 
 from hardback_bot.ai import choose_move, wants_to_act
 from hardback_bot.engine import Game, GameOptions
@@ -35,12 +39,6 @@ def positions() -> list[tuple[Game, int]]:
                 out.append((Game.from_json(game.to_json(), checker=common), seat))
             game.apply(seat, choose_move(game, seat, 1 + seat % 3))
     return out
-
-
-def die_in_a_worker(parent: int) -> str:
-    if os.getpid() != parent:
-        os._exit(3)  # a worker that crashes (out of memory, say)
-    return "ran here"
 
 
 def stand_in_player(game: Game, seat: int, strength: int) -> str:
@@ -109,8 +107,41 @@ def test_other_players_run_in_a_thread_and_a_dead_worker_is_replaced(searcher) -
     game = Game.new(2, 3, GameOptions(), checker=get_dictionary("common"))
     assert loop.run_until_complete(searching.decide_off_loop(stand_in_player, game, 0, 2)) == "skip"
     # The job kills its worker: the caller still gets an answer (computed here), and the next job gets a new pool.
-    assert loop.run_until_complete(pool.call(die_in_a_worker, os.getpid())) == "ran here"
+    assert loop.run_until_complete(pool.call(die_unless_in, os.getpid())) == "ran here"
     seat = game.active_seat
     assert wants_to_act(game, seat)
     again = loop.run_until_complete(pool.choose_move(game, seat, 2))
     assert again == choose_move(game, seat, 2)
+
+
+FORKED = textwrap.dedent("""
+    import asyncio, os, xml.dom.minidom
+    from hardback_bot.sessions import searching
+    from worker_probe import die_unless_in, loaded, searcher_here
+
+    pool = searching.Searcher(workers=1)
+    pool.install(fork=True)  # this process has no other thread yet: its workers are copies of it
+
+    async def main() -> None:
+        await pool.start()
+        print("forked", await pool.call(loaded, ("xml.dom.minidom",)))
+        print("searcher in the worker", await pool.call(searcher_here))
+        print("here", searching.running() is pool)
+        print(await pool.call(die_unless_in, os.getpid()))
+        print("replacement forked", await pool.call(loaded, ("xml.dom.minidom",)))
+        await pool.close()
+
+    asyncio.run(main())
+""")
+
+
+def test_workers_forked_before_any_thread_hold_what_the_process_loaded() -> None:
+    # bot.py starts its workers first thing: copies of the bot with what it imported (here a module no worker
+    # would import by itself). A copy is not a process with a searcher of its own (its jobs run in place), and a
+    # worker that dies is replaced by a new interpreter, the bot's threads running by then.
+    here = Path(__file__).resolve().parent
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(here), *sys.path])}
+    done = subprocess.run([sys.executable, "-c", FORKED], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.splitlines() == ["forked [True]", "searcher in the worker False", "here True", "ran here",
+                                        "replacement forked [False]"], done.stdout + done.stderr[-3000:]
