@@ -10,17 +10,102 @@ shown when something fails.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
+import itertools
+import json
 import os
 import signal
+import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .standin import DiscordStandin
+
+ROOT = Path(__file__).resolve().parents[2]
+# What a prestarted bot finds imported (prestart.py adds the extensions and search modules bot.py names).
+PRESTART_MODULES = ("bot",)
+
+
+class _Prestart:
+    """This test process's prestart.py (see its docstring): started at the first prestarted bot, ended with
+    this process (or when its stdin closes, if this process dies first)."""
+
+    def __init__(self) -> None:
+        script = Path(__file__).with_name("prestart.py")
+        self.proc = subprocess.Popen([sys.executable, "-u", str(script), str(ROOT), *PRESTART_MODULES],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)
+        self._pids: dict[int, int] = {}
+        self.exits: dict[int, int] = {}
+        threading.Thread(target=self._read, name="prestart-reader", daemon=True).start()
+        atexit.register(self.close)
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            message = json.loads(line)
+            with self._changed:
+                if "exit" in message:
+                    self.exits[message["exit"]] = message["code"]
+                else:
+                    self._pids[message["id"]] = message["pid"]
+                self._changed.notify_all()
+
+    def fork(self, argv: Sequence[str], env: Mapping[str, str], cwd: str, log: str) -> int:
+        stdin: IO[bytes] | None = self.proc.stdin
+        assert stdin is not None
+        with self._changed:
+            request = next(self._ids)
+            stdin.write((json.dumps({"id": request, "argv": list(argv), "env": dict(env), "cwd": cwd,
+                                     "log": log}) + "\n").encode())
+            stdin.flush()
+            if not self._changed.wait_for(lambda: request in self._pids, timeout=30):
+                raise RuntimeError(f"prestart.py did not fork (exit code {self.proc.poll()})")
+            return self._pids.pop(request)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            assert self.proc.stdin is not None
+            self.proc.stdin.close()
+        with contextlib.suppress(Exception):
+            self.proc.wait(5)
+
+
+_prestart: _Prestart | None = None
+_prestart_lock = threading.Lock()
+
+
+def prestart() -> _Prestart:
+    global _prestart
+    with _prestart_lock:
+        if _prestart is None or _prestart.proc.poll() is not None:
+            _prestart = _Prestart()
+        return _prestart
+
+
+class ForkedBot:
+    """A prestarted bot process, with what BotProcess and the tests use of asyncio's Process."""
+
+    def __init__(self, pid: int, source: _Prestart) -> None:
+        self.pid = pid
+        self._source = source
+
+    @property
+    def returncode(self) -> int | None:
+        return self._source.exits.get(self.pid)
+
+    async def wait(self) -> int:
+        while (code := self.returncode) is None:
+            await asyncio.sleep(0.01)
+        return code
 
 
 class BotProcess:
@@ -28,6 +113,12 @@ class BotProcess:
 
     ``argv`` is the command (default: ``python bot.py``-style callers pass e.g.
     ``[sys.executable, "bot.py"]``; for tests a ``code`` string runs via ``python -c``).
+
+    ``prestarted``: the command (``[python, script, *args]``) runs in a fork of an interpreter that has
+    already imported the bot's modules (prestart.py) instead of a new interpreter: the same script as
+    ``__main__``, in its own process group, SIGKILLed the same way, for tests that start the bot many
+    times. What ``python bot.py`` does before its first line (the interpreter's own start) is tested by the
+    tests that start it plainly (tests/e2e/test_bot_startup.py, tests/ops/test_bot_process.py).
     """
 
     def __init__(
@@ -38,14 +129,18 @@ class BotProcess:
         code: str | None = None,
         env: Mapping[str, str] | None = None,
         cwd: str | os.PathLike[str] | None = None,
+        prestarted: bool = False,
     ) -> None:
         if (argv is None) == (code is None):
             raise ValueError("give exactly one of argv or code")
+        if prestarted and argv is None:
+            raise ValueError("a prestarted bot runs a script: give argv")
+        self.prestarted = prestarted
         self.standin = standin
         self.argv = list(argv) if argv is not None else [sys.executable, "-c", code or ""]
         self.extra_env = dict(env or {})
         self.cwd = cwd
-        self.proc: asyncio.subprocess.Process | None = None
+        self.proc: asyncio.subprocess.Process | ForkedBot | None = None
         self.starts = 0
         self._sessions: list[object] = []
         self._log_dir = Path(tempfile.mkdtemp(prefix="standin-bot-"))
@@ -78,16 +173,23 @@ class BotProcess:
         known = {id(x) for x in self.standin.gateway.sessions}
         log = open(self.log_path, "ab")  # noqa: SIM115 - handed to the child, closed below
         try:
-            log.write(f"--- start #{self.starts + 1}: {self.argv[:2]}\n".encode())
+            log.write(f"--- start #{self.starts + 1}: {self.argv[:2]}{' (prestarted)' if self.prestarted else ''}\n"
+                      .encode())
             log.flush()
-            self.proc = await asyncio.create_subprocess_exec(
-                *self.argv,
-                env=self.environment(),
-                cwd=self.cwd,
-                stdout=log,
-                stderr=log,
-                start_new_session=True,
-            )
+            if self.prestarted:
+                source = prestart()
+                pid = await asyncio.to_thread(source.fork, self.argv, self.environment(),
+                                              str(self.cwd or os.getcwd()), str(self.log_path))
+                self.proc = ForkedBot(pid, source)
+            else:
+                self.proc = await asyncio.create_subprocess_exec(
+                    *self.argv,
+                    env=self.environment(),
+                    cwd=self.cwd,
+                    stdout=log,
+                    stderr=log,
+                    start_new_session=True,
+                )
         finally:
             log.close()
         self.starts += 1

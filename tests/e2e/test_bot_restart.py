@@ -36,15 +36,18 @@ from hardback_bot.sessions.codec import decode_moves
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def bot_process(world: World, tmp_path: Path, ai_delay: float = 0.0) -> BotProcess:
+def bot_process(world: World, tmp_path: Path, ai_delay: float = 0.0, prestarted: bool = True) -> BotProcess:
     """``python bot.py`` with the stand-in's environment, its own database, computers without delay.
-    It runs in an empty directory, so no developer's .env or hardback.yaml is picked up."""
+    It runs in an empty directory, so no developer's .env or hardback.yaml is picked up. ``prestarted``: in a
+    fork of an interpreter with its modules imported (BotProcess), as the tests that restart it many times do;
+    the first test below starts and restarts it as a new interpreter each time."""
     env = {"HARDBACK_DB": str(tmp_path / "hardback.db"), "HARDBACK_AI_DELAY": str(ai_delay),
            "HARDBACK_LOG_LEVEL": "INFO",
            "HARDBACK_SEARCH_WORKERS": "1"}  # many starts: one search worker each
     workdir = tmp_path / "run"
     workdir.mkdir()
-    return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir)
+    return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir,
+                      prestarted=prestarted)
 
 
 def refresh_id(panel: Message) -> str:
@@ -53,7 +56,7 @@ def refresh_id(panel: Message) -> str:
 
 async def test_sigkill_mid_game_old_buttons_still_work(world: World, tmp_path: Path) -> None:
     s = world.standin
-    proc = bot_process(world, tmp_path)
+    proc = bot_process(world, tmp_path, prestarted=False)
     await proc.start()
     try:
         async with opened_store(str(tmp_path / "hardback.db")) as store:

@@ -29,7 +29,7 @@ def bot_process(world: World, tmp_path: Path) -> BotProcess:
     env = {"HARDBACK_DB": str(tmp_path / "hardback.db"), "HARDBACK_LOG_LEVEL": "INFO"}
     workdir = tmp_path / "run"
     workdir.mkdir(exist_ok=True)
-    return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir)
+    return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir, prestarted=True)
 
 
 @pytest.mark.parametrize("refused", [POSTS, THREADS], ids=["before the request message", "before its thread"])

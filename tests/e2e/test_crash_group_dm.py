@@ -36,7 +36,7 @@ def bot_process(world: World, tmp_path: Path) -> BotProcess:
            "HARDBACK_SEARCH_WORKERS": "1"}  # many starts: one search worker each
     workdir = tmp_path / "run"
     workdir.mkdir(exist_ok=True)
-    return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir)
+    return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir, prestarted=True)
 
 
 def shown(world: World, channel: Channel) -> tuple[str, str]:

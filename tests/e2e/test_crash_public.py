@@ -34,7 +34,7 @@ def bot_process(world: World, tmp_path: Path) -> BotProcess:
            "HARDBACK_SEARCH_WORKERS": "1"}  # 33 starts: one search worker each, not one per CPU
     workdir = tmp_path / "run"
     workdir.mkdir(exist_ok=True)
-    return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir)
+    return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir, prestarted=True)
 
 
 def shown_turn(world: World, table_id: int) -> tuple[str, str] | None:

@@ -58,7 +58,7 @@ def bot(world: World, dsn: str, shards: str, workdir: Path) -> BotProcess:
     workdir.mkdir()
     env = {"HARDBACK_DB": dsn, "HARDBACK_AI_DELAY": "0", "HARDBACK_LOG_LEVEL": "INFO"}
     argv = [sys.executable, str(ROOT / "bot.py"), "--shards", shards, "--shard-count", str(COUNT)]
-    return BotProcess(world.standin, argv, env=env, cwd=workdir)
+    return BotProcess(world.standin, argv, env=env, cwd=workdir, prestarted=True)
 
 
 async def connected(s: DiscordStandin, shards: set[int], timeout: float = 60.0) -> None:

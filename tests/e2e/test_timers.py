@@ -121,7 +121,7 @@ async def test_a_kill_mid_timer_moves_deadlines_by_the_real_downtime(world: Worl
     db = str(tmp_path / "hardback.db")
     workdir = tmp_path / "run"
     workdir.mkdir()
-    proc = BotProcess(s, [sys.executable, str(ROOT / "bot.py")], cwd=workdir,
+    proc = BotProcess(s, [sys.executable, str(ROOT / "bot.py")], cwd=workdir, prestarted=True,
                       env={"HARDBACK_DB": db, "HARDBACK_AI_DELAY": "0", "HARDBACK_LOG_LEVEL": "INFO"})
     await proc.start()
     try:

@@ -1,0 +1,111 @@
+"""An interpreter with the bot's modules imported, which runs ``bot.py`` in a fork of itself on request.
+
+The restart tests start ``python bot.py`` dozens of times per test (33 SIGKILLs over one game): each start
+imported discord.py, the engine, the players and the solver again, about 0.9 s of CPU of the 1.4 s a start
+costs. This process imports them once; each start is then a fork of it that does what ``python bot.py``
+does from there: in a new session (its own process group, as ``start_new_session``), in the bot's folder
+and environment, with its output in the log, it runs ``bot.py`` as ``__main__`` (its code executes again;
+only the imports it makes are already done) and exits with its exit code.
+
+Only imports happen here, never the bot's own code, so nothing but ``sys.modules`` is shared: settings, the
+store, the word lists and the search workers are each bot's own. Modules that read the environment when
+imported (none that a bot test varies) see this process's environment.
+
+Protocol, one JSON object per line: requests on stdin ``{"id", "argv", "env", "cwd", "log"}`` (``argv`` is
+``[python, script, *args]``); on stdout ``{"id", "pid"}`` once forked and ``{"exit": pid, "code": n}`` when a
+bot process ends (``-n``: killed by signal n). End of stdin ends this process.
+
+    python -u prestart.py ROOT bot
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import runpy
+import selectors
+import signal
+import sys
+from typing import Any
+
+
+def main(root: str, modules: list[str]) -> None:
+    sys.path[0] = root  # as for ``python ROOT/bot.py``: the script's folder first
+    for module in modules:
+        importlib.import_module(module)
+    bot = sys.modules.get("bot")
+    if bot is not None:  # what bot.py imports on its way to the gateway, named there
+        for module in (*bot.COGS, *bot.SEARCH_MODULES, "hardback_bot.ai", "hardback_bot.sessions.rehearsal"):
+            importlib.import_module(module)
+    wakeup_r, wakeup_w = os.pipe()
+    os.set_blocking(wakeup_w, False)
+    signal.set_wakeup_fd(wakeup_w)
+    signal.signal(signal.SIGCHLD, lambda *_: None)  # a handler, so the wake-up byte is written
+    selector = selectors.DefaultSelector()
+    selector.register(sys.stdin.fileno(), selectors.EVENT_READ)
+    selector.register(wakeup_r, selectors.EVENT_READ)
+    pending = b""
+    while True:
+        for key, _ in selector.select():
+            if key.fd == wakeup_r:
+                os.read(wakeup_r, 512)
+                report_exits()
+                continue
+            chunk = os.read(key.fd, 65536)
+            if not chunk:
+                return
+            pending += chunk
+            while b"\n" in pending:
+                line, pending = pending.split(b"\n", 1)
+                request = json.loads(line)
+                pid = os.fork()
+                if pid == 0:
+                    signal.set_wakeup_fd(-1)
+                    os.close(wakeup_r)
+                    os.close(wakeup_w)
+                    selector.close()
+                    run_bot(request)  # never returns: exits the way ``python bot.py`` does
+                send({"id": request["id"], "pid": pid})
+
+
+def report_exits() -> None:
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        send({"exit": pid, "code": os.waitstatus_to_exitcode(status)})
+
+
+def send(message: dict[str, Any]) -> None:
+    os.write(1, (json.dumps(message) + "\n").encode())
+
+
+def run_bot(request: dict[str, Any]) -> None:
+    """In the fork: become ``python bot.py`` from the point where its imports are done."""
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    os.setsid()
+    log = os.open(request["log"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.dup2(log, 1)
+    os.dup2(log, 2)
+    os.close(null)
+    os.close(log)
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    script, *args = request["argv"][1:]
+    sys.argv = [script, *args]
+    sys.path[0] = os.path.dirname(os.path.abspath(script))
+    # SystemExit (bot.py ends with ``raise SystemExit(main())``) leaves through this process's own frames, so
+    # the interpreter exits as it would after the script: atexit handlers, threads joined, the same code.
+    runpy.run_path(script, run_name="__main__")
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2:])
