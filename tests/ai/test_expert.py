@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from ai_helpers import new_game, next_actor, play, scramble
 
 from hardback_bot.ai import choose_move
@@ -18,7 +19,7 @@ from hardback_bot.ai.public import public_facts
 from hardback_bot.ai.seen import Seen
 from hardback_bot.engine import Game
 from hardback_bot.engine.views import player_view
-from hardback_bot.simulate import Setup, run
+from hardback_bot.simulate import Setup, play_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -132,11 +133,11 @@ def test_same_move_in_another_process() -> None:
         assert out.stdout.strip() == move, hash_seed
 
 
-def test_expert_beats_hard() -> None:
-    """The expert wins most of a few short seeded games against the hard player, seats alternating."""
-    records = run(Setup(seats=(4, 3), options={"length": 40}, seed=900), 3, workers=1)
-    wins = 0.0
-    for r in records:
-        winners = [row["seat"] for row in r.results if row["rank"] == 1]
-        wins += sum(1 / len(winners) for s in winners if r.strengths[s] == 4)
-    assert wins >= 2
+@pytest.mark.parametrize("index", [1, 2], ids=["expert second", "expert first"])
+def test_expert_beats_hard(index: int) -> None:
+    """The expert wins a short seeded game against the hard player, from either seat (it wins 86% of 400 such
+    games, docs/ai.md; of games 0-6 of this seed it loses game 0 only). One game a test: the three games that
+    one test played (at least two wins asked) took it past 20 s in a loaded run."""
+    record = play_game(Setup(seats=(4, 3), options={"length": 40}, seed=900), index)
+    winners = [row["seat"] for row in record.results if row["rank"] == 1]
+    assert [record.strengths[s] for s in winners] == [4], record.results
