@@ -11,8 +11,9 @@ Only imports happen here, never the bot's own code, so nothing but ``sys.modules
 store, the word lists and the search workers are each bot's own. Modules that read the environment when
 imported (none that a bot test varies) see this process's environment.
 
-Protocol, one JSON object per line: requests on stdin ``{"id", "argv", "env", "cwd", "log"}`` (``argv`` is
-``[python, script, *args]``); on stdout ``{"id", "pid"}`` once forked and ``{"exit": pid, "code": n}`` when a
+Protocol, one JSON object per line: requests on stdin ``{"id", "argv", "env", "cwd", "log", "patches"}``
+(``argv`` is ``[python, script, *args]``; ``patches``: ``{"module.attribute": value}`` set before the script
+runs); on stdout ``{"id", "pid"}`` once forked and ``{"exit": pid, "code": n}`` when a
 bot process ends (``-n``: killed by signal n). End of stdin ends this process.
 
     python -u prestart.py ROOT bot
@@ -98,6 +99,9 @@ def run_bot(request: dict[str, Any]) -> None:
     os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update(request["env"])
+    for name, value in request.get("patches", {}).items():  # a test's settings, as monkeypatch sets them in process
+        module, attribute = name.rsplit(".", 1)
+        setattr(importlib.import_module(module), attribute, value)
     script, *args = request["argv"][1:]
     sys.argv = [script, *args]
     sys.path[0] = os.path.dirname(os.path.abspath(script))

@@ -59,13 +59,14 @@ class _Prestart:
                     self._pids[message["id"]] = message["pid"]
                 self._changed.notify_all()
 
-    def fork(self, argv: Sequence[str], env: Mapping[str, str], cwd: str, log: str) -> int:
+    def fork(self, argv: Sequence[str], env: Mapping[str, str], cwd: str, log: str,
+             patches: Mapping[str, object]) -> int:
         stdin: IO[bytes] | None = self.proc.stdin
         assert stdin is not None
         with self._changed:
             request = next(self._ids)
             stdin.write((json.dumps({"id": request, "argv": list(argv), "env": dict(env), "cwd": cwd,
-                                     "log": log}) + "\n").encode())
+                                     "log": log, "patches": dict(patches)}) + "\n").encode())
             stdin.flush()
             if not self._changed.wait_for(lambda: request in self._pids, timeout=30):
                 raise RuntimeError(f"prestart.py did not fork (exit code {self.proc.poll()})")
@@ -119,6 +120,8 @@ class BotProcess:
     ``__main__``, in its own process group, SIGKILLed the same way, for tests that start the bot many
     times. What ``python bot.py`` does before its first line (the interpreter's own start) is tested by the
     tests that start it plainly (tests/e2e/test_bot_startup.py, tests/ops/test_bot_process.py).
+    ``patches`` (prestarted only): module attributes set in the bot process before its script runs, as
+    ``monkeypatch.setattr`` would in the test process (``{"cogs.relay.POST_INTERVAL": 0.3}``).
     """
 
     def __init__(
@@ -130,12 +133,16 @@ class BotProcess:
         env: Mapping[str, str] | None = None,
         cwd: str | os.PathLike[str] | None = None,
         prestarted: bool = False,
+        patches: Mapping[str, object] | None = None,
     ) -> None:
         if (argv is None) == (code is None):
             raise ValueError("give exactly one of argv or code")
-        if prestarted and argv is None:
+        if (prestarted or patches) and argv is None:
             raise ValueError("a prestarted bot runs a script: give argv")
+        if patches and not prestarted:
+            raise ValueError("patches need a prestarted bot: a new interpreter would not see them")
         self.prestarted = prestarted
+        self.patches = dict(patches or {})
         self.standin = standin
         self.argv = list(argv) if argv is not None else [sys.executable, "-c", code or ""]
         self.extra_env = dict(env or {})
@@ -179,7 +186,7 @@ class BotProcess:
             if self.prestarted:
                 source = prestart()
                 pid = await asyncio.to_thread(source.fork, self.argv, self.environment(),
-                                              str(self.cwd or os.getcwd()), str(self.log_path))
+                                              str(self.cwd or os.getcwd()), str(self.log_path), self.patches)
                 self.proc = ForkedBot(pid, source)
             else:
                 self.proc = await asyncio.create_subprocess_exec(

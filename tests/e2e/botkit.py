@@ -28,7 +28,7 @@ from hardback_bot.sessions import searching  # noqa: E402
 from hardback_bot.sessions.searching import Searcher  # noqa: E402
 from hardback_bot.words import get_dictionary  # noqa: E402
 
-QUICK_POSTS = 0.2  # ``post_pace`` of the tests that play whole games: the pacing five times quicker
+QUICK_POSTS = 0.1  # ``post_pace`` of the tests that play whole games: the pacing ten times quicker
 
 
 class _KeptSearcher(Searcher):
@@ -63,8 +63,8 @@ async def running_bot(world: World, db_path: str | None = None, ai_delay: float 
     """The product's bot class, in this process, connected to the stand-in (``settings_kw``: more Settings).
 
     ``post_pace`` scales time for the channel's posts: the relay's interval between two announcements and its
-    posting window, and the stand-in's flood window with them (0.2: five times quicker). A whole game then
-    waits 0.3 s rather than 1.5 s between two turns' lines, with the same pacing code and the same flood check
+    posting window, and the stand-in's flood window with them (0.1: ten times quicker). A whole game then
+    waits 0.15 s rather than 1.5 s between two turns' lines, with the same pacing code and the same flood check
     (tests of the pacing itself keep Discord's own figures)."""
     with pytest.MonkeyPatch.context() as paced:
         if post_pace != 1.0:
@@ -75,6 +75,16 @@ async def running_bot(world: World, db_path: str | None = None, ai_delay: float 
                 paced.setattr(world.standin, "rate_limit", (count, window * post_pace))
         async with _running_bot(world, db_path, ai_delay, **settings_kw) as bot:
             yield bot
+
+
+def quick_posts_in_process(world: World, pace: float = QUICK_POSTS) -> dict[str, float]:
+    """``post_pace`` for a bot run as its own process (prestarted BotProcess): the stand-in's flood window is
+    scaled here, for the rest of the test; the returned patches scale the relay's interval and window in the
+    bot process: ``BotProcess(..., prestarted=True, patches=quick_posts_in_process(world))``."""
+    if world.standin.rate_limit is not None:
+        count, window = world.standin.rate_limit
+        world.standin.rate_limit = (count, window * pace)
+    return {"cogs.relay.POST_INTERVAL": relay.POST_INTERVAL * pace, "cogs.relay.POST_WINDOW": relay.POST_WINDOW * pace}
 
 
 @asynccontextmanager

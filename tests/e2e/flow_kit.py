@@ -129,7 +129,9 @@ class FlowPlayer:
         stats = TurnStats(seat)
         self.turns.append(stats)
         had = self._game_panel(user)
-        panel = await self._wait_for_turn_panel(user)
+        # With no panel of this game open there is nothing that could follow the turn: open the hand at once
+        # (a person's first turn, or after a panel's 15 minutes).
+        panel = await self._wait_for_turn_panel(user) if had is not None else None
         if panel is None:
             stats.stale_start = had is not None
             panel = await self.open_hand(stats, user)

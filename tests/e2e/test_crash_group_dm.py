@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from botkit import button, text_of
+from botkit import button, quick_posts_in_process, text_of
 from discord_standin import BotProcess
 from discord_standin.models import Channel, Message, User
 from discord_standin.world import World
@@ -36,7 +36,8 @@ def bot_process(world: World, tmp_path: Path) -> BotProcess:
            "HARDBACK_SEARCH_WORKERS": "1"}  # many starts: one search worker each
     workdir = tmp_path / "run"
     workdir.mkdir(exist_ok=True)
-    return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir, prestarted=True)
+    return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir, prestarted=True,
+                      patches=quick_posts_in_process(world))
 
 
 def shown(world: World, channel: Channel) -> tuple[str, str]:

@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from botkit import button, text_of
+from botkit import button, quick_posts_in_process, text_of
 from discord_standin import BotProcess
 from discord_standin.world import World
 from scenario_kit import Driver, calls, find_word, load_game, seat_users, start_table
@@ -34,7 +34,8 @@ def bot_process(world: World, tmp_path: Path) -> BotProcess:
            "HARDBACK_SEARCH_WORKERS": "1"}  # 33 starts: one search worker each, not one per CPU
     workdir = tmp_path / "run"
     workdir.mkdir(exist_ok=True)
-    return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir, prestarted=True)
+    return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir, prestarted=True,
+                      patches=quick_posts_in_process(world))
 
 
 def shown_turn(world: World, table_id: int) -> tuple[str, str] | None:
