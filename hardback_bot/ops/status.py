@@ -15,11 +15,13 @@ import os
 import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from . import metrics
-from .interactions import InteractionTracker
 from .metrics import GatewayShard
+
+if TYPE_CHECKING:  # only a type here: the store imports this module, and need not import aiohttp with it
+    from .interactions import InteractionTracker
 
 log = logging.getLogger(__name__)
 
