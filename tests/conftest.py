@@ -30,8 +30,8 @@ settings.load_profile("project")
 
 def _keep_bytecode() -> None:
     """The run starts a few hundred Python processes of this project (bots, their search workers, crash
-    writers, the xdist workers); where PYTHONDONTWRITEBYTECODE is set (as on the CI machines) every one of them
-    compiled every module of the project again, about 0.2 s of CPU each. The run, and the processes it starts
+    writers, the xdist workers); where PYTHONDONTWRITEBYTECODE is set (as on the machines here) every one of them
+    compiled every module of the project again, about 0.1-0.2 s of CPU each. The run, and the processes it starts
     (they inherit the environment), keep the compiled files in ``__pycache__`` folders as Python does by
     default (git ignores them)."""
     if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):

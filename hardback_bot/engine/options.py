@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 from .messages import render
@@ -96,7 +96,8 @@ class GameOptions:
         return 60 * num_players if self.coop else self.length
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        # Every field is a plain value (int, bool, str): this flat copy is asdict's deep one, a tenth of its time.
+        data = {name: getattr(self, name) for name in _FIELD_NAMES}
         if not self.family_friendly:
             # Written only when on, so every game recorded before the option existed keeps its exact JSON
             # (stored states, exports and the engine's fingerprints); from_dict reads it as off.
@@ -117,3 +118,6 @@ class GameOptions:
         if unknown:
             raise OptionsError.of("unknown_options", options=sorted(unknown), count=len(unknown))
         return cls(**data)
+
+
+_FIELD_NAMES = tuple(f.name for f in fields(GameOptions))  # in declaration order, as asdict writes them

@@ -7,6 +7,7 @@ import itertools
 import os
 import sys
 import tempfile
+import weakref
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -81,10 +82,14 @@ def quick_posts_in_process(world: World, pace: float = QUICK_POSTS) -> dict[str,
     """``post_pace`` for a bot run as its own process (prestarted BotProcess): the stand-in's flood window is
     scaled here, for the rest of the test; the returned patches scale the relay's interval and window in the
     bot process: ``BotProcess(..., prestarted=True, patches=quick_posts_in_process(world))``."""
-    if world.standin.rate_limit is not None:
+    if world.standin.rate_limit is not None and world.standin not in _paced:  # once per stand-in, however many bots
+        _paced.add(world.standin)
         count, window = world.standin.rate_limit
         world.standin.rate_limit = (count, window * pace)
     return {"cogs.relay.POST_INTERVAL": relay.POST_INTERVAL * pace, "cogs.relay.POST_WINDOW": relay.POST_WINDOW * pace}
+
+
+_paced: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
 @asynccontextmanager

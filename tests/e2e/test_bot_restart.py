@@ -12,7 +12,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from botkit import button, running_bot, text_of
+from botkit import button, quick_posts_in_process, running_bot, text_of
 from discord_standin import BotProcess
 from discord_standin.models import Message
 from discord_standin.world import World
@@ -40,14 +40,15 @@ def bot_process(world: World, tmp_path: Path, ai_delay: float = 0.0, prestarted:
     """``python bot.py`` with the stand-in's environment, its own database, computers without delay.
     It runs in an empty directory, so no developer's .env or hardback.yaml is picked up. ``prestarted``: in a
     fork of an interpreter with its modules imported (BotProcess), as the tests that restart it many times do;
-    the first test below starts and restarts it as a new interpreter each time."""
+    the first test below starts and restarts it as a new interpreter each time. Prestarted bots pace their posts
+    like the whole-game tests in process (botkit.quick_posts_in_process)."""
     env = {"HARDBACK_DB": str(tmp_path / "hardback.db"), "HARDBACK_AI_DELAY": str(ai_delay),
            "HARDBACK_LOG_LEVEL": "INFO",
            "HARDBACK_SEARCH_WORKERS": "1"}  # many starts: one search worker each
     workdir = tmp_path / "run"
     workdir.mkdir()
     return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir,
-                      prestarted=prestarted)
+                      prestarted=prestarted, patches=quick_posts_in_process(world) if prestarted else None)
 
 
 def refresh_id(panel: Message) -> str:

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
-from botkit import button, text_of, with_component
+from botkit import button, quick_posts_in_process, text_of, with_component
 from discord_standin import BotProcess, DiscordStandin
 from discord_standin.models import Guild
 from discord_standin.world import World
@@ -58,7 +58,8 @@ def bot(world: World, dsn: str, shards: str, workdir: Path) -> BotProcess:
     workdir.mkdir()
     env = {"HARDBACK_DB": dsn, "HARDBACK_AI_DELAY": "0", "HARDBACK_LOG_LEVEL": "INFO"}
     argv = [sys.executable, str(ROOT / "bot.py"), "--shards", shards, "--shard-count", str(COUNT)]
-    return BotProcess(world.standin, argv, env=env, cwd=workdir, prestarted=True)
+    return BotProcess(world.standin, argv, env=env, cwd=workdir, prestarted=True,
+                      patches=quick_posts_in_process(world))
 
 
 async def connected(s: DiscordStandin, shards: set[int], timeout: float = 60.0) -> None:
