@@ -28,6 +28,7 @@ from hardback_bot.ops import logs as ops_logs
 from hardback_bot.ops import metrics
 from hardback_bot.ops.health import Health
 from hardback_bot.ops.http import Listener, ListenerError
+from hardback_bot.ops.identify import IdentifyPacer
 from hardback_bot.ops.interactions import InteractionTracker
 from hardback_bot.ops.metrics import GatewayShard
 from hardback_bot.ops.status import Reporter
@@ -211,6 +212,18 @@ class ShardedHardbackBot(HardbackBot, commands.AutoShardedBot):
     def __init__(self, settings: Settings) -> None:
         assert settings.shards is not None
         super().__init__(settings, shard_ids=list(settings.shards.ids), shard_count=settings.shards.count)
+        self._identify: IdentifyPacer | None = None
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # Shards of different rate-limit buckets start together (hardback_bot/ops/identify.py).
+        if self._identify is None:
+            try:
+                limits = await self.fetch_session_start_limits()
+                self._identify = IdentifyPacer(limits.max_concurrency)
+            except (discord.HTTPException, aiohttp.ClientError, KeyError, TypeError):
+                log.warning("the gateway's session start limits could not be read: one shard every 5 s")
+                self._identify = IdentifyPacer(1)
+        await asyncio.sleep(self._identify.wait(shard_id or 0))
 
 
 # discord.py's events that change whether a shard is up (the plain ones for a bot that is not sharded)

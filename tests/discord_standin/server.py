@@ -238,7 +238,8 @@ class RestServer:
         return {
             "url": self.s.gateway_url,
             "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
+                                   "max_concurrency": self.s.max_concurrency},
         }
 
     async def get_me(self, request: web.Request, label: str) -> Any:

@@ -140,6 +140,8 @@ class DiscordStandin(UserActions, PrivateChannels):
         self.privileged_intents = privileged_intents
         self.bot_permissions = bot_permissions
         self.heartbeat_interval_ms = heartbeat_interval_ms
+        # Sessions the bot may start at once (GET /gateway/bot's session_start_limit): 1 for most bots.
+        self.max_concurrency = 1
 
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
         self.guilds: dict[int, Guild] = {}
