@@ -291,7 +291,7 @@ def new_searcher(settings: Settings) -> searching.Searcher:
 
     # searching.Searcher read now, not at import: the in-process bots of the tests share theirs through it.
     return searching.Searcher(workers=settings.search_workers, custom_dictionaries=dict(settings.custom_dictionaries),
-                    warm=(DEFAULT_DICTIONARY,), preload=SEARCH_MODULES, rehearsal=rehearse)
+                              warm=(DEFAULT_DICTIONARY,), preload=SEARCH_MODULES, rehearsal=rehearse)
 
 
 def start_searching(settings: Settings) -> searching.Searcher:

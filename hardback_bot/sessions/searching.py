@@ -285,8 +285,9 @@ class Searcher:
         self._closing = True
         processes = _workers(self._pool) if self._pool is not None else self._stopping
         for process in processes:
-            with contextlib.suppress(Exception):
-                process.kill()
+            if not _ended(process):  # an ended one's pid may already belong to another process
+                with contextlib.suppress(Exception):
+                    process.kill()
         deadline = time.monotonic() + 0.5
         for process in processes:  # reaped here, so none is left behind even for a moment
             with contextlib.suppress(Exception):
