@@ -22,7 +22,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import bot as botmod  # noqa: E402 - needs the repository root on sys.path
-from cogs import relay  # noqa: E402
+from cogs import interaction_relay, relay  # noqa: E402
 from hardback_bot.config import Settings  # noqa: E402
 from hardback_bot.engine.cards import card  # noqa: E402
 from hardback_bot.sessions import searching  # noqa: E402
@@ -64,13 +64,15 @@ async def running_bot(world: World, db_path: str | None = None, ai_delay: float 
     """The product's bot class, in this process, connected to the stand-in (``settings_kw``: more Settings).
 
     ``post_pace`` scales time for the channel's posts: the relay's interval between two announcements and its
-    posting window, and the stand-in's flood window with them (0.1: ten times quicker). A whole game then
+    posting window, a group DM's page edits' debounce, and the stand-in's flood window with them (0.1: ten
+    times quicker). A whole game then
     waits 0.15 s rather than 1.5 s between two turns' lines, with the same pacing code and the same flood check
     (tests of the pacing itself keep Discord's own figures)."""
     with pytest.MonkeyPatch.context() as paced:
         if post_pace != 1.0:
             paced.setattr(relay, "POST_INTERVAL", relay.POST_INTERVAL * post_pace)
             paced.setattr(relay, "POST_WINDOW", relay.POST_WINDOW * post_pace)
+            paced.setattr(interaction_relay, "EDIT_DEBOUNCE", interaction_relay.EDIT_DEBOUNCE * post_pace)
             if world.standin.rate_limit is not None:
                 count, window = world.standin.rate_limit
                 paced.setattr(world.standin, "rate_limit", (count, window * post_pace))
@@ -86,7 +88,8 @@ def quick_posts_in_process(world: World, pace: float = QUICK_POSTS) -> dict[str,
         _paced.add(world.standin)
         count, window = world.standin.rate_limit
         world.standin.rate_limit = (count, window * pace)
-    return {"cogs.relay.POST_INTERVAL": relay.POST_INTERVAL * pace, "cogs.relay.POST_WINDOW": relay.POST_WINDOW * pace}
+    return {"cogs.relay.POST_INTERVAL": relay.POST_INTERVAL * pace, "cogs.relay.POST_WINDOW": relay.POST_WINDOW * pace,
+            "cogs.interaction_relay.EDIT_DEBOUNCE": interaction_relay.EDIT_DEBOUNCE * pace}
 
 
 _paced: weakref.WeakSet[Any] = weakref.WeakSet()
