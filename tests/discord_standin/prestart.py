@@ -1,21 +1,21 @@
 """An interpreter with the bot's modules imported, which runs ``bot.py`` in a fork of itself on request.
 
 The restart tests start ``python bot.py`` dozens of times per test (33 SIGKILLs over one game): each start
-imported discord.py, the engine, the players and the solver again, about 0.9 s of CPU of the 1.4 s a start
-costs. This process imports them once; each start is then a fork of it that does what ``python bot.py``
-does from there: in a new session (its own process group, as ``start_new_session``), in the bot's folder
-and environment, with its output in the log, it runs ``bot.py`` as ``__main__`` (its code executes again;
-only the imports it makes are already done) and exits with its exit code.
+imported discord.py, the engine, the players and the solver and read the translations again, about 1 s of CPU
+of the 1.2 s a start cost. This process imports them once; each start is then a fork of it that does what
+``python bot.py`` does from there: in a new session (its own process group, as ``start_new_session``), in the
+bot's folder and environment, with its output in the log, it runs ``bot.py`` as ``__main__`` (its code
+executes again; only the imports it makes are already done) and exits with its exit code.
 
 Only imports happen here (and the translations are read), never the bot's own code, so nothing but
 ``sys.modules`` and the catalogues is shared: settings, the store, the word lists and the search workers are
-each bot's own. Modules that read the environment when
-imported (none that a bot test varies) see this process's environment.
+each bot's own. Modules that read the environment when imported (none that a bot test varies) see this
+process's environment.
 
 Protocol, one JSON object per line: requests on stdin ``{"id", "argv", "env", "cwd", "log", "patches"}``
 (``argv`` is ``[python, script, *args]``; ``patches``: ``{"module.attribute": value}`` set before the script
-runs); on stdout ``{"id", "pid"}`` once forked and ``{"exit": pid, "code": n}`` when a
-bot process ends (``-n``: killed by signal n). End of stdin ends this process.
+runs); on stdout ``{"id", "pid"}`` once forked and ``{"exit": pid, "code": n}`` when a bot process ends
+(``-n``: killed by signal n). End of stdin ends this process.
 
     python -u prestart.py ROOT bot
 """

@@ -55,8 +55,9 @@ class _Prestart:
             with self._changed:
                 if "exit" in message:
                     self.exits[message["exit"]] = message["code"]
-                else:
+                else:  # an earlier bot's exit under the same (reused) pid is not this one's
                     self._pids[message["id"]] = message["pid"]
+                    self.exits.pop(message["pid"], None)
                 self._changed.notify_all()
 
     def fork(self, argv: Sequence[str], env: Mapping[str, str], cwd: str, log: str,
