@@ -58,8 +58,10 @@ def bot(world: World, dsn: str, shards: str, workdir: Path) -> BotProcess:
     workdir.mkdir()
     env = {"HARDBACK_DB": dsn, "HARDBACK_AI_DELAY": "0", "HARDBACK_LOG_LEVEL": "INFO"}
     argv = [sys.executable, str(ROOT / "bot.py"), "--shards", shards, "--shard-count", str(COUNT)]
-    return BotProcess(world.standin, argv, env=env, cwd=workdir, prestarted=True,
-                      patches=quick_posts_in_process(world))
+    # The timer task looks at the store's deadlines every second rather than every RECHECK (5 s): the test moves
+    # the deadlines in the store, as an operator's restore would, and the processes serve them within that.
+    patches = {**quick_posts_in_process(world), "hardback_bot.sessions.timing.RECHECK": 1.0}
+    return BotProcess(world.standin, argv, env=env, cwd=workdir, prestarted=True, patches=patches)
 
 
 async def connected(s: DiscordStandin, shards: set[int], timeout: float = 60.0) -> None:
@@ -199,13 +201,20 @@ async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp
         marks = {d.game_id: await logs(store, d.game_id) for d in drivers}
         # ... and then stop: every turn timer runs out, once, and a computer finishes each game. Once each
         # game waits for its human (its timers set), the deadlines move as if the time to the first reminder
-        # (3/4 of the turn) had passed: the processes see that at their next look at the timers (within
-        # sessions/timing.py's RECHECK); each turn then runs out a quarter of a turn after its reminder.
+        # (3/4 of the turn) had passed: the processes serve the reminders at their next look at the timers.
+        # Once every reminder is posted, the deadlines move again as if the rest of the turn had passed too (a
+        # reminder and its timeout a quarter of a turn apart in real time: tests/e2e/test_timers.py).
         for d in drivers:
             await waiting_for_its_human(store, d)
         reminders = [t.deadline for d in drivers for t in await store.game_timers(d.game_id) if t.kind == "reminder"]
         assert len(reminders) == len(drivers)
         assert await store.shift_deadlines(time.time() - min(reminders)) >= 2 * len(drivers)
+        for d in drivers:
+            await s.wait_for(lambda d=d: any("time is running out" in text_of(m) for m in s.messages(d.world.channel)),
+                             timeout=3 * TURN, what="the reminder")
+        turns = [t.deadline for d in drivers for t in await store.game_timers(d.game_id) if t.kind == "turn"]
+        assert len(turns) == len(drivers)
+        await store.shift_deadlines(time.time() - max(turns))
         deadline = time.monotonic() + 3 * TURN + 120
         while time.monotonic() < deadline:
             games = [(await load_game(store, d.game_id))[1] for d in drivers]
