@@ -74,6 +74,16 @@ async def answered(world: World, inter: object, panel: Message) -> Message:
     return world.standin.find_message(panel.id) or panel
 
 
+async def every_row_delivered(store: Store, game_id: int, timeout: float = 30.0) -> None:
+    """Wait until the relay has shown every outbox row of the game (the checks below say which one if not)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        rows = await store.game_deliveries(game_id)
+        if rows and all(r.delivered_at is not None and r.message_id is not None for r in rows):
+            return
+        await asyncio.sleep(0.05)
+
+
 async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path) -> None:
     s = world.standin
     rng = random.Random(SEED)
@@ -147,7 +157,7 @@ async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path)
             else:
                 raise AssertionError("the game did not finish")
             s.take_violations("no_response")  # clicks the killed process never answered
-            await asyncio.sleep(2.0)
+            await every_row_delivered(store, gid)
             await s.settle(quiet=1.0, timeout=30)
             record, game = await load_game(store, gid)
             assert game.finished
