@@ -40,6 +40,12 @@ async def test_bad_config_file(tmp_path: Path) -> None:
     assert code != 0 and "unknown key(s) colour" in out and "Traceback" not in out
 
 
+async def test_a_missing_word_list_is_one_sentence(tmp_path: Path) -> None:
+    (tmp_path / "hardback.yaml").write_text("dictionaries:\n  mine: missing-words.txt\n")
+    code, out = await _run(_env(tmp_path, DISCORD_TOKEN="x"), tmp_path)
+    assert code == 2 and "word file for dictionary 'mine' not found" in out and "Traceback" not in out, out
+
+
 async def test_refused_token_against_the_standin(world: World, tmp_path: Path) -> None:
     env = _env(tmp_path, **world.standin.env())
     env["DISCORD_TOKEN"] = "not-the-right-token"
