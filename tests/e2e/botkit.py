@@ -65,9 +65,8 @@ async def running_bot(world: World, db_path: str | None = None, ai_delay: float 
 
     ``post_pace`` scales time for the channel's posts: the relay's interval between two announcements and its
     posting window, a group DM's page edits' debounce, and the stand-in's flood window with them (0.1: ten
-    times quicker). A whole game then
-    waits 0.15 s rather than 1.5 s between two turns' lines, with the same pacing code and the same flood check
-    (tests of the pacing itself keep Discord's own figures)."""
+    times quicker). A whole game then waits 0.15 s rather than 1.5 s between two turns' lines, with the same
+    pacing code and the same flood check (tests of the pacing itself keep Discord's own figures)."""
     with pytest.MonkeyPatch.context() as paced:
         if post_pace != 1.0:
             paced.setattr(relay, "POST_INTERVAL", relay.POST_INTERVAL * post_pace)
@@ -82,8 +81,9 @@ async def running_bot(world: World, db_path: str | None = None, ai_delay: float 
 
 def quick_posts_in_process(world: World, pace: float = QUICK_POSTS) -> dict[str, float]:
     """``post_pace`` for a bot run as its own process (prestarted BotProcess): the stand-in's flood window is
-    scaled here, for the rest of the test; the returned patches scale the relay's interval and window in the
-    bot process: ``BotProcess(..., prestarted=True, patches=quick_posts_in_process(world))``."""
+    scaled here, for the rest of the test; the returned patches scale the relay's interval and window and the
+    group DM's edit debounce in the bot process:
+    ``BotProcess(..., prestarted=True, patches=quick_posts_in_process(world))``."""
     if world.standin.rate_limit is not None and world.standin not in _paced:  # once per stand-in, however many bots
         _paced.add(world.standin)
         count, window = world.standin.rate_limit

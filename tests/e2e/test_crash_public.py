@@ -4,7 +4,8 @@ Kills land right after a click, between a move's commit and its Discord calls, d
 with a ghostwriter thread open; each is followed by a restart. After every restart the table shows the stored
 game; at the end every announcement was posted exactly once (outbox rows all delivered, one message per batch
 nonce), every "your turn" reached its player, ghostwriter requests got one thread each, and the move log
-replays to the stored state (no move lost or doubled).
+replays to the stored state (no move lost or doubled). The bot runs prestarted (BotProcess, docs/testing-bot.md):
+each of its 33 starts is ``bot.py`` run in a fork of an interpreter with its modules imported.
 """
 
 from __future__ import annotations
