@@ -69,14 +69,19 @@ async def running_bot(world: World, db_path: str | None = None, ai_delay: float 
     pacing code and the same flood check (tests of the pacing itself keep Discord's own figures)."""
     with pytest.MonkeyPatch.context() as paced:
         if post_pace != 1.0:
-            paced.setattr(relay, "POST_INTERVAL", relay.POST_INTERVAL * post_pace)
-            paced.setattr(relay, "POST_WINDOW", relay.POST_WINDOW * post_pace)
-            paced.setattr(interaction_relay, "EDIT_DEBOUNCE", interaction_relay.EDIT_DEBOUNCE * post_pace)
+            for name, value in paced_posts(post_pace).items():
+                paced.setattr(name, value)
             if world.standin.rate_limit is not None:
                 count, window = world.standin.rate_limit
                 paced.setattr(world.standin, "rate_limit", (count, window * post_pace))
         async with _running_bot(world, db_path, ai_delay, **settings_kw) as bot:
             yield bot
+
+
+def paced_posts(pace: float) -> dict[str, float]:
+    """The bot's post pacing scaled by ``pace``, as ``{"module.attribute": value}``."""
+    return {"cogs.relay.POST_INTERVAL": relay.POST_INTERVAL * pace, "cogs.relay.POST_WINDOW": relay.POST_WINDOW * pace,
+            "cogs.interaction_relay.EDIT_DEBOUNCE": interaction_relay.EDIT_DEBOUNCE * pace}
 
 
 def quick_posts_in_process(world: World, pace: float = QUICK_POSTS) -> dict[str, float]:
@@ -88,8 +93,7 @@ def quick_posts_in_process(world: World, pace: float = QUICK_POSTS) -> dict[str,
         _paced.add(world.standin)
         count, window = world.standin.rate_limit
         world.standin.rate_limit = (count, window * pace)
-    return {"cogs.relay.POST_INTERVAL": relay.POST_INTERVAL * pace, "cogs.relay.POST_WINDOW": relay.POST_WINDOW * pace,
-            "cogs.interaction_relay.EDIT_DEBOUNCE": interaction_relay.EDIT_DEBOUNCE * pace}
+    return paced_posts(pace)
 
 
 _paced: weakref.WeakSet[Any] = weakref.WeakSet()

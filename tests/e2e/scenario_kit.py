@@ -51,6 +51,17 @@ async def load_game(store: Store, game_id: int) -> tuple[GameRecord, Game]:
     return record, Game.from_json(record.state, checker=checker)
 
 
+async def every_row_delivered(store: Store, game_id: int, *, with_message: bool = False, timeout: float = 30.0) -> None:
+    """Wait until the relay has shown every outbox row of the game (``with_message``: on a message it recorded);
+    the caller's checks say which row if not."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        rows = await store.game_deliveries(game_id)
+        if rows and all(r.delivered_at is not None and (r.message_id is not None or not with_message) for r in rows):
+            return
+        await asyncio.sleep(0.05)
+
+
 def find_word(letters: list[str], required: list[str] | None = None, *, dictionary: str = "common",
               max_len: int = 6, avoid: set[str] | None = None) -> str | None:
     """The longest dictionary word these letters spell face up, using every ``required`` letter."""

@@ -21,7 +21,7 @@ from discord_standin.models import Channel, Message, User
 from discord_standin.world import World
 from dm_kit import bot_token_calls, friends, open_hand, open_table, page_of
 from flow_kit import FlowPlayer, live_game_components
-from scenario_kit import load_game, opened_store
+from scenario_kit import every_row_delivered, load_game, opened_store
 
 from hardback_bot.engine import Game, GameOptions
 from hardback_bot.store import Store
@@ -73,15 +73,6 @@ async def answered(world: World, inter: object, panel: Message) -> Message:
     await world.standin.wait_for(lambda: inter.answers, timeout=15, what="the answer")  # type: ignore[attr-defined]
     return world.standin.find_message(panel.id) or panel
 
-
-async def every_row_delivered(store: Store, game_id: int, timeout: float = 30.0) -> None:
-    """Wait until the relay has shown every outbox row of the game (the checks below say which one if not)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        rows = await store.game_deliveries(game_id)
-        if rows and all(r.delivered_at is not None and r.message_id is not None for r in rows):
-            return
-        await asyncio.sleep(0.05)
 
 
 async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path) -> None:
@@ -157,7 +148,7 @@ async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path)
             else:
                 raise AssertionError("the game did not finish")
             s.take_violations("no_response")  # clicks the killed process never answered
-            await every_row_delivered(store, gid)
+            await every_row_delivered(store, gid, with_message=True)
             await s.settle(quiet=1.0, timeout=30)
             record, game = await load_game(store, gid)
             assert game.finished

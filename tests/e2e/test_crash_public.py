@@ -20,11 +20,10 @@ from pathlib import Path
 from botkit import button, quick_posts_in_process, text_of
 from discord_standin import BotProcess
 from discord_standin.world import World
-from scenario_kit import Driver, calls, find_word, load_game, seat_users, start_table
+from scenario_kit import Driver, calls, every_row_delivered, find_word, load_game, seat_users, start_table
 
 from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.cards import card
-from hardback_bot.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 32  # the issue asks for at least 30 over one full game
@@ -75,15 +74,6 @@ async def table_caught_up(world: World, store: object, game_id: int, timeout: fl
                                  f"the store has {expected_turn(game, names)}")
         await asyncio.sleep(0.05)
 
-
-async def every_row_delivered(store: Store, game_id: int, timeout: float = 30.0) -> None:
-    """Wait until the relay has shown every outbox row of the game (the checks below say which one if not)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        rows = await store.game_deliveries(game_id)
-        if rows and all(r.delivered_at is not None for r in rows):
-            return
-        await asyncio.sleep(0.05)
 
 
 async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, tmp_path: Path) -> None:

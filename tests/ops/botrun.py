@@ -4,6 +4,7 @@ Dockerfile and compose.yaml, HTTP probes, and checks that a stopped bot left no 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -121,22 +122,38 @@ def metric(text: str, name: str, **labels: str) -> float:
 
 
 # ---------------------------------------------------------------------- processes
-def running_in_group(pgid: int) -> list[str]:
-    """Processes of the group still running (a zombie, dead and waiting to be collected, is not), as
-    ``pid command`` strings."""
+def _processes() -> list[tuple[int, str, int, int]]:
+    """(pid, state, parent, process group) of every process now."""
     found = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-            state, _, group = stat.rsplit(")", 1)[1].split()[:3]
-            if int(group) == pgid and state != "Z":
-                command = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode()[:120]
-                found.append(f"{entry} {command}")
+            state, parent, group = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[:3]
+            found.append((int(entry), state, int(parent), int(group)))
         except (FileNotFoundError, ProcessLookupError, ValueError):
             continue
     return found
+
+
+def command_line(pid: int) -> bytes:
+    return Path(f"/proc/{pid}/cmdline").read_bytes()
+
+
+def running_in_group(pgid: int) -> list[str]:
+    """Processes of the group still running (a zombie, dead and waiting to be collected, is not), as
+    ``pid command`` strings."""
+    found = []
+    for pid, state, _, group in _processes():
+        if group == pgid and state != "Z":
+            with contextlib.suppress(FileNotFoundError, ProcessLookupError):
+                command = command_line(pid).replace(b"\0", b" ").decode()[:120]
+                found.append(f"{pid} {command}")
+    return found
+
+
+def children_of(pid: int) -> list[int]:
+    return [child for child, _, parent, _ in _processes() if parent == pid]
 
 
 async def stopped_group(pgid: int, timeout: float) -> list[str]:

@@ -29,6 +29,8 @@ from bot import COGS
 from .botrun import (
     ROOT,
     bot_log,
+    children_of,
+    command_line,
     dockerfile,
     free_port,
     host_env,
@@ -149,22 +151,10 @@ async def test_ctrl_c_stops_every_process_of_the_bot_cleanly(running: Running) -
 async def search_workers(bot_pid: int) -> list[int]:
     """The bot's search worker processes (its children), once it has them."""
     for _ in range(200):
-        children = [int(pid) for pid in os.listdir("/proc") if pid.isdigit() and parent_of(int(pid)) == bot_pid]
-        if children:
+        if children := children_of(bot_pid):
             return children
         await asyncio.sleep(0.05)
     raise AssertionError("the bot started no search worker")
-
-
-def command_line(pid: int) -> bytes:
-    return Path(f"/proc/{pid}/cmdline").read_bytes()
-
-
-def parent_of(pid: int) -> int | None:
-    try:
-        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
-    except (FileNotFoundError, ProcessLookupError, ValueError):
-        return None
 
 
 async def test_a_second_ctrl_c_stops_at_once(tmp_path: Path) -> None:
