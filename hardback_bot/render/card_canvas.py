@@ -1,8 +1,10 @@
 """The surface a card face is drawn on: geometry in card units, regions and text records in pixels.
 
 A portrait card is 160 × 224 units (a timeless classic 224 × 160).  ``scale`` maps units to output
-pixels; drawing happens at ``SUPERSAMPLE`` times that and is shrunk at the end, which anti-aliases
-the polygons Pillow draws without smoothing.  Every text a face prints goes through ``text`` (or
+pixels; drawing happens at ``SUPERSAMPLE`` times that and is shrunk at the end by averaging each block of
+pixels (a box filter), which anti-aliases the polygons Pillow draws without smoothing: for a whole-number
+shrink it is exact, and a third of the time of a Lanczos filter, whose sharpening the eye does not see here.
+Every text a face prints goes through ``text`` (or
 ``lines``), which records it with its size, cap height, the room it was given and what it is drawn
 on, so the tests measure what the card really shows.
 """
@@ -129,7 +131,7 @@ class CardCanvas:
         self.img.alpha_composite(layer)
 
     def finish(self) -> CardRender:
-        small = self.img.convert("RGBa").resize(self.out_size, Image.Resampling.LANCZOS).convert("RGBA")
+        small = self.img.convert("RGBa").resize(self.out_size, Image.Resampling.BOX).convert("RGBA")
         return CardRender(small, tuple(self.layout.regions))
 
 
