@@ -4,9 +4,8 @@ A portrait card is 160 × 224 units (a timeless classic 224 × 160).  ``scale`` 
 pixels; drawing happens at ``SUPERSAMPLE`` times that and is shrunk at the end by averaging each block of
 pixels (a box filter), which anti-aliases the polygons Pillow draws without smoothing: for a whole-number
 shrink it is exact, and a third of the time of a Lanczos filter, whose sharpening the eye does not see here.
-Every text a face prints goes through ``text`` (or
-``lines``), which records it with its size, cap height, the room it was given and what it is drawn
-on, so the tests measure what the card really shows.
+Every text a face prints goes through ``text`` (or ``lines``), which records it with its size, cap height,
+the room it was given and what it is drawn on, so the tests measure what the card really shows.
 """
 
 from __future__ import annotations
