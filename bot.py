@@ -272,15 +272,26 @@ def register_dictionaries(settings: Settings) -> None:
 
 
 def load_for_searches(settings: Settings) -> None:
-    """What the bot and its search workers both need before the first click: the word lists registered, the
-    default one loaded (not inside somebody's first click: the 3-second answer rule), the computer players,
-    the solver and the modules of the other searches imported."""
+    """What the bot and its search workers both need before the first click: the word lists registered and
+    :func:`load_defaults`."""
     register_dictionaries(settings)
-    from hardback_bot.words import DEFAULT_DICTIONARY, get_dictionary
+    load_defaults()
 
-    get_dictionary(DEFAULT_DICTIONARY)
+
+def load_defaults() -> None:
+    """What every bot loads before its first click whatever its settings (not inside somebody's first click: the
+    3-second answer rule): the computer players, the solver and the modules of the other searches imported, the
+    default word list and the solver's index of it, the card data. Loaded before the search workers are forked,
+    they begin with it (the index built once, its memory shared) and a search the bot runs itself before they
+    are ready does not build it either."""
     for module in ("hardback_bot.ai", *SEARCH_MODULES):
         importlib.import_module(module)
+    from hardback_bot.engine.cards import card_defs
+    from hardback_bot.words import DEFAULT_DICTIONARY, get_dictionary
+    from hardback_bot.words.solver import index_for
+
+    index_for(get_dictionary(DEFAULT_DICTIONARY))
+    card_defs()
 
 
 def new_searcher(settings: Settings) -> searching.Searcher:

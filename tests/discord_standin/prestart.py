@@ -1,21 +1,23 @@
 """An interpreter with the bot's modules imported, which runs ``bot.py`` in a fork of itself on request.
 
-The restart tests start ``python bot.py`` dozens of times per test (33 SIGKILLs over one game): each start
+The restart tests start ``python bot.py`` dozens of times per test (30-odd SIGKILLs over one game): each start
 imported discord.py, the engine, the players and the solver and read the translations again, about 1 s of CPU
 of the 1.2 s a start cost. This process imports them once; each start is then a fork of it that does what
 ``python bot.py`` does from there: in a new session (its own process group, as ``start_new_session``), in the
 bot's folder and environment, with its output in the log, it runs ``bot.py`` as ``__main__`` (its code
 executes again; only the imports it makes are already done) and exits with its exit code.
 
-Only imports happen here (and the translations are read), never the bot's own code, so nothing but
-``sys.modules`` and the catalogues is shared: settings, the store, the word lists and the search workers are
-each bot's own. Modules that read the environment when imported (none that a bot test varies) see this
-process's environment.
+Only imports happen here, and what every bot loads at start whatever its settings (the catalogues, the default
+word list with its solver index, the card data), never the rest of the bot's code: settings, the store, the
+custom word lists and the search workers are each bot's own. Modules that read the environment when imported,
+and the default word list's folder (``HARDBACK_WORDLISTS``), see this process's environment (none of it is
+something a bot test varies).
 
-Protocol, one JSON object per line: requests on stdin ``{"id", "argv", "env", "cwd", "log", "patches"}``
+Protocol, one JSON object per line: requests on stdin ``{"id", "argv", "env", "cwd", "log", "patches", "seeds"}``
 (``argv`` is ``[python, script, *args]``; ``patches``: ``{"module.attribute": value}`` set before the script
-runs); on stdout ``{"id", "pid"}`` once forked and ``{"exit": pid, "code": n}`` when a bot process ends
-(``-n``: killed by signal n). End of stdin ends this process.
+runs; ``seeds``: what the games this bot starts are dealt from, in order, see :func:`drawn_seeds`); on stdout
+``{"id", "pid"}`` once forked and ``{"exit": pid, "code": n}`` when a bot process ends (``-n``: killed by
+signal n). End of stdin ends this process.
 
     python -u prestart.py ROOT bot
 """
@@ -30,6 +32,7 @@ import runpy
 import selectors
 import signal
 import sys
+import types
 from typing import Any
 
 
@@ -41,8 +44,10 @@ def main(root: str, modules: list[str]) -> None:
     if bot is not None:  # what bot.py imports on its way to the gateway, named there
         for module in (*bot.COGS, *bot.SEARCH_MODULES, "hardback_bot.ai", "hardback_bot.sessions.rehearsal"):
             importlib.import_module(module)
-        # The catalogues and Babel's locale data: what every bot reads at start whatever its settings (0.1 s).
+        # What every bot reads at start whatever its settings: the catalogues and Babel's locale data (0.1 s),
+        # the default word list with its solver index and the card data (0.1 s; bot.load_defaults).
         importlib.import_module("hardback_bot.i18n").preload()
+        bot.load_defaults()
     # As a pre-fork server does: what is loaded now stays out of every garbage collection of the forks (the bot
     # collects and freezes at start; this way it walks only what it made itself).
     gc.freeze()
@@ -92,6 +97,22 @@ def send(message: dict[str, Any]) -> None:
     os.write(1, (json.dumps(message) + "\n").encode())
 
 
+def drawn_seeds(seeds: list[int]) -> types.SimpleNamespace:
+    """What ``hardback_bot.sessions.lobby_actions`` is given as its ``random`` module so that the games it starts
+    are dealt from ``seeds``, in order, instead of a random seed: a test that needs some game names a seed that
+    deals it. ``SystemRandom().randrange`` draws the next seed; ``Random`` (the seat order, shuffled from the
+    seed) is the real one. Tests check ``record.seed``: a bot that stopped drawing its seeds here would fail them."""
+    left = list(seeds)
+
+    class Drawn:
+        def randrange(self, *_: int) -> int:
+            return left.pop(0)
+
+    import random
+
+    return types.SimpleNamespace(SystemRandom=Drawn, Random=random.Random)
+
+
 def run_bot(request: dict[str, Any]) -> None:
     """In the fork: become ``python bot.py`` from the point where its imports are done."""
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
@@ -109,6 +130,8 @@ def run_bot(request: dict[str, Any]) -> None:
     for name, value in request.get("patches", {}).items():  # a test's settings, as monkeypatch sets them in process
         module, attribute = name.rsplit(".", 1)
         setattr(importlib.import_module(module), attribute, value)
+    if request.get("seeds"):
+        importlib.import_module("hardback_bot.sessions.lobby_actions").random = drawn_seeds(request["seeds"])
     script, *args = request["argv"][1:]
     sys.argv = [script, *args]
     sys.path[0] = os.path.dirname(os.path.abspath(script))

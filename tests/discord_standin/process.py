@@ -61,13 +61,13 @@ class _Prestart:
                 self._changed.notify_all()
 
     def fork(self, argv: Sequence[str], env: Mapping[str, str], cwd: str, log: str,
-             patches: Mapping[str, object]) -> int:
+             patches: Mapping[str, object], seeds: Sequence[int] = ()) -> int:
         stdin: IO[bytes] | None = self.proc.stdin
         assert stdin is not None
         with self._changed:
             request = next(self._ids)
             stdin.write((json.dumps({"id": request, "argv": list(argv), "env": dict(env), "cwd": cwd,
-                                     "log": log, "patches": dict(patches)}) + "\n").encode())
+                                     "log": log, "patches": dict(patches), "seeds": list(seeds)}) + "\n").encode())
             stdin.flush()
             if not self._changed.wait_for(lambda: request in self._pids, timeout=30):
                 raise RuntimeError(f"prestart.py did not fork (exit code {self.proc.poll()})")
@@ -123,6 +123,8 @@ class BotProcess:
     tests that start it plainly (tests/e2e/test_bot_startup.py, tests/ops/test_bot_process.py).
     ``patches`` (prestarted only): module attributes set in the bot process before its script runs, as
     ``monkeypatch.setattr`` would in the test process (``{"cogs.relay.POST_INTERVAL": 0.3}``).
+    ``seeds`` (prestarted only): the games the bot starts are dealt from these seeds, in order (each start of
+    the process draws from the whole list again), as ``scenario_kit.seeded_games`` does for in-process bots.
     """
 
     def __init__(
@@ -135,15 +137,17 @@ class BotProcess:
         cwd: str | os.PathLike[str] | None = None,
         prestarted: bool = False,
         patches: Mapping[str, object] | None = None,
+        seeds: Sequence[int] = (),
     ) -> None:
         if (argv is None) == (code is None):
             raise ValueError("give exactly one of argv or code")
         if (prestarted or patches) and argv is None:
             raise ValueError("a prestarted bot runs a script: give argv")
-        if patches and not prestarted:
-            raise ValueError("patches need a prestarted bot: a new interpreter would not see them")
+        if (patches or seeds) and not prestarted:
+            raise ValueError("patches and seeds need a prestarted bot: a new interpreter would not see them")
         self.prestarted = prestarted
         self.patches = dict(patches or {})
+        self.seeds = list(seeds)
         self.standin = standin
         self.argv = list(argv) if argv is not None else [sys.executable, "-c", code or ""]
         self.extra_env = dict(env or {})
@@ -187,7 +191,8 @@ class BotProcess:
             if self.prestarted:
                 source = prestart()
                 pid = await asyncio.to_thread(source.fork, self.argv, self.environment(),
-                                              str(self.cwd or os.getcwd()), str(self.log_path), self.patches)
+                                              str(self.cwd or os.getcwd()), str(self.log_path), self.patches,
+                                              self.seeds)
                 self.proc = ForkedBot(pid, source)
             else:
                 self.proc = await asyncio.create_subprocess_exec(

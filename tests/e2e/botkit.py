@@ -64,8 +64,8 @@ async def running_bot(world: World, db_path: str | None = None, ai_delay: float 
     """The product's bot class, in this process, connected to the stand-in (``settings_kw``: more Settings).
 
     ``post_pace`` scales time for the channel's posts: the relay's interval between two announcements and its
-    posting window, a group DM's page edits' debounce, and the stand-in's flood window with them (0.1: ten
-    times quicker). A whole game then waits 0.15 s rather than 1.5 s between two turns' lines, with the same
+    posting window, the table message's and a group DM's page edits' debounce, and the stand-in's flood window
+    with them (0.1: ten times quicker). A whole game then waits 0.15 s rather than 1.5 s between two turns' lines, with the same
     pacing code and the same flood check (tests of the pacing itself keep Discord's own figures)."""
     with pytest.MonkeyPatch.context() as paced:
         if post_pace != 1.0:
@@ -81,6 +81,7 @@ async def running_bot(world: World, db_path: str | None = None, ai_delay: float 
 def paced_posts(pace: float) -> dict[str, float]:
     """The bot's post pacing scaled by ``pace``, as ``{"module.attribute": value}``."""
     return {"cogs.relay.POST_INTERVAL": relay.POST_INTERVAL * pace, "cogs.relay.POST_WINDOW": relay.POST_WINDOW * pace,
+            "cogs.relay.TABLE_DEBOUNCE": relay.TABLE_DEBOUNCE * pace,
             "cogs.interaction_relay.EDIT_DEBOUNCE": interaction_relay.EDIT_DEBOUNCE * pace}
 
 

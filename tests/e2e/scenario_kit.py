@@ -17,7 +17,6 @@ import contextlib
 import itertools
 import random
 import time
-import types
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from typing import Any
 import pytest
 from botkit import button, text_of, user_for, with_component
 from discord_standin.models import Interaction, Message, User
+from discord_standin.prestart import drawn_seeds
 from discord_standin.world import World
 
 from hardback_bot.engine import Game, GameOptions
@@ -92,17 +92,12 @@ def keeps_the_turn(game: Game, seat: int, word: str) -> bool:
 def seeded_games(*seeds: int) -> Iterator[None]:
     """Games that an in-process bot starts meanwhile get these seeds, in order, instead of a random one: a
     test that needs some situation names a seed that deals it at once rather than playing games until one
-    comes up. The test checks ``record.seed`` (a bot that stopped drawing its seeds here would fail it)."""
+    comes up. The test checks ``record.seed`` (a bot that stopped drawing its seeds here would fail it).
+    A prestarted bot process takes ``BotProcess(..., seeds=...)``."""
     from hardback_bot.sessions import lobby_actions
 
-    left = list(seeds)
-
-    class Drawn:
-        def randrange(self, *_: int) -> int:
-            return left.pop(0)
-
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(lobby_actions, "random", types.SimpleNamespace(SystemRandom=Drawn, Random=random.Random))
+        patch.setattr(lobby_actions, "random", drawn_seeds(list(seeds)))
         yield
 
 
