@@ -5,12 +5,11 @@ with a ghostwriter thread open; each is followed by a restart. After every resta
 game; at the end every announcement was posted exactly once (outbox rows all delivered, one message per batch
 nonce), every "your turn" reached its player, ghostwriter requests got one thread each, and the move log
 replays to the stored state (no move lost or doubled). The bot runs prestarted (BotProcess, docs/testing-bot.md):
-each of its 31-33 starts is ``bot.py`` run in a fork of an interpreter with its modules imported.
+each of its 32 starts is ``bot.py`` run in a fork of an interpreter with its modules imported.
 
-The game is a 40-prestige one dealt from a seed (11 rounds with these players): the first 30 kills take every
-chance the game gives (two in a person's turn, one in the computer's), so they land in its first rounds, and
-the final round takes up to two more, one of them often right after the move that ends the game, while the
-results go out.
+The game is a 40-prestige one dealt from a seed (10 rounds with these players): the 30 kills take every chance
+the game gives (two in a person's turn, one in the computer's), so they land in its first rounds, and one more
+comes right after the move that ends the game, while the results go out.
 """
 
 from __future__ import annotations
@@ -31,10 +30,9 @@ from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.cards import card
 
 ROOT = Path(__file__).resolve().parents[2]
-KILLS = 30  # at least 30 over one full game (the crash guarantees' issue)
-FINAL_ROUND_KILLS = 2  # and up to two more in the final round
+KILLS = 30  # at least 30 over one full game (the crash guarantees' issue), and one more once it is over
 SEED = 20261201  # the kills' moments
-GAME_SEED = 4  # the deal: an 11-round 40-prestige game of these players, whatever the kills
+GAME_SEED = 4  # the deal: a 10-round 40-prestige game of these players, whatever the kills
 AI_DELAY = "0.02"  # seconds a computer waits before each move: a kill after its first one lands mid-turn
 
 
@@ -109,20 +107,18 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
                 assert after[:len(before)] == before, "a confirmed move was lost"
                 waits.append(await table_caught_up(world, store, gid))
 
-            def kill_here(game: Game) -> bool:
-                """Whether this chance takes a kill: every one until KILLS, then the final round's."""
-                if len(kills) < KILLS:
-                    return True
-                return game.state.final_round and len(kills) < KILLS + FINAL_ROUND_KILLS
-
             asked = False
             for _ in range(400):
                 _, game = await load_game(store, gid)
                 if game.finished:
+                    # Right after the move that ends the game (its last click answered, or the computer's last
+                    # move seen in the store), while the results go out.
+                    results_out = any(r.kind == "results" and r.delivered_at for r in await store.game_deliveries(gid))
+                    await kill_and_restart("game over")
                     break
                 seat = game.active_seat
                 if seat not in driver.users:  # the computer's turn: kill it half-way
-                    if kill_here(game):
+                    if len(kills) < KILLS:
                         start = len(await store.get_moves(gid))
                         for _ in range(400):
                             if len(await store.get_moves(gid)) > start:
@@ -132,7 +128,7 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
                     await driver.wait_for_seat_change(seat)
                     continue
                 user = driver.users[seat]
-                mode = rng.choice(["click", "commit", "ghost"]) if kill_here(game) else "none"
+                mode = rng.choice(["click", "commit", "ghost"]) if len(kills) < KILLS else "none"
                 if mode == "ghost" and (asked or "ghost" in game.state.turn.extra):
                     mode = "click"
                 if mode in ("click", "commit") and game.phase == "spell":
@@ -175,8 +171,7 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
                         await s.settle(quiet=0.3)
                     continue
                 if mode != "none":
-                    # A kill while the relay is still posting the last turn's line and mention (the results,
-                    # after the turn that ends the game).
+                    # A kill while the relay is still posting the last turn's line and mention.
                     await driver.play_turn(seat)
                     await kill_and_restart("after a turn", rng.uniform(0.0, 0.05))
                     continue
@@ -184,7 +179,8 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
             else:
                 raise AssertionError("the game did not finish")
             s.take_violations("no_response")
-            assert len(kills) >= KILLS, f"only {len(kills)} kills landed before the game finished"
+            assert len(kills) == KILLS + 1 and kills[-1] == "game over", \
+                f"only {len(kills) - 1} kills landed before the game finished"
             await every_row_delivered(store, gid)
             await s.settle(quiet=0.3, timeout=30)
 
@@ -222,7 +218,8 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
             print(f"{len(kills)} kills ({', '.join(f'{k}: {kills.count(k)}' for k in sorted(set(kills)))}); "
                   f"table caught up after a restart in p50 {sorted(waits)[len(waits) // 2]:.2f} s, "
                   f"max {max(waits):.2f} s; {len(rows)} outbox rows, {len(s.nonce_repeats)} resends answered "
-                  f"by Discord's nonce check; {len(moves)} moves, {game.state.round} rounds")
+                  f"by Discord's nonce check; {len(moves)} moves, {game.state.round} rounds; the results "
+                  f"{'already' if results_out else 'not yet'} posted at the last kill")
     except BaseException:
         print(proc.output()[-8000:])  # what the bot said, for the failure report
         raise
