@@ -58,9 +58,9 @@ def bot(world: World, dsn: str, shards: str, workdir: Path) -> BotProcess:
     workdir.mkdir()
     env = {"HARDBACK_DB": dsn, "HARDBACK_AI_DELAY": "0", "HARDBACK_LOG_LEVEL": "INFO"}
     argv = [sys.executable, str(ROOT / "bot.py"), "--shards", shards, "--shard-count", str(COUNT)]
-    # The timer task looks at the store's deadlines every second rather than every RECHECK (5 s): the test moves
-    # the deadlines in the store, as an operator's restore would, and the processes serve them within that.
-    patches = {**quick_posts_in_process(world), "hardback_bot.sessions.timing.RECHECK": 1.0}
+    # The timer task looks at the store's deadlines every half second rather than every RECHECK (5 s): the test
+    # moves the deadlines in the store, as an operator's restore would, and the processes serve them within that.
+    patches = {**quick_posts_in_process(world), "hardback_bot.sessions.timing.RECHECK": 0.5}
     return BotProcess(world.standin, argv, env=env, cwd=workdir, prestarted=True, patches=patches)
 
 
@@ -129,13 +129,10 @@ async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp
         await b.start(timeout=120)
         await connected(s, {0, 1, 2, 3})
 
-        # A table in every guild: a human against a computer, each served by its guild's process.
-        drivers = []
-        for w in worlds:
-            record = await open_table(w, store)
-            drivers.append(Driver(w, store, record.id, seat_users(w, record)))
-        for d in drivers:
-            await d.play_until(lambda g, d=d: len(d.turns) >= 1)
+        # A table in every guild, all at once: a human against a computer, each served by its guild's process.
+        records = await asyncio.gather(*(open_table(w, store) for w in worlds))
+        drivers = [Driver(w, store, r.id, seat_users(w, r)) for w, r in zip(worlds, records, strict=True)]
+        await asyncio.gather(*(d.play_until(lambda g, d=d: len(d.turns) >= 1) for d in drivers))
         await s.settle(quiet=0.5)
 
         # SIGKILL process A while it answers a click in its shard-0 game (a word confirmed, or a skip).
@@ -192,11 +189,13 @@ async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp
         assert set(deadlines[other.game_id]) & {t.id for t in await store.game_timers(other.game_id)}
 
         # The humans play one more turn each (A's players on the panels drawn before the kill) ...
-        for d in drivers:
+        async def one_more_turn(d: Driver) -> None:
             _, game = await load_game(store, d.game_id)
             if not game.finished:
                 wanted = len(d.turns) + 1
-                await d.play_until(lambda g, n=wanted, d=d: len(d.turns) >= n)
+                await d.play_until(lambda g: len(d.turns) >= wanted)
+
+        await asyncio.gather(*(one_more_turn(d) for d in drivers))
         await s.settle(quiet=0.5)
         marks = {d.game_id: await logs(store, d.game_id) for d in drivers}
         # ... and then stop: every turn timer runs out, once, and a computer finishes each game. Once each
@@ -220,10 +219,10 @@ async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp
             games = [(await load_game(store, d.game_id))[1] for d in drivers]
             if all(g.finished for g in games):
                 break
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(0.2)
         else:
             raise AssertionError("not every game finished")
-        await s.settle(quiet=1.0)
+        await s.settle(quiet=0.3)
         for d in drivers:
             log = await logs(store, d.game_id)
             assert log[:len(marks[d.game_id])] == marks[d.game_id]
