@@ -28,8 +28,9 @@ from hardback_bot.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 8
-SEED = 20261225
-AI_DELAY = "0.05"  # seconds a computer waits before each move: a kill after its first one lands mid-turn
+SEED = 20261225  # the kills' moments
+GAME_SEED = 4  # the deal: a 40-prestige game of these players in 11 rounds
+AI_DELAY = "0.02"  # seconds a computer waits before each move: a kill after its first one lands mid-turn
 
 
 def bot_process(world: World, tmp_path: Path) -> BotProcess:
@@ -38,7 +39,7 @@ def bot_process(world: World, tmp_path: Path) -> BotProcess:
     workdir = tmp_path / "run"
     workdir.mkdir(exist_ok=True)
     return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir, prestarted=True,
-                      patches=quick_posts_in_process(world))
+                      patches=quick_posts_in_process(world), seeds=[GAME_SEED])
 
 
 def shown(world: World, channel: Channel) -> tuple[str, str]:
@@ -65,7 +66,7 @@ async def true_table_after_a_click(world: World, store: Store, game_id: int, cha
             return time.monotonic() - began
         if time.monotonic() - began > 20:
             raise AssertionError(f"after the restart the page shows {(title, turn)}, the store has {want}")
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.01)
 
 
 async def answered(world: World, inter: object, panel: Message) -> Message:
@@ -87,6 +88,7 @@ async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path)
         async with opened_store(str(tmp_path / "hardback.db")) as store:
             record = await open_table(world, store, group.channel, group.alice, {"length": 40},
                                       joiners=(world.bob,), computers=("ai2",))
+            assert record.seed == GAME_SEED
             gid = record.id
             by_id = {u.id: u for u in group.people}
             users = {x.seat: by_id[x.user_id] for x in record.seats if x.user_id is not None}
@@ -149,7 +151,7 @@ async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path)
                 raise AssertionError("the game did not finish")
             s.take_violations("no_response")  # clicks the killed process never answered
             await every_row_delivered(store, gid, with_message=True)
-            await s.settle(quiet=1.0, timeout=30)
+            await s.settle(quiet=0.3, timeout=30)
             record, game = await load_game(store, gid)
             assert game.finished
             assert len(kills) >= 4, kills
@@ -170,13 +172,13 @@ async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path)
                       and any(c.startswith(f"hb:h:{gid}:") for c in m.custom_ids())]
             for stray in strays:
                 await s.click(group.alice, stray, button(stray, f"hb:h:{gid}:"))
-            await s.settle(quiet=1.0, timeout=30)
+            await s.settle(quiet=0.3, timeout=30)
             assert live_game_components(world, gid, group.channel) == []
             assert bot_token_calls(world, group.channel) == []
             print(f"{len(kills)} kills ({', '.join(f'{k}: {kills.count(k)}' for k in sorted(set(kills)))}); "
                   f"{len(strays)} stray pages; the "
                   f"next click showed the true table in p50 {sorted(waits)[len(waits) // 2]:.2f} s, max "
-                  f"{max(waits):.2f} s; {len(rows)} outbox rows; {len(moves)} moves")
+                  f"{max(waits):.2f} s; {len(rows)} outbox rows; {len(moves)} moves, {game.state.round} rounds")
     except BaseException:
         print(proc.output()[-8000:])
         raise
