@@ -250,15 +250,18 @@ async def bench_leaderboard(db: Database, results: int, players: int) -> None:
         await store.close()
 
 
-async def writer(target: str, number: int, start_at: float, seconds: float) -> None:
-    """One writer process: a game of its own, moves committed back to back until the time is up."""
+async def writer(target: str, number: int, seconds: float) -> None:
+    """One writer process: a game of its own, moves committed back to back until the time is up. It says READY
+    once its store is open and its game started, and begins at the GO its parent sends every writer at once."""
     moves = engine_states(200)
     store = await open_store(target)
     try:
         lobby = await store.create_lobby(1, 1_000_000 + number, host_id=1, options={},
                                          seats=[Seat(i, f"p{i}", 10 + i) for i in range(3)])
         version = await store.start_game(lobby.id, 0, seed=1, state=moves[0][2])
-        await asyncio.sleep(max(0.0, start_at - time.time()))
+        print("READY", flush=True)
+        if (await asyncio.to_thread(sys.stdin.readline)).strip() != "GO":
+            return
         done, end = 0, time.time() + seconds
         while time.time() < end:
             seat, move, state = moves[done % len(moves)]
@@ -275,10 +278,17 @@ async def bench_writers(db: Database, counts: tuple[int, ...], seconds: float) -
         target = await db.fresh("writers")
         store = await open_store(target)  # migrated once, before the writers start
         await store.close()
-        start_at = time.time() + 4.0  # after every process has started and opened the store
         procs = [subprocess.Popen([sys.executable, __file__, "--writer", target, "--number", str(i),
-                                   "--start-at", str(start_at), "--seconds", str(seconds)],
-                                  stdout=subprocess.PIPE, text=True) for i in range(n)]
+                                   "--seconds", str(seconds)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                 for i in range(n)]
+        for proc in procs:  # every process started, its store open, before any writes
+            assert proc.stdout is not None
+            if proc.stdout.readline().strip() != "READY":
+                raise RuntimeError(f"a writer process failed to start ({proc.wait()})")
+        for proc in procs:
+            assert proc.stdin is not None
+            proc.stdin.write("GO\n")
+            proc.stdin.flush()
         total = 0
         for proc in procs:
             out, _ = proc.communicate(timeout=120 + seconds)
@@ -331,11 +341,10 @@ async def main() -> None:
     parser.add_argument("--dir", help="where to put the SQLite files (default: a temporary directory)")
     parser.add_argument("--writer", help=argparse.SUPPRESS)
     parser.add_argument("--number", type=int, default=0, help=argparse.SUPPRESS)
-    parser.add_argument("--start-at", type=float, default=0.0, help=argparse.SUPPRESS)
     parser.add_argument("--seconds", type=float, default=5.0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.writer:
-        await writer(args.writer, args.number, args.start_at, args.seconds)
+        await writer(args.writer, args.number, args.seconds)
         return
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         if args.db in ("sqlite", "both"):
