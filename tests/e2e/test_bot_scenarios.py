@@ -11,7 +11,7 @@ import asyncio
 import time
 
 import pytest
-from botkit import button, running_bot, table_of, text_of, with_component
+from botkit import QUICK_POSTS, button, running_bot, table_of, text_of, with_component
 from discord_standin.world import World
 from scenario_kit import (
     OUT_OF_DATE,
@@ -427,7 +427,7 @@ async def test_three_seats_with_votes_and_unique_words_to_the_end(world: World) 
     their hands (accept and reject in turn), unique words per game; played to the results."""
     s = world.standin
     began = time.monotonic()
-    async with running_bot(world, ai_delay=0.0) as bot:
+    async with running_bot(world, ai_delay=0.0, post_pace=QUICK_POSTS) as bot:
         record = await start_table(world, bot.store, {"length": 40, "votes": "majority", "unique_words": "game"},
                                    joiners=(world.bob,), computers=("ai1",))
         driver = Driver(world, bot.store, record.id, seat_users(world, record), invent=3)
