@@ -76,6 +76,18 @@ def test_limited_answers_are_legal_greedy_or_better_and_exact_when_generous(data
     assert not limited.exact or limited.value == pytest.approx(exact)
 
 
+@pytest.mark.parametrize("work", [0, 1, 5])
+def test_a_limit_reached_inside_the_first_words_search_keeps_its_first_arrangement(work: int) -> None:
+    # Found by the property above: two Ys make DY's search go on after its first arrangement, which arms the
+    # limit; the cut search used to drop that arrangement and answer None for a playable word (R6.4).
+    cards = PlayerCards((69, 33, 41), (), (), 0, None)
+    assert [card(c).letter for c in cards.hand] == ["Y", "Y", "D"]
+    weights = Weights(coins=0.0, prestige=1.0, ink=0.0, remover=0.0)
+    play = best_play(cards, ("dy",), weights, work_limit=work)
+    assert play is not None and play.word == "DY"
+    legal_and_worth(cards, play, weights)
+
+
 @settings(max_examples=25, deadline=None)
 @given(hand=st.lists(st.sampled_from([*ADJACENCY_POOL, 1156, 1141, 1145, 1155]), min_size=3, max_size=5,
                      unique=True), seed=st.integers(0, 10_000), weights=weights_strategy)

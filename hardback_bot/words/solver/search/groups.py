@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from hardback_bot.engine.moves import WordCard
 
-from ..bounds import Context, Uses, WordCut
+from ..bounds import Context, OutOfTime, Uses, WordCut
 from ..index import WordIndex
 from ..layout import LayoutSearch, Slot, TooLarge
 from ..play import Play, play_from
@@ -207,6 +207,10 @@ class GroupSearch:
             found = best_for_word(ctx, word, self.floor, sink=sink)
         except WordCut:
             found = sink[-1] if sink else None
+        except OutOfTime:
+            if sink and sink[-1][0].value > self.floor:
+                self.record(word, sink[-1][0], sink[-1][1])
+            raise
         finally:
             ctx.word_limit = None
         if found is not None and found[0].value > self.floor:
@@ -405,9 +409,21 @@ class GroupSearch:
             if not self.allowed(word):
                 continue
             ctx.check_time()
-            result = best_for_word(ctx, word, self.floor)
-            if result is not None and result[0].value > self.floor:
-                self.record(word, result[0], result[1])
+            self._word(word)
+
+    def _word(self, word: str) -> None:
+        """The word's best arrangement, recorded if it beats the floor. A limit reached in the middle of the
+        word's search (its first arrangement arms the limits) keeps the best arrangement found by then: the
+        search ends, but that play is legal and may be the search's first."""
+        sink: list[tuple[Outcome, tuple[WordCard, ...]]] = []
+        try:
+            result = best_for_word(self.ctx, word, self.floor, sink=sink)
+        except OutOfTime:
+            if sink and sink[-1][0].value > self.floor:
+                self.record(word, sink[-1][0], sink[-1][1])
+            raise
+        if result is not None and result[0].value > self.floor:
+            self.record(word, result[0], result[1])
 
 
 @dataclass(slots=True)
