@@ -28,6 +28,7 @@ import gc
 import importlib
 import json
 import os
+import random
 import runpy
 import selectors
 import signal
@@ -107,8 +108,6 @@ def drawn_seeds(seeds: list[int]) -> types.SimpleNamespace:
     class Drawn:
         def randrange(self, *_: int) -> int:
             return left.pop(0)
-
-    import random
 
     return types.SimpleNamespace(SystemRandom=Drawn, Random=random.Random)
 

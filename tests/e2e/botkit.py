@@ -65,8 +65,9 @@ async def running_bot(world: World, db_path: str | None = None, ai_delay: float 
 
     ``post_pace`` scales time for the channel's posts: the relay's interval between two announcements and its
     posting window, the table message's and a group DM's page edits' debounce, and the stand-in's flood window
-    with them (0.1: ten times quicker). A whole game then waits 0.15 s rather than 1.5 s between two turns' lines, with the same
-    pacing code and the same flood check (tests of the pacing itself keep Discord's own figures)."""
+    with them (0.1: ten times quicker). A whole game then waits 0.15 s rather than 1.5 s between two turns'
+    lines, with the same pacing code and the same flood check (tests of the pacing itself keep Discord's own
+    figures)."""
     with pytest.MonkeyPatch.context() as paced:
         if post_pace != 1.0:
             for name, value in paced_posts(post_pace).items():
