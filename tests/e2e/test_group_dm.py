@@ -15,6 +15,7 @@ from scenario_kit import load_game, seeded_games
 
 FOUR_SEATS_SEED = 1  # a 40-prestige game of the four seats that ends sooner than most (9-13 s of play)
 
+
 def seated(world: World, record: object, people: list) -> dict[int, object]:  # type: ignore[type-arg]
     by_id = {u.id: u for u in people}
     return {s.seat: by_id[s.user_id] for s in record.seats if s.user_id is not None}  # type: ignore[attr-defined]
