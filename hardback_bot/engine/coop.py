@@ -52,14 +52,20 @@ def penny_ink_gain(table: Table, ink: int) -> int:
     return ink if _row_has(table, "horror") else 0
 
 
+def penny_ink_refused(table: Table, ink: int) -> bool:
+    """R29.8: whether spending ``ink`` now would hand Penny the game outside spelling or buying (refused)."""
+    gain = penny_ink_gain(table, ink)
+    return bool(gain) and table.state.penny["score"] + gain >= table.goal and table.turn.phase not in (SPELL, BUY)
+
+
 def check_penny_ink(table: Table, seat: int, ink: int) -> None:
     """R29.8: spending ink that would hand Penny the game is allowed only during spelling or buying.
 
-    The bot asks the player to confirm such a move before sending it; the engine enforces the timing.
+    The bot asks the player to confirm such a move before sending it; the engine enforces the timing (and
+    leaves the refused ink out of the legal moves).
     """
-    gain = penny_ink_gain(table, ink)
-    penny = table.state.penny
-    if gain and penny["score"] + gain >= table.goal and table.turn.phase not in (SPELL, BUY):
+    if penny_ink_refused(table, ink):
+        penny = table.state.penny
         raise IllegalMove.of("penny_wins", ink=ink, penny=penny["score"], goal=table.goal)
 
 

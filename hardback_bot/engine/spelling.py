@@ -35,7 +35,7 @@ def token_moves(table: Table, seat: int) -> list[Move]:
         return []
     p = table.player(seat)
     moves: list[Move] = []
-    if p.ink > 0 and (p.draw or p.discard):
+    if p.ink > 0 and (p.draw or p.discard) and not coop.penny_ink_refused(table, 1):
         moves.append(Move("ink"))
     if p.remover > 0:
         moves += [Move("remover", card=c) for c in p.inked]

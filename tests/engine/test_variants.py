@@ -262,6 +262,21 @@ def test_r29_8_ink_that_hands_penny_the_game_off_turn_is_refused() -> None:
     assert game.finished and not game.results()[0]["won"]
 
 
+def test_r29_8_the_legal_moves_leave_out_an_ink_that_would_be_refused() -> None:
+    # Found by the random-play property test: the legal moves listed an ink the engine then refused.
+    game = coop(2, "horror", seats=[{"hand": [1, 4]}, {"hand": [2141], "draw": [2145, 2148], "ink": 2}],
+                offer_row=ROW)
+    game.apply(0, "spell 1 4")  # a trash step: neither spelling nor buying
+    assert game.phase == "trash" and "ink" in [m.kind for m in game.legal_moves(1)]
+    game.state.penny["score"] = 119  # one ink more and Penny has her 120
+    assert "ink" not in [m.kind for m in game.legal_moves(1)]
+    with pytest.raises(IllegalMove) as refused:
+        game.apply(1, "ink")
+    assert refused.value.code == "penny_wins"
+    game.apply(0, "pass")  # buying now: the same ink is legal again, and hands Penny the game
+    assert "ink" in [m.kind for m in game.legal_moves(1)]
+
+
 def test_r24_2_coop_award_needs_strictly_more() -> None:
     hand = [1141, 1145, 1148, 1149, 1151]
     game = coop(2, seats=[{"hand": hand, "timeless": [5, 12]}, {"award": 5}], options={"awards": True},
