@@ -200,21 +200,12 @@ class GroupSearch:
             heapq.heappush(heap, entry)
 
     def _first_look(self, word: str) -> None:
-        ctx = self.ctx
-        sink: list[tuple[Outcome, tuple[WordCard, ...]]] = []
-        ctx.word_limit = ctx.ticks + self.FIRST_LOOK
+        """The word's search on a small budget of its own (``WordCut`` past it)."""
+        self.ctx.word_limit = self.ctx.ticks + self.FIRST_LOOK
         try:
-            found = best_for_word(ctx, word, self.floor, sink=sink)
-        except WordCut:
-            found = sink[-1] if sink else None
-        except OutOfTime:
-            if sink and sink[-1][0].value > self.floor:
-                self.record(word, sink[-1][0], sink[-1][1])
-            raise
+            self._word(word)
         finally:
-            ctx.word_limit = None
-        if found is not None and found[0].value > self.floor:
-            self.record(word, found[0], found[1])
+            self.ctx.word_limit = None
 
     def _greedy_word(self, word: str) -> bool:
         quick = greedy_play(self.ctx, word)
@@ -412,18 +403,22 @@ class GroupSearch:
             self._word(word)
 
     def _word(self, word: str) -> None:
-        """The word's best arrangement, recorded if it beats the floor. A limit reached in the middle of the
-        word's search (its first arrangement arms the limits) keeps the best arrangement found by then: the
-        search ends, but that play is legal and may be the search's first."""
+        """The word's best arrangement, recorded if it beats the floor. Cut by a first look's budget
+        (``WordCut``), or by the search's limit (``OutOfTime``, armed by the word's first arrangement: the
+        search ends), it records the best arrangement found by then: a legal play, maybe the search's first."""
         sink: list[tuple[Outcome, tuple[WordCard, ...]]] = []
         try:
-            result = best_for_word(self.ctx, word, self.floor, sink=sink)
+            found = best_for_word(self.ctx, word, self.floor, sink=sink)
+        except WordCut:
+            found = sink[-1] if sink else None
         except OutOfTime:
-            if sink and sink[-1][0].value > self.floor:
-                self.record(word, sink[-1][0], sink[-1][1])
+            self._keep(word, sink[-1] if sink else None)
             raise
-        if result is not None and result[0].value > self.floor:
-            self.record(word, result[0], result[1])
+        self._keep(word, found)
+
+    def _keep(self, word: str, found: tuple[Outcome, tuple[WordCard, ...]] | None) -> None:
+        if found is not None and found[0].value > self.floor:
+            self.record(word, found[0], found[1])
 
 
 @dataclass(slots=True)
