@@ -27,23 +27,12 @@ for extra in (ROOT / "tests", ROOT):
 
 from discord_standin import BotProcess, point_discord_at  # noqa: E402 - needs the sys.path lines above
 from discord_standin.world import make_world  # noqa: E402
+from ops.botrun import children_of  # noqa: E402 - the ops tests' reader of /proc
 
 
 def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def children_of(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                if int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                    found.append(int(entry))
-            except (FileNotFoundError, ProcessLookupError, ValueError):
-                continue
-    return found
 
 
 async def bench(starts: int, workers: int, prestarted: bool) -> dict[str, object]:
