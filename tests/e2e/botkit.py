@@ -88,8 +88,8 @@ def paced_posts(pace: float) -> dict[str, float]:
 
 def quick_posts_in_process(world: World, pace: float = QUICK_POSTS) -> dict[str, float]:
     """``post_pace`` for a bot run as its own process (prestarted BotProcess): the stand-in's flood window is
-    scaled here, for the rest of the test; the returned patches scale the relay's interval and window and the
-    group DM's edit debounce in the bot process:
+    scaled here, for the rest of the test; the returned patches (:func:`paced_posts`) scale the bot's pacing in
+    the bot process:
     ``BotProcess(..., prestarted=True, patches=quick_posts_in_process(world))``."""
     if world.standin.rate_limit is not None and world.standin not in _paced:  # once per stand-in, however many bots
         _paced.add(world.standin)
