@@ -125,6 +125,11 @@ class FlowPlayer:
                 return await self.click(stats, user, message, ids[0])
         raise LookupError("no Open my hand anywhere")
 
+    async def look_at_hand(self, user: User) -> Message:
+        """Open the hand outside the player's turn (to look, or to wake a group DM's game after a restart): the
+        panel it opens is then the player's newest, the one the bot keeps following the game."""
+        return await self.open_hand(TurnStats(-1), user)
+
     async def play_turn(self, seat: int) -> TurnStats:
         user = self.users[seat]
         stats = TurnStats(seat)

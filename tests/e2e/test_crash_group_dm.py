@@ -49,13 +49,14 @@ def shown(world: World, channel: Channel) -> tuple[str, str]:
     return embed.get("title") or "", turn
 
 
-async def true_table_after_a_click(world: World, store: Store, game_id: int, channel: Channel, user: User) -> float:
-    """``user`` clicks the table; wait until the newest page shows the stored game (round, whose turn)."""
-    s = world.standin
+async def true_table_after_a_click(world: World, store: Store, game_id: int, channel: Channel, user: User,
+                                   player: FlowPlayer) -> float:
+    """``user`` opens the hand from the table; wait until the newest page shows the stored game (round, whose
+    turn). The panel that click opens is the user's newest from then on: the one that must follow the game."""
     began = time.monotonic()
     page = page_of(world, channel)
     if any(c.startswith("hb:h:") for c in page.custom_ids()):
-        await s.click(user, page, button(page, "hb:h:"))
+        await player.look_at_hand(user)
     while True:
         record, game = await load_game(store, game_id)
         names = [x.display_name for x in record.seats]
@@ -92,9 +93,9 @@ async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path)
             gid = record.id
             by_id = {u.id: u for u in group.people}
             users = {x.seat: by_id[x.user_id] for x in record.seats if x.user_id is not None}
-            # A kill can take the edit that makes a panel follow the turn with it: the person then opens the hand
-            # again after a glance (stale starts are allowed here; tests/e2e/test_group_dm.py has none).
-            player = FlowPlayer(world, store, gid, users, channel=group.channel, follow_wait=0.5)
+            # Every panel follows the game across the kills: the restart brings the newest panel of each person
+            # up to date, as it does the page (checked below: no turn began on a stale panel).
+            player = FlowPlayer(world, store, gid, users, channel=group.channel)
 
             async def kill_and_restart(why: str, delay: float = 0.0) -> None:
                 await asyncio.sleep(delay)
@@ -106,7 +107,7 @@ async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path)
                 assert after[:len(before)] == before, "a confirmed move was lost"
                 _, game = await load_game(store, gid)
                 clicker = users.get(game.active_seat) or group.alice
-                waits.append(await true_table_after_a_click(world, store, gid, group.channel, clicker))
+                waits.append(await true_table_after_a_click(world, store, gid, group.channel, clicker, player))
 
             for _ in range(300):
                 _, game = await load_game(store, gid)
@@ -155,6 +156,7 @@ async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path)
             record, game = await load_game(store, gid)
             assert game.finished
             assert len(kills) >= 4, kills
+            assert not [t for t in player.turns if t.stale_start], [(t.seat, t.actions) for t in player.turns]
             moves = [(m.seat, m.move) for m in await store.get_moves(gid)]
             replayed = Game.replay(len(record.seats), record.seed, GameOptions.from_dict(dict(record.options)), moves)
             assert replayed.to_json() == game.to_json(), "a move was lost or doubled"
@@ -165,7 +167,7 @@ async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path)
             rematch = f"hb:l:{gid}:0:rematch"
             results = [m for m in s.messages(group.channel) if rematch in m.custom_ids()]
             assert [m.id for m in results] == [record.messages["results"]]
-            await true_table_after_a_click(world, store, gid, group.channel, group.alice)
+            await true_table_after_a_click(world, store, gid, group.channel, group.alice, player)
             # A page sent in the instant before a kill was never recorded, and the bot cannot read a group DM
             # to find it: it keeps its buttons until somebody clicks it, and that click cuts it down.
             strays = [m for m in s.messages(group.channel) if m.id != record.messages.get("results")
