@@ -55,7 +55,6 @@ class FlowPlayer:
     undo_once: bool = False  # take back the first choice that can be, once (then decide again)
     undone: list[tuple[int, str]] = field(default_factory=list)  # (seat, phase when undoing)
     channel: Channel | None = None  # where the game is (default: the world's #general)
-    follow_wait: float = FOLLOW_WAIT
 
     @property
     def s(self) -> Any:
@@ -77,7 +76,7 @@ class FlowPlayer:
         return message if self._live(message) else None
 
     async def _wait_for_turn_panel(self, user: User) -> Message | None:
-        deadline = time.monotonic() + self.follow_wait
+        deadline = time.monotonic() + FOLLOW_WAIT
         while time.monotonic() < deadline:
             panel = self._game_panel(user)
             if panel is not None and "Your turn" in text_of(panel) and not panel.loading:
