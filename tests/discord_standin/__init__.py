@@ -42,7 +42,7 @@ from .models import (
     Role,
     User,
 )
-from .process import BotProcess
+from .process import BotProcess, scratch_dir
 from .runner import run_client
 from .standin import DiscordStandin
 from .world import World, make_world
@@ -81,4 +81,5 @@ __all__ = [
     "make_world",
     "point_discord_at",
     "run_client",
+    "scratch_dir",
 ]

@@ -15,6 +15,7 @@ import contextlib
 import itertools
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -30,6 +31,14 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[2]
 # What a prestarted bot finds imported (prestart.py adds the extensions and search modules bot.py names).
 PRESTART_MODULES = ("bot",)
+
+
+def scratch_dir(prefix: str) -> Path:
+    """A new temporary folder for one bot's files (its database, its log), removed when this test process
+    exits: bots' outputs are read after they stop, and a test run starts a few hundred of them."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 class _Prestart:
@@ -155,7 +164,7 @@ class BotProcess:
         self.proc: asyncio.subprocess.Process | ForkedBot | None = None
         self.starts = 0
         self._sessions: list[object] = []
-        self._log_dir = Path(tempfile.mkdtemp(prefix="standin-bot-"))
+        self._log_dir = scratch_dir("standin-bot-")
         self.log_path = self._log_dir / "bot.log"
 
     def environment(self) -> dict[str, str]:

@@ -6,7 +6,6 @@ import asyncio
 import itertools
 import os
 import sys
-import tempfile
 import weakref
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from discord_standin import scratch_dir
 from discord_standin.models import Message, User
 from discord_standin.world import World
 
@@ -104,7 +104,7 @@ _paced: weakref.WeakSet[Any] = weakref.WeakSet()
 @asynccontextmanager
 async def _running_bot(world: World, db_path: str | None, ai_delay: float, **settings_kw: object
                        ) -> AsyncIterator[botmod.HardbackBot]:
-    path = db_path or os.path.join(tempfile.mkdtemp(prefix="hb-e2e-"), "hardback.db")
+    path = db_path or os.path.join(str(scratch_dir("hb-e2e-")), "hardback.db")
     settings = Settings(token=world.standin.token, db_path=path, ai_delay=ai_delay, **settings_kw)  # type: ignore[arg-type]
     bot = botmod.HardbackBot(settings)
     before = world.standin.gateway.identify_count

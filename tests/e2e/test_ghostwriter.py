@@ -5,9 +5,9 @@ the ghostwriter's ink is announced; the thread closes with the turn, and its old
 from __future__ import annotations
 
 import os
-import tempfile
 
 from botkit import button, open_table, running_bot, spellable_word, table_of, text_of, user_for
+from discord_standin import scratch_dir
 from discord_standin.models import Message, User
 from discord_standin.world import World
 
@@ -66,7 +66,7 @@ async def adopt_and_finish(world: World, bot: botmod.HardbackBot, game_id: int, 
 
 async def test_two_requests_in_one_game_each_get_a_thread_of_their_own(world: World) -> None:
     s = world.standin
-    path = os.path.join(tempfile.mkdtemp(prefix="hb-ghost-"), "h.db")
+    path = os.path.join(str(scratch_dir("hb-ghost-")), "h.db")
     async with running_bot(world, db_path=path, message_content=True) as bot:
         game_id = await open_table(world, bot)
         speller, helper = await ask(world, bot, game_id)

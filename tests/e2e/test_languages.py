@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import os
-import tempfile
 
 from botkit import QuietNotifier, button, open_table, running_bot, table_of, text_of, with_component
+from discord_standin import scratch_dir
 from discord_standin.models import Message, User
 from discord_standin.world import World
 from scenario_kit import find_word, load_game, move_buttons
@@ -230,7 +230,7 @@ async def test_what_the_restart_catches_up_before_ready_is_in_the_servers_langua
     Discord locale still gets that line in its language (the locale is asked over REST)."""
     s = world.standin
     world.guild.locale = "es-ES"  # no /hardback settings language: the server's own locale decides
-    path = os.path.join(tempfile.mkdtemp(prefix="hb-lang-"), "h.db")
+    path = os.path.join(str(scratch_dir("hb-lang-")), "h.db")
     async with running_bot(world, db_path=path) as bot:
         game_id = await open_table(world, bot)
         loaded = await bot.sessions.load(game_id)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import os
-import tempfile
 from typing import Any
 
 import pytest
 from botkit import QuietNotifier, button, open_table, running_bot, table_of, text_of, user_for
+from discord_standin import scratch_dir
 from discord_standin.models import CREATE_PUBLIC_THREADS
 from discord_standin.world import World
 
@@ -19,7 +19,7 @@ import cogs.relay as relay_module
 
 
 def db() -> str:
-    return os.path.join(tempfile.mkdtemp(prefix="hb-public-"), "h.db")
+    return os.path.join(str(scratch_dir("hb-public-")), "h.db")
 
 
 def announcements(world: World, needle: str) -> list[str]:

@@ -5,10 +5,10 @@ restart; games still being played (or of another server) are refused privately."
 from __future__ import annotations
 
 import os
-import tempfile
 
 import pytest
 from botkit import running_bot, text_of
+from discord_standin import scratch_dir
 from discord_standin.world import World
 
 from hardback_bot.ai import choose_move, wants_to_act
@@ -119,7 +119,7 @@ async def test_running_and_foreign_games_are_refused(world: World, played) -> No
 async def test_a_public_replay_works_after_a_restart(world: World, played) -> None:  # type: ignore[no-untyped-def]
     game, moves = played
     s = world.standin
-    path = os.path.join(tempfile.mkdtemp(prefix="hb-replay-"), "hardback.db")
+    path = os.path.join(str(scratch_dir("hb-replay-")), "hardback.db")
     async with running_bot(world, db_path=path) as bot:
         game_id = await _store_game(bot.store, world, game, moves)
         await s.slash(world.alice, "hardback replay", {"game": game_id, "public": True})

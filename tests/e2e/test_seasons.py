@@ -8,10 +8,9 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import os
-import tempfile
 
 from botkit import running_bot, text_of
-from discord_standin import MANAGE_GUILD
+from discord_standin import MANAGE_GUILD, scratch_dir
 from discord_standin.world import World
 
 from hardback_bot.store import GameOutcome, PlayerResult, Seat
@@ -102,7 +101,7 @@ async def test_provisional_ratings_and_season_boards(world: World) -> None:
 async def test_a_seasons_winners_are_announced_once(world: World) -> None:
     s = world.standin
     admin = s.add_user("admin", world.guild, permissions=MANAGE_GUILD)
-    path = os.path.join(tempfile.mkdtemp(prefix="hb-seasons-"), "hardback.db")
+    path = os.path.join(str(scratch_dir("hb-seasons-")), "hardback.db")
     clock = Clock(NOV)
     async with running_bot(world, db_path=path) as one:
         one.store.set_clock(clock)

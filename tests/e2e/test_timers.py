@@ -7,12 +7,11 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from botkit import ROOT, button, open_table, running_bot, table_of
-from discord_standin import BotProcess
+from discord_standin import BotProcess, scratch_dir
 from discord_standin.world import World
 from scenario_kit import opened_store, start_table
 
@@ -94,7 +93,7 @@ async def test_reminder_timeout_and_computer_takeover(world: World) -> None:
 
 
 async def test_restart_extends_deadlines_by_the_downtime(world: World) -> None:
-    path = os.path.join(tempfile.mkdtemp(prefix="hb-timer-"), "h.db")
+    path = os.path.join(str(scratch_dir("hb-timer-")), "h.db")
     async with running_bot(world, db_path=path) as bot:
         game_id = await open_table(world, bot, TIMED)
         before = {t.kind: t.deadline for t in await bot.store.game_timers(game_id)}
