@@ -87,7 +87,8 @@ async def test_health_and_the_container_probe(running: Running) -> None:
 
 async def computers_playing(running: Running) -> None:
     """A game of three computers in the channel: alice opens a table with two, starts and leaves (a computer takes
-    her seat). They wait AI_DELAY before each move, so the game lasts the rest of the module (about 10 s)."""
+    her seat). They wait AI_DELAY before each move, so the game outlasts the module's other tests (150-250 moves:
+    8 s or more)."""
     s, w = running.world.standin, running.world
     await s.slash(w.alice, "hardback start", {"length": 60, "adverts": False})
     await s.settle()
