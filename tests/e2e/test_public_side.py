@@ -291,3 +291,27 @@ async def test_forged_payloads_of_every_component_kind(world: World) -> None:
         after = await bot.store.get_game(game_id)
         assert after.version == v and await bot.store.get_moves(game_id) == []
         assert not [m for m in s.messages(world.channel) if "something went wrong" in m.content.lower()]
+
+
+async def test_a_move_committed_while_the_bot_stops_is_shown_by_the_next_start(world: World) -> None:
+    # Stopping, the bot closes its relay before its store, and a move can still commit in between (a computer's
+    # finishes under its game's lock). That commit wakes nothing that would outlive the store (a sync then
+    # failed on the closed store and logged its traceback); the next start's catch-up shows the move.
+    s = world.standin
+    path = db()
+    async with running_bot(world, db_path=path) as bot:
+        game_id = await open_table(world, bot)
+        relay = bot.get_cog("Play").relay  # type: ignore[union-attr]
+        relay.close()
+        loaded = await bot.sessions.load(game_id)
+        seat = loaded.game.active_seat
+        user_id = loaded.record.seats[seat].user_id
+        await bot.sessions.play(game_id, user_id, "skip", loaded.record.version)
+        assert relay.busy_reason() is None
+        await s.settle(quiet=0.3)
+        version = (await bot.store.get_game(game_id, with_state=False)).version
+        assert (await bot.store.get_game(game_id, with_state=False)).message_versions["table"] < version
+    async with running_bot(world, db_path=path) as bot:
+        await s.settle(quiet=0.3)
+        record = await bot.store.get_game(game_id, with_state=False)
+        assert record.message_versions["table"] == record.version == version
