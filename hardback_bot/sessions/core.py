@@ -50,6 +50,7 @@ class SessionsCore:
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        self._closed = False  # the bot is stopping: no computer starts a turn its store may not see the end of
         self._ai: tuple[ChooseMove, Callable[[Game, int], bool]] | None = None
         self.timers_changed = asyncio.Event()  # wakes the timer dispatcher when deadlines change
         # Asked before a due timer acts: can the game's players be told of it now? Where they cannot (a group
@@ -179,6 +180,8 @@ class SessionsCore:
 
     def kick_computers(self, game_id: int) -> None:
         """Start (or keep) the task that plays computer seats of this game until a human must act."""
+        if self._closed:  # a click answered while the bot stops: the next start lets the computers play on
+            return
         task = self._ai_tasks.get(game_id)
         if task is not None and not task.done():
             return
@@ -228,6 +231,7 @@ class SessionsCore:
             await asyncio.shield(task)
 
     async def close(self) -> None:
+        self._closed = True
         for task in self._ai_tasks.values():
             task.cancel()
         for task in self._ai_tasks.values():

@@ -293,6 +293,28 @@ async def test_computers_play_a_whole_game(env) -> None:
     assert again.status == "lobby" and len(again.seats) == 3
 
 
+async def test_a_stopping_bot_starts_no_computer_turn(env) -> None:
+    # Stopping, the bot closes its sessions before its store; a click answered meanwhile (here Ada leaving her
+    # seat to a computer) must not start a computer's turn, which would read the closed store. The next
+    # start lets the computers play on (Play.resume kicks them).
+    sessions, store, _recorder, _ = env
+    record = await sessions.open_lobby(1, 13, 100, "Ada", GameOptions(length=40, coop=False))
+    await sessions.lobby_action(record.id, 100, "Ada", "computer")
+    await sessions.lobby_action(record.id, 100, "Ada", "start")
+    await sessions.wait_for_computers(record.id)  # a computer seated first plays until Ada's turn
+    before = len(await store.get_moves(record.id))
+    await sessions.close()
+    await sessions.leave(record.id, 100)
+    await sessions.wait_for_computers(record.id)
+    assert len(await store.get_moves(record.id)) == before
+    again = Sessions(store, ai_delay=0)
+    again.set_ai(random_ai, wants)
+    again.kick_computers(record.id)
+    await again.wait_for_computers(record.id)
+    assert (await store.get_game(record.id)).status == "finished"
+    await again.close()
+
+
 def test_preview_pays_what_the_engine_pays() -> None:
     rng = random.Random(5)
     for seed in range(40):
