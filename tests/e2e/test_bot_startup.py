@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -88,7 +89,6 @@ async def test_sigterm_stops_cleanly(world: World, tmp_path: Path) -> None:
     assert (tmp_path / "h.db").exists()
 
 
-
 WORKERS_BEGIN_LOADED = """
 import asyncio, sys
 sys.path.insert(0, sys.argv[1])
@@ -126,8 +126,6 @@ asyncio.run(main())
 def test_the_search_workers_begin_with_the_default_word_index() -> None:
     # bot.py loads its defaults (the default list and its solver index, the card data) before forking its search
     # workers: they start with the index instead of each building its own (50 ms and its memory per worker).
-    import subprocess
-
     done = subprocess.run([sys.executable, "-c", WORKERS_BEGIN_LOADED, str(ROOT)], capture_output=True, text=True,
                           timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-3000:]

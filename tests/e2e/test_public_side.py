@@ -309,8 +309,9 @@ async def test_a_move_committed_while_the_bot_stops_is_shown_by_the_next_start(w
         await bot.sessions.play(game_id, user_id, "skip", loaded.record.version)
         assert relay.busy_reason() is None
         await s.settle(quiet=0.3)
-        version = (await bot.store.get_game(game_id, with_state=False)).version
-        assert (await bot.store.get_game(game_id, with_state=False)).message_versions["table"] < version
+        stopped = await bot.store.get_game(game_id, with_state=False)
+        version = stopped.version
+        assert stopped.message_versions["table"] < version
     async with running_bot(world, db_path=path) as bot:
         await s.settle(quiet=0.3)
         record = await bot.store.get_game(game_id, with_state=False)
