@@ -25,7 +25,7 @@ from hardback_bot.render import (
     render_word_preview,
     samples,
 )
-from hardback_bot.render.card import render_card
+from hardback_bot.render.card import cache_clear, render_card
 
 AIMS_MS = {"offer_row": 40.0, "word_preview": 40.0, "table_5p": 80.0, "table_coop": 80.0}
 
@@ -65,7 +65,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=60)
     args = parser.parse_args()
 
-    render_card.cache_clear()
+    cache_clear()
     faces = [CardFace(cid) for cid in sorted(card_defs())]
     t = time.perf_counter()
     for f in faces:

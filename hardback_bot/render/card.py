@@ -9,18 +9,20 @@ crowded gives them some of the letter's room, so its numbers stay as legible as 
 uncovered wild's badge shows, beside the eye, the letter printed on the card (the word preview says
 it in words under the card).
 
-The cache holds ``CardRender`` objects keyed by the (frozen, hashable) ``CardFace`` and scale, so
-a face is drawn once per process.  Cached images are shared between threads: callers only read
+The cache holds ``CardRender`` objects keyed by the (frozen, hashable) ``CardFace``, scale and
+language, with the face's card named by its printed definition: every seat's copy of a starting card
+is one face, drawn once per process.  Cached images are shared between threads: callers only read
 them (``paste`` / ``alpha_composite`` *from* them) and must never draw on them.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from hardback_bot.engine.cards import CardDef, card
+from hardback_bot.engine.cards import CardDef, card, definition_id
 from hardback_bot.render import icons
 from hardback_bot.render.assets import genre_colours, ui
 from hardback_bot.render.card_canvas import LINE, WORD, WORDS_CONTEXT, CardCanvas, CardRender, UnitBox, lines_needed
@@ -289,12 +291,17 @@ def _draw_overlays(c: CardCanvas, face: CardFace, w: int, h: int) -> None:
         c.record_units("state", (0, 0, w, h), state="dimmed", overlay=True)
 
 
-# ~100 KB per face on average over the scales used: 1024 faces bound the cache near 100 MB, and
-# hold every card at the scales the composed images use plus the common states.
-@lru_cache(maxsize=1024)
 def render_card(face: CardFace, scale: float = 1.0, language: str = "en") -> CardRender:
     """Draw ``face`` at ``scale`` (1.0 = 160 px wide portrait), its printed words in ``language``.
     Cached; see module docstring."""
+    printed = definition_id(face.card_id)
+    return _drawn(face if printed == face.card_id else replace(face, card_id=printed), scale, language)
+
+
+# ~100 KB per face on average over the scales used: 1024 faces bound the cache near 100 MB, and
+# hold every card at the scales the composed images use plus the common states.
+@lru_cache(maxsize=1024)
+def _drawn(face: CardFace, scale: float, language: str) -> CardRender:
     d = card(face.card_id)
     w, h = card_units(face)
     c = CardCanvas(w, h, scale, language)
@@ -307,7 +314,12 @@ def render_card(face: CardFace, scale: float = 1.0, language: str = "en") -> Car
 
 
 def cache_info() -> str:
-    return str(render_card.cache_info())
+    return str(_drawn.cache_info())
+
+
+def cache_clear() -> None:
+    """Forget every drawn face (benchmarks time the cold draw)."""
+    _drawn.cache_clear()
 
 
 def box_of(render: CardRender, kind: str) -> Box:

@@ -9,7 +9,10 @@ executes again; only the imports it makes are already done) and exits with its e
 
 Only imports happen here, and what every bot loads at start whatever its settings (the catalogues, the default
 word list with its solver index, the card data), never the rest of the bot's code: settings, the store, the
-custom word lists and the search workers are each bot's own. Modules that read the environment when imported,
+custom word lists and the search workers are each bot's own. One cache is filled too: every card face, drawn
+as a bot that has been running a while has drawn them (a restarted bot draws the faces of its first pictures
+again, about 0.1 s of CPU a start; the faces are the same images whichever process draws them, so this
+changes the time of a start, never what a test sees). Modules that read the environment when imported,
 and the default word list's folder (``HARDBACK_WORDLISTS``), see this process's environment (none of it is
 something a bot test varies).
 
@@ -49,6 +52,7 @@ def main(root: str, modules: list[str]) -> None:
         # the default word list with its solver index and the card data (0.1 s; bot.load_defaults).
         importlib.import_module("hardback_bot.i18n").preload()
         bot.load_defaults()
+        draw_card_faces()
     # As a pre-fork server does: what is loaded now stays out of every garbage collection of the forks (the bot
     # collects and freezes at start; this way it walks only what it made itself).
     gc.freeze()
@@ -81,6 +85,16 @@ def main(root: str, modules: list[str]) -> None:
                     selector.close()
                     run_bot(request)  # never returns: exits the way ``python bot.py`` does
                 send({"id": request["id"], "pid": pid})
+
+
+def draw_card_faces() -> None:
+    """Every card face, face up, at the size the pictures use and in English (render/card.py keeps them)."""
+    from hardback_bot.engine.cards import card_defs
+    from hardback_bot.render import CardFace
+    from hardback_bot.render.card import render_card
+
+    for card_id in sorted(card_defs()):
+        render_card(CardFace(card_id))
 
 
 def report_exits() -> None:

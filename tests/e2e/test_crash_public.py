@@ -5,11 +5,11 @@ with a ghostwriter thread open; each is followed by a restart. After every resta
 game; at the end every announcement was posted exactly once (outbox rows all delivered, one message per batch
 nonce), every "your turn" reached its player, ghostwriter requests got one thread each, and the move log
 replays to the stored state (no move lost or doubled). The bot runs prestarted (BotProcess, docs/testing-bot.md):
-each of its 32 starts is ``bot.py`` run in a fork of an interpreter with its modules imported.
+each of its 31 starts is ``bot.py`` run in a fork of an interpreter with its modules imported.
 
-The game is a 40-prestige one dealt from a seed (10 rounds with these players): the 30 kills take every chance
-the game gives (two in a person's turn, one in the computer's), so they land in its first rounds, and one more
-comes right after the move that ends the game, while the results go out.
+The game is a 40-prestige one dealt from a seed (10 rounds with these players): the first 29 kills take every
+chance the game gives (two in a person's turn, one in the computer's), so they land in its first rounds, and the
+30th comes right after the move that ends the game, while the results go out.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.cards import card
 
 ROOT = Path(__file__).resolve().parents[2]
-KILLS = 30  # at least 30 over one full game (the crash guarantees' issue), and one more once it is over
+KILLS = 29  # while it is played; with the one once it is over, 30 over one full game (the crash guarantees' issue)
 SEED = 20261201  # the kills' moments
 GAME_SEED = 4  # the deal: a 10-round 40-prestige game of these players, whatever the kills
 AI_DELAY = "0.02"  # seconds a computer waits before each move: a kill after its first one lands mid-turn

@@ -78,6 +78,14 @@ def test_starters_are_grey_and_coin_starters_of_any_seat_draw_alike() -> None:
     assert not regions(CardFace(seat0), "cost")  # starters are never bought
 
 
+def test_every_copy_of_a_card_is_one_face_drawn_once() -> None:
+    """Every seat's starting cards are separate instances of one printed card: the cache holds one face for them
+    all, so a hand or table of any seat draws none that another seat's already drew."""
+    faces = [CardFace(starter_instance(141, seat), dimmed=True) for seat in range(5)]
+    assert len({id(render_card(face)) for face in faces}) == 1
+    assert render_card(CardFace(141, dimmed=True)) is render_card(faces[0])
+
+
 def test_timeless_classics_are_landscape_and_labelled() -> None:
     timeless = [cid for cid in ALL_IDS if card_defs()[cid].timeless]
     assert len(timeless) == 16
