@@ -45,7 +45,12 @@ _reported: list[str] = []  # in the controller: connections the workers left ope
 
 
 def _open_connections() -> list[str]:
-    return [t.name for t in threading.enumerate() if "_connection_worker_thread" in t.name and t.is_alive()]
+    # A connection closed last is told to stop and its thread ends a moment after close() returns: on a busy
+    # machine that moment can come after this check. An open connection's thread waits for work for ever.
+    threads = [t for t in threading.enumerate() if "_connection_worker_thread" in t.name]
+    for t in threads:
+        t.join(timeout=5)
+    return [t.name for t in threads if t.is_alive()]
 
 
 @pytest.hookimpl(trylast=True)  # after the session's fixtures are torn down
