@@ -46,10 +46,10 @@ def tables(draw: st.DrawFn) -> tuple[int, GameOptions]:
     return players, options
 
 
-# 300 random games, as twelve independent runs of 25 that the test run's workers can take in parallel (a run's
+# 300 random games, as twenty independent runs of 15 that the test run's workers can take in parallel (a run's
 # length varies with its random games: smaller runs keep the longest one short).
-@pytest.mark.parametrize("run", range(1, 13))
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize("run", range(1, 21))
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), table=tables())
 def test_random_games_keep_every_invariant(run: int, seed: int, table: tuple[int, GameOptions]) -> None:
     players, options = table
