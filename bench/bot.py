@@ -29,6 +29,7 @@ import asyncio
 import contextlib
 import gc
 import os
+import shutil
 import sys
 import tempfile
 import threading
@@ -261,7 +262,8 @@ async def bench(games: int, turns: int | None, computers: int, trace: float | No
     hint_world = World(standin, guild, standin.add_text_channel(guild, "hints"), standin.add_user("hinter", guild),
                        standin.add_user("nobody", guild), mod)
     hint_times: list[float] = []
-    db = os.path.join(tempfile.mkdtemp(prefix="hb-bench-"), "hardback.db")
+    folder = tempfile.mkdtemp(prefix="hb-bench-")
+    db = os.path.join(folder, "hardback.db")
     watchdog = Watchdog(trace)
     try:
         async with running_bot(worlds[0], db_path=db, ai_delay=0.0) as bot, opened_store(db) as store:
@@ -311,6 +313,7 @@ async def bench(games: int, turns: int | None, computers: int, trace: float | No
     finally:
         restore()
         await standin.stop()
+        shutil.rmtree(folder, ignore_errors=True)
     drivers = [r for r in results if isinstance(r, Driver)]
     failures = [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
     answers = [a for d in drivers for a in d.answers]

@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -59,6 +60,7 @@ async def bench(starts: int, workers: int, prestarted: bool) -> dict[str, object
         await proc.stop()
         restore()
         await world.standin.stop()
+        shutil.rmtree(folder, ignore_errors=True)
     later = rows[1:] or rows  # the first start also writes the database and compiles what was not compiled
     return {"prestarted": prestarted, "workers": workers, "starts": rows,
             "median_ready_s": round(statistics.median(r["ready_s"] for r in later), 3),

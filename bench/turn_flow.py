@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -79,10 +80,12 @@ async def one_game(label: str, options: dict[str, object], joiners: tuple[str, .
                    group_dm: bool) -> Run:
     world = await make_world()
     restore = point_discord_at(world.standin.api_url, world.standin.gateway_url)
+    folder = ""
     try:
         s = world.standin
         channel = world.channel
-        path = os.path.join(tempfile.mkdtemp(prefix="hb-flow-"), "h.db")
+        folder = tempfile.mkdtemp(prefix="hb-flow-")
+        path = os.path.join(folder, "h.db")
         async with running_bot(world, db_path=path, ai_delay=0.0) as bot:
             if group_dm:  # alice added the app to her own apps; the others did not
                 group = friends(world, 1 + len(joiners))
@@ -122,6 +125,8 @@ async def one_game(label: str, options: dict[str, object], joiners: tuple[str, .
     finally:
         restore()
         await world.standin.stop()
+        if folder:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 async def main() -> None:
