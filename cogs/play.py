@@ -122,12 +122,9 @@ class Play(commands.Cog):
         """Bring every unfinished game back: shift timers by the downtime, let computers play on, and let
         the relay redraw every public message that is older than the stored game."""
         store = self.bot.store
-        last = await store.last_seen()  # a heartbeat at most a second or so old, or a later commit
-        if last is not None:
-            downtime = max(0.0, time.time() - last)
-            moved = await store.shift_deadlines(downtime)  # a restart is never the player's fault
-            await store.heartbeat()  # that downtime is counted: a crash from here on adds only its own
-            log.info("away for %.1f s: %d deadlines moved by that", downtime, moved)
+        away = await store.count_downtime()  # a restart is never the player's fault: their deadlines move
+        if away is not None:
+            log.info("away for %.1f s: %d deadlines moved by that", *away)
         await store.expire_lobbies(older_than=self.bot.settings.lobby_expiry_hours * 3600)
         await store.drop_panels(time.time() - 3600)
         for info in await store.list_unfinished():

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import pytest
+
 from hardback_bot.store import Store, Timer
 
 from .conftest import Clock, humans, playing_game
@@ -108,3 +110,32 @@ async def test_heartbeat_gives_the_downtime_to_shift_by(store: Store, clock: Clo
     await store.shift_deadlines(downtime)
     assert [t.deadline for t in await store.game_timers(gid)] == [down_at + 60 + 3600]
     assert await store.due_timers() == []
+
+
+async def test_a_restart_counts_its_downtime_once_whatever_stops_it(store: Store, clock: Clock,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """At start-up the downtime is measured, the deadlines moved by it and a heartbeat written in one
+    transaction: a start that stops half-way moves nothing, the next one moves them once."""
+    assert await store.count_downtime() is None  # a new store: the bot was never away
+    gid, _ = await playing_game(store)
+    await store.set_timer(Timer(gid, "turn", clock.now + 60, seat=0))
+    await store.heartbeat()
+    deadline = clock.now + 60
+    clock.advance(600)  # away for ten minutes
+
+    async def broken(*args: object) -> int:
+        raise RuntimeError("the process stopped here")
+
+    with monkeypatch.context() as patch:  # the start stops after the heartbeat was written, before the deadlines
+        patch.setattr(store, "_shift", broken)
+        with pytest.raises(RuntimeError):
+            await store.count_downtime()
+    assert [t.deadline for t in await store.game_timers(gid)] == [deadline]
+    assert await store.last_heartbeat() == clock.now - 600  # rolled back with the rest
+    clock.advance(30)  # the next start, half a minute later
+    assert await store.count_downtime() == (630, 1)
+    assert [t.deadline for t in await store.game_timers(gid)] == [deadline + 630]
+    assert await store.last_heartbeat() == clock.now
+    clock.advance(2)
+    assert await store.count_downtime() == (2, 1)  # a second start counts only its own downtime
+    assert [t.deadline for t in await store.game_timers(gid)] == [deadline + 632]

@@ -4,7 +4,7 @@ downtime so deadlines move by it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from ..core import HEARTBEAT, TIMER_COLUMNS, Conn, StoreCore, dumps, marks, shard_filter
@@ -13,6 +13,9 @@ from ..models import (
     Shards,
     Timer,
 )
+
+#: A SELECT's rows: ``StoreCore.query`` outside a transaction, ``Conn.fetch`` inside one.
+Fetch = Callable[[str, Sequence[Any]], Awaitable[list[Any]]]
 
 
 class TimersRoom(StoreCore):
@@ -85,6 +88,10 @@ class TimersRoom(StoreCore):
     async def shift_deadlines(self, delta: float, *, before: float | None = None) -> int:
         """Add ``delta`` seconds to every deadline (or to those before ``before``), e.g. the downtime after a
         restart so that nobody's turn expired while the bot was away. Returns how many moved."""
+        async with self.write() as db:
+            return await self._shift(db, delta, before)
+
+    async def _shift(self, db: Conn, delta: float, before: float | None) -> int:
         where, params = "1 = 1", []
         if before is not None:
             where, params = "deadline < ?", [before]
@@ -92,8 +99,7 @@ class TimersRoom(StoreCore):
             scope, scope_params = timer_scope(self.shards)
             where += f" AND {scope}"
             params += scope_params
-        async with self.write() as db:
-            return await db.execute(f"UPDATE timers SET deadline = deadline + ? WHERE {where}", (delta, *params))
+        return await db.execute(f"UPDATE timers SET deadline = deadline + ? WHERE {where}", (delta, *params))
 
     def _heartbeat_keys(self) -> list[str]:
         if self.shards is None:
@@ -102,37 +108,59 @@ class TimersRoom(StoreCore):
 
     async def heartbeat(self) -> None:
         """Record that the bot is alive now (the bot beats every second)."""
-        now = self.now()
         async with self.write() as db:
-            await db.executemany(
-                "INSERT INTO store_meta (key, value, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-                [(key, repr(now), now) for key in [HEARTBEAT, *self._heartbeat_keys()]],
-            )
+            await self._beat(db, self.now())
+
+    async def _beat(self, db: Conn, now: float) -> None:
+        await db.executemany(
+            "INSERT INTO store_meta (key, value, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+            [(key, repr(now), now) for key in [HEARTBEAT, *self._heartbeat_keys()]],
+        )
 
     async def last_heartbeat(self) -> float | None:
+        """When the bot (this process's shards) last beat."""
+        return await self._last_heartbeat(self.query)
+
+    async def _last_heartbeat(self, fetch: Fetch) -> float | None:
         # A sharded process's downtime is that of its own shards (another process kept beating meanwhile):
         # the oldest of their beats, so that nobody of those guilds times out because of it. Shards that
         # never beat (the first sharded start) fall back to the bot-wide beat.
-        """When the bot (this process's shards) last beat."""
         keys = self._heartbeat_keys()
         if keys:
-            rows = await self.query(f"SELECT value FROM store_meta WHERE key IN ({marks(keys)})", keys)
+            rows = await fetch(f"SELECT value FROM store_meta WHERE key IN ({marks(keys)})", keys)
             if rows:
                 return min(float(r[0]) for r in rows)
-        value = await self.query("SELECT value FROM store_meta WHERE key = ?", (HEARTBEAT,))
+        value = await fetch("SELECT value FROM store_meta WHERE key = ?", (HEARTBEAT,))
         return float(value[0][0]) if value else None
 
     async def last_seen(self) -> float | None:
         """When this process's shards were last known alive: their newest heartbeat or the newest commit of
-        one of their running games. At start-up, ``now - last_seen()`` is the downtime to pass to
-        :meth:`shift_deadlines`."""
-        beat = await self.last_heartbeat()
+        one of their running games (what :meth:`count_downtime` counts from)."""
+        return await self._last_seen(self.query)
+
+    async def _last_seen(self, fetch: Fetch) -> float | None:
+        beat = await self._last_heartbeat(fetch)
         scope, params = shard_filter(self.shards)
-        rows = await self.query(f"SELECT MAX(updated_at) FROM games WHERE status = 'playing' AND {scope}", params)
+        rows = await fetch(f"SELECT MAX(updated_at) FROM games WHERE status = 'playing' AND {scope}", params)
         commit = rows[0][0] if rows and rows[0][0] is not None else None
         known = [float(x) for x in (beat, commit) if x is not None]
         return max(known) if known else None
+
+    async def count_downtime(self) -> tuple[float, int] | None:
+        """At start-up: how long this process's shards were away (now minus :meth:`last_seen`), every deadline
+        of theirs moved by that, and a heartbeat written now, in one transaction. So a crash anywhere in a
+        start-up counts the downtime once: before the commit nothing moved and the next start counts all of it;
+        after it, the heartbeat says it is counted. Returns (downtime, deadlines moved), or None for a store
+        that never saw the bot alive (nothing to move)."""
+        async with self.write() as db:
+            last = await self._last_seen(db.fetch)
+            now = self.now()
+            await self._beat(db, now)
+            if last is None:
+                return None
+            downtime = max(0.0, now - last)
+            return downtime, await self._shift(db, downtime, None)
 
 
 def timer_scope(shards: Shards) -> tuple[str, list[Any]]:
