@@ -226,9 +226,11 @@ class ShardedHardbackBot(HardbackBot, commands.AutoShardedBot):
         await asyncio.sleep(self._identify.wait(shard_id or 0))
 
 
-# discord.py's events that change whether a shard is up (the plain ones for a bot that is not sharded)
-_GATEWAY_EVENTS = {"ready": True, "resumed": True, "disconnect": False, "shard_ready": True, "shard_resumed": True,
-                   "shard_disconnect": False}
+# discord.py's events that change whether a shard is up (the plain ones for a bot that is not sharded). "connect"
+# comes with Discord's READY, from which on the bot answers clicks; "ready" only once discord.py has also waited for
+# every guild (2 s after the last one): counted from that, /health said "not connected" meanwhile.
+_GATEWAY_EVENTS = {"connect": True, "ready": True, "resumed": True, "disconnect": False, "shard_connect": True,
+                   "shard_ready": True, "shard_resumed": True, "shard_disconnect": False}
 
 
 def _as_int(value: object) -> int | None:

@@ -124,8 +124,11 @@ class Reporter:
             except Exception as error:  # the database may be away: /health says so, the next round retries
                 log.warning("could not record the shards' state: %s: %s", type(error).__name__, error)
             self._wake.clear()
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for returns a wake-up that comes in the same instant
+            # as stop()'s cancellation and drops the cancellation, and this loop would then hold the bot's close.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.interval)
+                async with asyncio.timeout(self.interval):
+                    await self._wake.wait()
 
     async def stop(self, timeout: float = 2.0) -> None:
         """Stop reporting and record the shards as stopped (quickly: the bot is shutting down)."""

@@ -118,8 +118,11 @@ class Timing(SessionsCore):
             nxt = await self.store.next_timer()
             delay = RECHECK if nxt is None else nxt.deadline - self.clock()
             if delay > 0:
+                # asyncio.timeout, not wait_for: Python 3.11's wait_for drops a cancellation that comes in the same
+                # instant as the event, and the bot's stop would leave this loop running.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.timers_changed.wait(), timeout=min(delay, RECHECK))
+                    async with asyncio.timeout(min(delay, RECHECK)):
+                        await self.timers_changed.wait()
                 continue
             for timer in await self.store.due_timers(now=self.clock()):
                 try:

@@ -8,8 +8,10 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+from botkit import running_bot
 from discord_standin.world import World
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -130,3 +132,17 @@ def test_the_search_workers_begin_with_the_default_word_index() -> None:
                           timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.split() == ["True"], done.stdout + done.stderr[-3000:]
+
+
+async def test_the_gateway_is_connected_from_discords_ready_not_discord_pys(world: World) -> None:
+    """discord.py says it is ready only once it has waited for every guild (2 s after the last one), but the bot
+    answers clicks from Discord's READY on: /health and hardback_gateway_connected say connected from then."""
+    # The close right after "ready" is also what once hung: the status reporter's wait dropped the close's
+    # cancellation when a wake-up came in the same instant. A close that takes that long fails here.
+    began = time.monotonic()
+    async with asyncio.timeout(60), running_bot(world) as bot:  # back once READY and the guilds are sent
+        await world.standin.wait_for(lambda: bot.gateway_shards()[0].connected, timeout=10, what="connected")
+        assert not bot.is_ready()
+        await bot.wait_until_ready()
+        assert bot.gateway_shards()[0].connected
+    assert time.monotonic() - began < 30, "the bot took that long to close"
