@@ -80,11 +80,10 @@ async def one_game(label: str, options: dict[str, object], joiners: tuple[str, .
                    group_dm: bool) -> Run:
     world = await make_world()
     restore = point_discord_at(world.standin.api_url, world.standin.gateway_url)
-    folder = ""
+    folder = tempfile.mkdtemp(prefix="hb-flow-")
     try:
         s = world.standin
         channel = world.channel
-        folder = tempfile.mkdtemp(prefix="hb-flow-")
         path = os.path.join(folder, "h.db")
         async with running_bot(world, db_path=path, ai_delay=0.0) as bot:
             if group_dm:  # alice added the app to her own apps; the others did not
@@ -125,8 +124,7 @@ async def one_game(label: str, options: dict[str, object], joiners: tuple[str, .
     finally:
         restore()
         await world.standin.stop()
-        if folder:
-            shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 async def main() -> None:

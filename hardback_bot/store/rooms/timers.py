@@ -134,12 +134,9 @@ class TimersRoom(StoreCore):
         value = await fetch("SELECT value FROM store_meta WHERE key = ?", (HEARTBEAT,))
         return float(value[0][0]) if value else None
 
-    async def last_seen(self) -> float | None:
-        """When this process's shards were last known alive: their newest heartbeat or the newest commit of
-        one of their running games (what :meth:`count_downtime` counts from)."""
-        return await self._last_seen(self.query)
-
     async def _last_seen(self, fetch: Fetch) -> float | None:
+        """When this process's shards were last known alive: their newest heartbeat or the newest commit of one
+        of their running games."""
         beat = await self._last_heartbeat(fetch)
         scope, params = shard_filter(self.shards)
         rows = await fetch(f"SELECT MAX(updated_at) FROM games WHERE status = 'playing' AND {scope}", params)
@@ -148,11 +145,11 @@ class TimersRoom(StoreCore):
         return max(known) if known else None
 
     async def count_downtime(self) -> tuple[float, int] | None:
-        """At start-up: how long this process's shards were away (now minus :meth:`last_seen`), every deadline
-        of theirs moved by that, and a heartbeat written now, in one transaction. So a crash anywhere in a
-        start-up counts the downtime once: before the commit nothing moved and the next start counts all of it;
-        after it, the heartbeat says it is counted. Returns (downtime, deadlines moved), or None for a store
-        that never saw the bot alive (nothing to move)."""
+        """At start-up: how long this process's shards were away (since their newest heartbeat or the newest
+        commit of one of their running games), every deadline of theirs moved by that, and a heartbeat written
+        now, in one transaction. So a crash anywhere in a start-up counts the downtime once: before the commit
+        nothing moved and the next start counts all of it; after it, the heartbeat says it is counted. Returns
+        (downtime, deadlines moved), or None for a store that never saw the bot alive (nothing to move)."""
         async with self.write() as db:
             last = await self._last_seen(db.fetch)
             now = self.now()
