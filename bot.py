@@ -141,7 +141,8 @@ class HardbackBot(commands.Bot):
                                      shard_ids=self.settings.shard_ids or (0,), tracker=self.tracker)
             self.reporter.start()
         metrics.watch_gateway(self.gateway_shards)
-        self.sessions = Sessions(self.store, ai_delay=self.settings.ai_delay)
+        self.sessions = Sessions(self.store, ai_delay=self.settings.ai_delay,
+                                 coach_games=self.settings.coach_games)
         if self.searcher is None:  # a bot made inside a running event loop (tests): its workers are spawned
             await asyncio.to_thread(load_for_searches, self.settings)
             self.searcher = new_searcher(self.settings)

@@ -55,12 +55,14 @@ from hardback_bot.help.topics import localized
 from hardback_bot.help.words import SpellingError, clean_word, hints_off_loop, lookup_lines
 from hardback_bot.i18n import LANGUAGE_NAMES, N_, Translator, resolve_locale, server_language, translator
 from hardback_bot.sessions import SessionError
+from hardback_bot.sessions.screens.private import hints_off_screen
 from hardback_bot.store import GameNotFound
 from hardback_bot.store.models import LEADERBOARD_KINDS, StoredResult
 from hardback_bot.store.seasons import season_of
 from hardback_bot.store.settings import GuildSettings
 
 from .replay import ReplayCommands
+from .ui import embed_of, view_of
 from .where import board_of
 
 if TYPE_CHECKING:
@@ -521,8 +523,9 @@ class InfoCommands(ReplayCommands):
                                                        "own."))
             return
         if not options.get("hints") and not solo:
-            await _send_private(interaction, t.gettext("Hints are off at this table (the host chooses `hints` "
-                                                       "at /hardback start; they are always on in solo games)."))
+            # The answer offers to turn them on now, with the table's agreement (sessions/agreements.py).
+            panel = hints_off_screen(await self.bot.sessions.load(record.id), interaction.user.id, t)
+            await interaction.response.send_message(embed=embed_of(panel), view=view_of(panel.rows), ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         loaded = await self.bot.sessions.load(record.id)

@@ -139,7 +139,7 @@ class InteractionRelay:
         shown = record.message_versions.get("lobby")
         if message_id is None or shown == record.version or (shown == LOBBY_DONE and record.status != "lobby"):
             return
-        panel = await lobby_screen(self.bot.store, record, t)
+        panel = await lobby_screen(self.bot.store, record, t, coach_games=self.bot.sessions.coach_games)
         if await self._edit(record, message_id, embed=embed_of(panel), view=view_of(panel.rows) or discord.ui.View()):
             await self.bot.store.set_message_version(record.id, "lobby",
                                                      record.version if record.status == "lobby" else LOBBY_DONE)

@@ -28,8 +28,10 @@ from hardback_bot.help.topics import BY_KEY as BY_TOPIC
 from hardback_bot.i18n import N_, Translator, resolve_locale, translator
 from hardback_bot.sessions import Loaded, SessionError, SpellingError
 from hardback_bot.sessions.access import Origin
+from hardback_bot.sessions.agreements import answer_hints
 from hardback_bot.sessions.codec import (
     AdoptSuggestion,
+    AnswerHints,
     CancelConfirmation,
     ConfirmLeave,
     ConfirmSkip,
@@ -47,6 +49,7 @@ from hardback_bot.sessions.codec import (
     PickArrangement,
     PickMove,
     PlayMoves,
+    SetCoach,
     SetOption,
     ShowRules,
     SortWords,
@@ -144,7 +147,8 @@ class Play(commands.Cog):
 
     async def post_lobby(self, interaction: discord.Interaction, game_id: int) -> None:
         record = await self.bot.sessions.record(game_id)
-        panel = await lobby_screen(self.bot.store, record, await self.relay.game_translator(record))
+        panel = await lobby_screen(self.bot.store, record, await self.relay.game_translator(record),
+                                   coach_games=self.bot.sessions.coach_games)
         await interaction.followup.send(embed=embed_of(panel), view=view_of(panel.rows) or discord.utils.MISSING)
         message = await interaction.original_response()
         await self.bot.store.set_message(game_id, "lobby", message.id, version=record.version)
@@ -301,6 +305,14 @@ class Play(commands.Cog):
                 await self._send_private(interaction, panel)
             case ShowRules(game_id, topic):
                 await self._rules(interaction, game_id, topic)
+            case SetCoach(game_id, on):
+                await sessions.store.set_player_settings(user.id, coach="on" if on else "off")
+                notice = (t.gettext("The coach is on: after each move it says why it paid that and what to try next.")
+                          if on else t.gettext("The coach is off. Turn it on again from your panel at any time."))
+                await self._show_hand(interaction, game_id, notice=notice)
+            case AnswerHints(game_id, agree):
+                said = await answer_hints(sessions, game_id, user.id, agree)
+                await self._show_hand(interaction, game_id, notice=said.say(t))
 
     async def _send_private(self, interaction: discord.Interaction, panel: Panel) -> None:
         """A private answer that is not a game panel (the relay does not keep it current): it replaces the
@@ -393,7 +405,8 @@ class Play(commands.Cog):
     async def _rematch(self, interaction: discord.Interaction, action: LobbyClick) -> None:
         # The new lobby is public, so it is the first (undeferred) answer; store work takes milliseconds.
         record = await self.bot.sessions.rematch(action.game_id, interaction.user.id)
-        panel = await lobby_screen(self.bot.store, record, await self.relay.game_translator(record))
+        panel = await lobby_screen(self.bot.store, record, await self.relay.game_translator(record),
+                                   coach_games=self.bot.sessions.coach_games)
         view = view_of(panel.rows) or discord.utils.MISSING
         await interaction.response.send_message(embed=embed_of(panel), view=view)
         message = await interaction.original_response()
@@ -574,7 +587,7 @@ def clean_word_or_refuse(text: str) -> str:
 
 # Refused as out of date, these answer with the player's current panel instead of a dead one.
 STALE_ANSWERED = (PlayMoves, PickMove, SpellWord, SuggestWord, PickArrangement, AdoptSuggestion, OpenSuggestForm,
-                  ConfirmSkip, ConfirmLeave)
+                  ConfirmSkip, ConfirmLeave, AnswerHints)
 
 
 def origin_of(interaction: discord.Interaction) -> Origin:

@@ -229,7 +229,7 @@ class Relay:
         if message_id is None:
             if record.status == "lobby" and self.recovering:
                 # Committed as opened, but the bot died before posting it: post it now.
-                panel = await lobby_screen(self.bot.store, record, t)
+                panel = await lobby_screen(self.bot.store, record, t, coach_games=self.bot.sessions.coach_games)
                 await self.pace(record.channel_id)
                 message = await self._send(record, "post", embed=embed_of(panel),
                                            view=view_of(panel.rows) or discord.utils.MISSING,
@@ -240,7 +240,7 @@ class Relay:
         shown = record.message_versions.get("lobby")
         if shown == record.version or (shown == FINAL and record.status != "lobby"):
             return  # once the game started or was cancelled, the lobby message never changes again
-        panel = await lobby_screen(self.bot.store, record, t)
+        panel = await lobby_screen(self.bot.store, record, t, coach_games=self.bot.sessions.coach_games)
         try:
             await self._channel(record).get_partial_message(message_id).edit(
                 embed=embed_of(panel), view=view_of(panel.rows) or discord.ui.View())

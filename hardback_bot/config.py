@@ -59,6 +59,7 @@ class Settings:
     log_format: LogFormat = "text"  # or "json": one object per line
     daily_par_strength: int | None = None  # the computer whose score is the daily's par; None: the expert
     search_workers: int | None = None  # search worker processes; None: one per CPU this process may use
+    coach_games: int = 3  # a player's first games (the guided one apart) keep the coach, unless they drop it
 
     @property
     def shards(self) -> Shards | None:
@@ -90,7 +91,8 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
             raise ConfigError(f"{config_path} is not valid YAML: {error}") from error
         if not isinstance(loaded, dict):
             raise ConfigError(f"{config_path} must be a YAML mapping")
-        unknown = set(loaded) - {"dictionaries", "defaults", "ai_delay", "lobby_expiry_hours", "daily_par"}
+        unknown = set(loaded) - {"dictionaries", "defaults", "ai_delay", "lobby_expiry_hours", "daily_par",
+                                 "coach_games"}
         if unknown:
             raise ConfigError(f"{config_path}: unknown key(s) {', '.join(sorted(unknown))}")
         data = loaded
@@ -128,6 +130,10 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         raise ConfigError("HARDBACK_SEARCH_WORKERS must be a whole number of processes, at least 1 (empty: one per "
                           "CPU)")
     par = data.get("daily_par")
+    coach_games = data.get("coach_games", 3)
+    if isinstance(coach_games, bool) or not isinstance(coach_games, int) or coach_games < 0:
+        raise ConfigError("coach_games: must be a whole number of games, 0 or more (0: nobody is coached unless "
+                          "they ask)")
     return Settings(token=token, db_path=env.get("HARDBACK_DB", DEFAULT_DB), db_pool_size=int(pool),
                     guild_id=int(guild) if guild else None,
                     ai_delay=max(0.0, ai_delay), log_level=env.get("HARDBACK_LOG_LEVEL", "INFO").upper(),
@@ -136,7 +142,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
                     shard_count=shard_count, shard_ids=shard_ids, http=http,
                     log_format=log_format,  # type: ignore[arg-type]
                     daily_par_strength=None if par is None else _strength(par),
-                    search_workers=int(workers) if workers else None)
+                    search_workers=int(workers) if workers else None, coach_games=coach_games)
 
 
 def _strength(value: object) -> int:

@@ -63,6 +63,8 @@ class Kind(StrEnum):
     TABLE = "o"  # the lobby's table options: "menu" (a select of options) or "<option>[=<value>]"
     RULES = "r"  # argument: a rules topic, opened privately where the reader is
     DAILY = "d"  # game field: a day as YYYYMMDD; number: a board's page; argument: a DailyOp
+    COACH = "c"  # argument "on" or "off": the clicker keeps or drops the coach (their own setting)
+    HINTS = "t"  # argument "yes" (ask for hints, or agree) or "no": hints turned on mid-game by everyone's yes
 
 
 class LobbyOp(StrEnum):
@@ -284,9 +286,31 @@ class ShowRules:
         return _id(Kind.RULES, self.game_id, 0, self.topic)
 
 
+@dataclass(frozen=True, slots=True)
+class SetCoach:
+    """Keep (``on``) or drop the coach: the Why and Try lines after each move (docs/tutorial.md)."""
+
+    game_id: int
+    on: bool
+
+    def custom_id(self) -> str:
+        return _id(Kind.COACH, self.game_id, 0, "on" if self.on else "off")
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerHints:
+    """Ask the table to turn hints on, or say yes (``agree``) or no to that request."""
+
+    game_id: int
+    agree: bool
+
+    def custom_id(self) -> str:
+        return _id(Kind.HINTS, self.game_id, 0, "yes" if self.agree else "no")
+
+
 GameAction = (LobbyClick | OpenHand | PlayMoves | PickMove | OpenSpellForm | SpellWord | OpenSuggestForm
               | SuggestWord | PickArrangement | AdoptSuggestion | ConfirmSkip | ConfirmLeave | CancelConfirmation
-              | SortWords | OptionsMenu | SetOption | ShowRules | DailyClick)
+              | SortWords | OptionsMenu | SetOption | ShowRules | DailyClick | SetCoach | AnswerHints)
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,6 +379,10 @@ def _decode(kind: Kind, game: int, number: int, arg: str) -> GameAction | None:
             return SetOption(game, option.group(1), option.group(2) or "") if option and number == 0 else None
         case Kind.RULES:
             return ShowRules(game, arg) if _TOPIC.fullmatch(arg) and number == 0 else None
+        case Kind.COACH:
+            return SetCoach(game, arg == "on") if number == 0 and arg in ("on", "off") else None
+        case Kind.HINTS:
+            return AnswerHints(game, arg == "yes") if number == 0 and arg in ("yes", "no") else None
         case Kind.DAILY:
             op = next((o for o in DailyOp if o.value == arg), None)
             if op is None or not _is_day(game) or (op is DailyOp.SHARE and number != 0) or number > 9999:
@@ -431,9 +459,10 @@ def suggestion_value(value: str, count: int) -> int:
 
 
 __all__ = ["CHAIN", "MAX_GAME_ID", "MAX_ID", "MAX_NUMBER", "MAX_STEPS", "MORE", "PREFIX", "RULES_HERE",
-           "AdoptSuggestion", "CancelConfirmation", "ConfirmLeave", "ConfirmSkip", "DailyClick", "DailyOp",
+           "AdoptSuggestion", "AnswerHints", "CancelConfirmation", "ConfirmLeave", "ConfirmSkip", "DailyClick",
+           "DailyOp",
            "ForgedId", "GameAction", "HandView", "Kind", "LobbyClick", "LobbyOp", "MoreArrangements", "OpenHand",
            "OpenSpellForm", "OpenSuggestForm", "OptionsMenu", "PickArrangement", "PickMove", "PlayMoves",
-           "SetOption", "ShowRules", "SortWords", "SpellWord", "SuggestWord", "arrangement_value",
+           "SetCoach", "SetOption", "ShowRules", "SortWords", "SpellWord", "SuggestWord", "arrangement_value",
            "decode_move", "decode_moves", "encode_move", "encode_moves", "more_value", "move_value", "parse",
            "suggestion_value"]

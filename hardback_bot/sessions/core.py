@@ -21,6 +21,7 @@ from hardback_bot.store.results import outcome_from_game
 
 from .access import Origin, check_origin
 from .judging import deciders
+from .learners import COACH_GAMES
 from .loaded import Loaded, Notifier, Silent, checker_for
 from .messages import SessionError
 from .notes import Note, deliveries_for, ghost_request_id
@@ -43,8 +44,9 @@ def default_ai() -> tuple[ChooseMove, Callable[[Game, int], bool]]:
 
 class SessionsCore:
     def __init__(self, store: Store, notifier: Notifier | None = None, *, ai_delay: float = 1.2,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, coach_games: int = COACH_GAMES) -> None:
         self.store = store
+        self.coach_games = coach_games  # a player's first games keep the coach (sessions/coaching.py)
         self.notifier: Notifier = notifier or Silent()
         self.ai_delay = ai_delay
         self.clock = clock

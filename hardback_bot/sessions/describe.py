@@ -20,6 +20,7 @@ from .notes import (
     GameBegins,
     GameEnded,
     GhostPaid,
+    HintsAsked,
     Note,
     PennyPlayed,
     Reminder,
@@ -243,6 +244,13 @@ def note_line(note: Note | Mapping[str, Any], names: Sequence[str], language: st
                              name=note.name or name(note.seat))
         case GameEnded():
             return t.gettext("The game was ended by {user}. The channel is free for a new one.", user=mention(note.by))
+        case HintsAsked():
+            if note.declined_by is not None:
+                return t.gettext("{name} prefers to play without hints: they stay off.", name=name(note.declined_by))
+            if note.done:
+                return t.gettext("Everyone agreed: hints are on. Your panel now offers your best word in one click.")
+            return t.gettext("{name} asks to turn hints on for everyone (a button that spells your best word): "
+                             "each player says yes or no on their panel.", name=bold(name(note.seat)))
         case YourTurn() | Reminder():
             return None
         case _:

@@ -7,7 +7,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from hardback_bot.engine import GameOptions, OptionsError
-from hardback_bot.store import GameRecord, StaleVersion, Store
+from hardback_bot.store import GameRecord, StaleVersion
 
 from .messages import Refusal, Said, SessionError, Term
 from .table_options import BY_KEY, offered, parse_value, value_words, with_value
@@ -54,14 +54,6 @@ async def set_table_option(sessions: Sessions, game_id: int, user_id: int, key: 
     return await sessions.record(game_id), said
 
 
-async def newcomers(store: Store, record: GameRecord) -> set[int]:
-    """The seated people who have never finished a game in this server (a table with one proposes hints)."""
-    people = [s.user_id for s in record.seats if s.user_id is not None and not s.is_computer_controlled]
-    if not people:
-        return set()
-    return set(people) - await store.known_players(record.guild_id, people)
-
-
 class Words(Term):
     """An option's value as a parameter of a reply, said in the reader's words."""
 
@@ -74,4 +66,4 @@ class Words(Term):
         return value_words(self.key, self.value, t)  # type: ignore[arg-type]
 
 
-__all__ = ["newcomers", "option_for", "set_table_option"]
+__all__ = ["option_for", "set_table_option"]

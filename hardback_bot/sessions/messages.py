@@ -62,6 +62,11 @@ MESSAGES: dict[str, str] = {
     "host_ends": N_("Only the host or someone with Manage Channels can end the game."),
     "not_in_running_game": N_("You are not playing in a running game here."),
     "already_computer": N_("A computer player already plays your seat."),
+    # hints asked for in a running game
+    "hints_daily": N_("The daily is played without hints, the same for everyone."),
+    "hints_already_on": N_("Hints are already on at this table."),
+    "hints_no_request": N_("Nobody is asking for hints any more."),
+    "hints_already_agreed": N_("You already said yes; the others answer on their panels."),
     # replies
     "joined": N_("You joined the table."),
     "left_table": N_("You left the table."),
@@ -74,6 +79,10 @@ MESSAGES: dict[str, str] = {
     "option_set": N_("{option}: now {value}."),
     "guided_started": N_("Your guided first game has started: open your hand, and follow the lines marked Try."),
     "left_game": N_("You left the game. A computer player plays your seat from now on."),
+    "hints_on": N_("Hints are on: your panel offers your best word in one click."),
+    "hints_asked": N_("You asked the table for hints: they come on once everyone seated says yes on their panel."),
+    "hints_agreed": N_("You said yes to hints: they come on once everyone seated has."),
+    "hints_declined": N_("You said no: hints stay off."),
     # the daily deal
     "daily_no_rematch": N_("The daily has no rematch: tomorrow brings a new deal."),
     "daily_no_leave": N_("This is your daily: nobody can take it over. Give it up with /hardback end, or play on."),

@@ -205,8 +205,19 @@ class GameEnded(_Stored):
     by: int
 
 
+@dataclass(frozen=True, slots=True)
+class HintsAsked(_Stored):
+    """Seat ``seat`` asked the table to turn hints on (each person seated agrees on their panel); ``done``: everyone
+    has agreed and hints are on; ``declined_by``: the seat that said no (the request is closed)."""
+
+    T = "hints"
+    seat: int
+    done: bool = False
+    declined_by: int | None = None
+
+
 Note: TypeAlias = (GameBegins | TurnPlayed | FinalRoundCalled | VoteCalled | VoteSettled | GhostPaid | PennyPlayed
-                   | YourTurn | Reminder | VotersTimedOut | SeatAway | SeatLeft | GameEnded)
+                   | YourTurn | Reminder | VotersTimedOut | SeatAway | SeatLeft | GameEnded | HintsAsked)
 
 #: Each note class by its ``t``.
 NOTE_TYPES: dict[str, type[_Stored]] = {cls.T: cls for cls in get_args(Note)}

@@ -185,6 +185,14 @@ def hints_allowed(game: Game, kind: str = "table") -> bool:
     return kind != "daily" and (bool(game.options.hints) or game.num_players == 1)
 
 
+def used_words(game: Game, seat: int) -> set[str]:
+    """The words ``seat`` may not spell again under the unique-words option (R26), lower case."""
+    mode = game.options.unique_words
+    if mode == "off":
+        return set()
+    return {str(w).lower() for who, w in game.state.word_history if mode == "game" or int(who) == seat}
+
+
 def best_word(game: Game, seat: int) -> WordOutcome | None:
     """The word worth most for ``seat`` now, as the spelling panel would propose it (the one-click "spell
     the best word" where hints are allowed). Blocking and bounded: call it in a worker thread."""
@@ -193,10 +201,8 @@ def best_word(game: Game, seat: int) -> WordOutcome | None:
     checker = game.checker
     if game.spell_options(seat) is None or getattr(checker, "is_none", False):
         return None
-    mode = game.options.unique_words
-    exclude = {str(w).lower() for who, w in game.state.word_history if mode == "game" or int(who) == seat} \
-        if mode != "off" else set()
-    play = best_play(PlayerCards.from_game(game, seat), checker, exclude=exclude, work_limit=BEST_WORD_WORK)
+    play = best_play(PlayerCards.from_game(game, seat), checker, exclude=used_words(game, seat),
+                     work_limit=BEST_WORD_WORK)
     if play is None:
         return None
     try:

@@ -1,11 +1,13 @@
-"""The guided first game (docs/tutorial.md): what each player's last click did and why it paid that, and
-what to try next.
+"""The coach (docs/tutorial.md): what a player's last click did and why it paid that, and what to try next —
+in the guided first game and in a player's first games after it.
 
-The game's own log is walked again from its seed and options (the deal is fixed, engine/setup.py), so this
-needs nothing but the store: the state before each player's last click, and which mechanics each seat
-has already met. The first seat follows a plan made for the deal (the words and purchases below, whose
-moves a test replays); any other seat, and the first one once it leaves the plan, gets advice read from
-its position. No Discord here.
+The game's own log is walked again from its seed and options, so this needs nothing but the store: the state
+before the player's last click, and which mechanics each seat has already met. In the guided game (its deal is
+fixed, engine/setup.py) the first seat follows a plan made for the deal (the words and purchases below, whose
+moves a test replays); any other seat, the first one once it leaves the plan, and every coached seat of any
+other game get advice read from their position. The advice names a word only where the table offers hints
+(the one-click button then spells that same word); elsewhere it says what to look for in the hand. No Discord
+here.
 """
 
 from __future__ import annotations
@@ -17,14 +19,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove
-from hardback_bot.engine.cards import card
+from hardback_bot.engine.cards import GENRES, card
 from hardback_bot.engine.events import Event
 from hardback_bot.engine.options import ADVERTS
 from hardback_bot.engine.words import WordChecker
 from hardback_bot.i18n import Translator
 from hardback_bot.store import Move as StoredMove
 
-from .describe import ENGLISH, card_name
+from .describe import ENGLISH, card_name, genre_word
+from .spelling import used_words
 from .teaching import Explanation, explain, say
 
 #: The mechanics a guided game shows (docs/tutorial.md), in the order the plan meets them.
@@ -127,14 +130,15 @@ class Advice:
     values: Mapping[str, Any] = field(default_factory=dict)
 
 
-def advice(game: Game, seat: int, seen: set[str]) -> Advice | None:
-    """What ``seat`` might do now in a guided game; None when it has nothing to decide."""
+def advice(game: Game, seat: int, seen: set[str], *, hints: bool = True) -> Advice | None:
+    """What ``seat`` might do now; None when it has nothing to decide. ``hints``: the table offers the solver's
+    words, so the advice may name the best word (otherwise it says what to look for, never the answer)."""
     if game.finished or game.active_seat != seat or game.phase == "vote":
         return None
     planned = _planned(game, seat)
     if planned is not None:
         return planned
-    return _adapted(game, seat, seen)
+    return _adapted(game, seat, seen, hints=hints)
 
 
 def _turn_number(game: Game, seat: int) -> int:
@@ -151,7 +155,7 @@ def _legal(game: Game, seat: int, move: str) -> bool:
 
 
 def _planned(game: Game, seat: int) -> Advice | None:
-    if seat != PLAN_SEAT:
+    if seat != PLAN_SEAT or not game.options.tutorial:
         return None
     turn = _turn_number(game, seat)
     p = game.player(seat)
@@ -165,12 +169,14 @@ def _planned(game: Game, seat: int) -> Advice | None:
     return None
 
 
-def _adapted(game: Game, seat: int, seen: set[str]) -> Advice | None:
+def _adapted(game: Game, seat: int, seen: set[str], *, hints: bool = True) -> Advice | None:
     phase = game.phase
     p = game.player(seat)
     if phase == "spell":
         if p.remover and p.inked and "remover" not in seen:
             return Advice("use_remover", (f"remover {p.inked[0]}",), {"card": p.inked[0]})
+        if not hints:
+            return _look_for(game, seat)
         best = _best(game, seat, need_double="double" not in seen)
         if best is None:
             return Advice("skip", ("skip",))
@@ -221,6 +227,24 @@ def _buy(game: Game, seat: int, seen: set[str]) -> Advice:
     return Advice("end", ("end",))
 
 
+def _look_for(game: Game, seat: int) -> Advice:
+    """Spelling advice that gives no word away (a table without hints): what in the hand pays more."""
+    p = game.player(seat)
+    cards = [*p.hand, *p.timeless]
+    doublers = [c for c in p.hand if _doubler(c)]
+    if doublers:
+        return Advice("look_double", values={"card": doublers[0]})
+    by_genre: dict[str, list[int]] = {}
+    for c in cards:
+        if card(c).genre in GENRES:
+            by_genre.setdefault(card(c).genre, []).append(c)
+    pairs = sorted(((g, cs) for g, cs in by_genre.items() if len(cs) >= 2), key=lambda gc: (-len(gc[1]), gc[0]))
+    if pairs:
+        genre, same = pairs[0]
+        return Advice("look_pair", values={"genre": genre, "letters": "".join(card(c).letter for c in same)})
+    return Advice("look_long")
+
+
 def _owned(game: Game, seat: int) -> list[int]:
     p = game.player(seat)
     return [*p.draw, *p.discard, *p.hand, *p.timeless]
@@ -251,7 +275,7 @@ def _best(game: Game, seat: int, *, need_double: bool) -> Best | None:
             _BEST.move_to_end(key)
             return _BEST[key]
     plays = best_plays(PlayerCards.from_game(game, seat), game.checker, count=12 if holds_doubler else 1,
-                       work_limit=BEST_WORK)
+                       exclude=used_words(game, seat), work_limit=BEST_WORK)
     found: Best | None = None
     if plays:
         chosen = plays[0]
@@ -308,6 +332,14 @@ def advice_text(a: Advice, game: Game, t: Translator = ENGLISH) -> str:
         return t.gettext("Spell {word}: the {card} sits next to {target} and doubles it.", word=v["word"],
                          card=card_name(int(v["card"]), t=t),
                          target=card(int(v["target"])).letter)
+    if key == "look_double":
+        return t.gettext("Put your {card} next to a card that pays: it doubles that card's benefit.",
+                         card=card_name(int(v["card"]), t=t))
+    if key == "look_pair":
+        return t.gettext("Your cards {letters} share a genre ({genre}): put two or more in your word and each one's "
+                         "genre bonus pays too.", letters=v["letters"], genre=genre_word(str(v["genre"]), t))
+    if key == "look_long":
+        return t.gettext("Every card in your word pays its benefit: use as many of your cards as you can.")
     if key == "best_word":
         return t.gettext("Spell {word}, the best word your cards make (or any word you like).", word=v["word"])
     if key == "skip":
@@ -339,31 +371,46 @@ def advice_text(a: Advice, game: Game, t: Translator = ENGLISH) -> str:
     return t.gettext("End your turn: the coins you keep become ink.")
 
 
-def guided_lines(walked: Walked, seat: int, t: Translator = ENGLISH) -> list[str]:
-    """The lines a guided game's private panel shows: why the seat's last click paid what it did, and what
-    to try next."""
+@dataclass(frozen=True, slots=True)
+class Coaching:
+    """What the coach says on a panel, and the word its Try line advises (the one-click button offers the same
+    word, so the two never disagree)."""
+
+    lines: tuple[str, ...] = ()
+    spell: str | None = None  # the advised spell move, in notation
+
+
+def coaching(walked: Walked, seat: int, t: Translator = ENGLISH, *, hints: bool = True) -> Coaching:
+    """The lines of a coached panel: why the seat's last click paid what it did, and what to try next."""
     lines = []
     if walked.before is not None and walked.click:
         explained = explain(walked.before, seat, walked.click)
         said = say(explained, t)
         if said:
             lines.append(t.gettext("**Why:** {line}", line=said))
-    tip = advice(walked.game, seat, walked.seen.get(seat, set()))
+    tip = advice(walked.game, seat, walked.seen.get(seat, set()), hints=hints)
+    spell = None
     if tip is not None:
         lines.append(t.gettext("**Try:** {tip}", tip=advice_text(tip, walked.game, t)))
-    return lines
+        spell = next((m for m in tip.moves if m.startswith("spell ")), None)
+    return Coaching(tuple(lines), spell)
 
 
-def guided_job(num_players: int, seed: int, options: Mapping[str, Any], moves: Sequence[StoredMove], seat: int,
-               language: str) -> list[str]:
-    """:func:`guided_lines` from what the store holds, in a search worker (the walk and the best word are
-    CPU work: sessions/searching.py)."""
+def guided_lines(walked: Walked, seat: int, t: Translator = ENGLISH) -> list[str]:
+    """:func:`coaching`'s lines at a table with hints (the guided game's)."""
+    return list(coaching(walked, seat, t).lines)
+
+
+def coach_job(num_players: int, seed: int, options: Mapping[str, Any], moves: Sequence[StoredMove], seat: int,
+              language: str, hints: bool) -> Coaching:
+    """:func:`coaching` from what the store holds, in a search worker (the walk and the best word are CPU work:
+    sessions/searching.py)."""
     from hardback_bot.i18n import translator
     from hardback_bot.words import get_dictionary
 
     opts = GameOptions.from_dict(dict(options))
     walked = walk(num_players, seed, opts, moves, seat, get_dictionary(opts.dictionary))
-    return guided_lines(walked, seat, translator(language))
+    return coaching(walked, seat, translator(language), hints=hints)
 
 
 def last_explanation(walked: Walked, seat: int) -> Explanation | None:

@@ -22,8 +22,10 @@ from .errors import (
     WrongStatus,
 )
 from .models import (
+    COACH_MODES,
     ORIGINAL,
     PLACES,
+    CoachMode,
     CoopResult,
     Delivery,
     GameOutcome,
@@ -36,6 +38,7 @@ from .models import (
     PanelToken,
     Place,
     PlayerResult,
+    PlayerSettings,
     PlayerStats,
     Rating,
     ResumeInfo,
@@ -92,11 +95,13 @@ async def open_store(
 
 
 __all__ = [
+    "COACH_MODES",
     "DB_PATH_ENV",
     "DEFAULT_DB_PATH",
     "ORIGINAL",
     "PLACES",
     "ChannelBusy",
+    "CoachMode",
     "CoopResult",
     "Delivery",
     "GameNotFound",
@@ -112,6 +117,7 @@ __all__ = [
     "PanelToken",
     "Place",
     "PlayerResult",
+    "PlayerSettings",
     "PlayerStats",
     "Rating",
     "ResumeInfo",

@@ -321,3 +321,32 @@ class MessageHandle:
     target: str  # ORIGINAL, or the message's id (a follow-up)
     created_at: float  # the token's interaction time
     application_id: int = 0
+
+
+#: The coach's modes (docs/tutorial.md, "After the guided game"): on for a player's first games, or as they chose.
+CoachMode = Literal["auto", "on", "off"]
+COACH_MODES: tuple[CoachMode, ...] = ("auto", "on", "off")
+
+
+@dataclass(frozen=True)
+class PlayerSettings:
+    """What one person chose for themselves, wherever they play (player_settings, migration 012)."""
+
+    coach: CoachMode = "auto"  # auto: coached for their first games, then not
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PlayerSettings:
+        # Keys of a newer bot are ignored (a rollback keeps working), a bad value is the default.
+        coach = data.get("coach", "auto")
+        return cls(coach=coach if coach in COACH_MODES else "auto")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"coach": self.coach}
+
+    def changed(self, **changes: Any) -> PlayerSettings:
+        unknown = set(changes) - {"coach"}
+        if unknown:
+            raise ValueError(f"unknown player settings: {sorted(unknown)}")
+        if "coach" in changes and changes["coach"] not in COACH_MODES:
+            raise ValueError(f"coach must be one of {COACH_MODES}")
+        return PlayerSettings(coach=changes.get("coach", self.coach))

@@ -30,6 +30,7 @@ from .rooms.messages import MessagesRoom
 from .rooms.operations import OperationsRoom
 from .rooms.outbox import OutboxRoom
 from .rooms.panels import PanelsRoom
+from .rooms.players import PlayersRoom
 from .rooms.recovery import RecoveryRoom
 from .rooms.results import ResultsRoom
 from .rooms.seasons import SeasonsRoom
@@ -38,7 +39,7 @@ from .rooms.timers import TimersRoom
 
 
 class SqlStore(GamesRoom, MessagesRoom, RecoveryRoom, OutboxRoom, PanelsRoom, HandlesRoom, TimersRoom,
-               OperationsRoom, ResultsRoom, SeasonsRoom, SettingsRoom):
+               OperationsRoom, ResultsRoom, SeasonsRoom, SettingsRoom, PlayersRoom):
     """The store: every room's queries over one database (a subclass connects)."""
 
 

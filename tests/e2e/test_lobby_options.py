@@ -115,7 +115,7 @@ async def test_a_newcomer_at_the_table_brings_a_proposal_of_hints(world: World) 
         await s.settle()
         lobby = with_component(world, "hb:l:")
         said = text_of(s.find_message(lobby.id))
-        assert "alice has not played Hardback here yet" in said, said
+        assert "alice is new here or still learning" in said, said
         hints_on = next(c for c in s.find_message(lobby.id).custom_ids() if c.endswith(":hints=on"))
         await s.click(world.alice, s.find_message(lobby.id), hints_on)
         await shows(world, lobby, "Hints: on")

@@ -22,6 +22,7 @@ from hardback_bot.i18n import N_, Translator
 from ..codec import (
     RULES_HERE,
     AdoptSuggestion,
+    AnswerHints,
     ConfirmSkip,
     HandView,
     OpenHand,
@@ -29,6 +30,7 @@ from ..codec import (
     OpenSuggestForm,
     PickMove,
     PlayMoves,
+    SetCoach,
     encode_move,
     encode_moves,
 )
@@ -36,7 +38,8 @@ from ..describe import ENGLISH, card_name, cards_text, phase_prompt, separator
 from ..loaded import Loaded
 from ..notes import ghost_request_id
 from ..preview import WordOutcome
-from .panel import MAX_OPTIONS, MAX_ROWS, Button, Option, Panel, Select, rules_button
+from .panel import MAX_BUTTONS, MAX_OPTIONS, MAX_ROWS, Button, Option, Panel, Select, rules_button
+from .scores import standing_line
 
 PASS, END = Move("pass"), Move("end")
 
@@ -58,10 +61,13 @@ def _opt(move: Move, label: str, description: str | None = None) -> Option:
 
 
 def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOutcome | None = None,
-               t: Translator = ENGLISH, shown: HandView = HandView.HAND) -> Panel:
+               t: Translator = ENGLISH, shown: HandView = HandView.HAND, coached: bool | None = None,
+               hints_asked: Sequence[int] = ()) -> Panel:
     """The private panel of ``seat``: their hand, the decision they face, every legal action. ``best``: the
     solver's best word, offered as one click where the table allows hints. ``t``: the reader's language.
-    ``shown``: the view asked for (buying more than one card, removing rather than reserving a jailed card)."""
+    ``shown``: the view asked for (buying more than one card, removing rather than reserving a jailed card).
+    ``coached``: whether the coach follows this player (None: no choice to offer, as in the guided game);
+    ``hints_asked``: the seats that said yes to the table's open request for hints, in order."""
     game = loaded.game
     record = loaded.record
     me = view["players"][seat]
@@ -82,6 +88,7 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
     panel.lines.append(t.gettext("Ink {ink} · remover {remover} · draw pile {draw} · discard {discard}",
                                  ink=me["ink"], remover=me["remover"], draw=me["draw_count"],
                                  discard=me["discard_count"]))
+    panel.lines.append(standing_line(view, names, seat, t))
     if game.finished:
         panel.lines.append(t.gettext("The game is over."))
         return panel
@@ -93,6 +100,13 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
                                          letters=turn.get("letters", ""), coins=turn.get("coins", 0)))
     else:
         panel.lines.append(t.gettext("It is {name}'s turn.", name=names[game.active_seat]))
+
+    if active and game.phase == "spell" and not has_vowel(me.get("hand", []), me.get("timeless", [])):
+        panel.lines.append(t.gettext("No vowel? Play any card face down as a wild: it stands for any letter, a vowel "
+                                     "too (it just pays nothing). Type the word; the preview shows which card is "
+                                     "the wild."))
+    if hints_asked:
+        _hints_question(panel, loaded, seat, hints_asked, names, t)
 
     # Spelling (R7-R9, R30).
     if active and game.phase == "spell":
@@ -146,12 +160,39 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
     token_buttons.append(Button(t.gettext("Refresh"), OpenHand(record.id, HandView.REFRESH).custom_id()))
     token_buttons.append(Button(t.gettext("My deck"), OpenHand(record.id, HandView.DECK).custom_id()))
     token_buttons.append(rules_button(record.id, RULES_HERE, t))
+    if coached is not None and len(token_buttons) < MAX_BUTTONS:
+        token_buttons.append(Button(t.gettext("Coach: drop it") if coached else t.gettext("Coach: turn on"),
+                                    SetCoach(record.id, not coached).custom_id()))
     panel.add_buttons(token_buttons)
     removers = [m for m in legal if m.kind == "remover"]
     if removers and len(panel.rows) < MAX_ROWS:
         panel.add_select(select_id(loaded), t.gettext("Use remover on an inked card"),
                          [_opt(m, t.gettext("Clear {card}", card=card_name(m.card or 0, t=t))) for m in removers])
     return panel
+
+
+VOWELS = frozenset("AEIOU")
+
+
+def has_vowel(hand: Sequence[int], classics: Sequence[int] = ()) -> bool:
+    """Whether the cards a player spells with show a vowel (Y apart: a hand of consonants and Y is as stuck)."""
+    return any(card(c).letter in VOWELS for c in [*hand, *classics])
+
+
+def _hints_question(panel: Panel, loaded: Loaded, seat: int, agreed: Sequence[int], names: Sequence[str],
+                    t: Translator) -> None:
+    """The table's open request for hints: who asked, and this player's yes or no (unless already given)."""
+    asker = names[agreed[0]]
+    if seat in agreed:
+        waiting = [names[s.seat] for s in loaded.record.seats
+                   if s.user_id is not None and not s.is_computer_controlled and s.seat not in agreed]
+        panel.lines.append(t.gettext("Hints: waiting for {names} to say yes.", names=t.join(waiting)))
+        return
+    panel.lines.append(t.gettext("{name} asks to turn hints on for everyone: a button that spells your best word. "
+                                 "They come on if everyone seated says yes.", name=asker))
+    game_id = loaded.record.id
+    panel.add_buttons([Button(t.gettext("Yes, hints on"), AnswerHints(game_id, True).custom_id(), "success"),
+                       Button(t.gettext("No hints"), AnswerHints(game_id, False).custom_id())])
 
 
 OPTIONAL_STEPS = ("trash", "dump", "preview", "jail", "flush")

@@ -13,14 +13,16 @@ from hardback_bot.engine import Game, IllegalMove
 from hardback_bot.engine.views import player_view, public_view
 from hardback_bot.i18n import Translator
 
-from ..codec import HandView, OpenHand
+from ..agreements import hints_request
+from ..coaching import coach, is_coached
+from ..codec import AnswerHints, HandView, OpenHand
 from ..describe import ENGLISH, cards_text, note_line
 from ..loaded import Loaded
 from ..manager import Sessions
 from ..messages import SessionError
-from ..searching import off_loop_async
+from ..preview import WordOutcome, simulate_word
 from ..spelling import best_word, hints_allowed
-from ..tutor import guided_job
+from ..tutor import Coaching
 from .announcements import dictionary_language
 from .deck import deck_screen
 from .hand import hand_panel
@@ -43,27 +45,34 @@ async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice:
     seat = loaded.seat_of(user_id)
     if seat is None:
         raise SessionError("not_playing_watch")
+    coached = await is_coached(sessions, loaded, seat)
     if loaded.record.status != "playing" or loaded.game.finished:
         panel = over_screen(loaded, t)
-        if loaded.game.options.tutorial and loaded.record.status == "finished":
-            panel.lines[0:0] = await guided(sessions, loaded, seat, t)  # why the last click paid what it did
+        if coached and loaded.record.status == "finished":
+            panel.lines[0:0] = (await coach(sessions, loaded, seat, t)).lines  # why the last click paid what it did
         return panel
     game = loaded.game
     view = player_view(game, seat)
+    coaching = await coach(sessions, loaded, seat, t) if coached else Coaching()
     best = None
     if game.active_seat == seat and game.phase == "spell" and hints_allowed(game, loaded.record.kind):
-        best = await asyncio.to_thread(best_word, _copy(game), seat)
+        # The one-click word is the coach's advice where there is one: the Try line and the button agree.
+        best = await asyncio.to_thread(advised_word, _copy(game), seat, coaching.spell)
+    asked = await hints_request(sessions, loaded) if not game.options.hints else []
     # The panel tries purchases on copies of the game (what each one leaves): a worker thread's job.
-    panel = await asyncio.to_thread(hand_panel, loaded, seat, view, best=best, t=t, shown=shown)
+    panel = await asyncio.to_thread(hand_panel, loaded, seat, view, best=best, t=t, shown=shown,
+                                    coached=coached if not game.options.tutorial else None,
+                                    hints_asked=[s for u in asked if (s := loaded.seat_of(u)) is not None])
     if notice:
         panel.lines.insert(0, f"*{notice}*")
     if game.active_seat != seat or game.phase in ("spell", "vote"):
         lines = await catch_up(sessions, loaded, seat, t)
         if lines:
-            panel.lines[2:2] = lines  # after the hand and the counts, before the turn's prompt
-    if game.options.tutorial:
+            at = 4 if notice else 3
+            panel.lines[at:at] = lines  # after the hand, the counts and the scores, before the turn's prompt
+    if coaching.lines:
         at = 1 if notice else 0
-        panel.lines[at:at] = await guided(sessions, loaded, seat, t)
+        panel.lines[at:at] = coaching.lines
     if game.active_seat == seat and game.phase in ("jail", "flush", "buy"):
         # Choosing a card of the offer row: show the row (cards the player cannot afford are dimmed).
         coins = game.state.turn.coins if game.phase in ("flush", "buy") else None
@@ -73,18 +82,15 @@ async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice:
     return panel
 
 
-async def guided(sessions: Sessions, loaded: Loaded, seat: int, t: Translator = ENGLISH) -> list[str]:
-    """A guided game's lines for ``seat``: why its last click paid what it did, and what to try next
-    (sessions/tutor.py; the log is walked again in a search worker)."""
-    record = loaded.record
-    moves = await sessions.store.get_moves(record.id)
-    game = loaded.game
-    try:
-        return await off_loop_async(guided_job, game.num_players, record.seed or 0, game.options.to_dict(), moves,
-                                    seat, t.language)
-    except (IllegalMove, ValueError, TimeoutError) as error:  # a log that no longer replays, a busy machine:
-        log.warning("guided lines of game %s: %s", record.id, error)  # the panel shows the game anyway
-        return []
+def advised_word(game: Game, seat: int, spell: str | None) -> WordOutcome | None:
+    """The word of the one-click button: the coach's advice when it names one that still plays, else the best
+    word. Blocking and bounded: call it in a worker thread."""
+    if spell is not None:
+        try:
+            return simulate_word(game, seat, spell)
+        except IllegalMove:
+            pass  # advice from a log behind the game: the best word instead
+    return best_word(game, seat)
 
 
 def over_screen(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
@@ -165,4 +171,23 @@ async def spectator_screen(sessions: Sessions, game_id: int, *, notice: str | No
                                              cards=cards_text(p["hand"])))
         panel.add_buttons([Button(t.gettext("Refresh"), OpenHand(game_id, HandView.WATCH).custom_id()),
                            rules_button(game_id, "turn", t)])
+    return panel
+
+
+def hints_off_screen(loaded: Loaded, user_id: int, t: Translator = ENGLISH) -> Panel:
+    """The hint command's answer at a table without hints: how to turn them on now, with the button that asks
+    (the table agrees: alone with computers, the hints come on at once; sessions/agreements.py)."""
+    people = [s.user_id for s in loaded.record.seats if s.user_id is not None and not s.is_computer_controlled]
+    alone = people == [user_id]
+    panel = Panel(title=t.gettext("Hints are off at this table"), version=loaded.record.version)
+    if alone:
+        panel.lines.append(t.gettext("You are the only person at this table: turn hints on and your panel offers "
+                                     "your best word in one click."))
+        label = t.gettext("Turn hints on")
+    else:
+        panel.lines.append(t.gettext("Hints come on mid-game when everyone seated agrees: ask, and each player "
+                                     "says yes or no on their panel."))
+        label = t.gettext("Ask the table for hints")
+    panel.add_buttons([Button(label, AnswerHints(loaded.record.id, True).custom_id(), "success"),
+                       rules_button(loaded.record.id, "hints", t)])
     return panel

@@ -13,8 +13,9 @@ from hardback_bot.store import GameRecord, Store
 from ..codec import RULES_HERE, HandView, LobbyClick, LobbyOp, OpenHand, OptionsMenu, SetOption
 from ..core import STRENGTH_NAMES
 from ..describe import ENGLISH, bold, genre_word, seat_name
+from ..learners import COACH_GAMES, newcomers
 from ..loaded import Loaded
-from ..lobby import newcomers, option_for
+from ..lobby import option_for
 from ..table_options import BY_KEY, OPTIONS, choices, encode_value, offered, option_line, summary, value_words
 from .panel import Button, Option, Panel, Select, hand_button, rules_button
 from .pictures import results_picture, table_picture
@@ -62,10 +63,10 @@ def lobby_panel(record: GameRecord, t: Translator = ENGLISH, *, newcomers: Colle
     new = [seat_name(s, t) for s in record.seats if s.user_id in newcomers]
     propose = bool(new) and not options.hints
     if propose:
-        panel.lines.append(t.ngettext("{names} has not played Hardback here yet: hints would help (they spell the "
-                                      "best word for you).",
-                                      "{names} have not played Hardback here yet: hints would help (they spell the "
-                                      "best word for you).", len(new), names=t.join(new)))
+        panel.lines.append(t.ngettext("{names} is new here or still learning: hints would help (a button that "
+                                      "spells your best word).",
+                                      "{names} are new here or still learning: hints would help (a button that "
+                                      "spells your best word).", len(new), names=t.join(new)))
 
     def button(label: str, op: LobbyOp, style: str = "secondary", strength: int = 0) -> Button:
         return Button(label, LobbyClick(record.id, op, strength).custom_id(), style)
@@ -85,9 +86,11 @@ def lobby_panel(record: GameRecord, t: Translator = ENGLISH, *, newcomers: Colle
     return panel
 
 
-async def lobby_screen(store: Store, record: GameRecord, t: Translator = ENGLISH) -> Panel:
-    """The lobby message as it stands in the store (who is new to this server included)."""
-    return lobby_panel(record, t, newcomers=await newcomers(store, record) if record.status == "lobby" else ())
+async def lobby_screen(store: Store, record: GameRecord, t: Translator = ENGLISH, *,
+                       coach_games: int = COACH_GAMES) -> Panel:
+    """The lobby message as it stands in the store (who is new to this server, or still learning, included)."""
+    learning = await newcomers(store, record, coach_games) if record.status == "lobby" else set()
+    return lobby_panel(record, t, newcomers=learning)
 
 
 def option_screen(record: GameRecord, key: str, dictionaries: Sequence[str], t: Translator = ENGLISH) -> Panel:

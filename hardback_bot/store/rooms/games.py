@@ -210,6 +210,30 @@ class GamesRoom(StoreCore):
         observe_commit("committed", time.perf_counter() - started)
         return version
 
+    async def settle_table_request(
+        self, game_id: int, expected_version: int, kind: str, agreed: Sequence[int] | None, *,
+        options: Mapping[str, Any] | None = None, state: str | None = None, deliveries: Sequence[Delivery] = (),
+    ) -> int:
+        """One answer to a running table's request of ``kind`` (hints turned on by everyone's agreement), in one
+        transaction if the game is still at ``expected_version``: the request's agreements become ``agreed``
+        (None: the request is closed), and, once everyone agreed, the game's options that the rules do not read
+        change in its record and in the state's copy of them (``options`` with ``state``: the log replays to
+        the same state with the new options), with what the channel must be told. Returns the new version;
+        StaleVersion when another writer got there first."""
+        if (options is None) != (state is None):
+            raise InvalidRecord("a table's options change in its record and its state together")
+        now = self.now()
+        sets, params = ("options = ?, state = ?", [dumps(dict(options)), state]) if options is not None else ("", [])
+        async with self.write() as db:
+            version = await self._bump(db, game_id, expected_version, ("playing",), sets, params)
+            await db.execute("DELETE FROM table_requests WHERE game_id = ? AND kind = ?", (game_id, kind))
+            if agreed is not None:
+                await db.executemany(
+                    "INSERT INTO table_requests (game_id, kind, user_id, created_at) VALUES (?, ?, ?, ?)",
+                    [(game_id, kind, int(u), now + i * 1e-6) for i, u in enumerate(agreed)])
+            await self.insert_deliveries(db, game_id, deliveries, version, now)
+        return version
+
     async def commit_move(
         self, game_id: int, expected_version: int, seat: int, move: str, state: str, **kw: Any
     ) -> int:

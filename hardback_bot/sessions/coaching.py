@@ -1,0 +1,51 @@
+"""Who the coach follows (docs/tutorial.md, "After the guided game"), and its lines on a player's panel.
+
+The guided game is always coached. After it, a person keeps the coach for their first games (the config's
+``coach_games``, three by default; the guided one does not count), unless they drop it; anyone can turn it on
+again, or off, with one click on their panel. The daily deal is never coached: everyone plays it alone, the
+same way. The lines are worked out in a search worker from the game's log (sessions/tutor.py).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from hardback_bot.engine import IllegalMove
+from hardback_bot.i18n import Translator
+
+from .describe import ENGLISH
+from .learners import coached_people
+from .loaded import Loaded
+from .manager import Sessions
+from .searching import off_loop_async
+from .spelling import hints_allowed
+from .tutor import Coaching, coach_job
+
+log = logging.getLogger(__name__)
+
+
+async def is_coached(sessions: Sessions, loaded: Loaded, seat: int) -> bool:
+    """Whether ``seat``'s panel carries the coach's lines in this game."""
+    if loaded.game.options.tutorial:
+        return True
+    user = loaded.user_of(seat)
+    if user is None or loaded.record.kind == "daily":
+        return False
+    return user in await coached_people(sessions.store, [user], sessions.coach_games)
+
+
+async def coach(sessions: Sessions, loaded: Loaded, seat: int, t: Translator = ENGLISH) -> Coaching:
+    """The coach's lines for ``seat`` (why its last click paid what it did, what to try next) and the word they
+    advise; nothing when the log cannot be walked now (the panel shows the game anyway)."""
+    record = loaded.record
+    game = loaded.game
+    moves = await sessions.store.get_moves(record.id)
+    try:
+        return await off_loop_async(coach_job, game.num_players, record.seed or 0, game.options.to_dict(), moves,
+                                    seat, t.language, hints_allowed(game, record.kind))
+    except (IllegalMove, ValueError, TimeoutError) as error:  # a log that no longer replays, a busy machine
+        log.warning("coach lines of game %s: %s", record.id, error)
+        return Coaching()
+
+
+__all__ = ["coach", "is_coached"]
