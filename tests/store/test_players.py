@@ -1,0 +1,68 @@
+"""A person's own settings (the coach), their finished games anywhere, and a running table's requests that
+everyone seated agrees to (hints turned on mid-game): on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+
+from hardback_bot.store import Delivery, GameOutcome, InvalidRecord, PlayerSettings, Seat, StaleVersion, Store
+
+from .conftest import Backend, humans, playing_game
+from .test_results import finish, line
+
+
+async def test_settings_default_change_and_survive_a_reopen(backend: Backend) -> None:
+    store = await backend.open()
+    try:
+        assert await store.player_settings([7, 8]) == {7: PlayerSettings(), 8: PlayerSettings()}
+        assert (await store.set_player_settings(7, coach="off")).coach == "off"
+        with pytest.raises(ValueError):
+            await store.set_player_settings(7, coach="sometimes")  # nothing written
+        with pytest.raises(ValueError):
+            await store.set_player_settings(7, colour="red")
+    finally:
+        await store.close()
+    again = await backend.open()
+    try:
+        assert await again.player_settings([7, 8]) == {7: PlayerSettings(coach="off"), 8: PlayerSettings()}
+        assert (await again.set_player_settings(7, coach="on")).coach == "on"
+        assert (await again.player_settings([7]))[7].coach == "on"
+    finally:
+        await again.close()
+
+
+async def test_finished_games_count_every_server_and_leave_practice_out(store: Store) -> None:
+    seats = humans("ann", "bob")  # users 100 and 101
+    await finish(store, seats, GameOutcome((line(0, 1, 61), line(1, 2, 40))), channel=1)
+    await finish(store, seats, GameOutcome((line(0, 1, 61), line(1, 2, 40)), practice=True), channel=2)
+    seats = [Seat(0, "ann", user_id=100), Seat(1, "cid", user_id=102)]
+    gid, v = await playing_game(store, channel=3, guild=99, seats=seats)  # another server
+    await store.commit_move(gid, v, 0, "end", "final", finished=True,
+                            outcome=GameOutcome((line(0, 2, 30), line(1, 1, 44))))
+    assert await store.finished_games([100, 101, 102, 555]) == {100: 2, 101: 1, 102: 1, 555: 0}
+
+
+async def test_a_request_is_answered_in_the_games_version(store: Store) -> None:
+    gid, v = await playing_game(store, seats=humans("ann", "bob", "cid"))
+    assert await store.request_agreements(gid, "hints") == []
+    asked = Delivery(gid, "announce", {"notes": [{"t": "hints", "seat": 0}]})
+    v = await store.settle_table_request(gid, v, "hints", [100], deliveries=[asked])
+    with pytest.raises(StaleVersion):  # an answer drawn on an older version changes nothing
+        await store.settle_table_request(gid, v - 1, "hints", [100, 101])
+    assert await store.request_agreements(gid, "hints") == [100]
+    v = await store.settle_table_request(gid, v, "hints", [100, 101])
+    assert await store.request_agreements(gid, "hints") == [100, 101]
+    rows = await store.pending_deliveries(gid)
+    assert [(r.kind, r.version) for r in rows] == [("announce", v - 1)]
+    # Everyone agreed: the request closes and the record's options change with the state, in one version.
+    v = await store.settle_table_request(gid, v, "hints", None, options={"length": 60, "hints": True}, state="s1")
+    record = await store.get_game(gid)
+    assert (record.version, record.options, record.state) == (v, {"length": 60, "hints": True}, "s1")
+    assert await store.request_agreements(gid, "hints") == []
+
+
+async def test_options_change_only_with_the_state(store: Store) -> None:
+    gid, v = await playing_game(store)
+    with pytest.raises(InvalidRecord):
+        await store.settle_table_request(gid, v, "hints", None, options={"hints": True})
+    assert (await store.get_game(gid)).version == v
