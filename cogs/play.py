@@ -69,7 +69,7 @@ from hardback_bot.sessions.screens.panel import Button, Panel
 from hardback_bot.sessions.screens.pictures import word_picture
 from hardback_bot.sessions.screens.private import deck_view, hand_screen, spectator_screen
 from hardback_bot.sessions.screens.table import lobby_screen, option_screen
-from hardback_bot.sessions.screens.word import confirm_moves, default_choice, word_panel
+from hardback_bot.sessions.screens.word import confirm_moves, default_choice, nothing_to_choose, word_panel
 from hardback_bot.sessions.spelling import arrangements, choice_paths, clean_word
 from hardback_bot.sessions.turn_history import ReplayError
 from hardback_bot.store import PanelToken
@@ -449,12 +449,12 @@ class Play(commands.Cog):
             panel.version, str(interaction.locale), target))
 
     async def _play(self, interaction: discord.Interaction, game_id: int, version: int, moves: tuple[Move, ...],
-                    confirmed: bool) -> None:
+                    confirmed: bool, *, notice: str | None = None) -> None:
         if not confirmed and await self.bot.sessions.hands_penny_the_game(game_id, interaction.user.id, moves):
             await self._confirm_penny(interaction, PlayMoves(game_id, version, moves, confirmed=True))
             return
         await self.bot.sessions.play(game_id, interaction.user.id, moves, version)
-        await self._show_hand(interaction, game_id)
+        await self._show_hand(interaction, game_id, notice)
 
     async def _adopt(self, interaction: discord.Interaction, game_id: int, version: int, value: str) -> None:
         """Adopt a ghostwriter suggestion, then preview that word."""
@@ -535,7 +535,16 @@ class Play(commands.Cog):
                 game.check_unique(seat, word)
             except IllegalMove as error:
                 raise SessionError.refusal(error) from error
-        await self._word_panel(interaction, loaded, seat, version, options, default_choice(options), note)
+        chosen = default_choice(options)
+        if note is None:
+            paths = await asyncio.to_thread(choice_paths, game, seat, confirm_moves(chosen), t=private(interaction))
+            if nothing_to_choose(options, chosen, paths):  # no screen asks to confirm nothing
+                t = private(interaction)
+                notice = t.gettext("You spelled **{word}**: {coins}¢ and {prestige}★.", word=chosen.word,
+                                   coins=chosen.coins, prestige=chosen.prestige)
+                await self._play(interaction, game_id, version, tuple(confirm_moves(chosen)), False, notice=notice)
+                return
+        await self._word_panel(interaction, loaded, seat, version, options, chosen, note)
 
     async def _arrangement(self, interaction: discord.Interaction, game_id: int, version: int,
                            value: Move | MoreArrangements) -> None:

@@ -182,6 +182,9 @@ class FlowPlayer:
                 user, inter.modal.custom_id, {"word": outcome.word.lower()}))
             look(stats, preview)
             confirm = next((b["custom_id"] for b in preview.buttons() if b["label"].startswith("Confirm")), None)
+            if confirm is None and f"You spelled **{outcome.word}**" in text_of(preview):
+                stats.words.append(outcome.word)  # nothing to choose: played as typed, no preview
+                return preview
             if confirm is None:
                 # The panel was older than the game (a restart left it behind): the bot refused the word and
                 # answered with the current panel, which the next step plays from.
@@ -197,10 +200,12 @@ class FlowPlayer:
         if buying is not None:
             stats.bought = True
             return await self.pick(stats, user, panel, *buying)
-        for label in ("Do it anyway", "End turn", "Skip the rest, end turn", "Keep the row", "No jail", "No dump",
-                      "No preview", "Done trashing"):
+        for label in ("Do it anyway", "End turn", "Keep the row", "No jail", "No dump", "No preview", "Done trashing"):
             if label in moves:
                 return await self.click(stats, user, panel, moves[label])
+        skip = next((label for label in moves if label.startswith("End turn: skip ")), None)  # the steps, declined
+        if skip is not None:
+            return await self.click(stats, user, panel, moves[skip])
         raise AssertionError(f"no way forward in {phase}: {ids}")
 
 

@@ -338,7 +338,8 @@ class Driver:
         return await self.press(user, table, custom_id)
 
     async def spell(self, user: User, panel: Message, word: str) -> Message:
-        """Open the word form from the hand panel, type ``word``; returns the preview panel."""
+        """Open the word form from the hand panel, type ``word``; returns the preview panel, or, for a word with
+        nothing to choose (played as typed), the panel after it."""
         spell_id = next(c for c in panel.custom_ids() if c.startswith("hb:s:"))
         inter = await self.s.click(user, panel, spell_id)
         self.actions += 1
@@ -404,6 +405,13 @@ class Driver:
                     panel = await self.press(user, panel, next(c for c in panel.custom_ids() if c.endswith(":skip")))
                     continue
                 preview = await self.spell(user, panel, word)
+                if not made_up and f"Spell {word}?" not in text_of(preview):
+                    # Nothing to choose (one arrangement, no wild card, no question): played as typed.
+                    assert f"You spelled **{word}**" in text_of(preview), text_of(preview)
+                    log.word = word
+                    log.moves.append(f"spell {word}")
+                    panel = preview
+                    continue
                 assert f"Spell {word}?" in text_of(preview), text_of(preview)
                 if made_up:
                     self.invented.append(made_up)
@@ -480,6 +488,10 @@ class Driver:
             return ("button", buttons["end"], "") if "end" in buttons else None
         if "pass" in buttons:
             return "button", buttons["pass"], ""
+        # The optional steps on the buying screen: "Skip …" declines them all and leads to the purchases.
+        skip = next((cid for arg, cid in buttons.items() if arg and set(arg.split("~")) == {"pass"}), None)
+        if skip is not None:
+            return "button", skip, ""
         return None
 
     async def play_until(self, done: Callable[[Game], bool], *, max_turns: int = 200,

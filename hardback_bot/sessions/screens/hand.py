@@ -13,7 +13,6 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any
 
-from hardback_bot.cardtext import OPTION_LIMIT, card_summary
 from hardback_bot.engine import Game, Move
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.options import ADVERTS
@@ -28,36 +27,16 @@ from ..codec import (
     OpenHand,
     OpenSpellForm,
     OpenSuggestForm,
-    PickMove,
-    PlayMoves,
     SetCoach,
-    encode_move,
-    encode_moves,
 )
 from ..describe import ENGLISH, card_name, cards_text, phase_prompt, separator
 from ..loaded import Loaded
 from ..notes import ghost_request_id
 from ..preview import WordOutcome
+from .buying import END, PASS, bought_this_turn, buy_options, chain_id, move_id, option_of, purchases, select_id
 from .panel import MAX_BUTTONS, MAX_OPTIONS, MAX_ROWS, Button, Option, Panel, Select, rules_button
 from .scores import standing_line
-
-PASS, END = Move("pass"), Move("end")
-
-
-def move_id(loaded: Loaded, move: Move) -> str:
-    return chain_id(loaded, [move])
-
-
-def chain_id(loaded: Loaded, moves: Sequence[Move]) -> str:
-    return PlayMoves(loaded.record.id, loaded.record.version, tuple(moves)).custom_id()
-
-
-def select_id(loaded: Loaded, page: int = 0) -> str:
-    return PickMove(loaded.record.id, loaded.record.version, page).custom_id()
-
-
-def _opt(move: Move, label: str, description: str | None = None) -> Option:
-    return Option(label, encode_move(move), description or None)
+from .steps import ahead, steps_rows
 
 
 def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOutcome | None = None,
@@ -167,7 +146,7 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
     removers = [m for m in legal if m.kind == "remover"]
     if removers and len(panel.rows) < MAX_ROWS:
         panel.add_select(select_id(loaded), t.gettext("Use remover on an inked card"),
-                         [_opt(m, t.gettext("Clear {card}", card=card_name(m.card or 0, t=t))) for m in removers])
+                         [option_of(m, t.gettext("Clear {card}", card=card_name(m.card or 0, t=t))) for m in removers])
     return panel
 
 
@@ -245,47 +224,6 @@ def _shortcut(loaded: Loaded, seat: int, declined: Declined, t: Translator) -> t
             else t.gettext("Skip the rest and buy ({coins}¢)", coins=coins)), options
 
 
-def buy_options(game: Game, seat: int, before: Sequence[Move], t: Translator = ENGLISH, *, more: bool = False,
-                ongoing: dict[Move, bool] | None = None) -> list[Option]:
-    """One select option per affordable card (R19), once the moves ``before`` are made: choosing it buys the
-    card and ends the turn, or, with ``more``, leaves the turn going for another purchase. A purchase after
-    which nothing else is affordable ends the turn by itself either way (R19.8). ``ongoing``: the purchases
-    after which the turn goes on (:func:`purchases`), if already worked out."""
-    me = game.player(seat)
-    options: list[Option] = []
-    if ongoing is None:
-        ongoing = purchases(game, seat)
-    for m, goes_on in ongoing.items():
-        assert m.card is not None
-        name, cost = card_name(m.card, t=t), card(m.card).cost
-        jailed = m.card == me.jail
-        prefix = t.gettext("from your jail · {benefits}", benefits="") if jailed else ""
-        summary = card_summary(card(m.card), limit=OPTION_LIMIT - len(prefix), language=t.language)
-        does = t.gettext("from your jail · {benefits}", benefits=summary) if jailed else summary
-        moves = [*before, m] if more or not goes_on else [*before, m, END]
-        value = encode_moves(moves)
-        if len(value) <= 100:
-            options.append(Option(t.gettext("Buy {card} for {cost}¢", card=name, cost=cost), value, does))
-    return options
-
-
-def purchases(game: Game, seat: int) -> dict[Move, bool]:
-    """Each card ``seat`` can buy now (R19), and whether the turn is still in its purchase phase after it
-    (something else affordable, R19.8): each tried on a copy of the game."""
-    found = {}
-    for m in game.legal_moves(seat):
-        if m.kind == "buy" and m.card is not None:
-            trial = game.clone()
-            trial.apply(seat, m)
-            found[m] = not trial.finished and trial.active_seat == seat and trial.phase == "buy"
-    return found
-
-
-def bought_this_turn(game: Game) -> list[int]:
-    """The cards bought so far this turn (the turn's public summary)."""
-    return list(game.state.turn.extra.get("summary", {}).get("bought", []))
-
-
 PASS_LABELS = {"trash": N_("Done trashing"), "dump": N_("No dump"), "preview": N_("No preview"),
                "jail": N_("No jail"), "flush": N_("Keep the row")}
 
@@ -298,6 +236,13 @@ def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move], t
     for m in legal:
         by_kind.setdefault(m.kind, []).append(m)
     buttons: list[Button] = []
+    found = ahead(game, seat) if shown not in (HandView.JAIL, HandView.JAIL_REMOVE, HandView.DUMP) else None
+    if found is not None:  # the optional steps left come with the cards to buy, on one screen
+        buttons = steps_rows(panel, loaded, seat, found, t)
+        if game.can_undo(seat):
+            buttons.append(Button(t.gettext("Undo my last choice"), move_id(loaded, Move("undo"))))
+        panel.add_buttons(buttons)
+        return
     # An optional step asks its own question with buttons; the one select it shows declines it and buys at
     # once (the usual way on), unless the player opened the step's own choice (a card to dump or to jail),
     # or there is nothing to buy: then that choice is the select.
@@ -323,7 +268,7 @@ def _decision_rows(panel: Panel, loaded: Loaded, seat: int, legal: list[Move], t
         panel.lines.append(t.gettext("Remove one card of your discard pile from the game for {n}¢.", n=value))
         if choosing:
             panel.add_select(select_id(loaded), t.gettext("Dump a card for {n}¢", n=value),
-                             [_opt(m, t.gettext("Dump {card}", card=card_name(m.card or 0, t=t)))
+                             [option_of(m, t.gettext("Dump {card}", card=card_name(m.card or 0, t=t)))
                               for m in by_kind.get("dump", [])])
         else:
             buttons.append(Button(t.gettext("Dump a card for {n}¢…", n=value),
@@ -384,7 +329,7 @@ def _jail_rows(panel: Panel, loaded: Loaded, seat: int, by_kind: dict[str, list[
     if shown is HandView.JAIL_REMOVE and by_kind.get("remove"):
         panel.lines.append(t.gettext("Removing a card takes it out of the game; a new card takes its place."))
         panel.add_select(select_id(loaded), t.gettext("Remove a card from the game"),
-                         [_opt(m, t.gettext("Remove {card}", card=card_name(m.card or 0, cost=True, t=t)))
+                         [option_of(m, t.gettext("Remove {card}", card=card_name(m.card or 0, cost=True, t=t)))
                           for m in by_kind["remove"]])
         return [Button(t.gettext("Reserve a card instead"), OpenHand(gid, HandView.JAIL).custom_id())]
     panel.lines.append(t.gettext("Reserving a card puts it in your jail: from now on only you can buy it."))
@@ -392,7 +337,7 @@ def _jail_rows(panel: Panel, loaded: Loaded, seat: int, by_kind: dict[str, list[
         panel.lines.append(t.gettext("Your jail holds {card}: reserving another card removes it from the game.",
                                      card=card_name(kept, t=t)))
     panel.add_select(select_id(loaded), t.gettext("Reserve a card in your jail"),
-                     [_opt(m, t.gettext("Reserve {card}", card=card_name(m.card or 0, cost=True, t=t)))
+                     [option_of(m, t.gettext("Reserve {card}", card=card_name(m.card or 0, cost=True, t=t)))
                       for m in by_kind.get("reserve", [])])
     if not by_kind.get("remove"):
         return []

@@ -92,6 +92,15 @@ def confirm_moves(o: WordOutcome) -> list[Move]:
     return [o.move, *o.targets]
 
 
+def nothing_to_choose(options: Sequence[WordOutcome], chosen: WordOutcome,
+                      paths: Sequence[tuple[list[Move], str]] = ()) -> bool:
+    """A word whose preview would only ask "Confirm": one arrangement worth offering, no wild card, no uncover or
+    double question, no either-or choice, no rival's classic it sends back. Such a word is played as typed, with
+    no screen asking to confirm nothing (the optional steps it brings, trash or jail, come next anyway)."""
+    return (len(offered(options)) == 1 and not any(w.wild for w in as_move(chosen.move).word)
+            and not chosen.targets and not chosen.sent_back and not paths)
+
+
 def word_panel(game_id: int, version: int, options: Sequence[WordOutcome], chosen: WordOutcome,
                note: str | None, *, page: int = 0, vote: bool = False,
                paths: Sequence[tuple[list[Move], str]] = (), t: Translator = ENGLISH) -> Panel:
