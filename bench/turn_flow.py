@@ -1,6 +1,6 @@
 """A turn in a few clicks: whole scripted games through the Discord stand-in, counting clicks.
 
-    python bench/turn_flow.py [--games 5] [--where all|server|group-dm] [--show]
+    python bench/turn_flow.py [--games 7] [--where all|server|group-dm|thorough] [--show]
 
 Each game is played by people who use their panels as a person would (tests/e2e/flow_kit.py): the panel a
 player last had stays open and the bot keeps it current, so a turn that starts with a panel saying
@@ -10,7 +10,9 @@ click, select and submitted form counts as one interaction, from the moment the 
 Games: two people (hints off), a person against a hard computer (hints on: the one-click best word), and
 three people, in a server's channel; then two people, and three people with a computer, in a group DM where
 only one of them added the app (the bot is not a member there: every page of the game travels on the
-players' own interactions). Figures printed: interactions per turn (median, p90, max), turns that started
+players' own interactions); then two games of thorough players, who answer every optional step (trash, dump,
+preview, jail, flush) and use ink and remover when their best word is weak: their figures are printed apart.
+Figures printed: interactions per turn (median, p90, max), turns that started
 with a stale panel, live game components after the end, public messages per turn; what the panels showed at
 once: the options of each word preview's arrangement select, buy entries naming a card another entry of the
 same panel names, the most selects on one panel; pings of a public post for someone the game was not waiting
@@ -19,10 +21,10 @@ IN_FLIGHT seconds of it, are counted apart); for the group DMs also the calls ma
 the group DM and the follow-ups over Discord's cap of 5 per interaction (the stand-in answers both with an
 error and records them).
 
-Aims: median <= 4, p90 <= 6, 0 stale turn starts, 0 live components after the end, no more than 2 public
-messages per turn; arrangement options per panel at most 8, 0 duplicate buy entries, 0 pings of a seat not
-to play; in a group DM no more interactions per turn than in a server, 0 calls with the bot's token to the
-group DM, 0 follow-ups over the cap.
+Aims (the thorough players' too): median <= 4, p90 <= 6, 0 stale turn starts, 0 live components after the
+end, no more than 2 public messages per turn; arrangement options per panel at most 8, 0 duplicate buy
+entries, 0 pings of a seat not to play; in a group DM no more interactions per turn than in a server, 0 calls
+with the bot's token to the group DM, 0 follow-ups over the cap.
 """
 
 from __future__ import annotations
@@ -50,15 +52,17 @@ from discord_standin import point_discord_at  # noqa: E402
 from discord_standin.world import make_world  # noqa: E402
 from dm_kit import bot_token_calls, friends  # noqa: E402
 from dm_kit import open_table as open_group_table  # noqa: E402
-from flow_kit import IN_FLIGHT, FlowPlayer, StalePing, TurnStats, live_game_components, mentions_not_to_play  # noqa: E402
+from flow_kit import IN_FLIGHT, WEAK, FlowPlayer, StalePing, TurnStats, live_game_components, mentions_not_to_play  # noqa: E402
 from scenario_kit import load_game, start_table  # noqa: E402
 
-GAMES = (
-    ("2 people", {"length": 40}, ("bob",), (), False),
-    ("person vs hard computer, hints on", {"length": 40, "hints": True}, (), ("ai3",), False),
-    ("3 people", {"length": 40}, ("bob", "carol"), (), False),
-    ("group DM: 2 people", {"length": 40}, ("bob",), (), True),
-    ("group DM: 3 people and a computer", {"length": 40}, ("bob", "carol"), ("ai2",), True),
+GAMES = (  # label, options, who joins, computers, in a group DM, thorough players
+    ("2 people", {"length": 40}, ("bob",), (), False, False),
+    ("person vs hard computer, hints on", {"length": 40, "hints": True}, (), ("ai3",), False, False),
+    ("3 people", {"length": 40}, ("bob", "carol"), (), False, False),
+    ("group DM: 2 people", {"length": 40}, ("bob",), (), True, False),
+    ("group DM: 3 people and a computer", {"length": 40}, ("bob", "carol"), ("ai2",), True, False),
+    ("2 thorough people", {"length": 40}, ("bob",), (), False, True),
+    ("thorough person vs hard computer, hints on", {"length": 40, "hints": True}, (), ("ai3",), False, True),
 )
 
 
@@ -77,7 +81,7 @@ def percentile(values: list[int], q: float) -> float:
 
 
 async def one_game(label: str, options: dict[str, object], joiners: tuple[str, ...], computers: tuple[str, ...],
-                   group_dm: bool) -> Run:
+                   group_dm: bool, thorough: bool = False) -> Run:
     world = await make_world()
     restore = point_discord_at(world.standin.api_url, world.standin.gateway_url)
     folder = tempfile.mkdtemp(prefix="hb-flow-")
@@ -101,7 +105,7 @@ async def one_game(label: str, options: dict[str, object], joiners: tuple[str, .
             everyone = {u.id: u for u in (world.alice, *people.values())}
             player = FlowPlayer(world, bot.store, record.id,
                                 {x.seat: everyone[x.user_id] for x in record.seats if x.user_id is not None},
-                                channel=channel)
+                                channel=channel, thorough=thorough)
             for _ in range(400):
                 _, game = await load_game(bot.store, record.id)
                 if game.finished:
@@ -130,8 +134,9 @@ async def one_game(label: str, options: dict[str, object], joiners: tuple[str, .
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--games", type=int, default=len(GAMES))
-    parser.add_argument("--where", choices=("all", "server", "group-dm"), default="all",
-                        help="only the games of a server's channel, or only those of group DMs")
+    parser.add_argument("--where", choices=("all", "server", "group-dm", "thorough"), default="all",
+                        help="only the games of a server's channel, only those of group DMs, or only the thorough "
+                             "players' games")
     parser.add_argument("--show", action="store_true", help="print every turn's interactions")
     args = parser.parse_args()
     clicks: list[int] = []
@@ -143,9 +148,11 @@ async def main() -> None:
     private: list[int] = []
     bot_calls = over_cap = 0
     began = time.monotonic()
-    chosen = [g for g in GAMES if args.where == "all" or g[4] == (args.where == "group-dm")]
-    for label, options, joiners, computers, group_dm in chosen[:args.games]:
-        run = await one_game(label, options, joiners, computers, group_dm)
+    chosen = [g for g in GAMES if args.where == "all" or (g[5] if args.where == "thorough"
+                                                          else g[4] == (args.where == "group-dm"))]
+    careful: list[int] = []
+    for label, options, joiners, computers, group_dm, thorough in chosen[:args.games]:
+        run = await one_game(label, options, joiners, computers, group_dm, thorough)
         turns, wrong = run.turns, run.wrong
         here = [t.clicks for t in turns]
         if args.show:
@@ -158,8 +165,11 @@ async def main() -> None:
         duplicates += sum(t.duplicate_buys for t in turns)
         selects = max([selects, *(t.most_selects for t in turns)])
         pings += wrong
-        clicks += here
-        (private if group_dm else server).extend(here)
+        if thorough:
+            careful += here
+        else:
+            clicks += here
+            (private if group_dm else server).extend(here)
         stale += sum(t.stale_start for t in turns)
         live += run.live
         bot_calls += run.bot_calls
@@ -184,6 +194,10 @@ async def main() -> None:
           f"pings of a seat not to play {sum(not p.in_flight for p in pings)} (and "
           f"{sum(p.in_flight for p in pings)} posts decided a moment before the move they crossed, arriving within "
           f"{IN_FLIGHT} s of it); {time.monotonic() - began:.0f} s")
+    if careful:
+        print(f"thorough players (every optional step answered, ink and remover used when the best word earns under "
+              f"{WEAK}): {len(careful)} turns; interactions per turn median {statistics.median(careful):g}, "
+              f"p90 {percentile(careful, 0.9):g}, max {max(careful)}")
     if server and private:
         print(f"server vs group DM: interactions per turn median {statistics.median(server):g} vs "
               f"{statistics.median(private):g}, p90 {percentile(server, 0.9):g} vs {percentile(private, 0.9):g}; "

@@ -59,7 +59,7 @@ def _section_lines(model: HandImage, language: str) -> tuple[str, str, int, list
         piles.append(t.entry(STRINGS_CONTEXT, STRINGS["draw"], n=model.draw_count))
     if model.discard_count is not None:
         piles.append(t.entry(STRINGS_CONTEXT, STRINGS["discard"], n=model.discard_count))
-    label = t.entry(STRINGS_CONTEXT, STRINGS["cards"], len(model.cards))
+    label = t.entry(STRINGS_CONTEXT, STRINGS["cards"], len(model.cards) + len(model.inked))  # the inked ones too
     piles_text = "  ·  ".join(piles)
     together = (text_font("bold", MIN_TEXT, language, label).getlength(label)
                 + text_font("regular", MIN_TEXT, language, piles_text).getlength(piles_text) + 24)

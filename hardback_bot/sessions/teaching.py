@@ -309,7 +309,8 @@ def _clause(fact: Fact, word: str | None, t: Translator) -> str | None:
     if kind == "undo":
         return t.gettext("you took back your last choice")
     if kind == "uncover":
-        return t.gettext("{by} uncovered the wild {letter}", by=_letter(v["source"]), letter=_letter(v["card"]))
+        return t.gettext("{by} turned the wild {card} face up, so it pays its benefits too", by=_letter(v["source"]),
+                         card=card_name(v["card"], t=t))
     if kind == "double":
         return t.gettext("{by} doubled {letter}", by=_letter(v["source"]), letter=_letter(v["card"]))
     return None

@@ -175,6 +175,8 @@ def _adapted(game: Game, seat: int, seen: set[str], *, hints: bool = True) -> Ad
     if phase == "spell":
         if p.remover and p.inked and "remover" not in seen:
             return Advice("use_remover", (f"remover {p.inked[0]}",), {"card": p.inked[0]})
+        if p.remover and p.ink and not p.inked and "remover" not in seen:
+            return Advice("ink_then_remover", ("ink",))
         if not hints:
             return _look_for(game, seat)
         best = _best(game, seat, need_double="double" not in seen)
@@ -311,7 +313,8 @@ def advice_text(a: Advice, game: Game, t: Translator = ENGLISH) -> str:
         return t.gettext("Spell QUESTION with the H as a wild Q (a wild is any letter but pays nothing): "
                          "8 letters win a literary award.")
     if key == "buy_pw":
-        return t.gettext("Buy the mystery P (2¢) and the horror W (4¢): they come back in your next hands.")
+        return t.gettext("Press Buy more than one card, then buy the mystery P (2¢) and the horror W (4¢): they come "
+                         "back in your next hands.")
     if key == "trawl":
         return t.gettext("Spell TRAWL: the horror W then gives you ink or remover.")
     if key == "take_remover":
@@ -325,6 +328,9 @@ def advice_text(a: Advice, game: Game, t: Translator = ENGLISH) -> str:
     if key == "inputs":
         return t.gettext("Spell INPUTS with the H as a wild T after the U: two mystery cards count, so the U "
                          "uncovers it and the P jails a card of the row.")
+    if key == "ink_then_remover":
+        return t.gettext("Draw a card with ink: if it does not fit your word, your remover clears it (then it may "
+                         "stay out of the word, or be a wild).")
     if key == "use_remover":
         return t.gettext("Use your remover on {card}: then you may leave it out or play it as a wild.",
                          card=card_name(int(v["card"]), t=t))

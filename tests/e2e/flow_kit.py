@@ -8,7 +8,9 @@ Each click, select and submitted form is one interaction; the turn's count start
 
 The player spells the best word it can (the one-click "Spell …" button where the table offers it, else
 the solver's best word typed into the form), takes the first answer of each choice, declines the other
-optional steps, buys the dearest card it can afford and ends the turn.
+optional steps, buys the dearest card it can afford and ends the turn. A ``thorough`` player also answers
+every optional step (trashes, dumps, previews, jails the dearest card of the row, flushes once a turn) and
+draws with ink or clears an inked card with remover when its best word is weak (WEAK).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from hardback_bot.sessions.codec import decode_moves
 from hardback_bot.store import Store
 
 FOLLOW_WAIT = 3.0  # how long a person glances at the panel before deciding it did not follow
+WEAK = 4  # a thorough player draws with ink (or clears an inked card) when its best word earns less than this
 
 
 @dataclass
@@ -42,6 +45,10 @@ class TurnStats:
     arrangements: list[int] = field(default_factory=list)  # options of each word preview's arrangement select
     duplicate_buys: int = 0  # buy entries naming a card another entry of the same panel already names
     most_selects: int = 0  # the most selects one panel of the turn showed at once
+    inked: int = 0  # a thorough player's ink draws this turn
+    cleared: bool = False  # … its remover used
+    jailed: bool = False
+    flushed: bool = False
 
 
 @dataclass
@@ -55,6 +62,7 @@ class FlowPlayer:
     undo_once: bool = False  # take back the first choice that can be, once (then decide again)
     undone: list[tuple[int, str]] = field(default_factory=list)  # (seat, phase when undoing)
     channel: Channel | None = None  # where the game is (default: the world's #general)
+    thorough: bool = False  # answer every optional step; use ink and remover when they help
 
     @property
     def s(self) -> Any:
@@ -162,6 +170,10 @@ class FlowPlayer:
             return await self.click(stats, user, panel, undo)
         moves = {b["label"]: b["custom_id"] for b in panel.buttons() if b.get("custom_id", "").startswith("hb:m:")}
         phase = game.phase
+        if self.thorough:
+            acted = await self._thorough(stats, user, panel, game, seat, moves)
+            if acted is not None:
+                return acted
         if phase == "spell":
             best = next((cid for label, cid in moves.items() if label.startswith("Spell ")), None)
             if best is not None:
@@ -207,6 +219,59 @@ class FlowPlayer:
         if skip is not None:
             return await self.click(stats, user, panel, moves[skip])
         raise AssertionError(f"no way forward in {phase}: {ids}")
+
+
+    async def _thorough(self, stats: TurnStats, user: User, panel: Message, game: Any, seat: int,
+                        moves: dict[str, str]) -> Message | None:
+        """A thorough player's extra click, if this position calls for one (None: play on as usual)."""
+        phase = game.phase
+        me = game.player(seat)
+        if phase == "spell":
+            from hardback_bot.sessions.spelling import best_word
+
+            best = best_word(game, seat)
+            weak = best is None or best.coins + best.prestige < WEAK
+            if weak and me.remover and me.inked and not stats.cleared:
+                stats.cleared = True
+                remover = next((sel for sel in selects(panel) if "remover" in str(sel.get("placeholder", ""))),
+                               None)
+                if remover is not None:
+                    return await self.pick(stats, user, panel, remover["custom_id"], remover["options"][0]["value"])
+            ink = next((label for label in moves if label.startswith("Draw with ink")), None)
+            if weak and ink is not None and stats.inked < 2:
+                stats.inked += 1
+                return await self.click(stats, user, panel, moves[ink])
+            return None
+        trash = next((label for label in moves if label.startswith("Trash ")), None)
+        if trash is not None:
+            return await self.click(stats, user, panel, moves[trash])
+        jail = next((sel for sel in selects(panel) if str(sel.get("placeholder", "")).startswith(
+            ("Jail a card", "Reserve a card"))), None)
+        if jail is not None and not stats.jailed:
+            reserve = [o for o in jail["options"] if "reserve_" in str(o["value"])]
+            if reserve:
+                stats.jailed = True
+                chosen = max(reserve, key=lambda o: card(int(str(o["value"]).rsplit("reserve_", 1)[1].split("~")[0])
+                                                          ).cost)
+                return await self.pick(stats, user, panel, jail["custom_id"], chosen["value"])
+        if "Jail a card…" in [b["label"] for b in panel.buttons()] and not stats.jailed:
+            cid = next(b["custom_id"] for b in panel.buttons() if b["label"] == "Jail a card…")
+            return await self.click(stats, user, panel, cid)
+        if "Flush the offer row" in moves and not stats.flushed:
+            stats.flushed = True
+            return await self.click(stats, user, panel, moves["Flush the offer row"])
+        if phase == "dump":
+            dump = next((sel for sel in selects(panel) if any(str(o["value"]).startswith("dump_")
+                                                               for o in sel.get("options") or [])), None)
+            if dump is not None:
+                return await self.pick(stats, user, panel, dump["custom_id"], dump["options"][0]["value"])
+            opener = next((b["custom_id"] for b in panel.buttons() if str(b["label"]).startswith("Dump a card")),
+                          None)
+            if opener is not None:
+                return await self.click(stats, user, panel, opener)
+        if phase == "preview" and "Preview 3 cards" in moves:
+            return await self.click(stats, user, panel, moves["Preview 3 cards"])
+        return None
 
 
 def arrangement_options(preview: Message) -> int:
