@@ -135,7 +135,7 @@ def test_letter_autocomplete(genre: str | None) -> None:
 
 def test_card_text_explains_benefits() -> None:
     a = cards_of("adventure", "A")[0]
-    assert card_title(a) == "Adventure A — 5¢ (#1)"
+    assert card_title(a) == "Adventure A — 5¢"
     text = card_text(a)
     assert "Costs 5¢. Buying it gives 1★ once." in text and "With 2+ adventure cards counted: gain 1★." in text
     classic = next(d for d in card_defs().values() if d.timeless)
