@@ -158,10 +158,16 @@ def test_turn_lines_and_calls_to_act_in_the_servers_language() -> None:
                                                   "adverts": 2, "trashed": [7]}, "cycled": 9}
     lines = {lang: note_line(note, names, "en", translator(lang)) for lang in LANGUAGES}
     assert lines["en"].startswith("**ana** spelled **[TEA](https://en.wiktionary.org/wiki/tea)**: 3¢, 2★ — ")
-    assert "2 adverts" in lines["en"] and "the offer row cycled" in lines["en"]
-    assert lines["fr"].startswith("**ana** a formé **[TEA](") and "2 annonces" in lines["fr"]
-    assert lines["es"].startswith("**ana** deletreó **[TEA](") and "2 anuncios" in lines["es"]
-    assert "広告2枚" in lines["ja"] and "、" in lines["ja"]
+    # Sentences a newcomer reads: cards named in words (no emoji), what each step did.
+    assert lines["en"].endswith(" — trashed the adventure E for its trash value, bought the adventure C, bought 2 "
+                                "adverts · the oldest card of the offer row, the adventure G, left it")
+    assert lines["fr"].startswith("**ana** a formé **[TEA](") and "a acheté 2 annonces" in lines["fr"]
+    assert "a acheté le C (aventure)" in lines["fr"]
+    assert lines["es"].startswith("**ana** deletreó **[TEA](") and "compró 2 anuncios" in lines["es"]
+    assert "compró la C (aventura)" in lines["es"]
+    assert "広告を2枚購入" in lines["ja"] and "アドベンチャーのCを購入" in lines["ja"] and "、" in lines["ja"]
+    for line in lines.values():
+        assert "🧭" not in line
     ended = {"t": "ended", "by": 42}
     assert note_line(ended, names, None, translator("fr")).startswith("La partie a été terminée par <@42>.")
     afk = {"t": "afk", "seat": 1, "misses": 1, "policy": "computer", "name": "kenji"}

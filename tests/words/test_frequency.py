@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import itertools
 import json
+from typing import Any
 
 import pytest
 
 from hardback_bot.ai import choose_move
+from hardback_bot.engine import Game
 from hardback_bot.engine.scenario import build_game
 from hardback_bot.help.words import hint_plays
 from hardback_bot.sessions.spelling import best_word
@@ -45,7 +48,7 @@ def test_common_words_rank_before_rare_ones_in_each_language() -> None:
     assert rank_at("casa", "espanol") == rank("casa", "es")
 
 
-def arsut(dictionary: str):  # noqa: ANN201
+def arsut(dictionary: str) -> tuple[Game, Any]:
     words = get_dictionary(dictionary)
     game = build_game({"players": 2, "options": {"dictionary": dictionary, "hints": True, "ghostwriter": True},
                        "seats": [{"hand": ARSUT}, {}]}, words)
@@ -60,7 +63,7 @@ def test_hints_offer_the_more_common_of_words_that_earn_the_same() -> None:
     assert plays[0].word == "STAR", [p.word for p in plays]
     values = [p.value for p in plays]
     assert values == sorted(values, reverse=True)
-    for a, b in zip(plays, plays[1:], strict=False):  # equal earnings: the more common word first
+    for a, b in itertools.pairwise(plays):  # equal earnings: the more common word first
         if a.value == b.value:
             assert rank(a.word) <= rank(b.word), (a.word, b.word)
     assert "ARUMS" not in [p.word for p in plays]
@@ -74,7 +77,7 @@ def test_the_one_click_best_word_is_the_most_common_of_the_best() -> None:
 
 @pytest.mark.parametrize("dictionary", ["common", "letterpress"])
 def test_a_computer_suggests_the_most_common_of_the_words_worth_most(dictionary: str) -> None:
-    game, words = arsut(dictionary)
+    game, _ = arsut(dictionary)
     game.apply(0, "ghostwriter")
     move = choose_move(game, 1, 3)
     assert move.startswith("suggest ")
