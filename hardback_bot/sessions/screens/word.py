@@ -47,7 +47,8 @@ def wild_words(o: WordOutcome, t: Translator = ENGLISH) -> str:
     """Which card gives each wild letter, whether it stays face down or is uncovered and what it earns, read off
     the preview picture's model, in at most a select option's description (100 characters): whole sentences,
     else shorter forms (word_facts.wild_forms)."""
-    return _fitting([lambda form=form: form for form in wild_forms(word_model(o, t.language), t)])
+    forms = wild_forms(word_model(o, t.language), t)
+    return next((form for form in forms if len(form) <= OPTION_LIMIT), forms[-1])
 
 
 def extras(o: WordOutcome, t: Translator = ENGLISH) -> list[str]:
