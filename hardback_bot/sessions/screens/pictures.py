@@ -292,7 +292,8 @@ def word_description(model: WordPreview, language: str = "en") -> str:
 
 
 async def word_picture(outcome: WordOutcome, word: str, *, language: str = "en") -> Picture:
-    """The word preview for the player spelling, in their ``language``."""
+    """The word preview for the player spelling, in their ``language``; its alt text is read off the same model
+    (``word``, as typed, spells what the model spells)."""
     model = word_model(outcome, language)
     data = await asyncio.to_thread(render_word_preview, model, language)
     return Picture(data, "word.png", word_description(model, language))
