@@ -284,16 +284,18 @@ def load_for_searches(settings: Settings) -> None:
 def load_defaults() -> None:
     """What every bot loads before its first click whatever its settings (not inside somebody's first click: the
     3-second answer rule): the computer players, the solver and the modules of the other searches imported, the
-    default word list and the solver's index of it, the card data. Loaded before the search workers are forked,
-    they begin with it (the index built once, its memory shared) and a search the bot runs itself before they
-    are ready does not build it either."""
+    default word list, the solver's index of it and its language's word frequencies, the card data. Loaded before
+    the search workers are forked, they begin with it (the index built once, its memory shared) and a search the
+    bot runs itself before they are ready does not build it either."""
     for module in ("hardback_bot.ai", *SEARCH_MODULES):
         importlib.import_module(module)
     from hardback_bot.engine.cards import card_defs
     from hardback_bot.words import DEFAULT_DICTIONARY, get_dictionary
+    from hardback_bot.words.frequency import frequency_language, ranks
     from hardback_bot.words.solver import index_for
 
     index_for(get_dictionary(DEFAULT_DICTIONARY))
+    ranks(frequency_language(DEFAULT_DICTIONARY))  # the hints' and the one-click best word's tie-break
     card_defs()
 
 

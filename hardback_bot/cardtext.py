@@ -86,9 +86,9 @@ STRINGS: dict[str, str] = {
     "long.basic": "Always: {benefits}.",
     "long.genre": "With 2+ {genre} cards counted: {benefits}.",
     # titles and headings (the look-up embed and image)
-    "title.starter": "Starter {letter} (#{id})",
-    "title.card": "{genre} {letter} — {cost}¢ (#{id})",
-    "title.classic": "{genre} {letter} — timeless classic, {cost}¢ (#{id})",
+    "title.starter": "Starter {letter}",
+    "title.card": "{genre} {letter} — {cost}¢",
+    "title.classic": "{genre} {letter} — timeless classic, {cost}¢",
     "head.card": "{genre} {letter}",
     "head.cost": "Costs {cost}¢ · card #{id}",
     "head.purchase": "+{n}★ once, when bought",
@@ -126,11 +126,12 @@ def genre_title(genre: str, language: str = "en") -> str:
 
 
 def card_title(d: CardDef, language: str = "en") -> str:
-    """E.g. "Adventure A — 5¢ (#1)": the embed title and the start of alt texts."""
+    """E.g. "Adventure A — 5¢": the embed title, the start of alt texts and of the in-game rules' card lines
+    (genre, letter and cost tell every card apart; the card's number is no word of the game)."""
     if d.is_starter:
-        return text("title.starter", language, letter=d.letter, id=d.id)
+        return text("title.starter", language, letter=d.letter)
     key = "title.classic" if d.timeless else "title.card"
-    return text(key, language, genre=genre_title(d.genre, language), letter=d.letter, cost=d.cost, id=d.id)
+    return text(key, language, genre=genre_title(d.genre, language), letter=d.letter, cost=d.cost)
 
 
 def benefit_text(b: Benefit, form: str = "long", language: str = "en") -> str:

@@ -135,7 +135,7 @@ def test_letter_autocomplete(genre: str | None) -> None:
 
 def test_card_text_explains_benefits() -> None:
     a = cards_of("adventure", "A")[0]
-    assert card_title(a) == "Adventure A — 5¢ (#1)"
+    assert card_title(a) == "Adventure A — 5¢"
     text = card_text(a)
     assert "Costs 5¢. Buying it gives 1★ once." in text and "With 2+ adventure cards counted: gain 1★." in text
     classic = next(d for d in card_defs().values() if d.timeless)
@@ -382,3 +382,16 @@ def test_a_new_table_with_an_unknown_dictionary_lists_the_real_choices_each_once
     assert "'klingon'" in said
     for name in available_dictionaries():
         assert said.count(f"`{name}`") == 1, said
+
+
+def test_in_game_rules_name_cards_as_players_do() -> None:
+    """The cards of "How to play" from inside a game: genre, letter and cost, never the card's internal number
+    ("Starter N (#151)" was jargon)."""
+    from hardback_bot.help.in_game import HERE, rules_here
+
+    game = Game.new(num_players=2, seed=4, options=GameOptions(), checker=get_dictionary("common"))
+    for language in ("en", "es", "fr", "ja"):
+        here = rules_here(game, game.active_seat, HERE, language)
+        assert here.cards, language
+        assert not any("#" in line for line in here.cards), here.cards
+    assert card_title(card(151)) == "Starter N"

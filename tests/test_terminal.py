@@ -28,7 +28,7 @@ from hardback_bot.engine.events import Buy, CoinsToInk, Convert, Cycle, Event, J
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.scenario import build_game
 from hardback_bot.i18n import Translator, translator
-from hardback_bot.sessions.describe import card_name, card_short
+from hardback_bot.sessions.describe import card_name, card_words
 from hardback_bot.sessions.describe_play import event_line
 from hardback_bot.terminal import Terminal, cli
 from hardback_bot.terminal.screens import help_lines
@@ -150,7 +150,7 @@ def test_cycling_and_conversions_are_said_and_previews_stay_private() -> None:
     assert cycles, "no cycling happened in this game"
     for actor, e in cycles:
         if actor in term.strengths:  # R18.5, in the computer's turn line
-            assert any(f"the offer row cycled ({card_short(e.card)} left)" in line for line in lines), e
+            assert any(f"the oldest card of the offer row, {card_words(e.card)}, left it" in line for line in lines), e
         else:
             assert f"The offer row cycles: {card_name(e.card)} leaves." in out, e
     for actor, e in term.events:

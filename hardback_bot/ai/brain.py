@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from hardback_bot.engine.cards import card
+from hardback_bot.words.frequency import rank_at
 from hardback_bot.words.offensive import is_offensive_at
 from hardback_bot.words.solver import PlayerCards, Weights, WorkBudget, index_for, playable_indices
 
@@ -28,6 +29,8 @@ class Brain:
     units = 12000
     #: Work units for one ghostwriter suggestion (R30.2).
     suggestion_units = 3000
+    #: Words the suggestion's search keeps, so that of those worth the most the most common is suggested.
+    SUGGEST_TIES = 5
     #: Playable words of the speller checked at most when deciding whether I can suggest one.
     SUGGEST_CHECKS = 20000
 
@@ -103,8 +106,13 @@ class Brain:
         cards, banned = request
         # The word worth most to the speller is the one they are likeliest to adopt (R30.2).
         found = solver_plays(cards, self.seen.public.dictionary, [Weights()], self.accept_word, immediate, banned,
-                             None, 1, WorkBudget(self.suggestion_units))
-        return f"suggest {found[0].word}" if found else None
+                             None, self.SUGGEST_TIES, WorkBudget(self.suggestion_units))
+        if not found:
+            return None
+        # Of the words worth as much, the most common: the one a person would think of (STAR, not ARUMS).
+        dictionary = str(self.seen.options["dictionary"])
+        best = min((p for p in found if p.value >= found[0].value), key=lambda p: (rank_at(p.word, dictionary), p.word))
+        return f"suggest {best.word}"
 
     # ------------------------------------------------------------------ spelling (R6-R9)
     def excluded(self) -> set[str]:

@@ -9,10 +9,12 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from hardback_bot.i18n import Translator, translator
 from hardback_bot.sessions.spelling import SpellingError, arrangements_here, clean_word
+from hardback_bot.words.frequency import rank_at
 from hardback_bot.words.offensive import is_offensive, is_offensive_at, offensive_language
 
 from .settings import mode_label
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["SpellingError", "clean_word", "hint_plays", "hints_off_loop", "lookup_lines", "repeat_reason"]
 
 HINT_BUDGET = 2.0  # seconds of searching, in a search worker, after the interaction was deferred
+TIE_SPARE = 3  # the solver is asked for this many times the words shown: the more common of equal ones win
 
 
 def repeat_reason(word: str, mode: str, history: Sequence[Sequence[Any]], seat: int | None,
@@ -98,7 +101,8 @@ def _excluded(game: Game, seat: int) -> set[str]:
 
 def hint_plays(game: Game, seat: int, dictionary: Any, *, limit: int = 5, budget: float = HINT_BUDGET
                ) -> list[WordOutcome]:
-    """The best few words for ``seat``'s cards now, best first, each as the spelling panel would propose it.
+    """The best few words for ``seat``'s cards now, best first (of words that earn as much, the more common
+    first: ``words.frequency``), each as the spelling panel would propose it.
 
     The words come from one anytime search of the solver (:func:`hardback_bot.words.solver.best_plays`,
     the ``limit`` best distinct words, for at most half of ``budget`` seconds: the best found by then);
@@ -118,8 +122,11 @@ def hint_plays(game: Game, seat: int, dictionary: Any, *, limit: int = 5, budget
     def clean(word: str) -> bool:  # hints never offer a listed word, whatever the table's options
         return not is_offensive(word, language)
 
-    plays = best_plays(cards, dictionary, count=limit, exclude=_excluded(game, seat), accept=clean,
+    common = partial(rank_at, dictionary_name=game.options.dictionary)
+    # More words than shown, so that of the words that earn as much the more common ones are shown.
+    plays = best_plays(cards, dictionary, count=limit * TIE_SPARE, exclude=_excluded(game, seat), accept=clean,
                        time_limit=budget / 2)
+    plays = sorted(plays, key=lambda p: (-p.value, common(p.word), p.word))[:limit]
     found: list[WordOutcome] = []
     for play in plays:
         outcome = None
@@ -128,7 +135,7 @@ def hint_plays(game: Game, seat: int, dictionary: Any, *, limit: int = 5, budget
                 outcome = arrangements_here(game, seat, play.word, limit=1)[0]
         # Out of time, or the panel's quick arrangement search missed what the solver found: the solver's own.
         found.append(outcome if outcome is not None else simulate_word(game, seat, play.move))
-    found.sort(key=lambda o: (-o.value, -len(o.word), o.word))
+    found.sort(key=lambda o: (-o.value, common(o.word), o.word))
     return found
 
 

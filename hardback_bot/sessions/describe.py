@@ -67,6 +67,17 @@ def card_name(card_id: int, *, cost: bool = False, t: Translator = ENGLISH) -> s
     return t.gettext("{letter} ({genre})", letter=c.letter, genre=genre)
 
 
+def card_words(card_id: int, t: Translator = ENGLISH) -> str:
+    """A card in a sentence of the channel's log: "the adventure C" (no emoji, no number)."""
+    c = card(card_id)
+    return t.gettext("the {genre} {letter}", genre=genre_word(c.genre, t), letter=c.letter)
+
+
+def cards_words(card_ids: Sequence[int], t: Translator = ENGLISH) -> str:
+    """Cards in a sentence: "the adventure C and the horror Z"."""
+    return t.join([card_words(c, t) for c in card_ids])
+
+
 def card_short(card_id: int) -> str:
     c = card(card_id)
     return f"{GENRE_MARK.get(c.genre, '')}{c.letter}"
@@ -155,37 +166,41 @@ def turn_line(name: str, summary: TurnSummary | Mapping[str, Any], *, timeout: b
         extras.append(t.gettext("took the literary award: +{n}★ at the end", n=s.award))
 
     def cards(ids: Sequence[int]) -> str:
-        return " ".join(card_short(c) for c in ids)
+        return cards_words(ids, t)
 
     if s.trashed:
-        extras.append(t.gettext("trashed {cards}", cards=cards(s.trashed)))
+        extras.append(t.ngettext("trashed {cards} for its trash value", "trashed {cards} for their trash values",
+                                 len(s.trashed), cards=cards(s.trashed)))
     if s.dumped:
-        extras.append(t.gettext("dumped {cards}", cards=cards(s.dumped)))
+        extras.append(t.gettext("dumped {cards} from their discard pile, out of the game", cards=cards(s.dumped)))
     if s.reserved:
-        extras.append(t.gettext("jailed {cards}", cards=cards(s.reserved)))
+        extras.append(t.gettext("reserved {cards} in their jail", cards=cards(s.reserved)))
     if s.removed:
-        extras.append(t.gettext("removed {cards}", cards=cards(s.removed)))
+        extras.append(t.gettext("removed {cards} from the game", cards=cards(s.removed)))
     if s.flushed:
         extras.append(t.gettext("flushed the offer row"))
     if s.bought:
         extras.append(t.gettext("bought {cards}", cards=cards(s.bought)))
     if s.purchase_prestige:
-        extras.append(t.gettext("+{n}★ for purchases", n=s.purchase_prestige))
+        extras.append(t.gettext("gained {n}★ printed on the cards they bought", n=s.purchase_prestige))
     if s.adverts:
-        extras.append(t.ngettext("{n} advert", "{n} adverts", s.adverts))
+        extras.append(t.ngettext("bought an advert", "bought {n} adverts", s.adverts))
     if classics:
-        extras.append(t.gettext("kept {cards} in play (classic)", cards=cards(classics)))
+        extras.append(t.ngettext("kept {cards} in play (a timeless classic)",
+                                 "kept {cards} in play (timeless classics)", len(classics), cards=cards(classics)))
     if took:
-        extras.append(t.gettext("used and sent back {cards} (a rival's classic)", cards=cards(took)))
+        extras.append(t.ngettext("used a rival's timeless classic, {cards}, which goes back to its owner",
+                                 "used rivals' timeless classics, {cards}, which go back to their owners", len(took),
+                                 cards=cards(took)))
     text = head + (t.gettext(" — {details}", details=separator(t).join(extras)) if extras else "")
     if cycled is not None:
-        text += t.gettext(" · the offer row cycled ({card} left)", card=card_short(cycled))
+        text += t.gettext(" · the oldest card of the offer row, {card}, left it", card=card_words(cycled, t))
     return text[:1900]
 
 
 def penny_line(note: PennyPlayed, t: Translator = ENGLISH) -> str:
-    bits = [t.gettext("Penny Dreadful claimed {card} for {n}★", card=card_short(c), n=p) for c, p in note.claims]
-    bits += [t.gettext("and removed {card}", card=card_short(c)) for c in note.removed]
+    bits = [t.gettext("Penny Dreadful claimed {card} for {n}★", card=card_words(c, t), n=p) for c, p in note.claims]
+    bits += [t.gettext("and removed {card}", card=card_words(c, t)) for c in note.removed]
     return " ".join(bits)
 
 

@@ -360,7 +360,7 @@ def move_label(game: Game, seat: int, move: Move, names: Sequence[str], t: Trans
             return t.gettext("Accept {word}", word=word) if move.choice == "accept" else \
                 t.gettext("Reject {word}", word=word)
         case "ghostwriter":
-            return t.gettext("Ask a ghostwriter")
+            return t.gettext("Ask a ghostwriter (shows your hand)")
         case "suggest":
             return t.gettext("Suggest {word}", word=move.choice or "")
         case "adopt":

@@ -177,6 +177,7 @@ def _solver_best(game: Game, seat: int, word: str) -> Move | None:
 
 
 BEST_WORD_WORK = 200_000  # search units for the one-click best word: the same answer on every machine
+BEST_WORD_TIES = 8  # words the search keeps, so that of those that earn the most the most common is proposed
 
 
 def hints_allowed(game: Game, kind: str = "table") -> bool:
@@ -195,16 +196,21 @@ def used_words(game: Game, seat: int) -> set[str]:
 
 def best_word(game: Game, seat: int) -> WordOutcome | None:
     """The word worth most for ``seat`` now, as the spelling panel would propose it (the one-click "spell
-    the best word" where hints are allowed). Blocking and bounded: call it in a worker thread."""
-    from hardback_bot.words.solver import PlayerCards, best_play
+    the best word" where hints are allowed); of words worth as much, the most common (``words.frequency``).
+    Blocking and bounded: call it in a worker thread."""
+    from hardback_bot.words.frequency import rank_at
+    from hardback_bot.words.solver import PlayerCards, best_plays
 
     checker = game.checker
     if game.spell_options(seat) is None or getattr(checker, "is_none", False):
         return None
-    play = best_play(PlayerCards.from_game(game, seat), checker, exclude=used_words(game, seat),
-                     work_limit=BEST_WORD_WORK)
-    if play is None:
+    plays = best_plays(PlayerCards.from_game(game, seat), checker, count=BEST_WORD_TIES, exclude=used_words(game, seat),
+                       work_limit=BEST_WORD_WORK)
+    if not plays:
         return None
+    # Of the words that earn the most, the most common one (STAR rather than ARUMS).
+    top = plays[0].value
+    play = min((p for p in plays if p.value >= top), key=lambda p: (rank_at(p.word, game.options.dictionary), p.word))
     try:
         return simulate_word(game, seat, play.move)
     except IllegalMove:  # the solver and the engine disagree on a legal move: offer nothing rather than fail

@@ -158,10 +158,16 @@ def test_turn_lines_and_calls_to_act_in_the_servers_language() -> None:
                                                   "adverts": 2, "trashed": [7]}, "cycled": 9}
     lines = {lang: note_line(note, names, "en", translator(lang)) for lang in LANGUAGES}
     assert lines["en"].startswith("**ana** spelled **[TEA](https://en.wiktionary.org/wiki/tea)**: 3¢, 2★ — ")
-    assert "2 adverts" in lines["en"] and "the offer row cycled" in lines["en"]
-    assert lines["fr"].startswith("**ana** a formé **[TEA](") and "2 annonces" in lines["fr"]
-    assert lines["es"].startswith("**ana** deletreó **[TEA](") and "2 anuncios" in lines["es"]
-    assert "広告2枚" in lines["ja"] and "、" in lines["ja"]
+    # Sentences a newcomer reads: cards named in words (no emoji), what each step did.
+    assert lines["en"].endswith(" — trashed the adventure E for its trash value, bought the adventure C, bought 2 "
+                                "adverts · the oldest card of the offer row, the adventure G, left it")
+    assert lines["fr"].startswith("**ana** a formé **[TEA](") and "a acheté 2 annonces" in lines["fr"]
+    assert "a acheté le C (aventure)" in lines["fr"]
+    assert lines["es"].startswith("**ana** deletreó **[TEA](") and "compró 2 anuncios" in lines["es"]
+    assert "compró la C (aventura)" in lines["es"]
+    assert "広告を2枚購入" in lines["ja"] and "アドベンチャーのCを購入" in lines["ja"] and "、" in lines["ja"]
+    for line in lines.values():
+        assert "🧭" not in line
     ended = {"t": "ended", "by": 42}
     assert note_line(ended, names, None, translator("fr")).startswith("La partie a été terminée par <@42>.")
     afk = {"t": "afk", "seat": 1, "misses": 1, "policy": "computer", "name": "kenji"}
@@ -218,3 +224,35 @@ def test_no_english_in_a_spanish_or_japanese_panel() -> None:
     assert "Goal" not in summary and "Words" not in summary and "目標" in summary and "日常の英語" in summary
     assert announcement(loaded, [{"t": "vote_result", "seat": 0, "word": "ZZ", "accepted": True}],
                         translator("es")).text == "La mesa aceptó **ZZ**."
+
+
+def test_every_part_of_a_turn_line_is_a_sentence_in_every_language() -> None:
+    """The channel's log names cards in words ("the horror Z"), never by an emoji and a letter, and says what
+    each step did: trash, dump (R15), jail or remove (R17), buy, adverts (R25), classics kept (R10.7) or sent
+    back (R10.8), the row's cycling (R18.5), Penny's claims (R29)."""
+    names = ["ana", "kenji"]
+    turn = {"t": "turn", "seat": 0, "summary": {"word": "ZEST", "coins": 3, "prestige": 2, "trashed": [4, 14],
+                                                "dumped": [145], "reserved": [70], "removed": [58], "bought": [31],
+                                                "purchase_prestige": 2, "adverts": 1},
+            "classics": [12], "took": [134], "cycled": 9}
+    penny = {"t": "penny", "claims": [[70, 3]], "removed": [4]}
+    en = note_line(turn, names, "en")
+    assert en is not None
+    for part in ("trashed the adventure C and the adventure J for their trash values",
+                 "dumped the starter E from their discard pile, out of the game",
+                 "reserved the horror Z in their jail", "removed the horror S from the game",
+                 "bought the adventure W", "gained 2★ printed on the cards they bought", "bought an advert",
+                 "kept the adventure I in play (a timeless classic)",
+                 "used a rival's timeless classic, the mystery T, which goes back to its owner",
+                 " · the oldest card of the offer row, the adventure G, left it"):
+        assert part in en, (part, en)
+    assert note_line(penny, names, "en") == "Penny Dreadful claimed the horror Z for 3★ and removed the adventure C"
+    for lang in LANGUAGES:
+        t = translator(lang)
+        for note in (turn, penny):
+            line = note_line(note, names, "en", t)
+            assert line is not None and not any(mark in line for mark in ("🧭", "💀", "🔍", "💘", "▫️"))
+            if lang != "en":
+                for english in ("trashed", "dumped", "bought", "reserved", "advert", "classic", "oldest", "claimed",
+                                "adventure", "horror"):
+                    assert english not in line, (lang, english, line)

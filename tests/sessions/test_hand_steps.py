@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine.cards import card
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.views import player_view
 from hardback_bot.engine.words import AcceptAll
@@ -219,3 +221,60 @@ def test_every_panel_leaves_room_for_one_more_button_and_no_custom_id_twice() ->
                     (game.phase, [r if isinstance(r, list) else r.placeholder for r in panel.rows])
         phases.add(game.phase)
     assert {"spell", "buy", "trash", "jail", "choice"} <= phases, phases
+
+
+def test_the_buy_list_follows_the_offer_row_pictures_order_and_numbers() -> None:
+    """The offer row picture shows the newest card first as "1 · newest" and numbers the rest to the oldest (R18.1);
+    the buy select lists the cards in that order with those numbers and says each card's genre in words, so two
+    cards of one letter differ in words, not only by colour. A card of the buyer's jail comes last, unnumbered."""
+    seen = jailed = 0
+    for game in positions(40, adverts=True):
+        if game.phase != "buy" or bought_this_turn(game):
+            continue
+        panel = panel_of(game)
+        if not selects(panel):
+            continue
+        options = [o for o in selects(panel)[0].options
+                   if any(m.kind == "buy" for m in decode_moves(o.value))]
+        if not options:
+            continue
+        seen += 1
+        shown = player_view(game, game.active_seat)["offer_row"]  # as the picture shows it, newest first
+        numbers = []
+        for o in options:
+            bought = next(m.card for m in decode_moves(o.value) if m.kind == "buy")
+            c = card(bought)
+            if bought in shown:
+                numbers.append(shown.index(bought) + 1)
+                assert o.label.startswith(f"{shown.index(bought) + 1} · Buy {c.letter} ({c.genre}"), o.label
+            else:
+                jailed += 1
+                assert bought == game.player(game.active_seat).jail and o.label.startswith("Buy ")
+                assert o.description is not None and o.description.startswith("from your jail")
+                assert o is options[-1]
+        assert numbers == sorted(numbers), [o.label for o in options]
+    assert seen >= 20, seen
+
+
+def test_the_ghostwriter_button_says_what_it_costs() -> None:
+    """Before the click (R30): the hand goes public and whoever suggests the word earns 1 ink plus the ink on the
+    speller's inked cards (R30.3, R30.4); with only computer players at the table, a computer suggests."""
+    game = Game.new(2, 5, GameOptions(ghostwriter=True), AcceptAll())
+    seat = game.active_seat
+    people = Loaded(record_for(game), game)
+    panel = hand_panel(people, seat, player_view(game, seat))
+    labels = [b.label for row in panel.rows if not isinstance(row, Select) for b in row]
+    assert "Ask a ghostwriter (shows your hand)" in labels
+    assert "A ghostwriter shows your hand to the table; whoever suggests the word you spell earns 1 ink." in panel.lines
+    computer = replace(record_for(game), seats=tuple(Seat(i, f"p{i}", user_id=100) if i == seat
+                                                      else Seat(i, f"Computer {i}", ai_strength=2) for i in range(2)))
+    panel = hand_panel(Loaded(computer, game), seat, player_view(game, seat))
+    assert any("only computer players are here, so a computer suggests a word" in line and "earns 1 ink" in line
+               for line in panel.lines), panel.lines
+    game.state.players[seat].ink = 1
+    game.apply(seat, "ink")  # an inked card: its ink goes to the ghostwriter too (R30.4)
+    panel = hand_panel(Loaded(record_for(game), game), seat, player_view(game, seat))
+    assert any(line.endswith("earns 2 ink.") for line in panel.lines), panel.lines
+    game.apply(seat, "ghostwriter")
+    panel = hand_panel(Loaded(record_for(game), game), seat, player_view(game, seat))
+    assert not any(line.startswith("A ghostwriter shows") for line in panel.lines)  # asked: no more warning

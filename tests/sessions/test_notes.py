@@ -78,7 +78,7 @@ def test_a_turn_that_cycles_the_row_says_so_in_its_line() -> None:
     # R18.5: cycling happens as the turn ends, before its summary; the turn's line names the card that left.
     from hardback_bot.engine import Game, GameOptions
     from hardback_bot.engine.events import Cycle, TurnEnd
-    from hardback_bot.sessions.describe import note_line
+    from hardback_bot.sessions.describe import card_words, note_line
     from hardback_bot.sessions.notes import deliveries_for
 
     game = Game.new(2, 5, GameOptions(length=40))
@@ -88,4 +88,4 @@ def test_a_turn_that_cycles_the_row_says_so_in_its_line() -> None:
     notes = notes_of(deliveries_for(1, game, events, 0)[0].payload)
     turn = next(n for n in notes if isinstance(n, TurnPlayed))
     assert turn.cycled == cycled
-    assert "the offer row cycled" in (note_line(turn, ["ana", "bo"]) or "")
+    assert f"the oldest card of the offer row, {card_words(cycled)}, left it" in (note_line(turn, ["ana", "bo"]) or "")

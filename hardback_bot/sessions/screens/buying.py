@@ -37,7 +37,8 @@ def option_of(move: Move, label: str, description: str | None = None) -> Option:
 
 def buy_options(game: Game, seat: int, before: Sequence[Move], t: Translator = ENGLISH, *, more: bool = False,
                 ongoing: dict[Move, bool] | None = None) -> list[Option]:
-    """One select option per affordable card (R19), once the moves ``before`` are made: choosing it buys the
+    """One select option per affordable card (R19), in the offer row picture's order and with its numbers ("2 ·
+    Buy W (horror) for 4¢": newest first, R18.1), once the moves ``before`` are made: choosing it buys the
     card and ends the turn, or, with ``more``, leaves the turn going for another purchase. A purchase after
     which nothing else is affordable ends the turn by itself either way (R19.8). ``ongoing``: the purchases
     after which the turn goes on (:func:`purchases`), if already worked out."""
@@ -45,7 +46,11 @@ def buy_options(game: Game, seat: int, before: Sequence[Move], t: Translator = E
     options: list[Option] = []
     if ongoing is None:
         ongoing = purchases(game, seat)
-    for m, goes_on in ongoing.items():
+    # The offer row picture's order and numbers: 1 is the newest card (at the left), the last the oldest; the
+    # engine keeps the row oldest first. A card of the buyer's jail is not in the row: it comes last, unnumbered.
+    row = game.state.offer_row
+    number = {c: len(row) - i for i, c in enumerate(row)}
+    for m, goes_on in sorted(ongoing.items(), key=lambda item: number.get(item[0].card or 0, len(row) + 1)):
         assert m.card is not None
         name, cost = card_name(m.card, t=t), card(m.card).cost
         jailed = m.card == me.jail
@@ -55,7 +60,9 @@ def buy_options(game: Game, seat: int, before: Sequence[Move], t: Translator = E
         moves = [*before, m] if more or not goes_on else [*before, m, END]
         value = encode_moves(moves)
         if len(value) <= 100:
-            options.append(Option(t.gettext("Buy {card} for {cost}¢", card=name, cost=cost), value, does))
+            label = (t.gettext("{n} · Buy {card} for {cost}¢", n=number[m.card], card=name, cost=cost)
+                     if m.card in number else t.gettext("Buy {card} for {cost}¢", card=name, cost=cost))
+            options.append(Option(label, value, does))
     return options
 
 

@@ -96,7 +96,9 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
                                                 coins=best.coins, prestige=best.prestige),
                                       chain_id(loaded, [best.move, *best.targets]), "success"))
         if "ghost" not in game.state.turn.extra and game.options.ghostwriter:
-            buttons.append(Button(t.gettext("Ask a ghostwriter"), move_id(loaded, Move("ghostwriter"))))
+            buttons.append(Button(t.gettext("Ask a ghostwriter (shows your hand)"),
+                                  move_id(loaded, Move("ghostwriter"))))
+            panel.lines.append(_ghostwriter_cost(loaded, seat, len(me["inked"]), t))
         buttons.append(Button(t.gettext("Skip turn"), ConfirmSkip(record.id, record.version).custom_id(),
                               "danger"))
         panel.add_buttons(buttons)
@@ -172,6 +174,21 @@ def _hints_question(panel: Panel, loaded: Loaded, seat: int, agreed: Sequence[in
     game_id = loaded.record.id
     panel.add_buttons([Button(t.gettext("Yes, hints on"), AnswerHints(game_id, True).custom_id(), "success"),
                        Button(t.gettext("No hints"), AnswerHints(game_id, False).custom_id())])
+
+
+def _ghostwriter_cost(loaded: Loaded, seat: int, inked: int, t: Translator) -> str:
+    """What asking a ghostwriter costs, said before the click (R30): the hand goes public and the player whose
+    suggestion is spelled earns 1 ink from the supply plus the ink on the speller's inked cards (R30.3, R30.4)."""
+    ink = 1 + inked
+    others = [c for s, c in enumerate(loaded.computers) if s != seat]
+    if others and all(others):
+        return t.ngettext("A ghostwriter shows your hand to the table; only computer players are here, so a "
+                          "computer suggests a word, and if you spell it, it earns {n} ink.",
+                          "A ghostwriter shows your hand to the table; only computer players are here, so a "
+                          "computer suggests a word, and if you spell it, it earns {n} ink.", ink)
+    return t.ngettext("A ghostwriter shows your hand to the table; whoever suggests the word you spell earns {n} "
+                      "ink.", "A ghostwriter shows your hand to the table; whoever suggests the word you spell "
+                      "earns {n} ink.", ink)
 
 
 OPTIONAL_STEPS = ("trash", "dump", "preview", "jail", "flush")

@@ -49,11 +49,16 @@ STRINGS_NOTES = {
     "penny": "added after the table's text (keep the leading space)",
     "inked": "added after the hand's text (keep the leading space)",
     "tokens": "added after the hand's text (keep the leading space)",
-    "wild": "added after the word's text, once per wild (keep the leading space)",
+    "wild": "added after the word's text, once per wild left face down (keep the leading space); {earns} is "
+            "the entry 'it earns …' or 'it earns nothing'",
+    "uncovered": "added after the word's text, once per wild an uncover turned face up again (keep the leading "
+                 "space)",
+    "doubled": "added after the word's text, once per doubled card (keep the leading space); {letter} is the "
+               "letter it gives the word",
     "team": "the name of the team's line on the score chart (co-op)",
     "score_join": "between two players' scores",
 }
-STRINGS: dict[str, str] = {
+STRINGS: dict[str, str | tuple[str, str]] = {
     "table": "Hardback table: {scores}; goal {goal}★. Offer row, newest first: {row}.",
     "table_over": "Hardback table, game over: {scores}; goal {goal}★.",
     "table_ended": "Hardback table, game ended early: {scores}; goal {goal}★.",
@@ -67,7 +72,14 @@ STRINGS: dict[str, str] = {
     "offer": "The offer row, newest first: {cards}.",
     "offer_card": "{letter} {cost}¢",
     "word": "Your word {word}: {coins} coins and {prestige} prestige.",
-    "wild": " {letter} is a wild: {genre} {printed}.",
+    "wild": " {letter} is the {genre} {printed} played face down: {earns}.",
+    "uncovered": " {letter} is the {genre} {printed} played face down, then uncovered: {earns}.",
+    "doubled": " {letter} ({genre}) is doubled: {earns}.",
+    "tripled": " {letter} ({genre}) is tripled: {earns}.",
+    "earns": "it earns {what}",
+    "coins": ("{n} coin", "{n} coins"),
+    "prestige": ("{n} prestige", "{n} prestige"),
+    "earns_nothing": "it earns nothing",
     "team_beat": "The team beat Penny Dreadful {team}–{penny}",
     "penny_wins": "Penny Dreadful wins {penny}–{team}",
     "team": "Team",
@@ -80,8 +92,8 @@ STRINGS: dict[str, str] = {
 }
 
 
-def _a(language: str, key: str, **params: object) -> str:
-    return translator(language).entry(STRINGS_CONTEXT, STRINGS[key], **params)
+def _a(language: str, key: str, n: int | None = None, **params: object) -> str:
+    return translator(language).entry(STRINGS_CONTEXT, STRINGS[key], n=n, **params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,17 +272,31 @@ async def offer_picture(view: dict[str, Any], coins: int | None, *, language: st
     return Picture(data, "offer_row.png", _a(language, "offer", cards=cards)[:1000])
 
 
+def word_description(model: WordPreview, language: str = "en") -> str:
+    """The preview's alt text, read off the model the picture is drawn from: the totals, then every wild card
+    (face down or uncovered) and every doubled card with what it earns."""
+    text = _a(language, "word", word=model.word, coins=model.coins, prestige=model.prestige)
+    for slot in model.slots:
+        face = slot.face
+        d = card(face.card_id)
+        what = ([_a(language, "coins", n=slot.coins)] if slot.coins else []) + (
+            [_a(language, "prestige", n=slot.prestige)] if slot.prestige else [])
+        earns = _a(language, "earns", what=translator(language).join(what)) if what else _a(language, "earns_nothing")
+        if face.wild_letter is not None:
+            text += _a(language, "uncovered" if face.uncovered else "wild", letter=face.wild_letter,
+                       genre=genre_name(d.genre, language), printed=d.letter, earns=earns)
+        if face.multiplier > 1:
+            text += _a(language, "tripled" if face.multiplier >= 3 else "doubled", letter=face.wild_letter or d.letter,
+                       genre=genre_name(d.genre, language), earns=earns)
+    return text[:1000]
+
+
 async def word_picture(outcome: WordOutcome, word: str, *, language: str = "en") -> Picture:
-    """The word preview for the player spelling, in their ``language``."""
+    """The word preview for the player spelling, in their ``language``; its alt text is read off the same model
+    (``word``, as typed, spells what the model spells)."""
     model = word_model(outcome, language)
     data = await asyncio.to_thread(render_word_preview, model, language)
-    text = _a(language, "word", word=word, coins=outcome.coins, prestige=outcome.prestige)
-    for slot in model.slots:  # which card became each wild (what the player gives up)
-        if slot.wild_from is not None:
-            d = card(slot.wild_from)
-            text += _a(language, "wild", letter=slot.face.wild_letter, genre=genre_name(d.genre, language),
-                       printed=d.letter)
-    return Picture(data, "word.png", text[:1000])
+    return Picture(data, "word.png", word_description(model, language))
 
 
 async def results_picture(view: dict[str, Any], names: Sequence[str], *, language: str = "en") -> Picture:

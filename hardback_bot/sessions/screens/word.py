@@ -12,21 +12,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from hardback_bot.cardtext import OPTION_LIMIT, card_summary
+from hardback_bot.cardtext import OPTION_LIMIT
 from hardback_bot.engine import Move
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.moves import as_move
 from hardback_bot.i18n import Translator
+from hardback_bot.render.models import WordPreview
 
 from ..codec import HandView, OpenHand, PickArrangement, PickMove, PlayMoves, encode_move, encode_moves, more_value
-from ..describe import ENGLISH, genre_word
+from ..describe import ENGLISH, describe_moves
 from ..preview import WordOutcome
 from ..yields import undominated, yield_of
 from .panel import Button, Option, Panel, Select, rules_button
+from .pictures import word_model
+from .word_facts import said_in_order, target_slot, target_words, wild_brief, wild_forms, wild_sentence, wild_slots
 
 AT_ONCE = 8  # arrangement options one select shows
 PAGE = AT_ONCE - 1  # when there are more, the last option of each page leads to the next page
-BENEFIT_LIMITS = (OPTION_LIMIT, 48, 40, 32, 24, 16)  # ever shorter forms of a wild card's benefits
 
 
 def offered(options: Sequence[WordOutcome]) -> list[WordOutcome]:
@@ -42,31 +44,11 @@ def default_choice(options: Sequence[WordOutcome]) -> WordOutcome:
 
 
 def wild_words(o: WordOutcome, t: Translator = ENGLISH) -> str:
-    """Which card gives each wild letter, and what it gives up by going face down, in at most a select
-    option's description (100 characters): the cards' benefits are left out where they would not fit
-    whole, then the cards themselves (only how many are wild)."""
-    wilds = [w for w in o.move.word if w.wild]
-    if not wilds:
-        return t.gettext("no wild cards")
-
-    def said(benefits: int) -> str:  # benefits: the most characters a card's benefits may take (0: none)
-        parts = []
-        for w in wilds:
-            c = card(w.card)
-            summary = card_summary(c, limit=benefits, language=t.language) if benefits and not c.is_starter else ""
-            if c.is_starter:
-                parts.append(t.gettext("{letter} from a starter {printed}", letter=w.wild, printed=c.letter))
-            elif summary and not summary.endswith("…"):
-                parts.append(t.gettext("{letter} from {printed} ({genre}: gives up {benefits})", letter=w.wild,
-                                       printed=c.letter, genre=genre_word(c.genre, t), benefits=summary))
-            else:
-                parts.append(t.gettext("{letter} from {genre} {printed}", letter=w.wild, genre=genre_word(c.genre, t),
-                                       printed=c.letter))
-        return "; ".join(parts)
-
-    forms = [lambda limit=limit: said(limit) for limit in BENEFIT_LIMITS]
-    return _fitting([*forms, lambda: said(0),
-                     lambda: t.ngettext("{n} wild card", "{n} wild cards", len(wilds), n=len(wilds))])
+    """Which card gives each wild letter, whether it stays face down or is uncovered and what it earns, read off
+    the preview picture's model, in at most a select option's description (100 characters): whole sentences,
+    else shorter forms (word_facts.wild_forms)."""
+    forms = wild_forms(word_model(o, t.language), t)
+    return next((form for form in forms if len(form) <= OPTION_LIMIT), forms[-1])
 
 
 def extras(o: WordOutcome, t: Translator = ENGLISH) -> list[str]:
@@ -79,12 +61,22 @@ def extras(o: WordOutcome, t: Translator = ENGLISH) -> list[str]:
 
 
 def option_label(o: WordOutcome, number: int, chosen: bool, t: Translator = ENGLISH) -> str:
-    """"✓ 2. 3¢ 1★ · R: trash for 2¢ — T(=starter E)EA", shortened until it fits a select option whole."""
+    """"✓ 2. 3¢ 1★ · R: trash for 2¢ — E from starter T", shortened until it fits a select option whole."""
     head = f"{'✓ ' if chosen else ''}{number}. {o.coins}¢ {o.prestige}★"
     more = extras(o, t)
     gives = f"{head} · {'; '.join(more)}" if more else head
-    return _fitting([lambda: f"{gives} — {_letters(o, t)}", lambda: f"{gives} — {_letters(o, t, short=True)}",
-                     lambda: gives, lambda: f"{head} — {_letters(o, t, short=True)}", lambda: head])
+    wilds = [wild_brief(s, t, state=False) for s in wild_slots(word_model(o, t.language))]
+    which = ", ".join(wilds) if wilds else t.gettext("no wild cards")
+    return _fitting([lambda: f"{gives} — {which}", lambda: gives, lambda: f"{head} — {which}", lambda: head])
+
+
+def answer_words(o: WordOutcome, model: WordPreview, t: Translator = ENGLISH) -> list[str]:
+    """The uncover and double answers Confirm makes (``o.targets``), each said from the picture's card."""
+    said = []
+    for move in o.targets:
+        slot = target_slot(model, move.card)
+        said.append(target_words(move.kind, slot, t) if slot is not None else describe_moves([move], t))
+    return said
 
 
 def confirm_moves(o: WordOutcome) -> list[Move]:
@@ -116,12 +108,15 @@ def word_panel(game_id: int, version: int, options: Sequence[WordOutcome], chose
     else:
         panel.lines.append(t.gettext("This arrangement earns **{coins}¢ and {prestige}★**.", coins=chosen.coins,
                                      prestige=chosen.prestige))
-    panel.lines.append(t.gettext("Wild cards: {wilds}.", wilds=wild_words(chosen, t)))
-    if chosen.targets and not vote:
-        said = _target_words(chosen.targets[0], t)
-        for target in chosen.targets[1:]:
-            said = t.gettext("{first}, then {next}", first=said, next=_target_words(target, t))
-        panel.lines.append(t.gettext("Confirming also {answers} (worth most).", answers=said))
+    model = word_model(chosen, t.language)  # what the picture shows: the words below say the same
+    wilds = wild_slots(model)
+    if wilds:
+        panel.lines.append(t.gettext("Wild cards: {wilds}.", wilds="; ".join(wild_sentence(s, t) for s in wilds)))
+    else:
+        panel.lines.append(t.gettext("No wild cards."))
+    answers = answer_words(chosen, model, t)
+    if answers and not vote:
+        panel.lines.append(t.gettext("Confirming also {answers} (worth most).", answers=said_in_order(answers, t)))
     if note:
         panel.lines.append(note)
     _arrangement_select(panel, game_id, version, offered(options), chosen, page, t)
@@ -198,28 +193,3 @@ def _fitting(forms: Sequence[Callable[[], str]], limit: int = OPTION_LIMIT) -> s
 
 def _play(game_id: int, version: int, moves: Sequence[Move]) -> str:
     return PlayMoves(game_id, version, tuple(moves)).custom_id()
-
-
-def _letters(o: WordOutcome, t: Translator = ENGLISH, *, short: bool = False) -> str:
-    """The word with each wild letter's card: "T(=starter E)EA", or shorter "T(=E)EA"."""
-    parts = []
-    for w in o.move.word:
-        c = card(w.card)
-        if w.wild and short:
-            parts.append(f"{w.wild}(={c.letter})")
-        elif w.wild:
-            parts.append(t.gettext("{letter}(={genre} {printed})", letter=w.wild, genre=genre_word(c.genre, t),
-                                   printed=c.letter))
-        else:
-            parts.append(c.letter)
-    return "".join(parts)
-
-
-def _target_words(move: Move, t: Translator = ENGLISH) -> str:
-    c = card(move.card) if move.card is not None else None
-    what = t.gettext("{letter} ({genre})", letter=c.letter, genre=genre_word(c.genre, t)) if c else str(move)
-    if move.kind == "uncover":
-        return t.gettext("uncovers {card}", card=what)
-    if move.kind == "double":
-        return t.gettext("doubles {card}", card=what)
-    return str(move)
