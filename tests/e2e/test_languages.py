@@ -63,9 +63,13 @@ async def play_turn(world: World, bot, game_id: int, user: User, panel: Message,
     assert inter.modal is not None
     preview = await answer(world, user, lambda: s.submit_modal(user, inter.modal.custom_id, {"word": word}))
     confirm = next((b for b in preview.buttons() if confirm_word in str(b.get("label", ""))), None)
-    assert confirm is not None, (word, text_of(preview), [b.get("label") for b in preview.buttons()],
-                                 [(m.id, m.edit_count, text_of(m)[:40]) for m in s.ephemerals(user)])
-    panel = await answer(world, user, lambda: s.click(user, preview, confirm["custom_id"]))
+    _, game = await load_game(bot.store, game_id)
+    if confirm is None and game.phase != "spell":  # nothing to choose: the word was played as typed
+        panel = preview
+    else:
+        assert confirm is not None, (word, text_of(preview), [b.get("label") for b in preview.buttons()],
+                                     [(m.id, m.edit_count, text_of(m)[:40]) for m in s.ephemerals(user)])
+        panel = await answer(world, user, lambda: s.click(user, preview, confirm["custom_id"]))
     for _ in range(20):
         _, game = await load_game(bot.store, game_id)
         if game.finished or game.active_seat != seat or game.phase in ("spell", "vote"):
