@@ -77,6 +77,41 @@ def find_word(letters: list[str], required: list[str] | None = None, *, dictiona
     return None
 
 
+def shows_a_preview(game: Game, seat: int, word: str) -> bool:
+    """Whether the bot answers ``word`` with a preview to confirm, as the spell form does: a word with nothing to
+    choose (one arrangement, no wild card, no question) is played as typed instead."""
+    from hardback_bot.sessions.screens.word import confirm_moves, default_choice, nothing_to_choose
+    from hardback_bot.sessions.spelling import SpellingError, arrangements, choice_paths
+
+    try:
+        options = arrangements(game, seat, word)
+    except SpellingError:
+        return False
+    chosen = default_choice(options)
+    return not nothing_to_choose(options, chosen, choice_paths(game, seat, confirm_moves(chosen)))
+
+
+def previewed_word(game: Game, seat: int, *, avoid: set[str] | None = None, max_len: int = 5) -> str | None:
+    """A dictionary word ``seat`` can spell now whose spelling the bot previews (so a test has a Confirm to
+    click): face up if one does, else with one wild card, which always brings a preview (R8)."""
+    words = get_dictionary(game.options.dictionary)
+    letters = [card(c).letter for c in game.player(seat).hand]
+    avoid = avoid or set()
+    for n in range(min(max_len, len(letters)), 1, -1):
+        for combo in itertools.permutations(letters, n):
+            w = "".join(combo)
+            if w not in avoid and words.is_word(w) and shows_a_preview(game, seat, w):
+                return w
+    for n in range(min(max_len, len(letters)), 1, -1):  # n-1 cards face up and one wild among them
+        for combo in itertools.permutations(letters, n - 1):
+            for at in range(n):
+                for extra in "AEIOUSTRNL":
+                    w = "".join(combo[:at]) + extra + "".join(combo[at:])
+                    if w not in avoid and words.is_word(w) and shows_a_preview(game, seat, w):
+                        return w
+    return None
+
+
 def keeps_the_turn(game: Game, seat: int, word: str) -> bool:
     """Whether spelling ``word`` as the bot proposes first (its preview's Confirm) leaves ``seat`` with
     something to decide; with nothing to buy or flush the engine ends the turn at once."""
@@ -511,14 +546,14 @@ class Driver:
         raise AssertionError(f"the game did not end within {max_turns} turns")
 
     async def turn_with_a_word(self, max_turns: int = 10) -> tuple[int, str]:
-        """Play turns until the active player's hand spells a dictionary word face up, and spelling it
-        leaves the turn going; returns (seat, word). Most hands do at once, a few (say B, C, D, G, H)
-        do not, and a word whose coins buy nothing in the offer row ends the turn by itself (R19.8)."""
+        """Play turns until the active player's hand spells a dictionary word the bot previews (a Confirm to
+        click), and spelling it leaves the turn going; returns (seat, word). A word whose coins buy nothing in
+        the offer row ends the turn by itself (R19.8)."""
         for _ in range(max_turns):
             _, game = await self.game()
             seat = game.active_seat
-            word = find_word([card(c).letter for c in game.player(seat).hand], dictionary=game.options.dictionary)
-            if word is not None and seat in self.users and keeps_the_turn(game, seat, word):
+            word = previewed_word(game, seat) if seat in self.users else None
+            if word is not None and keeps_the_turn(game, seat, word):
                 return seat, word
             if seat in self.users:
                 await self.play_turn(seat)

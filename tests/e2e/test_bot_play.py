@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import asyncio
 
-from botkit import button, open_table, running_bot, spellable_word, table_of, text_of, user_for, with_component
+from botkit import button, open_table, running_bot, table_of, text_of, user_for, with_component
 from discord_standin.world import World
+from scenario_kit import previewed_word
 
 
 async def test_lobby_table_hand_and_a_word(world: World) -> None:
@@ -44,7 +45,8 @@ async def test_lobby_table_hand_and_a_word(world: World) -> None:
         await s.settle()
         hand = s.last_ephemeral(first)
         assert "Your turn" in text_of(hand) and hand.attachments[0].filename == "hand.png"
-        word = spellable_word(loaded.game, 0)  # with wilds if need be: any hand spells some word
+        word = previewed_word(loaded.game, 0)  # one the bot previews (a wild card if need be)
+        assert word is not None
         await s.click(first, hand, button(hand, "hb:s:"))
         await s.settle()
         assert s.last_modal(first) is not None

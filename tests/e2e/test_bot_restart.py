@@ -19,17 +19,16 @@ from discord_standin.world import World
 from scenario_kit import (
     OUT_OF_DATE,
     Driver,
-    find_word,
     iter_results_messages,
     load_game,
     move_arg,
     move_buttons,
     opened_store,
+    previewed_word,
     seat_users,
     start_table,
 )
 
-from hardback_bot.engine.cards import card
 from hardback_bot.engine.moves import format_move
 from hardback_bot.sessions.codec import decode_moves
 
@@ -135,7 +134,7 @@ async def test_killed_while_answering_a_click_then_the_game_plays_to_the_end(wor
                 seat = game.active_seat
                 user = driver.users[seat]
                 panel = await driver.open_hand(user)
-                word = find_word([card(c).letter for c in game.player(seat).hand])
+                word = previewed_word(game, seat)
                 if word is not None:  # the click to interrupt: confirming the word
                     panel = await driver.spell(user, panel, word)
                     custom_id = next(b["custom_id"] for b in panel.buttons() if b["label"].startswith("Confirm"))

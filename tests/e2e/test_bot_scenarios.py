@@ -19,9 +19,10 @@ from scenario_kit import (
     BotRefused,
     Driver,
     calls,
-    find_word,
     iter_results_messages,
+    keeps_the_turn,
     latency_summary,
+    previewed_word,
     seat_users,
     seeded_games,
     start_table,
@@ -30,7 +31,6 @@ from scenario_kit import (
 import cogs.play as play_module
 import cogs.relay as relay_module
 from hardback_bot.engine import Game
-from hardback_bot.engine.cards import card
 
 # Deals that bring each test's case within its first turns (seeded_games), instead of hoping a random one does.
 INK_SEED = 3
@@ -263,7 +263,7 @@ async def test_both_players_click_at_once(world: World, first: str) -> None:
             if game.finished:
                 raise AssertionError("the game ended before a turn with a word while the other player had ink")
             active, waiting = game.active_seat, 1 - game.active_seat
-            word = find_word([card(c).letter for c in game.player(active).hand])
+            word = previewed_word(game, active)
             if word is not None and game.player(waiting).ink > 0:
                 break
             await driver.play_turn(active)
@@ -322,11 +322,7 @@ async def test_stale_selects_from_a_second_device(world: World) -> None:
             _, game = await driver.game()
             seat = game.active_seat
             user = driver.users[seat]
-            from scenario_kit import find_word, keeps_the_turn
-
-            from hardback_bot.engine.cards import card
-
-            word = find_word([card(c).letter for c in game.player(seat).hand])
+            word = previewed_word(game, seat)
             if word is None or not keeps_the_turn(game, seat, word):  # R19.8: the turn may end by itself
                 await driver.play_turn(seat)
                 continue

@@ -24,10 +24,9 @@ from pathlib import Path
 from botkit import button, quick_posts_in_process, text_of
 from discord_standin import BotProcess
 from discord_standin.world import World
-from scenario_kit import Driver, calls, every_row_delivered, find_word, load_game, seat_users, start_table
+from scenario_kit import Driver, calls, every_row_delivered, load_game, previewed_word, seat_users, start_table
 
 from hardback_bot.engine import Game, GameOptions
-from hardback_bot.engine.cards import card
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 29  # while it is played; with the one once it is over, 30 over one full game (the crash guarantees' issue)
@@ -132,7 +131,7 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
                 if mode == "ghost" and (asked or "ghost" in game.state.turn.extra):
                     mode = "click"
                 if mode in ("click", "commit") and game.phase == "spell":
-                    word = find_word([card(c).letter for c in game.player(seat).hand])
+                    word = previewed_word(game, seat)
                     if word is None:
                         mode = "none"
                     else:
@@ -166,7 +165,7 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
                         thread = s.threads(world.channel)[-1]
                         await kill_and_restart("thread open", rng.uniform(0.0, 0.2))
                         helper = next(u for st, u in driver.users.items() if st != seat)
-                        word = find_word([card(c).letter for c in game.player(seat).hand]) or "AT"
+                        word = previewed_word(game, seat) or "AT"
                         await s.send_message(helper, thread, word.lower())
                         await s.settle(quiet=0.3)
                     continue

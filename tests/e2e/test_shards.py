@@ -26,9 +26,8 @@ from botkit import button, quick_posts_in_process, text_of, with_component
 from discord_standin import BotProcess, DiscordStandin
 from discord_standin.models import Guild
 from discord_standin.world import World
-from scenario_kit import Driver, find_word, iter_results_messages, load_game, move_arg, seat_users
+from scenario_kit import Driver, iter_results_messages, load_game, move_arg, previewed_word, seat_users
 
-from hardback_bot.engine.cards import card
 from hardback_bot.engine.moves import format_move
 from hardback_bot.sessions.codec import decode_moves
 from hardback_bot.store import GameRecord, GuildSettings, Store, open_store
@@ -144,7 +143,7 @@ async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp
         seat = game.active_seat
         user = victim.users[seat]
         panel = await victim.open_hand(user)
-        word = find_word([card(c).letter for c in game.player(seat).hand])
+        word = previewed_word(game, seat)
         if word is not None:
             panel = await victim.spell(user, panel, word)
             custom_id = next(b["custom_id"] for b in panel.buttons() if b["label"].startswith("Confirm"))
