@@ -74,8 +74,9 @@ class PrivacyCommands:
 
     bot: HardbackBot
 
-    # No options: /hardback holds every subcommand's texts in Discord's 4,000 characters, in every language.
-    @app_commands.command(name="privacy", description="See, download or delete what the bot keeps about you")
+    # No options and a short description: /hardback holds every subcommand's texts in Discord's 4,000 characters,
+    # counted with each text's longest translation (docs/i18n.md); the answer says the rest.
+    @app_commands.command(name="privacy", description="Your data")
     async def privacy(self, interaction: discord.Interaction) -> None:
         cog = self.bot.get_cog("Privacy")
         if cog is None:

@@ -79,10 +79,10 @@ async def replayable(store: Store, game_id: int, guild_id: int, language: str) -
     if record.seed is None:
         raise ReplayRefused(t.gettext("Game #{game} never started, so there is nothing to replay.", game=game_id))
     if record.pruned_at is not None:  # HARDBACK_MOVE_LOG_DAYS: its moves were deleted (docs/privacy.md)
+        deleted = f"<t:{int(record.pruned_at)}:D>"  # Discord shows it in the reader's language
         raise ReplayRefused(t.gettext(
             "Game #{game} can no longer be replayed: this bot keeps an ended game's moves for a while only, and "
-            "its moves were deleted on {date}. Its results are still in the history.", game=game_id,
-            date=f"<t:{int(record.pruned_at)}:D>"))
+            "its moves were deleted on {date}. Its results are still in the history.", game=game_id, date=deleted))
     return record
 
 
