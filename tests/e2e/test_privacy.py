@@ -11,6 +11,7 @@ import asyncio
 import json
 import os
 import sqlite3
+import time
 
 from botkit import QUICK_POSTS, button, running_bot, text_of
 from discord_standin.models import Message, User
@@ -204,3 +205,24 @@ async def test_a_restored_older_backup_forgets_the_player_again_at_the_next_star
         assert (await bot.store.player_data(world.alice.id)).games == 0
         assert (await bot.store.player_data(world.bob.id)).results == 1  # bob's record is whole
     assert no_trace(restored, world.alice.id, "alice") == []
+
+
+async def test_old_move_logs_go_and_their_replays_say_so(world: World) -> None:
+    s = world.standin
+    async with running_bot(world, move_log_days=7) as bot:
+        old = await seed_game(bot.store, world.guild.id, world.channel.id,
+                              [(world.alice.id, "alice"), (world.bob.id, "bob")], seed=7, length=40)
+        bot.store.set_clock(lambda: time.time() + 8 * 86400)  # eight days later: past the week's retention
+        assert await bot.get_cog("Privacy").look() == 1  # type: ignore[union-attr]
+        assert (await bot.store.get_game(old)).pruned_at is not None and await bot.store.get_moves(old) == []
+        await s.slash(world.bob, "hardback replay", {"game": old})
+        await s.settle()
+        said = text_of(s.last_ephemeral(world.bob))
+        assert f"Game #{old} can no longer be replayed" in said and "results are still in the history" in said
+        await s.slash(world.bob, "hardback history", {"game": old})
+        await s.settle()
+        assert f"Game #{old}'s moves were deleted on" in text_of(s.last_ephemeral(world.bob))
+        assert (await bot.store.player_stats(world.guild.id, world.bob.id)).competitive.games == 1
+        await s.slash(world.alice, "hardback privacy")
+        await s.settle()
+        assert "deleted 7 days after it ended" in text_of(s.last_ephemeral(world.alice))
