@@ -54,6 +54,13 @@ def test_what_the_panel_offers() -> None:
     assert "keeps nothing about you" in empty.text and "until you delete it" in empty.text
 
 
+def test_the_stored_stand_in_is_the_name_said_in_every_language() -> None:
+    from hardback_bot.sessions.describe import ERASED_PLAYER
+    from hardback_bot.store.models import ERASED_NAME
+
+    assert ERASED_PLAYER == ERASED_NAME  # the store writes the English one; seat_name says it in the reader's
+
+
 def test_custom_ids() -> None:
     assert parse_privacy_id(privacy_id(CONFIRM, 1_800_000_000)) == PrivacyClick("y", 1_800_000_000)
     assert parse_privacy_id("hbp:x") == PrivacyClick("x")

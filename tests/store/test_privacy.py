@@ -186,3 +186,19 @@ async def test_a_rematch_of_a_game_with_a_deleted_player_leaves_the_seat_out(sto
     await store.erase_player(ANN)
     lobby = await Sessions(store).rematch(ids["finished"], BOB)
     assert [(s.seat, s.user_id) for s in lobby.seats] == [(0, BOB)] and lobby.host_id == BOB
+
+
+async def test_two_processes_applying_one_deletion_at_once_apply_it_once(store: SqlStore, backend: Backend) -> None:
+    import asyncio
+
+    ids = await world(store)
+    other = await backend.open()
+    try:
+        first, second = await asyncio.gather(store.erase_player(ANN, erasure_id="ledger-line", erased_at=1e10),
+                                             other.erase_player(ANN, erasure_id="ledger-line", erased_at=1e10))
+    finally:
+        await other.close()
+    assert sorted([first.applied, second.applied]) == [False, True]
+    running = await store.get_game(ids["running"], with_state=False)
+    assert running.version == 3  # one version step for the seat's change, not two
+    assert len([d for d in await store.pending_deliveries(ids["running"])]) == 1

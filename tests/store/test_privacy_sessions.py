@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 
 from hardback_bot.engine import GameOptions
+from hardback_bot.engine.moves import SYSTEM_MOVES
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.i18n import translator
 from hardback_bot.sessions import Sessions
@@ -45,6 +46,14 @@ def computer(game, seat: int, strength: int) -> str:  # type: ignore[no-untyped-
         if who == seat:
             return move
     return "timeout"
+
+
+def person(game, seat: int) -> str:  # type: ignore[no-untyped-def]
+    """Bob's move: a random legal one of his seat (never a move only the bot makes)."""
+    found = computer(game, seat, 1)
+    if found != "timeout":
+        return found
+    return next(str(m) for m in game.legal_moves(seat) if m.kind not in SYSTEM_MOVES)
 
 
 def wants(game, seat: int) -> bool:  # type: ignore[no-untyped-def]
@@ -98,7 +107,7 @@ async def test_a_deletion_in_the_middle_of_a_game_leaves_the_others_a_whole_game
                 sessions.kick_computers(record.id)
                 continue
             bob = loaded.seat_of(BOB)
-            await sessions.play(record.id, BOB, computer(loaded.game, bob, 1), None)
+            await sessions.play(record.id, BOB, person(loaded.game, bob), None)
         final = await store.get_game(record.id)
         assert final.status == "finished"
         results = {r.seat: r for r in await store.get_results(record.id)}

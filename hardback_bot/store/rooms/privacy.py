@@ -135,7 +135,10 @@ class PrivacyRoom(StoreCore):
         cutoff = now if erased_at is None else float(erased_at)
         erasure_id = erasure_id or secrets.token_hex(8)
         async with self.write() as db:
-            if await db.fetchval("SELECT 1 FROM erasures WHERE id = ?", (erasure_id,)) is not None:
+            # The record first: two processes applying one ledger line at once (their starts) take turns on its
+            # key, and the second finds it done (PostgreSQL waits for the first to commit, then skips).
+            if await db.execute("INSERT INTO erasures (id, user_id, erased_at, applied_at) VALUES (?, ?, ?, ?)"
+                                " ON CONFLICT (id) DO NOTHING", (erasure_id, user_id, cutoff, now)) != 1:
                 return Erasure(erasure_id, user_id, cutoff, applied=False)
             seats = await db.fetch(
                 "SELECT s.game_id, s.seat, s.display_name, s.ai_strength, g.status FROM seats s"
@@ -173,8 +176,6 @@ class PrivacyRoom(StoreCore):
             for table in ("panels", "panel_tokens", "game_tokens"):
                 tokens += await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
             await self._scrub_outbox(db, names, user_id)
-            await db.execute("INSERT INTO erasures (id, user_id, erased_at, applied_at) VALUES (?, ?, ?, ?)",
-                             (erasure_id, user_id, cutoff, now))
         return Erasure(erasure_id, user_id, cutoff, applied=True, games=len(seats), taken_over=tuple(taken),
                        ended=tuple(ended), lobbies=tuple(lobbies), results=results, ratings=ratings, totals=totals,
                        daily=daily, tokens=tokens)
