@@ -61,6 +61,16 @@ def test_the_stored_stand_in_is_the_name_said_in_every_language() -> None:
     assert ERASED_PLAYER == ERASED_NAME  # the store writes the English one; seat_name says it in the reader's
 
 
+def test_a_game_ended_by_a_deleted_player_says_so_without_anybody() -> None:
+    from hardback_bot.sessions.describe import note_line
+
+    for language in LANGUAGES:
+        said = note_line({"t": "ended", "by": 0}, ["a", "b"], t=translator(language))
+        assert said is not None and "<@" not in said and "{" not in said
+    assert note_line({"t": "ended", "by": 5}, [], t=translator("en")) == (
+        "The game was ended by <@5>. The channel is free for a new one.")
+
+
 def test_custom_ids() -> None:
     assert parse_privacy_id(privacy_id(CONFIRM, 1_800_000_000)) == PrivacyClick("y", 1_800_000_000)
     assert parse_privacy_id("hbp:x") == PrivacyClick("x")

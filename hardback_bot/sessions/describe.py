@@ -263,6 +263,8 @@ def note_line(note: Note | Mapping[str, Any], names: Sequence[str], language: st
             return t.gettext("{name} left the game; a computer player takes the seat.",
                              name=note.name or name(note.seat))
         case GameEnded():
+            if not note.by:  # who ended it had their data deleted since (docs/privacy.md)
+                return t.gettext("The game was ended. The channel is free for a new one.")
             return t.gettext("The game was ended by {user}. The channel is free for a new one.", user=mention(note.by))
         case HintsAsked():
             if note.declined_by is not None:
