@@ -149,7 +149,7 @@ class GameRecord:
     kind: str = "table"  # "table": opened with /hardback start; "daily": a player's daily deal (store/daily.py)
     place: Place = "server"
     locale: str | None = None  # the Discord language of whoever opened the table (public messages outside servers)
-    pruned_at: float | None = None  # when its move log (and final state) was deleted, kept no longer (012)
+    pruned_at: float | None = None  # when its move log (and final state) was deleted, kept no longer (013)
 
     @property
     def num_players(self) -> int:

@@ -2,7 +2,7 @@
 -- deleted. Their seats in stored games stay (the games, replays and the other players' records stay whole)
 -- but lose their user id and name: ``erased`` marks such a seat, which then has neither a user nor a computer.
 -- SQLite cannot change a table's CHECK, so the table is made again with the new one; PostgreSQL has its own
--- file (migrations/postgresql/012_privacy.sql) that alters the constraint.
+-- file (migrations/postgresql/013_privacy.sql) that alters the constraint.
 CREATE TABLE seats_new (
     game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     seat         INTEGER NOT NULL CHECK (seat >= 0),
