@@ -47,7 +47,7 @@ def _date(t: float) -> str:
 def privacy_panel(data: PlayerData, t: Translator, *, days: int | None) -> Panel:
     """What is kept about the player, why and for how long, with Download and Delete."""
     panel = Panel(title=t.gettext("Your data in Hardback"))
-    kept = data.games or data.results or data.boards or data.ratings or data.daily or data.tokens
+    kept = data.games or data.results or data.boards or data.ratings or data.daily or data.tokens or data.settings
     if not kept:
         panel.lines.append(t.gettext("This bot keeps nothing about you: no game, result, rating or daily attempt."))
     else:
@@ -66,6 +66,8 @@ def privacy_panel(data: PlayerData, t: Translator, *, days: int | None) -> Panel
                 "your statistics on {n} boards, ratings on {ratings}", data.boards, ratings=t.number(data.ratings)))
         if data.daily:
             panel.lines.append("• " + t.ngettext("{n} daily attempt", "{n} daily attempts", data.daily))
+        if data.settings:
+            panel.lines.append("• " + t.gettext("your own settings (chosen on your panel)"))
         if data.tokens:
             panel.lines.append("• " + t.ngettext(
                 "{n} link to your private panels (each one kept an hour at most)",
@@ -103,8 +105,8 @@ def confirm_panel(data: PlayerData, t: Translator, *, now: float) -> Panel:
     """The deletion's confirmation: what goes, what happens to the games being played, Yes and Cancel."""
     panel = Panel(title=t.gettext("Delete your data?"))
     panel.lines.append(t.gettext(
-        "Your statistics, ratings, daily attempts and private panel links are deleted in every server, group DM "
-        "and DM, and your name in stored games becomes “{name}”: the games, their replays and the other "
+        "Your statistics, ratings, daily attempts, settings and private panel links are deleted in every server, "
+        "group DM and DM, and your name in stored games becomes “{name}”: the games, their replays and the other "
         "players' records stay whole.", name=erased_name(t)))
     if data.running:
         panel.lines.append(t.ngettext(

@@ -137,7 +137,8 @@ async def _player(db: str, user_id: int) -> int:
         await store.close()
     print(f"user {user_id}: {data.games} game seats ({data.running} in lobbies or games being played), "
           f"{data.moves} moves, {data.results} results, statistics on {data.boards} boards, {data.ratings} ratings, "
-          f"{data.daily} daily attempts, {data.tokens} panel tokens, {len(data.erased)} earlier deletion(s)")
+          f"{data.daily} daily attempts, {data.tokens} panel tokens, {'own' if data.settings else 'no'} settings, "
+          f"{len(data.erased)} earlier deletion(s)")
     return 0
 
 

@@ -373,6 +373,7 @@ class PlayerData:
     ratings: int
     daily: int  # daily attempts
     tokens: int  # private panels' interaction tokens (kept an hour at most)
+    settings: bool = False  # they chose settings of their own (player_settings: the coach …)
     erased: tuple[float, ...] = ()  # times of earlier deletions (what was deleted then is gone)
 
 
@@ -393,6 +394,7 @@ class Erasure:
     totals: int = 0
     daily: int = 0
     tokens: int = 0
+    settings: int = 0  # their own settings' row
 
     @property
     def changed_games(self) -> tuple[int, ...]:

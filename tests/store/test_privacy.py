@@ -44,6 +44,8 @@ async def world(store: SqlStore) -> dict[str, int]:
         Delivery(gid, "announce", {"notes": [{"t": "left", "seat": 0, "name": ANN_NAME}, {"t": "ended", "by": ANN}]})])
     await store.save_panel(PanelToken(gid, ANN, 1, "tok-ann", store.now(), v, "es"))
     await store.save_game_token(GameToken(gid, "gdm-ann", 1, ANN, store.now()))
+    await store.settle_table_request(gid, v, "hints", [ANN])  # she said yes to hints for everyone
+    await store.set_player_settings(ANN, coach="off")
     ids["running"] = gid
     gid, _ = await started(store, 3, [ann, Seat(1, "Computer 1 (easy)", ai_strength=1)])
     ids["solo"] = gid
@@ -85,7 +87,7 @@ async def test_what_is_kept_and_the_copy(store: SqlStore) -> None:
     # six games with a seat: finished, running, solo, two lobbies and the daily
     assert (data.games, data.running, data.moves, data.results, data.boards, data.ratings, data.daily) == (
         6, 5, 3, 1, 1, 1, 1)
-    assert data.tokens == 3 and data.erased == ()
+    assert data.tokens == 3 and data.settings and data.erased == ()
     copy = await store.export_player(ANN)
     assert copy["format"] == "hardback-player-data" and copy["user_id"] == ANN
     games = {g["id"]: g for g in copy["games"]}
@@ -96,7 +98,8 @@ async def test_what_is_kept_and_the_copy(store: SqlStore) -> None:
     assert [r["best_word"] for r in copy["results"]] == ["QUILL"] and copy["results"][0]["won"] is True
     assert copy["ratings"][0]["board_id"] == GUILD and copy["totals"][0]["games"] == 1
     assert copy["daily_attempts"][0]["day"] == "2026-12-04"
-    assert copy["settings"] == {"panel_languages": ["es"]}
+    assert copy["settings"] == {"chosen": {"coach": "off"}, "panel_languages": ["es"]}
+    assert copy["table_requests"] == [{"game_id": ids["running"], "kind": "hints", "agreed_at": store.now()}]
     text = json.dumps(copy)
     assert "tok-ann" not in text and "gdm-ann" not in text  # tokens are secrets: never in a copy
     assert str(BOB) not in text  # the other players appear by their seats' names only
@@ -118,6 +121,8 @@ async def test_deletion_leaves_no_trace_and_keeps_games_whole(store: SqlStore, b
     assert set(erasure.ended) == {ids["solo"], ids["daily"]}
     assert set(erasure.lobbies) == {ids["lobby_hosted"], ids["lobby_joined"]}
     assert (erasure.results, erasure.ratings, erasure.totals, erasure.daily, erasure.tokens) == (1, 1, 1, 1, 3)
+    assert erasure.settings == 1 and (await store.player_settings([ANN]))[ANN].coach == "auto"
+    assert await store.request_agreements(ids["running"], "hints") == []
     assert await traces(store, backend) == []
 
     # The finished game: every seat, result and move still there; Ann's seat and result are the stand-in's.
@@ -192,6 +197,7 @@ async def test_two_processes_applying_one_deletion_at_once_apply_it_once(store: 
     import asyncio
 
     ids = await world(store)
+    version = (await store.get_game(ids["running"], with_state=False)).version
     other = await backend.open()
     try:
         first, second = await asyncio.gather(store.erase_player(ANN, erasure_id="ledger-line", erased_at=1e10),
@@ -200,5 +206,5 @@ async def test_two_processes_applying_one_deletion_at_once_apply_it_once(store: 
         await other.close()
     assert sorted([first.applied, second.applied]) == [False, True]
     running = await store.get_game(ids["running"], with_state=False)
-    assert running.version == 3  # one version step for the seat's change, not two
+    assert running.version == version + 1  # one version step for the seat's change, not two
     assert len([d for d in await store.pending_deliveries(ids["running"])]) == 1

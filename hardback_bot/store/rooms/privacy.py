@@ -3,11 +3,12 @@ deletion (erasure) — every row of one user, in every server and DM.
 
 A deletion keeps every game whole for the other players: the player's seats stay, with the stand-in name
 :data:`~..models.ERASED_NAME` and no user id (``seats.erased``); their result rows stay (a game's table needs
-every seat) without their user id, name or rating; their running totals, ratings, daily attempts and private
-panels' tokens go. In a game still being played a computer player takes their seat (a game nobody else plays
-in ends), and in a lobby they leave it (its host, if it was them, passes to the next player). The names in the
-outbox's notes are replaced too. All of it is one transaction, recorded in ``erasures`` so that a database
-restored from an older backup can have it applied again (store/erasures.py).
+every seat) without their user id, name or rating; their running totals, ratings, daily attempts, settings,
+agreements to a table's request and private panels' tokens go. In a game still being played a computer player
+takes their seat (a game nobody else plays in ends), and in a lobby they leave it (its host, if it was them,
+passes to the next player). The names in the outbox's notes are replaced too. All of it is one transaction,
+recorded in ``erasures`` so that a database restored from an older backup can have it applied again
+(store/erasures.py).
 """
 
 from __future__ import annotations
@@ -45,11 +46,12 @@ class PrivacyRoom(StoreCore):
             tokens = 0
             for table in ("panels", "panel_tokens", "game_tokens"):
                 tokens += int(await db.fetchval(f"SELECT COUNT(*) FROM {table} WHERE user_id = ?", (user_id,)))
+            settings = await db.fetchval("SELECT COUNT(*) FROM player_settings WHERE user_id = ?", (user_id,))
             erased = await db.fetch("SELECT erased_at FROM erasures WHERE user_id = ? ORDER BY erased_at", (user_id,))
         assert games is not None
         return PlayerData(user_id=user_id, games=int(games[0]), running=int(games[1] or 0), moves=int(moves),
                           results=int(results), boards=int(boards), ratings=int(ratings), daily=int(daily),
-                          tokens=tokens, erased=tuple(float(r[0]) for r in erased))
+                          tokens=tokens, settings=bool(settings), erased=tuple(float(r[0]) for r in erased))
 
     async def running_games_of(self, user_id: int) -> list[int]:
         """The lobbies and games being played where ``user_id`` has a seat (a deletion changes them)."""
@@ -60,9 +62,10 @@ class PrivacyRoom(StoreCore):
 
     async def export_player(self, user_id: int) -> dict[str, Any]:
         """Everything kept about ``user_id`` as JSON-able data (format in docs/privacy.md): their games with their
-        own moves, results, running totals, ratings, daily attempts, the language of their panels and earlier
-        deletions. Other players appear only by the names their seats show; no seed or hidden state (a running
-        game's would give its hidden cards away); no interaction token (they are secrets)."""
+        own moves, results, running totals, ratings, daily attempts, their settings (what they chose, the language
+        of their panels), their yes to a running table's request and earlier deletions. Other players appear only by
+        the names their seats show; no seed or hidden state (a running game's would give its hidden cards away); no
+        interaction token (they are secrets)."""
         async with self.read() as db:
             seat_rows = await db.fetch(
                 "SELECT g.id, g.guild_id, g.channel_id, g.place, g.kind, g.status, g.created_at, g.finished_at,"
@@ -93,6 +96,9 @@ class PrivacyRoom(StoreCore):
                 (user_id,))
             locales = await db.fetch("SELECT DISTINCT locale FROM panels WHERE user_id = ? AND locale IS NOT NULL"
                                      " ORDER BY locale", (user_id,))
+            chosen = await db.fetchval("SELECT settings FROM player_settings WHERE user_id = ?", (user_id,))
+            agreed = await db.fetch("SELECT game_id, kind, created_at FROM table_requests WHERE user_id = ?"
+                                    " ORDER BY created_at", (user_id,))
             erased = await db.fetch("SELECT erased_at FROM erasures WHERE user_id = ? ORDER BY erased_at", (user_id,))
         games = [{
             "id": int(r[0]), "guild_id": int(r[1]), "channel_id": int(r[2]), "place": r[3], "kind": r[4],
@@ -113,7 +119,9 @@ class PrivacyRoom(StoreCore):
                                 "claimed_at": r[6], "score": _plain(r[7]), "margin": _plain(r[8]),
                                 "penny_score": _plain(r[9]), "won": None if r[10] is None else bool(r[10]),
                                 "words": _plain(r[11]), "finished_at": r[12]} for r in daily],
-            "settings": {"panel_languages": [r[0] for r in locales]},
+            "settings": {"chosen": json.loads(chosen) if chosen else {},
+                         "panel_languages": [r[0] for r in locales]},
+            "table_requests": [{"game_id": int(r[0]), "kind": r[1], "agreed_at": r[2]} for r in agreed],
             "earlier_deletions": [float(r[0]) for r in erased],
         }
 
@@ -175,10 +183,13 @@ class PrivacyRoom(StoreCore):
             tokens = 0
             for table in ("panels", "panel_tokens", "game_tokens"):
                 tokens += await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
+            # Their own choices (player_settings), and their yes to a running table's open request.
+            settings = await db.execute("DELETE FROM player_settings WHERE user_id = ?", (user_id,))
+            await db.execute("DELETE FROM table_requests WHERE user_id = ?", (user_id,))
             await self._scrub_outbox(db, names, user_id)
         return Erasure(erasure_id, user_id, cutoff, applied=True, games=len(seats), taken_over=tuple(taken),
                        ended=tuple(ended), lobbies=tuple(lobbies), results=results, ratings=ratings, totals=totals,
-                       daily=daily, tokens=tokens)
+                       daily=daily, tokens=tokens, settings=settings)
 
     async def _bump_game(self, db: Conn, game_id: int, now: float, sets: str = "",
                          params: Sequence[Any] = ()) -> int:
