@@ -35,10 +35,11 @@ from hardback_bot.ops.status import Reporter
 from hardback_bot.sessions import Sessions, searching
 from hardback_bot.sessions.codec import ForgedId, parse
 from hardback_bot.store import Store, StoreError, open_store
+from hardback_bot.store.erasures import Ledger, reconcile
 from hardback_bot.store.sql import SqlStore
 from hardback_bot.words import DictionaryError
 
-COGS = ("cogs.play", "cogs.hardback", "cogs.daily", "cogs.seasons", "cogs.translator")
+COGS = ("cogs.play", "cogs.hardback", "cogs.daily", "cogs.seasons", "cogs.privacy", "cogs.translator")
 # What the search worker processes import before their first job: the modules whose jobs they run
 # (the computer players and the spelling previews come with their rehearsal; the hints and the daily's par
 # are these).
@@ -137,6 +138,10 @@ class HardbackBot(commands.Bot):
         if self.settings.shards is not None:
             log.info("serving shards %s of %s", ",".join(map(str, self.settings.shards.ids)), self.settings.shard_count)
         if isinstance(self.store, SqlStore):
+            # Before any game resumes: players' deletions that this database lacks (restored from an older
+            # backup) are applied again from the ledger file, and the file gets any it lacks (docs/privacy.md).
+            for line in (await reconcile(self.store, Ledger(self.settings.erasure_ledger))).lines():
+                log.warning("%s", line)
             self.reporter = Reporter(self.store, self.gateway_shards, shard_count=self.settings.shard_count or 1,
                                      shard_ids=self.settings.shard_ids or (0,), tracker=self.tracker)
             self.reporter.start()

@@ -16,6 +16,7 @@ from hardback_bot.sessions.table_options import BY_KEY
 from .daily import DailyCommands
 from .info import InfoCommands
 from .play import private
+from .privacy import PrivacyCommands
 from .ui import embed_of, view_of
 from .where import place_of
 
@@ -32,7 +33,7 @@ START_OPTIONS = {"length": "length", "dictionary": "dictionary", "awards": "awar
                  "family_friendly": "family_friendly"}
 
 
-class Hardback(InfoCommands, DailyCommands, commands.GroupCog, group_name="hardback",
+class Hardback(InfoCommands, DailyCommands, PrivacyCommands, commands.GroupCog, group_name="hardback",
                group_description="Play Hardback, the word deck-builder"):
     def __init__(self, bot: HardbackBot) -> None:
         self.bot = bot

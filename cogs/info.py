@@ -367,6 +367,12 @@ class InfoCommands(ReplayCommands):
             await _send_private(interaction, t.gettext(
                 "Game #{game} is still running; it can be exported once it is over.", game=game_id))
             return
+        if record.pruned_at is not None:  # HARDBACK_MOVE_LOG_DAYS (docs/privacy.md): nothing left to export
+            deleted = f"<t:{int(record.pruned_at)}:D>"  # Discord shows it in the reader's language
+            await _send_private(interaction, t.gettext(
+                "Game #{game}'s moves were deleted on {date}: this bot keeps an ended game's moves for a while only. "
+                "Its results are still in the history.", game=game_id, date=deleted))
+            return
         daily = self.bot.get_cog("Daily")
         if daily is not None and await daily.spoils(game_id, interaction.user.id):  # type: ignore[attr-defined]
             await _send_private(interaction, SessionError("daily_spoiler").say(t))

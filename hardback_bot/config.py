@@ -16,10 +16,13 @@ import yaml
 
 from hardback_bot.ops.address import Address, AddressError, parse_address
 from hardback_bot.ops.logs import FORMATS, LogFormat
+from hardback_bot.store.erasures import DEFAULT_LEDGER
 from hardback_bot.store.models import Shards
 
 DEFAULT_DB = "data/hardback.db"
 DEFAULT_CONFIG = "hardback.yaml"
+MOVE_LOG_DAYS = 365  # an ended game's moves are deleted this many days after it ended (0: never)
+MIN_MOVE_LOG_DAYS = 7  # the relay redraws the tables of games ended in the last week after a restart
 
 
 class ConfigError(ValueError):
@@ -60,6 +63,8 @@ class Settings:
     daily_par_strength: int | None = None  # the computer whose score is the daily's par; None: the expert
     search_workers: int | None = None  # search worker processes; None: one per CPU this process may use
     coach_games: int = 3  # a player's first games (the guided one apart) keep the coach, unless they drop it
+    move_log_days: int = MOVE_LOG_DAYS  # days an ended game's move log is kept (0: for ever); docs/privacy.md
+    erasure_ledger: str = DEFAULT_LEDGER  # the deletion ledger file, outside the database (docs/privacy.md)
 
     @property
     def shards(self) -> Shards | None:
@@ -92,7 +97,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         if not isinstance(loaded, dict):
             raise ConfigError(f"{config_path} must be a YAML mapping")
         unknown = set(loaded) - {"dictionaries", "defaults", "ai_delay", "lobby_expiry_hours", "daily_par",
-                                 "coach_games"}
+                                 "coach_games", "move_log_days"}
         if unknown:
             raise ConfigError(f"{config_path}: unknown key(s) {', '.join(sorted(unknown))}")
         data = loaded
@@ -134,6 +139,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     if isinstance(coach_games, bool) or not isinstance(coach_games, int) or coach_games < 0:
         raise ConfigError("coach_games: must be a whole number of games, 0 or more (0: nobody is coached unless "
                           "they ask)")
+    days = _move_log_days(env.get("HARDBACK_MOVE_LOG_DAYS", "").strip() or data.get("move_log_days", MOVE_LOG_DAYS))
     return Settings(token=token, db_path=env.get("HARDBACK_DB", DEFAULT_DB), db_pool_size=int(pool),
                     guild_id=int(guild) if guild else None,
                     ai_delay=max(0.0, ai_delay), log_level=env.get("HARDBACK_LOG_LEVEL", "INFO").upper(),
@@ -142,7 +148,17 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
                     shard_count=shard_count, shard_ids=shard_ids, http=http,
                     log_format=log_format,  # type: ignore[arg-type]
                     daily_par_strength=None if par is None else _strength(par),
-                    search_workers=int(workers) if workers else None, coach_games=coach_games)
+                    search_workers=int(workers) if workers else None, coach_games=coach_games, move_log_days=days,
+                    erasure_ledger=env.get("HARDBACK_ERASURE_LEDGER", "").strip() or DEFAULT_LEDGER)
+
+
+def _move_log_days(value: object) -> int:
+    """HARDBACK_MOVE_LOG_DAYS / move_log_days: a whole number of days, 0 for ever, else at least a week."""
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.isdigit() or 0 < int(text) < MIN_MOVE_LOG_DAYS:
+        raise ConfigError(f"HARDBACK_MOVE_LOG_DAYS / move_log_days must be a whole number of days, at least "
+                          f"{MIN_MOVE_LOG_DAYS} (0 keeps ended games' moves for ever), not {text!r}")
+    return int(text)
 
 
 def _strength(value: object) -> int:

@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 #: English: every function's default reader (the callers that know the reader pass theirs).
 ENGLISH = translator("en")
 
+#: A deleted player's seat (store.models.ERASED_NAME, the name stored), said in the reader's language.
+ERASED_PLAYER = N_("Deleted player")
+
 GENRE_MARK = {"adventure": "🧭", "horror": "💀", "mystery": "🔍", "romance": "💘", "starter": "▫️"}
 
 #: Genre names as they appear inside a card's name (glossary.md, genres).
@@ -118,6 +121,8 @@ def seat_name(seat: Seat, t: Translator = ENGLISH) -> str:
     """A seat's name in the reader's language: seats store the English names the bot gave them ("Computer 2
     (hard)", "alice (computer)" once a computer player took over), which are said again in ``t``'s words."""
     name = seat.display_name
+    if seat.erased:  # the player had their data deleted: the seat keeps a stand-in (docs/privacy.md)
+        return t.gettext(ERASED_PLAYER)
     if t.language == "en":
         return name
     if seat.user_id is None:
@@ -258,6 +263,8 @@ def note_line(note: Note | Mapping[str, Any], names: Sequence[str], language: st
             return t.gettext("{name} left the game; a computer player takes the seat.",
                              name=note.name or name(note.seat))
         case GameEnded():
+            if not note.by:  # who ended it had their data deleted since (docs/privacy.md)
+                return t.gettext("The game was ended. The channel is free for a new one.")
             return t.gettext("The game was ended by {user}. The channel is free for a new one.", user=mention(note.by))
         case HintsAsked():
             if note.declined_by is not None:

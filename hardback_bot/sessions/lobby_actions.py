@@ -112,7 +112,9 @@ class LobbyActions(SessionsCore):
             raise SessionError("rematch_not_player")
         if await self.store.running_game_in_channel(old.channel_id) is not None:
             raise SessionError("rematch_busy")
-        seats = [replace(s, seat=i) for i, s in enumerate(sorted(old.seats, key=lambda s: s.user_id != user_id))]
+        # A deleted player's seat is not asked back (docs/privacy.md).
+        kept = [s for s in old.seats if not s.erased]
+        seats = [replace(s, seat=i) for i, s in enumerate(sorted(kept, key=lambda s: s.user_id != user_id))]
         seats = [replace(s, ai_strength=None) if s.user_id is not None else s for s in seats]
         options = dict(old.options)
         if options.get("deal") == TUTORIAL_DEAL:  # after the guided game, a real one (Learn to play is still there)

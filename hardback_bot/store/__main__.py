@@ -5,7 +5,13 @@ python -m hardback_bot.store verify game.json        # replays the log, compares
 python -m hardback_bot.store unfinished [--db PATH]  # what a restart would resume
 python -m hardback_bot.store copy SQLITE_FILE postgresql://…   # move a stopped bot's data to PostgreSQL
 python -m hardback_bot.store backup FILE [--db DB]   # while the bot runs: SQLite's backup API, or a PostgreSQL dump
-python -m hardback_bot.store restore FILE [--db DB]  # into a new, empty database (then start the bot on it)
+python -m hardback_bot.store restore FILE [--db DB] [--ledger FILE]  # into a new, empty database (then start
+                                                                      # the bot on it); deletions re-applied
+python -m hardback_bot.store player USER_ID [--db DB]           # what is kept about one player (docs/privacy.md)
+python -m hardback_bot.store player-export USER_ID [--db DB]    # all of it, as JSON (the same file the player gets)
+python -m hardback_bot.store erase USER_ID --yes [--db DB] [--ledger FILE]   # delete it, for a request by mail
+python -m hardback_bot.store prune [--days N] [--db DB]         # delete the move logs of games ended N days ago
+python -m hardback_bot.store erasures [--db DB] [--ledger FILE] # bring the database and the deletion ledger together
 """
 
 from __future__ import annotations
@@ -15,8 +21,10 @@ import asyncio
 import json
 import os
 import sys
+import time
 
 from . import StoreError, db_path_from_env, is_postgres, open_store
+from .erasures import Ledger, ledger_path_from_env, reconcile
 from .export import checker_for, parse_export, replay_export, same_state
 
 
@@ -83,12 +91,99 @@ async def _backup(db: str, path: str) -> int:
     return 0
 
 
-async def _restore(path: str, db: str) -> int:
+async def _restore(path: str, db: str, ledger: str) -> int:
     from .backup import restore
 
     summary = await restore(path, db)
     print(f"restored {summary.line()}; the database is at the current schema: start the bot with HARDBACK_DB "
           "pointing at it")
+    found = Ledger(ledger)
+    if not found.exists():
+        print(f"WARNING: no erasure ledger at {ledger}: players who had their data deleted after this backup was "
+              "made may have it back. Give the bot's ledger file with --ledger (HARDBACK_ERASURE_LEDGER), or start "
+              "the bot with it: it applies them again before anything else", file=sys.stderr)
+    return await _erasures(db, ledger, quiet_if_missing=True)
+
+
+async def _erasures(db: str, ledger: str, *, quiet_if_missing: bool = False) -> int:
+    """Reconcile the database's deletions with the ledger file and say what was done."""
+    store = await open_store(db)
+    try:
+        found = Ledger(ledger)
+        outcome = await reconcile(store, found)
+        total = len(await store.erasures())
+    finally:
+        await store.close()
+    if outcome.error:
+        print(f"error: {outcome.lines()[0]}", file=sys.stderr)
+        return 1
+    if outcome.applied:
+        print(f"applied again {len(outcome.applied)} deletion(s) from {ledger} that the database did not have: "
+              + ", ".join(f"user {e.user_id} (asked {time.strftime('%Y-%m-%d %H:%M', time.gmtime(e.erased_at))} "
+                          "UTC)" for e in outcome.applied))
+    elif outcome.found or not quiet_if_missing:
+        print(f"every deletion of {ledger} is in the database")
+    if outcome.written:
+        print(f"wrote {outcome.written} deletion(s) of the database into {ledger}")
+    print(f"{total} deletion(s) recorded in the database")
+    return 0
+
+
+async def _player(db: str, user_id: int) -> int:
+    store = await open_store(db)
+    try:
+        data = await store.player_data(user_id)
+    finally:
+        await store.close()
+    print(f"user {user_id}: {data.games} game seats ({data.running} in lobbies or games being played), "
+          f"{data.moves} moves, {data.results} results, statistics on {data.boards} boards, {data.ratings} ratings, "
+          f"{data.daily} daily attempts, {data.tokens} panel tokens, {'own' if data.settings else 'no'} settings, "
+          f"{len(data.erased)} earlier deletion(s)")
+    return 0
+
+
+async def _player_export(db: str, user_id: int) -> int:
+    store = await open_store(db)
+    try:
+        data = await store.export_player(user_id)
+    finally:
+        await store.close()
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
+    return 0
+
+
+async def _erase(db: str, user_id: int, ledger: str) -> int:
+    store = await open_store(db)
+    try:
+        erasure = await store.erase_player(user_id)
+    finally:
+        await store.close()
+    print(f"deleted the data of user {user_id} (deletion {erasure.id}): {erasure.games} seats made anonymous, "
+          f"{erasure.results} results, {erasure.totals} totals, {erasure.ratings} ratings, {erasure.daily} daily "
+          f"attempts, {erasure.tokens} panel tokens")
+    if erasure.changed_games:
+        print(f"games being played or set up changed: {', '.join(map(str, erasure.changed_games))}; a running bot "
+              "shows it at their next click, computer players start on the taken seats at its next start")
+    try:
+        Ledger(ledger).append([erasure])
+    except OSError as error:
+        print(f"WARNING: could not write the deletion into the ledger {ledger} ({error}); the bot writes it there "
+              "at its next start", file=sys.stderr)
+        return 1
+    return 0
+
+
+async def _prune(db: str, days: int) -> int:
+    store = await open_store(db)
+    try:
+        before = store.now() - days * 86400
+        total = 0
+        while ids := await store.prune_move_logs(before):
+            total += len(ids)
+    finally:
+        await store.close()
+    print(f"deleted the move logs of {total} game(s) that ended more than {days} days ago")
     return 0
 
 
@@ -119,12 +214,42 @@ def main(argv: list[str] | None = None) -> int:
     p_rest = sub.add_parser("restore", help="restore a backup FILE into a new, empty database")
     p_rest.add_argument("file")
     p_rest.add_argument("--db", default=db_path_from_env())
+    p_rest.add_argument("--ledger", default=ledger_path_from_env(),
+                        help="the deletion ledger, whose deletions are applied again ($HARDBACK_ERASURE_LEDGER)")
+    for name, text in (("player", "what is kept about one player"), ("player-export", "print it all as JSON"),
+                       ("erase", "delete what is kept about one player (docs/privacy.md)")):
+        p_user = sub.add_parser(name, help=text)
+        p_user.add_argument("user_id", type=int)
+        p_user.add_argument("--db", default=db_path_from_env())
+        if name == "erase":
+            p_user.add_argument("--ledger", default=ledger_path_from_env())
+            p_user.add_argument("--yes", action="store_true", help="really delete (it cannot be undone)")
+    p_prune = sub.add_parser("prune", help="delete the move logs of games that ended more than DAYS days ago")
+    p_prune.add_argument("--days", type=int, default=int(os.environ.get("HARDBACK_MOVE_LOG_DAYS") or 365))
+    p_prune.add_argument("--db", default=db_path_from_env())
+    p_era = sub.add_parser("erasures", help="apply the ledger's deletions the database lacks, and the other way")
+    p_era.add_argument("--db", default=db_path_from_env())
+    p_era.add_argument("--ledger", default=ledger_path_from_env())
     args = parser.parse_args(argv)
-    if args.cmd in ("backup", "restore"):
+    if args.cmd == "erase" and not args.yes:
+        parser.error("erase deletes a player's data for good: add --yes")
+    if args.cmd == "prune" and args.days < 1:
+        parser.error("prune --days takes a number of days, at least 1")
+    if args.cmd in ("backup", "restore", "player", "player-export", "erase", "prune", "erasures"):
         try:
             if args.cmd == "backup":
                 return asyncio.run(_backup(args.db, args.file))
-            return asyncio.run(_restore(args.file, args.db))
+            if args.cmd == "restore":
+                return asyncio.run(_restore(args.file, args.db, args.ledger))
+            if args.cmd == "player":
+                return asyncio.run(_player(args.db, args.user_id))
+            if args.cmd == "player-export":
+                return asyncio.run(_player_export(args.db, args.user_id))
+            if args.cmd == "erase":
+                return asyncio.run(_erase(args.db, args.user_id, args.ledger))
+            if args.cmd == "prune":
+                return asyncio.run(_prune(args.db, args.days))
+            return asyncio.run(_erasures(args.db, args.ledger))
         except StoreError as error:
             print(f"error: {args.cmd} of {_target(args.db)} failed: {error}", file=sys.stderr)
             return 1

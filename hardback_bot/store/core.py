@@ -19,7 +19,7 @@ from .models import (
 )
 
 GAME_COLUMNS = ("id, guild_id, channel_id, host_id, status, options, seed, version, created_at, updated_at,"
-                " finished_at, kind, place, locale")
+                " finished_at, kind, place, locale, pruned_at")
 TIMER_COLUMNS = "id, game_id, kind, seat, deadline, payload"
 DELIVERY_COLUMNS = (
     "id, game_id, channel_id, kind, payload, version, created_at, batch, claimed_at, delivered_at, message_id, live"
@@ -72,7 +72,7 @@ def validate_seats(seats: Sequence[Seat]) -> None:
     if len(users) != len(set(users)):
         raise InvalidRecord("a user can take only one seat")
     for s in seats:
-        if s.user_id is None and s.ai_strength is None:
+        if s.user_id is None and s.ai_strength is None and not s.erased:
             raise InvalidRecord(f"seat {s.seat} has neither a user nor a computer player")
         if not s.display_name or len(s.display_name) > 100:
             raise InvalidRecord(f"seat {s.seat} needs a display name of 1–100 characters")

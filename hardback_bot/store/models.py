@@ -18,6 +18,9 @@ LEADERBOARD_KINDS: tuple[LeaderboardKind, ...] = ("rating", "wins", "win_rate", 
 # (or a DM between people) that the bot reaches only through the interactions of whoever installed the app.
 Place = Literal["server", "dm", "private"]
 PLACES: tuple[Place, ...] = ("server", "dm", "private")
+#: The name a deleted player's seats and results keep (docs/privacy.md): stored in English like the computers'
+#: names, and said in the reader's language where seats are named (sessions/describe.py, ``seat_name``).
+ERASED_NAME = "Deleted player"
 
 
 @dataclass(frozen=True)
@@ -52,12 +55,16 @@ class Seat:
 
     When a computer takes over an AFK human's seat both are set: the seat still belongs to the human for
     results and stats (leaving does not erase a game), while the bot plays it.
+
+    ``erased``: the player had their data deleted (``/hardback privacy``, docs/privacy.md): the seat keeps its
+    place in the game under a stand-in name, with no user id (and a computer's strength if one took it over).
     """
 
     seat: int
     display_name: str
     user_id: int | None = None
     ai_strength: int | None = None
+    erased: bool = False
 
     @property
     def is_human(self) -> bool:
@@ -142,6 +149,7 @@ class GameRecord:
     kind: str = "table"  # "table": opened with /hardback start; "daily": a player's daily deal (store/daily.py)
     place: Place = "server"
     locale: str | None = None  # the Discord language of whoever opened the table (public messages outside servers)
+    pruned_at: float | None = None  # when its move log (and final state) was deleted, kept no longer (013)
 
     @property
     def num_players(self) -> int:
@@ -350,3 +358,55 @@ class PlayerSettings:
         if "coach" in changes and changes["coach"] not in COACH_MODES:
             raise ValueError(f"coach must be one of {COACH_MODES}")
         return PlayerSettings(coach=changes.get("coach", self.coach))
+
+
+@dataclass(frozen=True)
+class PlayerData:
+    """How much is kept about one player, everywhere (``/hardback privacy``)."""
+
+    user_id: int
+    games: int  # seats in stored games (lobbies and running games included)
+    running: int  # of which lobbies or games being played
+    moves: int  # moves of their seats in the move logs
+    results: int  # result rows of finished games
+    boards: int  # servers (or group DMs, the bot's DM) whose boards count them
+    ratings: int
+    daily: int  # daily attempts
+    tokens: int  # private panels' interaction tokens (kept an hour at most)
+    settings: bool = False  # they chose settings of their own (player_settings: the coach …)
+    erased: tuple[float, ...] = ()  # times of earlier deletions (what was deleted then is gone)
+
+
+@dataclass(frozen=True)
+class Erasure:
+    """What one deletion did (``applied`` False: this database had applied it already, nothing changed)."""
+
+    id: str
+    user_id: int
+    erased_at: float
+    applied: bool
+    games: int = 0  # seats made anonymous
+    taken_over: tuple[int, ...] = ()  # running games where a computer took the seat
+    ended: tuple[int, ...] = ()  # running games nobody else played in, ended
+    lobbies: tuple[int, ...] = ()  # lobbies left
+    results: int = 0
+    ratings: int = 0
+    totals: int = 0
+    daily: int = 0
+    tokens: int = 0
+    settings: int = 0  # their own settings' row
+
+    @property
+    def changed_games(self) -> tuple[int, ...]:
+        """Lobbies and running games whose public side must be redrawn."""
+        return (*self.lobbies, *self.taken_over, *self.ended)
+
+
+@dataclass(frozen=True)
+class ErasureRecord:
+    """A deletion as the ``erasures`` table (and the ledger file outside the database) keeps it."""
+
+    id: str
+    user_id: int
+    erased_at: float
+    applied_at: float

@@ -1,10 +1,11 @@
 """Every query of the store, written once for SQLite and PostgreSQL, in rooms by what they serve.
 
 :class:`SqlStore` is the store: the rooms of :mod:`.rooms` (games, messages, recovery, the outbox, private panels,
-group DM tokens, timers, operations, results, seasons, settings) over :class:`~.core.StoreCore`; the two databases
-(:mod:`.sqlite`, :mod:`.postgres`) only connect, open transactions and lock. To add a query, write it in its room
-with ``?`` placeholders (the PostgreSQL connection numbers them ``$1, $2 …``; never put a ``?`` inside a string
-literal) and a test in ``tests/store`` — every store test runs on both databases.
+group DM tokens, timers, operations, results, seasons, settings, players' own data, retention) over
+:class:`~.core.StoreCore`; the two databases (:mod:`.sqlite`, :mod:`.postgres`) only connect, open transactions
+and lock. To add a query, write it in its room with ``?`` placeholders (the PostgreSQL connection numbers them
+``$1, $2 …``; never put a ``?`` inside a string literal) and a test in ``tests/store`` — every store test runs on
+both databases.
 
 Portable SQL, as used in the rooms: ``RETURNING`` instead of ``lastrowid``; ``CASE`` instead of the two-argument
 ``MAX``/``GREATEST``; ``CAST(x AS DOUBLE PRECISION)`` for real division; in an upsert's ``DO UPDATE``,
@@ -31,15 +32,17 @@ from .rooms.operations import OperationsRoom
 from .rooms.outbox import OutboxRoom
 from .rooms.panels import PanelsRoom
 from .rooms.players import PlayersRoom
+from .rooms.privacy import PrivacyRoom
 from .rooms.recovery import RecoveryRoom
 from .rooms.results import ResultsRoom
+from .rooms.retention import RetentionRoom
 from .rooms.seasons import SeasonsRoom
 from .rooms.settings import SettingsRoom
 from .rooms.timers import TimersRoom
 
 
 class SqlStore(GamesRoom, MessagesRoom, RecoveryRoom, OutboxRoom, PanelsRoom, HandlesRoom, TimersRoom,
-               OperationsRoom, ResultsRoom, SeasonsRoom, SettingsRoom, PlayersRoom):
+               OperationsRoom, ResultsRoom, SeasonsRoom, SettingsRoom, PlayersRoom, PrivacyRoom, RetentionRoom):
     """The store: every room's queries over one database (a subclass connects)."""
 
 

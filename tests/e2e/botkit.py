@@ -105,6 +105,7 @@ _paced: weakref.WeakSet[Any] = weakref.WeakSet()
 async def _running_bot(world: World, db_path: str | None, ai_delay: float, **settings_kw: object
                        ) -> AsyncIterator[botmod.HardbackBot]:
     path = db_path or os.path.join(str(scratch_dir("hb-e2e-")), "hardback.db")
+    settings_kw.setdefault("erasure_ledger", os.path.join(os.path.dirname(path), "erasures.jsonl"))
     settings = Settings(token=world.standin.token, db_path=path, ai_delay=ai_delay, **settings_kw)  # type: ignore[arg-type]
     bot = botmod.HardbackBot(settings)
     before = world.standin.gateway.identify_count

@@ -55,6 +55,27 @@ def test_settings() -> None:
             load_settings({**base, "HARDBACK_SEARCH_WORKERS": bad})
 
 
+def test_move_log_retention_and_the_erasure_ledger(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """docs/privacy.md: ended games' moves are kept 365 days unless set (at least 7; 0 for ever); the ledger file
+    defaults to data/erasures.jsonl."""
+    base = {"DISCORD_TOKEN": "t", "HARDBACK_DB": "x.db"}
+    plain = load_settings(base)
+    assert plain.move_log_days == 365 and plain.erasure_ledger == "data/erasures.jsonl"
+    assert load_settings({**base, "HARDBACK_MOVE_LOG_DAYS": "0"}).move_log_days == 0
+    assert load_settings({**base, "HARDBACK_MOVE_LOG_DAYS": " 30 "}).move_log_days == 30
+    assert load_settings({**base, "HARDBACK_ERASURE_LEDGER": "/srv/l.jsonl"}).erasure_ledger == "/srv/l.jsonl"
+    for bad in ("3", "-1", "a year", "7.5"):
+        with pytest.raises(ConfigError, match="HARDBACK_MOVE_LOG_DAYS / move_log_days must be a whole number"):
+            load_settings({**base, "HARDBACK_MOVE_LOG_DAYS": bad})
+    config = tmp_path / "hardback.yaml"
+    config.write_text("move_log_days: 90\n", encoding="utf-8")
+    assert load_settings({**base, "HARDBACK_CONFIG": str(config)}).move_log_days == 90
+    assert load_settings({**base, "HARDBACK_CONFIG": str(config), "HARDBACK_MOVE_LOG_DAYS": "14"}).move_log_days == 14
+    config.write_text("move_log_days: true\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="move_log_days"):
+        load_settings({**base, "HARDBACK_CONFIG": str(config)})
+
+
 def _record(message: str, *args: object, name: str = "hardback", exc: bool = False,
             **extra: object) -> logging.LogRecord:
     exc_info = None

@@ -20,6 +20,7 @@ from hardback_bot.engine.cards import card
 from hardback_bot.i18n import Translator, translator
 from hardback_bot.store import GameNotFound, GameRecord, Store
 
+from ..describe import seat_name
 from ..turn_history import ReplayError, TurnRecord, Walk, walk_turns
 from .panel import Button, Option, Panel, Select
 from .pictures import table_picture
@@ -57,7 +58,7 @@ def parse_replay_id(custom_id: str) -> ReplayClick:
 async def latest_replayable(store: Store, guild_id: int) -> int | None:
     """The server's most recently finished game (the default of ``/hardback replay``), if any."""
     for record in await store.recent_games(guild_id, limit=25):
-        if record.status == "finished" and record.seed is not None:
+        if record.status == "finished" and record.seed is not None and record.pruned_at is None:
             return record.id
     return None
 
@@ -77,6 +78,11 @@ async def replayable(store: Store, game_id: int, guild_id: int, language: str) -
             "every hidden card).", game=game_id))
     if record.seed is None:
         raise ReplayRefused(t.gettext("Game #{game} never started, so there is nothing to replay.", game=game_id))
+    if record.pruned_at is not None:  # HARDBACK_MOVE_LOG_DAYS: its moves were deleted (docs/privacy.md)
+        deleted = f"<t:{int(record.pruned_at)}:D>"  # Discord shows it in the reader's language
+        raise ReplayRefused(t.gettext(
+            "Game #{game} can no longer be replayed: this bot keeps an ended game's moves for a while only, and "
+            "its moves were deleted on {date}. Its results are still in the history.", game=game_id, date=deleted))
     return record
 
 
@@ -102,7 +108,7 @@ async def replay_screen(store: Store, game_id: int, step: int, *, guild_id: int,
                                       "this bot's dictionary.", game=game_id)) from error
     last = len(walk.turns)
     step = min(max(0, step), last)
-    names = [s.display_name for s in sorted(record.seats, key=lambda s: s.seat)]
+    names = [seat_name(s, t) for s in sorted(record.seats, key=lambda s: s.seat)]
     computers = [s.is_computer_controlled for s in sorted(record.seats, key=lambda s: s.seat)]
     view = walk.view if walk.view is not None else walk.final
     ended = record.status == "abandoned" and step == last

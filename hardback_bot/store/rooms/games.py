@@ -345,11 +345,11 @@ class GamesRoom(StoreCore):
         sub = f"SELECT id FROM games WHERE {where}"
         seats: dict[int, list[Seat]] = {}
         for r in await db.fetch(
-            f"SELECT game_id, seat, user_id, ai_strength, display_name FROM seats WHERE game_id IN ({sub})"
+            f"SELECT game_id, seat, user_id, ai_strength, display_name, erased FROM seats WHERE game_id IN ({sub})"
             " ORDER BY game_id, seat",
             params,
         ):
-            seats.setdefault(r[0], []).append(Seat(r[1], r[4], r[2], r[3]))
+            seats.setdefault(r[0], []).append(Seat(r[1], r[4], r[2], r[3], bool(r[5])))
         messages: dict[int, dict[str, int]] = {}
         shown: dict[int, dict[str, int | None]] = {}
         for r in await db.fetch(
@@ -384,6 +384,7 @@ class GamesRoom(StoreCore):
                 kind=g["kind"],
                 place=g["place"],
                 locale=g["locale"],
+                pruned_at=g["pruned_at"],
             )
             for g in games
         ]
