@@ -149,3 +149,48 @@ def test_sentences_name_commands_as_the_client_sees_them(language: str) -> None:
     assert slash(t, "end") == "/hardback " + t.pgettext("command name", "end")
     assert option(t, "hints") == t.pgettext("option name", "hints")
     assert translator("en").gettext("x {command_lookup} `{option_word}`") == "x /hardback lookup `word`"
+
+
+# --------------------------------------------------------------------------- one word for each thing
+# docs/glossary.md, from the game's own rule texts: where the English says the term, each translation says
+# the glossary's word for it (any inflection), and never a variant the glossary rules out.
+GLOSSARY: dict[str, tuple[str, dict[str, str]]] = {
+    "ink": (r"\bink\b", {"es": r"tinta", "fr": r"encrier", "ja": r"インク"}),
+    "remover": (r"\bremovers?\b", {"es": r"removedor", "fr": r"effaceur", "ja": r"修正液"}),
+    "offer row": (r"\boffer[- ]row\b", {"es": r"fila de ofertas", "fr": r"rangée d'offres", "ja": r"提供列"}),
+    "timeless classic": (r"\btimeless classics?\b", {"es": r"clásicos? atemporal(es)?",
+                                                      "fr": r"classiques? intemporels?", "ja": r"不朽の古典"}),
+    "prestige": (r"\bprestige\b", {"es": r"prestigio", "fr": r"points?", "ja": r"名声"}),
+    "Penny Dreadful": (r"\bPenny\b", {"es": r"Penny", "fr": r"Penny", "ja": r"ペニー"}),
+    "computer player": (r"\bcomputers?\b", {"es": r"máquina|jugador automático", "fr": r"ordinateur",
+                                            "ja": r"コンピューター"}),
+    "table": (r"\btables?\b", {"es": r"mesa", "fr": r"table", "ja": r"卓"}),
+    "coins": (r"\bcoins?\b", {"es": r"moneda", "fr": r"pièce", "ja": r"コイン"}),
+    "jail": (r"\bjail(ed|ing|s)?\b", {"es": r"cárcel|encarcel", "fr": r"prison", "ja": r"投獄|牢"}),
+    "advert": (r"\badverts?\b", {"es": r"anuncio", "fr": r"annonce", "ja": r"広告"}),
+    "award": (r"\bawards?\b", {"es": r"premio", "fr": r"prix", "ja": r"賞"}),
+    "ghostwriter": (r"\bghostwr", {"es": r"escritor fantasma", "fr": r"prête-plume", "ja": r"代筆"}),
+    "dictionary": (r"\bdictionar(y|ies)\b", {"es": r"diccionario", "fr": r"dictionnaire", "ja": r"辞書"}),
+    "discard pile": (r"\bdiscard pile\b", {"es": r"descarte", "fr": r"défausse", "ja": r"捨て札"}),
+}
+RULED_OUT: dict[str, tuple[str, ...]] = {
+    "es": ("computadora", "ordenador", "tapa dura", "tarjeta"),
+    "fr": ("’", "récompense", "publicité", "ordinateur joueur"),
+    "ja": ("テーブル", "Penny Dreadful", "不滅の古典", "開票", "使捨", "プレステージ"),
+}
+# English the translations rightly leave out of the comparison: parameters, code, quoted terminal input, flags
+NOT_PROSE = re.compile(r"\{[^}]*\}|`[^`]*`|\"[^\"]*\"|--\w+")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_each_term_has_one_word_per_language(language: str) -> None:
+    problems = []
+    for domain, m in entries(language):
+        english = NOT_PROSE.sub("", _ids(m)[0])
+        for term, (pattern, words) in GLOSSARY.items():
+            if re.search(pattern, english, re.IGNORECASE):
+                problems += [f"[{domain}] {term!r}: {text[:140]!r}" for text in _strings(m)
+                             if not re.search(words[language], text, re.IGNORECASE)]
+        problems += [f"[{domain}] {bad!r}: {text[:140]!r}" for text in _strings(m) for bad in RULED_OUT[language]
+                     if bad in text]
+    assert not problems, "\n".join(problems)
