@@ -221,7 +221,8 @@ async def test_a_server_in_japanese_by_its_own_discord_language(world: World) ->
         assert "コンピューター1（強）" in text_of(lobby), text_of(lobby)
         # named once, in the table's language: ed's English panels call it what the table does
         record = await bot.store.running_game_in_channel(channel.id)
-        assert record is not None and [x.display_name for x in record.seats if x.user_id is None] == ["コンピューター1（強）"]
+        assert record is not None
+        assert [x.display_name for x in record.seats if x.user_id is None] == ["コンピューター1（強）"]
         await s.slash(ed, "hardback end", channel=channel)
         await s.settle()
         assert "End this game?" in text_of(s.last_ephemeral(ed))
