@@ -137,7 +137,7 @@ class Daily(commands.Cog):
         except discord.Forbidden:
             await interaction.followup.send(t.gettext(
                 "I cannot open your daily's private thread here: please give me the **Create Private Threads and "
-                "Send Messages in Threads** permissions in this channel, or use /hardback daily in another one."),
+                "Send Messages in Threads** permissions in this channel, or use `{command_daily}` in another one."),
                 ephemeral=True)
         except Exception:
             log.exception("/hardback daily by %s failed", interaction.user.id)

@@ -100,7 +100,9 @@ class Hardback(InfoCommands, DailyCommands, PrivacyCommands, commands.GroupCog, 
         if guided:
             # The lobby is posted first, so the table the guided game posts comes below it.
             try:
-                _, said = await self.bot.sessions.lobby_action(record.id, user.id, user.display_name, "learn")
+                language = (await play.relay.game_translator(record)).language  # names its computer player
+                _, said = await self.bot.sessions.lobby_action(record.id, user.id, user.display_name, "learn",
+                                                               language=language)
                 reply = said.say(t)
             except SessionError as error:
                 reply = error.say(t)

@@ -142,8 +142,8 @@ def topic_embed(key: str | None, language: str = "en") -> discord.Embed:
     topic = find_topic(key, language) if key else None
     t = translator(language)
     if topic is None:
-        return _embed(Page(t.gettext("Hardback rules"), t.gettext("Pick a topic below, or `/hardback rules "
-                                                                  "topic:NAME`.") + "\n\n" + topic_index(language),
+        pick = t.gettext("Pick a topic below, or `{command_rules} {option_topic}:NAME`.")
+        return _embed(Page(t.gettext("Hardback rules"), pick + "\n\n" + topic_index(language),
                            footer=t.gettext("Rules explained in our own words; the game engine follows them "
                                             "exactly.")))
     return _embed(Page(t.gettext("Rules — {topic}", topic=localized(topic, language).title),
@@ -625,8 +625,8 @@ class InfoCommands(ReplayCommands):
             await interaction.response.send_message(embed=_embed(Page(
                 t.gettext("Hardback settings for this server"),
                 settings_text(current, bot_defaults, server_locale=locale, t=t),
-                footer=t.gettext("New tables start with these; the host can still change them at /hardback "
-                                 "start."))), ephemeral=True)
+                footer=t.gettext("New tables start with these; the host can still change them at "
+                                 "`{command_start}`."))), ephemeral=True)
             return
         try:
             updated, lines = apply_changes(current, changes, known_dictionaries=available_dictionaries(),

@@ -61,6 +61,7 @@ from hardback_bot.sessions.codec import (
     suggestion_value,
 )
 from hardback_bot.sessions.describe import describe_moves
+from hardback_bot.sessions.examples import table_example
 from hardback_bot.sessions.lobby import set_table_option
 from hardback_bot.sessions.places import PRIVATE, by_interactions
 from hardback_bot.sessions.preview import WordOutcome
@@ -249,15 +250,23 @@ class Play(commands.Cog):
         except Exception:
             log.exception("held timers of game %s failed", record.id)
 
+    async def _example(self, interaction: discord.Interaction, game_id: int, t: Translator) -> str:
+        """A form's example word, in the table dictionary's language (from the game's remembered record: a
+        form must come first, with no read before it)."""
+        record = await self.bot.sessions.admit_form(game_id, origin_of(interaction))
+        return table_example(record.options, t.language)
+
     async def _dispatch(self, interaction: discord.Interaction, action: GameAction, data: dict[str, Any]) -> None:
         t = private(interaction)
         user = interaction.user
         sessions = self.bot.sessions
         match action:
             case OpenSpellForm(game_id, version):  # a modal must be the very first response: no defer before it
-                await interaction.response.send_modal(_word_modal(SpellWord(game_id, version), t=t))
+                example = await self._example(interaction, game_id, t)
+                await interaction.response.send_modal(_word_modal(SpellWord(game_id, version), t=t, example=example))
             case OpenSuggestForm(game_id, request):
-                await interaction.response.send_modal(_word_modal(SuggestWord(game_id, request), t=t))
+                example = await self._example(interaction, game_id, t)
+                await interaction.response.send_modal(_word_modal(SuggestWord(game_id, request), t=t, example=example))
             case LobbyClick(op=LobbyOp.REMATCH):
                 await self._rematch(interaction, action)
             case LobbyClick():
@@ -389,8 +398,12 @@ class Play(commands.Cog):
             await self._close_confirmation(interaction, t.gettext("The game was ended"), t.gettext(
                 "It stays in the history, unrated. The channel is free for a new one."))
             return
+        language = "en"
+        if action.op in (LobbyOp.COMPUTER, LobbyOp.LEARN):  # a computer is named once, in the table's language
+            language = (await self.relay.game_translator(await self.bot.sessions.record(action.game_id))).language
         _, reply = await self.bot.sessions.lobby_action(action.game_id, user.id, user.display_name, action.op.value,
-                                                         can_manage=can_manage, strength=action.strength or 2)
+                                                         can_manage=can_manage, strength=action.strength or 2,
+                                                         language=language)
         await interaction.followup.send(reply.say(t), ephemeral=True)
 
     async def _close_confirmation(self, interaction: discord.Interaction, title: str, text: str) -> None:
@@ -653,7 +666,7 @@ def _modal_value(data: dict[str, Any]) -> str:
     return ""
 
 
-def _word_modal(action: SpellWord | SuggestWord, *, t: Translator) -> discord.ui.Modal:
+def _word_modal(action: SpellWord | SuggestWord, *, t: Translator, example: str) -> discord.ui.Modal:
     """The form a word is typed in (Discord: a title and a label of at most 45 characters, a placeholder of
     at most 100; the completeness tests check every language's)."""
     suggest = isinstance(action, SuggestWord)
@@ -661,7 +674,7 @@ def _word_modal(action: SpellWord | SuggestWord, *, t: Translator) -> discord.ui
     modal = discord.ui.Modal(title=title[:45], custom_id=action.custom_id(), timeout=900)
     label = t.gettext("A word for their cards") if suggest else t.gettext("Your word")
     modal.add_item(discord.ui.TextInput(label=label[:45], custom_id="word", min_length=2, max_length=20,
-                                        placeholder=t.gettext("letters only, e.g. STORY")[:100]))
+                                        placeholder=t.gettext("letters only, e.g. {word}", word=example)[:100]))
     return modal
 
 

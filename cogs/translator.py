@@ -3,7 +3,8 @@
 At sync discord.py asks, for every command, option and choice text and every Discord locale, what
 it is called there; the answer comes from ``hardback_bot.i18n`` with a msgctxt per kind of text, so
 Discord shows ``/hardback empezar`` in a Spanish client.  ``None`` (no translation, or English)
-keeps the English text.
+keeps the English text.  The answer is ``hardback_bot.i18n.commands.discord_text``, which also names the
+commands inside sentences, so a message and the command list always agree.
 
 Also here: :func:`command_strings` lists those texts from the command objects themselves, and
 :func:`extract_slash_commands` hands them to Babel's extraction (``hardback_bot/i18n/babel-hardback.cfg``).
@@ -19,14 +20,14 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 from discord.ext import commands
 
-from hardback_bot.i18n import DEFAULT_LANGUAGE, preload, resolve_locale, translator
-from hardback_bot.i18n.checks import (
+from hardback_bot.i18n import preload, resolve_locale, translator
+from hardback_bot.i18n.commands import (
     CHOICE_NAME,
     COMMAND_DESCRIPTION,
     COMMAND_NAME,
     OPTION_DESCRIPTION,
     OPTION_NAME,
-    text_problem,
+    discord_text,
 )
 
 CONTEXTS: dict[Where, str] = {
@@ -50,16 +51,12 @@ class CatalogueTranslator(app_commands.Translator):
 
     async def translate(self, string: app_commands.locale_str, locale: Any,
                         context: app_commands.TranslationContext) -> str | None:
-        language = resolve_locale(locale)
         where = CONTEXTS.get(context.location)
-        if language == DEFAULT_LANGUAGE or where is None:
+        if where is None:
             return None
-        t = translator(language)
-        if not t.has(string.message, where):
-            return None
-        text = t.pgettext(where, string.message)
-        # A translation Discord would refuse must not fail the whole sync: keep the English one.
-        return None if text_problem(where, text) else text
+        # The same answer as the names said in sentences (``{command_lookup}``): one function for both.
+        # A translation Discord would refuse must not fail the whole sync: it keeps the English one.
+        return discord_text(translator(resolve_locale(locale)), where, string.message)
 
 
 def command_strings(cogs: Iterable[type] | None = None) -> list[tuple[str, str]]:

@@ -13,13 +13,16 @@ from .topics import BY_KEY, TOPICS, Topic, localized
 
 STRINGS_CONTEXT = "rules lookup"
 STRINGS_NOTES = {
-    "see_also": "after a rules topic, before the names of related topics (Markdown)",
+    "see_also": "after a rules topic, before the titles of related topics (Markdown)",
+    "title": "a topic's title inside a sentence or a list (Markdown italics; Japanese may quote it 「」)",
+    "index": "one line of the rules index: a topic's title, then what it is about (Markdown)",
     "costs_join": "a letter with two cards: between their two costs (the letter autocomplete)",
     "two_cards": "after a letter's costs when the genre has two cards of that letter",
 }
 STRINGS: dict[str, str] = {
     "see_also": "*See also:* {topics}",
-    "index": "`{key}` — {summary}",
+    "title": "*{title}*",
+    "index": "**{title}** — {summary}",
     "choice": "{title} — {summary}",
     "costs_join": " and ",
     "starter": "starter",
@@ -80,16 +83,20 @@ def topic_choices(current: str, language: str = "en") -> list[tuple[str, str]]:
 
 
 def topic_index(language: str = "en") -> str:
-    """The list shown by ``/hardback rules`` without a topic."""
-    return "\n".join(_s(language, "index", key=t.key, summary=localized(t, language).summary) for t in TOPICS)
+    """The list shown by ``/hardback rules`` without a topic: each topic by its title, as the reader may type it."""
+    lines = []
+    for t in TOPICS:
+        here = localized(t, language)
+        lines.append(_s(language, "index", title=here.title, summary=here.summary))
+    return "\n".join(lines)
 
 
 def topic_text(topic: Topic, language: str = "en") -> str:
-    """The embed description in ``language``: the text, then pointers to related topics."""
+    """The embed description in ``language``: the text, then the titles of related topics."""
     text = localized(topic, language).text
-    related = [BY_KEY[k].key for k in topic.see_also if k in BY_KEY]
+    related = [_s(language, "title", title=localized(BY_KEY[k], language).title) for k in topic.see_also if k in BY_KEY]
     if related:
-        text += "\n\n" + _s(language, "see_also", topics=", ".join(f"`{k}`" for k in related))
+        text += "\n\n" + _s(language, "see_also", topics=translator(language).join(related))
     return text
 
 

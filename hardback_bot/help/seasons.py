@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from babel.dates import format_date
 
 from hardback_bot.i18n import Translator
+from hardback_bot.i18n.commands import choice
 from hardback_bot.store.models import LeaderboardEntry
 from hardback_bot.store.seasons import PlayerRecords, Season
 
@@ -103,7 +104,8 @@ def announcement(t: Translator, season: Season, wins: Sequence[LeaderboardEntry]
         page.fields.append((t.gettext("Best word"), "\n".join(
             f"{medals[i]} **{safe_name(e.display_name)}** — {(e.word or '?').upper()} ({int(e.value)}★)"
             for i, e in enumerate(words[:3])), False))
-    page.description = t.gettext("Congratulations! A new season starts now: `/hardback leaderboard period:season`.")
+    page.description = t.gettext("Congratulations! A new season starts now: `{command_leaderboard} "
+                                 "{option_period}:{season}`.", season=choice(t, "this season"))
     return page
 
 

@@ -6,8 +6,10 @@ stays well under the 4,096-character description limit; tests/test_help.py check
 
 The English topics are the message ids: ``STRINGS`` holds each topic's title, summary and text (keys
 ``<topic>.title`` …) for the catalogues (domain ``content``, msgctxt ``STRINGS_CONTEXT``), and
-:func:`localized` gives a topic in the reader's language.  Keys, aliases and `command` names stay English
-(they are what players type and what autocomplete sends back).
+:func:`localized` gives a topic in the reader's language.  Keys and aliases stay English (autocomplete sends
+the key back; a player may type either), but no text shows a key: a text names another topic by a
+``{topic_<key>}`` placeholder, said as that topic's title, and a slash command or option by ``{command_<name>}``
+/ ``{option_<name>}``, said as the name a client of the reader's language sees (``hardback_bot.i18n.commands``).
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ more of the same genre together.
 • The first player to reach the table's target (60★ by default) triggers the last round; after it, the most \
 prestige wins.
 
-New here? Read `turn`, then `spelling` and `genres`.""", ("intro", "basics", "start", "win"),
+New here? Read *{topic_turn}*, then *{topic_spelling}* and *{topic_genres}*.""", ("intro", "basics", "start", "win"),
        ("turn", "spelling", "genres")),
     _t("turn", "Your turn, step by step", "The order things happen in a turn", """
 1. **Prepare** (optional): draw extra cards with ink, clear inked cards with remover.
@@ -74,7 +76,7 @@ pick another.
 must not repeat an earlier word.
 • A refused word changes nothing. Unused cards are discarded once a word is accepted: you cannot save cards.
 
-Check a word privately any time with `/hardback lookup`.""", ("spell", "word", "words", "legal"),
+Check a word privately any time with `{command_lookup}`.""", ("spell", "word", "words", "legal"),
        ("wilds", "ink", "dictionary")),
     _t("wilds", "Wild cards", "Playing a card face down as any letter", """
 Any card from your hand may be played **face down** as any letter you name, even its own.
@@ -126,17 +128,18 @@ your oldest classic to your discard pile.
 • **Coins / prestige**: gain that many.
 • **Coins or prestige**: choose one side for the full amount (no splitting).
 • **Ink or remover**: take one of the two.
-• **Uncover** (mystery): turn a wild next to this card face up; see `uncover`.
-• **Double** (romance): a face-up neighbour's numbers count twice; see `double`.
-• **Trash** (adventure): remove this card from the game for a bonus; see `trash`.
-• **Dump** (romance): remove a card of your discard pile for coins; see `trash`.
+• **Uncover** (mystery): turn a wild next to this card face up; see *{topic_uncover}*.
+• **Double** (romance): a face-up neighbour's numbers count twice; see *{topic_double}*.
+• **Trash** (adventure): remove this card from the game for a bonus; see *{topic_trash}*.
+• **Dump** (romance): remove a card of your discard pile for coins; see *{topic_trash}*.
 • **Preview** (romance R): look at up to three cards of your draw pile, keep each on top or discard it.
-• **Jail** (mystery): take an offer-row card out; see `jail`.
+• **Jail** (mystery): take an offer-row card out; see *{topic_jail}*.
 • **Per adventure** (adventure O): coins for each adventure card counted.
 • **Per inked card** (horror H): prestige for each still-inked card in the word.
 • **Per wild** (mystery N): prestige for each wild in the word, uncovered ones included.
 • **Purchase prestige** (some adventure cards): paid once, when you buy the card.
-See any card with `/hardback card`, and every icon with `icons`.""", ("benefit", "abilities", "ability", "preview"),
+See any card with `{command_card}`, and every icon in *{topic_icons}*.""",
+       ("benefit", "abilities", "ability", "preview"),
        ("icons", "genres", "uncover", "double", "trash", "jail")),
     _t("icons", "Icon legend", "What every symbol on the cards and the table means", """
 The pictures below show every icon on the cards and the table. In short:
@@ -146,7 +149,7 @@ card's numbers. **→** means *in exchange for*. **◂ ▸** means *a card direc
 • The tinted lower band with a genre emblem works only with **2+ cards of that genre** in your turn.
 • The white tag is the **price**; a purple **+N★** pill is prestige you get once, when you buy the card.
 • A dark card with a lattice is a **wild**; a dark border with an ink drop marks an **inked** card.
-Each benefit in words: `benefits`; one card explained: `/hardback card`.""",
+Each benefit in words: *{topic_benefits}*; one card explained: `{command_card}`.""",
        ("legend", "icon", "symbols", "symbol", "key", "pictures"), ("benefits", "genres"), images=("cards", "table")),
     _t("uncover", "Uncover", "Turning a wild back face up", """
 A card with **uncover** turns one **wild directly beside it** face up.
@@ -185,14 +188,14 @@ Seven genre cards lie face up for sale. They are kept in **age order**: newest o
 • Whenever a card leaves (bought, jailed, cycled, claimed by Penny) a new one is dealt from the offer deck.
 • When the deck runs out, removed genre cards are shuffled into a new deck.
 • At the end of a competitive turn that bought no card, jailed nothing and did not flush, the oldest card is \
-**cycled** away (see `cycling`).
-• If enough expensive or same-genre cards pile up, the active player may **flush** the row (see `flush`).""",
+**cycled** away (see *{topic_cycling}*).
+• If enough expensive or same-genre cards pile up, the active player may **flush** the row (see *{topic_flush}*).""",
        ("offer row", "row", "market", "shop"), ("buying", "cycling", "flush")),
     _t("buying", "Buying", "Spending coins on cards and adverts", """
 After your benefits, spend your coins:
 • any number of **offer-row cards** at their printed cost (new cards appear as you buy, so you can keep going);
 • the card in **your jail**, at its cost;
-• **adverts**, if the table uses them (see `adverts`).
+• **adverts**, if the table uses them (see *{topic_adverts}*).
 Bought cards go to your **discard pile**, so they reach your hand after your next reshuffle. Some adventure cards \
 pay prestige the moment you buy them.
 Short by a little? 3 ink can become 1 coin when that coin lets you afford something. Coins you do not spend \
@@ -218,8 +221,8 @@ competitive game the offer row cycles. Skipping is your way out when inked cards
 **Competitive**: when someone reaches the table's target (40, 60, 90 or 180★) the game does not stop at once: the \
 round is finished so everyone has had the same number of turns. Then literary award points are added, and the \
 **most prestige wins**. A tie goes to the player with **more ink**; still tied, the places are shared.
-**Co-op**: see `coop` — the game ends the moment either side reaches the goal.
-Results, stats and ratings are recorded once; see `/hardback stats` and `/hardback leaderboard`.""",
+**Co-op**: see *{topic_coop}* — the game ends the moment either side reaches the goal.
+Results, stats and ratings are recorded once; see `{command_stats}` and `{command_leaderboard}`.""",
        ("end of game", "end of the game", "ending", "winning", "winner", "final round", "game end",
         "tie", "ties"), ("awards", "coop")),
     _t("awards", "Literary awards", "Bonus prestige for long words", """
@@ -236,21 +239,21 @@ They are bought in the buying step (several in one turn if you can afford them),
 the target. Buying an advert is not buying a card: the offer row still cycles.""", ("advert", "ads", "ad"),
        ("buying",)),
     _t("dictionary", "Dictionary and votes", "Which words count, and voting on the rest", """
-Each table uses a word list (`/hardback start dictionary:`); proper nouns, abbreviations and hyphenated words \
+Each table uses a word list (`{command_start} {option_dictionary}:`); proper nouns, abbreviations and hyphenated words \
 are never in it.
 With **votes** on, a word missing from the list goes to the other players:
 • **majority**: accepted once half the voters say yes; refused once more than half say no;
 • **unanimous**: one no refuses it; everyone must say yes.
 With one opponent, their vote decides. A table with no dictionary puts every word to a vote (needs votes and at \
 least two players). While a vote runs the speller waits; voters may still use ink.
-`/hardback lookup WORD` checks a word privately against the table's list.""",
+`{command_lookup} {option_word}:WORD` checks a word privately against the table's list.""",
        ("votes", "vote", "voting", "dictionaries", "lookup", "word list"), ("unique", "spelling")),
     _t("unique", "Unique words", "No repeats", """
 With unique words on, a word that was already accepted is refused before any dictionary check or vote:
 • **per game**: nobody may repeat a word anyone spelled;
 • **per player**: you may not repeat your own words; others may still spell them.
 Comparison is on the letters as spelled, wild letters included. Refused words never enter the history. \
-`/hardback lookup WORD` tells you privately whether a word is still free.""",
+`{command_lookup} {option_word}:WORD` tells you privately whether a word is still free.""",
        ("unique words", "repeat", "repeats", "history"), ("dictionary",)),
     _t("coop", "Co-op and solo against Penny Dreadful", "Playing together against the bot rival", """
 1–4 players (1 = solo) share **one team score** against Penny Dreadful. Ink, remover, decks, jails and adverts \
@@ -272,7 +275,7 @@ If the accepted word equals a suggestion, the earliest suggester is the ghostwri
 the ink that was on the speller's inked cards used in the word. Nothing is paid if the turn is skipped. Works in \
 co-op too.""", ("ghost", "help", "suggest", "suggestions"), ("ink",)),
     _t("timers", "Turn timers and absent players", "What happens when someone does not move", """
-A table can have a **turn timer** (chosen at `/hardback start` or by the server's `/hardback settings`). The \
+A table can have a **turn timer** (chosen at `{command_start}` or by the server's `{command_settings}`). The \
 player is reminded before it runs out. When it does:
 • at the spelling step the turn is **skipped**; later in the turn it jumps to clean-up (coins already earned \
 become ink);
@@ -281,11 +284,11 @@ After several timeouts in a row (the server's setting, 3 by default) a **compute
 the player is **removed**, as the server chose. A restart of the bot never costs anyone their turn.""",
        ("timer", "timeout", "afk", "absent", "time"), ("skip",)),
     _t("hints", "Hints and word lookup", "Private help from the bot", """
-• `/hardback lookup WORD` — privately checks a word against the dictionary of the game in this channel (or the \
-server's default list) and, with unique words on, whether it was already spelled.
-• `/hardback hint` — privately lists words your current hand can spell and what they would earn. Only at \
+• `{command_lookup} {option_word}:WORD` — privately checks a word against the dictionary of the game in this \
+channel (or the server's default list) and, with unique words on, whether it was already spelled.
+• `{command_hint}` — privately lists words your current hand can spell and what they would earn. Only at \
 tables with **hints** on, and always in solo.
-• `/hardback card GENRE LETTER` — shows a card and explains its benefits.""",
+• `{command_card} {option_genre}:GENRE {option_letter}:LETTER` — shows a card and explains its benefits.""",
        ("hint", "commands", "command"), ("dictionary", "unique")),
 )
 
@@ -296,16 +299,26 @@ STRINGS: dict[str, str] = {
     f"{t.key}.{part}": getattr(t, part) for t in TOPICS for part in ("title", "summary", "text")
 }
 STRINGS_NOTES = {
-    f"{t.key}.text": "Markdown for a Discord embed (4,096 characters at most); keep the words in `backticks` "
-                     "(topic keys and commands) and the numbers as they are"
+    f"{t.key}.text": "Markdown for a Discord embed (4,096 characters at most); keep the numbers and every "
+                     "placeholder: {topic_…} is another topic's title, {command_…} and {option_…} a slash command "
+                     "and an option as your language's clients see them; write the command syntax's own words "
+                     "(WORD, GENRE …) in your language"
     for t in TOPICS
 }
+TOPIC_PREFIX = "topic_"
+
+
+def titles(language: str = "en") -> dict[str, str]:
+    """``{topic_<key>: title}`` of every topic in ``language``: how a text names another topic."""
+    t = translator(language)
+    return {TOPIC_PREFIX + topic.key: t.entry(STRINGS_CONTEXT, topic.title) for topic in TOPICS}
 
 
 def localized(topic: Topic, language: str = "en") -> Topic:
-    """``topic`` with its title, summary and text in ``language`` (English: the topic itself)."""
-    if language == "en":
-        return topic
+    """``topic`` with its title, summary and text in ``language``, other topics and commands named in it."""
     t = translator(language)
+    text = t.entry(STRINGS_CONTEXT, topic.text, **(titles(language) if "{" + TOPIC_PREFIX in topic.text else {}))
+    if language == "en":
+        return replace(topic, text=text)
     return replace(topic, title=t.entry(STRINGS_CONTEXT, topic.title), summary=t.entry(STRINGS_CONTEXT, topic.summary),
-                   text=t.entry(STRINGS_CONTEXT, topic.text))
+                   text=text)

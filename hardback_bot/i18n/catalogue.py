@@ -18,6 +18,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 
+from .commands import with_names
 from .languages import DEFAULT_LANGUAGE, LANGUAGES
 
 log = logging.getLogger(__name__)
@@ -150,6 +151,9 @@ class Translator:
         return Locale.parse(self.language)
 
     def _fill(self, text: str, fallback: str, params: Mapping[str, Any]) -> str:
+        if "{command_" in text or "{option_" in text:
+            # A slash command named in a sentence: the name a client of this language sees (commands.py).
+            params = with_names(self, text, params)
         if not params:
             return text
         try:

@@ -13,7 +13,6 @@ Over every domain (``hardback``, ``face``, ``content``):
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,23 +20,10 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
 from .catalogue import DOMAIN, DOMAINS, catalogue_path, placeholders, template_path
+from .commands import text_problem  # Discord's rules for slash-command texts, with the names themselves
 from .languages import DEFAULT_LANGUAGE, LANGUAGES
 
 TEMPLATE = template_path(DOMAIN)  # the `hardback` domain's; template_path(domain) for the others
-
-# The msgctxt of each kind of slash-command text (cogs/translator.py uses the same ones).
-COMMAND_NAME = "command name"
-COMMAND_DESCRIPTION = "command description"
-OPTION_NAME = "option name"
-OPTION_DESCRIPTION = "option description"
-CHOICE_NAME = "choice"
-NAME_CONTEXTS = (COMMAND_NAME, OPTION_NAME)
-
-# Discord's rule for command and option names: letters and digits of any script, "-", "_" and "'",
-# 1-32 of them, and lower case wherever the script has case.
-COMMAND_NAME_RE = re.compile(r"^[-_'\w]{1,32}$")
-MAX_DESCRIPTION = 100
-MAX_CHOICE_NAME = 100
 
 
 @dataclass(frozen=True)
@@ -62,26 +48,6 @@ def _ids(message: Message) -> tuple[str, ...]:
 
 def _strings(message: Message) -> tuple[str, ...]:
     return tuple(message.string) if isinstance(message.string, tuple | list) else (message.string,)
-
-
-def name_problem(text: str) -> str | None:
-    """Why ``text`` cannot be a Discord command or option name (None: it can)."""
-    if not COMMAND_NAME_RE.fullmatch(text):
-        return "a command or option name must be 1-32 letters, digits, '-', '_' or \"'\", without spaces"
-    if text != text.lower():
-        return "a command or option name must be lower case"
-    return None
-
-
-def text_problem(context: str | None, text: str) -> str | None:
-    """Discord's rule for one slash-command text, by its catalogue context (None: fine)."""
-    if context in NAME_CONTEXTS:
-        return name_problem(text)
-    if context in (COMMAND_DESCRIPTION, OPTION_DESCRIPTION) and not 1 <= len(text) <= MAX_DESCRIPTION:
-        return f"a description must be 1-{MAX_DESCRIPTION} characters (this one is {len(text)})"
-    if context == CHOICE_NAME and not 1 <= len(text) <= MAX_CHOICE_NAME:
-        return f"a choice name must be 1-{MAX_CHOICE_NAME} characters (this one is {len(text)})"
-    return None
 
 
 def check_catalogues(languages: tuple[str, ...] = LANGUAGES,

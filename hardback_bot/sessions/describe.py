@@ -6,7 +6,6 @@ follow the game (accessibility) and the wording stays consistent.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, assert_never
 
@@ -103,11 +102,9 @@ def separator(t: Translator) -> str:
     return t.pgettext("list separator", ", ")
 
 
-COMPUTER_NAME = re.compile(r"Computer (\d+) \((easy|normal|hard|expert)\)")
-
-
 def computer_name(number: int, level: str, t: Translator = ENGLISH) -> str:
-    """The name of the ``number``-th computer player of a table, of strength ``level``."""
+    """The name of the ``number``-th computer player of a table, of strength ``level``, in ``t``'s language
+    (the table's: the name is given once and kept)."""
     if level == "easy":
         return t.gettext("Computer {number} (easy)", number=number)
     if level == "hard":
@@ -118,17 +115,16 @@ def computer_name(number: int, level: str, t: Translator = ENGLISH) -> str:
 
 
 def seat_name(seat: Seat, t: Translator = ENGLISH) -> str:
-    """A seat's name in the reader's language: seats store the English names the bot gave them ("Computer 2
-    (hard)", "alice (computer)" once a computer player took over), which are said again in ``t``'s words."""
+    """A seat's name as ``t``'s reader sees it. A name is a name: a computer player keeps the one it was given
+    in the table's language when it sat down ("Máquina 2 (difícil)"), on every screen and for every reader, so
+    the table, a panel and the log never call it two things. Only the English note of a person's seat taken
+    over ("alice (computer)") is said in the reader's words."""
     name = seat.display_name
     if seat.erased:  # the player had their data deleted: the seat keeps a stand-in (docs/privacy.md)
         return t.gettext(ERASED_PLAYER)
     if t.language == "en":
         return name
-    if seat.user_id is None:
-        found = COMPUTER_NAME.fullmatch(name)
-        return computer_name(int(found[1]), found[2], t) if found else name
-    if seat.ai_strength is not None:
+    if seat.user_id is not None and seat.ai_strength is not None:
         if name.endswith(" (computer)"):
             return t.gettext("{name} (computer)", name=name[:-len(" (computer)")])
         if name.endswith(" (absent)"):

@@ -9,6 +9,7 @@ from typing import Any
 
 from hardback_bot.engine import Game, GameOptions, OptionsError
 from hardback_bot.engine.options import TUTORIAL_DEAL
+from hardback_bot.i18n import translator
 from hardback_bot.store import ChannelBusy, GameRecord, Place, Seat, StaleVersion
 
 from .core import MAX_SEATS, STRENGTH_NAMES, SessionsCore
@@ -37,9 +38,13 @@ class LobbyActions(SessionsCore):
         except ChannelBusy as error:
             raise SessionError("channel_taken") from error
 
-    async def lobby_action(self, game_id: int, user_id: int, name: str, action: str,
-                           *, can_manage: bool = False, strength: int = 2) -> tuple[GameRecord, Said]:
-        """join / leave / computer / start / cancel.  Returns the new record and a reply (said by the cog)."""
+    async def lobby_action(self, game_id: int, user_id: int, name: str, action: str, *, can_manage: bool = False,
+                           strength: int = 2, language: str = "en") -> tuple[GameRecord, Said]:
+        """join / leave / computer / start / cancel / learn.  Returns the new record and a reply (said by the cog).
+
+        ``language``: the table's (its public messages'). A computer player is named in it once, when it sits
+        down, and that stored name is the one every screen shows, whoever reads it: "Máquina 1 (difícil)" on
+        the table, on each player's panel and in the log alike."""
         async with self.lock(game_id):
             record = await self.record(game_id)
             if record.status != "lobby":
@@ -71,7 +76,7 @@ class LobbyActions(SessionsCore):
                 if label is None:
                     raise SessionError("bad_strength")
                 number = sum(1 for s in seats if s.is_computer_controlled) + 1
-                seats.append(Seat(len(seats), computer_name(number, label), ai_strength=strength))
+                seats.append(Seat(len(seats), computer_name(number, label, translator(language)), ai_strength=strength))
                 reply = Said(f"added_{label}")
             elif action == "cancel":
                 if not host:
@@ -89,7 +94,7 @@ class LobbyActions(SessionsCore):
                 people = [s for s in seats if not s.is_computer_controlled]
                 if len(people) > MAX_SEATS - 1:
                     raise SessionError("guided_full", n=MAX_SEATS - 1)
-                order = [*people, Seat(len(people), computer_name(1, "easy"), ai_strength=1)]
+                order = [*people, Seat(len(people), computer_name(1, "easy", translator(language)), ai_strength=1)]
                 return await self._start(record, guided_options(options), order=order), Said("guided_started")
             else:
                 raise SessionError("unknown_lobby_action")

@@ -22,7 +22,7 @@ MESSAGES: dict[str, str] = {
     # games and lobbies
     "no_game": N_("That game does not exist any more."),
     "not_started": N_("That game has not started yet."),
-    "channel_busy": N_("A game is already running in this channel: finish it or end it with /hardback end first."),
+    "channel_busy": N_("A game is already running in this channel: finish it or end it with `{command_end}` first."),
     "channel_taken": N_("A game is already running in this channel."),
     "no_dictionary": N_("I have no dictionary called {name}. Choose one of: {names}."),
     "options_clash": N_("Those options do not work together: {reason}"),
@@ -85,7 +85,7 @@ MESSAGES: dict[str, str] = {
     "hints_declined": N_("You said no: hints stay off."),
     # the daily deal
     "daily_no_rematch": N_("The daily has no rematch: tomorrow brings a new deal."),
-    "daily_no_leave": N_("This is your daily: nobody can take it over. Give it up with /hardback end, or play on."),
+    "daily_no_leave": N_("This is your daily: nobody can take it over. Give it up with `{command_end}`, or play on."),
     "daily_not_dealt": N_("Your daily is still being dealt; try again in a moment."),
     "daily_board_failed": N_("The daily's board could not be read just now; try again in a moment."),
     "daily_not_finished": N_("Your daily of that day is not finished yet."),

@@ -20,6 +20,7 @@ from hardback_bot.engine.moves import MOVE_SHAPES, as_move
 from hardback_bot.i18n import Translator
 from hardback_bot.sessions.describe import move_words
 from hardback_bot.sessions.describe_play import move_label
+from hardback_bot.sessions.examples import table_example
 from hardback_bot.sessions.screens.table import options_summary
 from hardback_bot.words.solver import PlayerCards, best_arrangement
 
@@ -208,7 +209,8 @@ class Terminal:
     def spell_word(self, seat: int, word: str) -> None:
         t = self.t
         if not word.isalpha() or not word.isascii() or len(word) < 2:
-            self.say(t.gettext("Type a word of at least 2 letters A-Z, e.g. STALE."))
+            self.say(t.gettext("Type a word of at least 2 letters A-Z, e.g. {word}.",
+                               word=table_example(self.game.options.to_dict(), t.language)))
             return
         if self.game.spell_options(seat) is None:
             self.say(t.gettext("You cannot spell now."))

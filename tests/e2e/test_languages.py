@@ -206,7 +206,7 @@ async def test_a_server_in_japanese_by_its_own_discord_language(world: World) ->
     channel = s.add_text_channel(guild, "一般")
     yuki = s.add_user("yuki", guild, locale=JAPANESE)
     ed = s.add_user("ed", guild)  # an en-US client
-    async with running_bot(world):
+    async with running_bot(world) as bot:
         await s.slash(ed, "hardback start", {"length": 40}, channel=channel)
         await s.settle()
         lobby = next(m for m in reversed(s.messages(channel)) if any(c.startswith("hb:l:") for c in m.custom_ids()))
@@ -223,6 +223,10 @@ async def test_a_server_in_japanese_by_its_own_discord_language(world: World) ->
         assert text_of(s.last_ephemeral(ed)) == "Added a hard computer player."
         lobby = s.find_message(lobby.id)
         assert "コンピューター1（強）" in text_of(lobby), text_of(lobby)
+        # named once, in the table's language: ed's English panels call it what the table does
+        record = await bot.store.running_game_in_channel(channel.id)
+        assert record is not None
+        assert [x.display_name for x in record.seats if x.user_id is None] == ["コンピューター1（強）"]
         await s.slash(ed, "hardback end", channel=channel)
         await s.settle()
         assert "End this game?" in text_of(s.last_ephemeral(ed))

@@ -26,7 +26,8 @@ from hardback_bot.i18n import (
     template_path,
     translator,
 )
-from hardback_bot.i18n.checks import TEMPLATE, check_catalogues, name_problem, read_catalogue, text_problem
+from hardback_bot.i18n.checks import TEMPLATE, check_catalogues, read_catalogue
+from hardback_bot.i18n.commands import name_problem, text_problem
 
 
 @pytest.mark.parametrize(("locale", "language"), [

@@ -20,6 +20,7 @@ from hardback_bot.i18n import LANGUAGES, translator
 from hardback_bot.sessions import Loaded, SessionError, SpellingError
 from hardback_bot.sessions.codec import SuggestWord
 from hardback_bot.sessions.describe import computer_name, note_line, seat_name
+from hardback_bot.sessions.examples import EXAMPLE_WORDS
 from hardback_bot.sessions.messages import MESSAGES
 from hardback_bot.sessions.preview import simulate_word
 from hardback_bot.sessions.screens.announcements import announcement
@@ -131,22 +132,26 @@ def test_word_panels_fit_in_every_language(uncut: None) -> None:
     assert not problems, sorted(problems)[:20]
 
 
-def test_lobby_and_results_fit_and_name_computers_in_the_readers_words(uncut: None) -> None:
+def test_lobby_fits_and_names_every_seat_one_way(uncut: None) -> None:
     game = next(g for g in random_games(1))
     record = record_for(game, NAMES[:3], status="lobby")
     panels = {lang: lobby_panel(record, translator(lang)) for lang in LANGUAGES}
     assert not overflows(panels)
     spanish = panels["es"].text
-    assert "Máquina 2 (difícil)" in spanish and "bob (máquina)" in spanish, spanish
+    # a computer player's name is the one it was given; a person's seat taken over says so in the reader's words
+    assert "Computer 2 (hard)" in spanish and "bob (máquina)" in spanish, spanish
     assert "Computer 2 (hard)" in panels["en"].text
     assert [b.label for b in panels["ja"].rows[0]] == ["参加", "退出", "開始", "遊び方を学ぶ", "取り消す"]
 
 
-def test_computer_names_are_stored_in_english_and_said_in_each_language() -> None:
-    assert computer_name(3, "hard") == "Computer 3 (hard)"  # what the store keeps
-    seat = Seat(1, "Computer 3 (hard)", ai_strength=3)
-    assert [seat_name(seat, translator(lang)) for lang in LANGUAGES] == [
+def test_a_computer_player_has_one_name_for_every_reader() -> None:
+    # Named once, in the table's language, when it sits down: the table (the server's language), each player's
+    # panel (theirs) and the log all show that name, so nobody sees "Máquina 1" on one and "Computer 1" on another.
+    assert [computer_name(3, "hard", translator(lang)) for lang in LANGUAGES] == [
         "Computer 3 (hard)", "Máquina 3 (difícil)", "Ordinateur 3 (difficile)", "コンピューター3（強）"]
+    for stored in ("Máquina 3 (difícil)", "Computer 3 (hard)", "コンピューター3（強）"):
+        seat = Seat(1, stored, ai_strength=3)
+        assert {seat_name(seat, translator(lang)) for lang in LANGUAGES} == {stored}
     # A person named like a computer player keeps their name; a name cut short keeps what is left.
     assert seat_name(Seat(0, "Computer 3 (hard)", user_id=5), translator("fr")) == "Computer 3 (hard)"
     assert seat_name(Seat(0, "alice (comp", user_id=5, ai_strength=2), translator("fr")) == "alice (comp"
@@ -199,9 +204,11 @@ def test_forms_fit_discords_limits_in_every_language() -> None:
             assert len(t.gettext(title)) <= 45
         for label in ("Your word", "A word for their cards"):
             assert len(t.gettext(label)) <= 45
-        assert len(t.gettext("letters only, e.g. STORY")) <= 100
-        modal = cogs_play._word_modal(SuggestWord(7, 3), t=t)
+        for example in EXAMPLE_WORDS.values():
+            assert len(t.gettext("letters only, e.g. {word}", word=example)) <= 100
+        modal = cogs_play._word_modal(SuggestWord(7, 3), t=t, example="CUENTO")
         assert modal.title == t.gettext("Suggest a word")
+        assert "CUENTO" in modal.children[0].placeholder  # type: ignore[attr-defined]
 
 
 def test_no_english_in_a_spanish_or_japanese_panel() -> None:

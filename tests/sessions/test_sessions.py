@@ -112,6 +112,33 @@ async def test_lobby_rules(env) -> None:
     assert (await sessions.record(record.id)).status == "abandoned"
 
 
+async def test_a_computer_player_is_named_once_in_the_tables_language(env) -> None:
+    # A Spanish server's table: the host adds a computer; the table (Spanish), an English player's panel and the
+    # log all name it "Máquina 1 (difícil)" (it was "Computer 1" on one screen and "Máquina 1" on another).
+    from hardback_bot.engine.views import player_view
+    from hardback_bot.i18n import translator
+    from hardback_bot.sessions.screens.hand import hand_panel
+    from hardback_bot.sessions.screens.table import table_panel
+
+    sessions, _store, _, _ = env
+    sessions.set_ai(lambda game, seat, strength: "timeout", lambda game, seat: False)  # it waits: nothing moves
+    record = await sessions.open_lobby(1, 10, 100, "Ada", GameOptions())
+    await sessions.lobby_action(record.id, 100, "Ada", "computer", strength=3, language="es")
+    await sessions.lobby_action(record.id, 100, "Ada", "start")
+    loaded = await sessions.load(record.id)
+    seat = loaded.seat_of(100)
+    if loaded.game.active_seat == seat:  # Ada passes, so that her panel names whose turn it is
+        loaded = await sessions.play(record.id, 100, "skip", None)
+    assert loaded.game.active_seat != seat
+    name = "Máquina 1 (difícil)"
+    assert [s.display_name for s in loaded.record.seats if s.user_id is None] == [name]
+    for lang in ("en", "es", "fr", "ja"):
+        t = translator(lang)
+        assert name in loaded.names_in(t)
+        assert name in (await table_panel(loaded, t)).text
+        assert name in hand_panel(loaded, seat, player_view(loaded.game, seat), t=t).text
+
+
 async def test_a_form_is_admitted_from_the_last_read_and_anything_else_is_read(env) -> None:
     """A form must be a click's first answer (Discord's 3 s): its check reuses the game's last read record when
     that passes, and reads the store when it does not, so a click from elsewhere is still refused."""

@@ -102,7 +102,7 @@ def over_screen(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
         panel = Panel(title=t.gettext("This game is over"), lines=results_lines(loaded, t))
         if loaded.game.options.tutorial:
             panel.lines.append(t.gettext("That was your guided first game: it stays in your history, unrated. "
-                                         "Open a table with /hardback start for a real one."))
+                                         "Open a table with `{command_start}` for a real one."))
     return panel
 
 
