@@ -128,8 +128,8 @@ def confirmation_expired(click: PrivacyClick, now: float) -> bool:
 
 
 def expired_text(t: Translator) -> str:
-    return t.gettext("That confirmation is more than 10 minutes old, so nothing was deleted. Use /hardback privacy "
-                     "again if you still want to.")
+    return t.gettext("That confirmation is more than 10 minutes old, so nothing was deleted. Use "
+                     "`{command_privacy}` again if you still want to.")
 
 
 def cancelled_text(t: Translator) -> str:

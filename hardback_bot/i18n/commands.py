@@ -39,8 +39,8 @@ MAX_CHOICE_NAME = 100
 GROUP = "hardback"
 #: Every subcommand of /hardback and every option name of them (checked against the commands themselves).
 COMMANDS: frozenset[str] = frozenset({
-    "card", "daily", "end", "hint", "history", "leaderboard", "leave", "lookup", "replay", "rules", "settings",
-    "start", "stats"})
+    "card", "daily", "end", "hint", "history", "leaderboard", "leave", "lookup", "privacy", "replay", "rules",
+    "settings", "start", "stats"})
 OPTIONS: frozenset[str] = frozenset({
     "adverts", "afk_misses", "afk_policy", "awards", "by", "coop", "dictionary", "family_friendly", "game", "genre",
     "ghostwriter", "guided", "hints", "language", "length", "letter", "open_hands", "penny", "period",
