@@ -46,6 +46,7 @@ from hardback_bot.store import StoreError
 from hardback_bot.store.daily import DailyAttempt
 
 from .ui import embed_of, file_of, view_of
+from .weather import log_failure, weather_of
 
 if TYPE_CHECKING:
     from bot import HardbackBot
@@ -139,9 +140,10 @@ class Daily(commands.Cog):
                 "I cannot open your daily's private thread here: please give me the **Create Private Threads and "
                 "Send Messages in Threads** permissions in this channel, or use /hardback daily in another one."),
                 ephemeral=True)
-        except Exception:
-            log.exception("/hardback daily by %s failed", interaction.user.id)
-            await interaction.followup.send(t.gettext(SORRY), ephemeral=True)
+        except Exception as error:
+            log_failure(log, error, "/hardback daily by %s", interaction.user.id)
+            if weather_of(error) is None:
+                await self._say(interaction, t.gettext(SORRY))
 
     async def _start(self, interaction: discord.Interaction, t: Translator) -> None:
         user = interaction.user
@@ -258,9 +260,10 @@ class Daily(commands.Cog):
                                                 ephemeral=True)
         except SessionError as error:
             await self._say(interaction, error.say(t))
-        except Exception:
-            log.exception("daily button %s by %s failed", action, interaction.user.id)
-            await self._say(interaction, t.gettext(SORRY))
+        except Exception as error:
+            log_failure(log, error, "daily button %s by %s", action, interaction.user.id)
+            if weather_of(error) is None:
+                await self._say(interaction, t.gettext(SORRY))
 
     async def _board(self, guild_id: int, day: str, world: bool, page: int, user_id: int, t: Translator) -> Panel:
         entries, size = await self.service.board(day, None if world else guild_id, limit=PAGE_SIZE,
@@ -337,8 +340,8 @@ class Daily(commands.Cog):
                 await self.post_result(attempt)
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("the result card of daily game %s was not posted; the next look tries again", game_id)
+        except Exception as error:
+            log_failure(log, error, "the result card of daily game %s (the next look tries again)", game_id)
 
     async def post_result(self, attempt: DailyAttempt) -> bool:
         """Post a finished daily's card in its thread, once (after the results, once the par is known)."""
@@ -403,8 +406,8 @@ class Daily(commands.Cog):
                 await self.look(par=not first)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("the daily's background look failed; trying again later")
+            except Exception as error:
+                log_failure(log, error, "the daily's background look (trying again later)")
             first = False
             await asyncio.sleep(max(1.0, LOOK_INTERVAL - (time.monotonic() - started)))
 

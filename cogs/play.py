@@ -78,6 +78,7 @@ from hardback_bot.words import available_dictionaries
 from .info import topic_files, topics_view
 from .relay import Relay
 from .ui import COLOUR, embed_of, file_of, view_of
+from .weather import log_failure, weather_of
 from .where import place_of
 
 if TYPE_CHECKING:
@@ -103,6 +104,7 @@ class Play(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.sessions.notifier = self.relay
         self.bot.sessions.timer_gate = self.relay.private.can_tell  # a group DM's timers wait for a click
+        self.bot.weather.on_back(self.relay.discord_back)  # after an outage, the channels catch up at once
         loop = asyncio.get_running_loop()
         # The heartbeat starts once resume() has read the last one: a beat written first would make the
         # downtime nothing, and no deadline would move.
@@ -224,6 +226,11 @@ class Play(commands.Cog):
         except SessionError as error:
             await self._refused(interaction, action, error)
             return
+        except Exception as error:  # not acknowledged (Discord away, the click expired): nothing was done
+            if weather_of(error) is None:
+                raise
+            log_failure(log, error, "click %s by %s (not acknowledged, nothing done)", custom_id, interaction.user.id)
+            return
         async with guard:
             try:
                 if by_interactions(record) and not _answers_first(action):
@@ -231,9 +238,11 @@ class Play(commands.Cog):
                 await self._dispatch(interaction, action, data)
             except SessionError as error:
                 await self._refused(interaction, action, error)
-            except Exception:
-                log.exception("interaction %s (%s) by %s failed", custom_id, interaction.type, interaction.user.id)
-                await self._reply(interaction, t.gettext(SORRY))
+            except Exception as error:
+                # What was committed stays; the relay shows it. Discord's weather is one line, a bug a traceback.
+                log_failure(log, error, "interaction %s (%s) by %s", custom_id, interaction.type, interaction.user.id)
+                if weather_of(error) is None:
+                    await self._reply(interaction, t.gettext(SORRY))
         if by_interactions(record):
             self.relay.wake(record.id)  # the first click after a quiet spell brings the table up to date
 
@@ -374,8 +383,15 @@ class Play(commands.Cog):
                  interaction.channel_id, error.code)
         if error.stale and isinstance(action, STALE_ANSWERED):
             # Out of date: answer with the current private view instead of a dead one.
-            with contextlib.suppress(SessionError):
+            try:
                 await self._show_hand(interaction, action.game_id, notice=said)
+                return
+            except SessionError:
+                pass
+            except Exception as failed:
+                if weather_of(failed) is None:
+                    raise
+                log_failure(log, failed, "the current view for user %s", interaction.user.id)
                 return
         await self._reply(interaction, said)
 

@@ -40,6 +40,7 @@ from hardback_bot.store import Delivery, GameRecord, PanelToken
 
 from .interaction_relay import InteractionRelay
 from .ui import embed_of, file_of, view_of
+from .weather import weather_of
 
 if TYPE_CHECKING:
     from bot import HardbackBot
@@ -166,16 +167,33 @@ class Relay:
                 await self._sync(game_id)
             except asyncio.CancelledError:
                 raise
-            except Exception:
+            except Exception as error:
                 failures = self._failures[game_id] = self._failures.get(game_id, 0) + 1
                 note_delivery_retry()
                 delay = RETRY_DELAYS[min(failures, len(RETRY_DELAYS)) - 1]
-                log.exception("bringing game %s up to date failed (try %s); again in %ss", game_id, failures, delay)
+                cause = weather_of(error)
+                if cause is None:
+                    log.exception("bringing game %s up to date failed (try %s); again in %ss", game_id, failures,
+                                  delay)
+                else:  # an outage: expected, one line; retried at once when Discord answers again (discord_back)
+                    log.warning("game %s not brought up to date: %s (try %s); again in %ss or when Discord is back",
+                                game_id, cause, failures, delay)
                 handle = asyncio.get_running_loop().call_later(delay, self.wake, game_id)
                 self._retries.add(handle)
                 self._retry_of[game_id] = handle
                 return
             self._failures.pop(game_id, None)
+
+    def discord_back(self, spell: float) -> None:
+        """Discord answers again after ``spell`` seconds of outage: every game waiting for its retry is brought up
+        to date now rather than at its retry's time (which grows to a minute)."""
+        now = self._now()
+        waiting = [g for g, h in self._retry_of.items() if not h.cancelled() and h.when() > now]
+        for game_id in waiting:
+            self._retry_of.pop(game_id).cancel()
+            self.wake(game_id)
+        if waiting:
+            log.info("Discord answers again after %.0f s: bringing game(s) %s up to date now", spell, sorted(waiting))
 
     async def recover(self) -> None:
         """At start-up: every game whose public side may be behind the store is brought up to date."""
@@ -338,6 +356,8 @@ class Relay:
                                        embed=embed_of(panel), attachments=[file] if file else [],
                                        view=view_of(panel.rows) or discord.ui.View())
         except discord.HTTPException as error:
+            if error.status >= 500:
+                raise  # Discord is away: the whole pass is tried again (when it answers, or at the retry)
             # An expired token, a panel its owner dismissed: nothing to keep current any more.
             log.info("panel of user %s in game %s not updated: %s", user_id, record.id, error)
         await store.set_panel_version(record.id, user_id, token.token, record.version)
@@ -583,6 +603,8 @@ class Relay:
                     await webhook.edit_message(_target(token),
                                                embed=embed_of(panel), attachments=[], view=discord.ui.View())
                 except discord.HTTPException as error:
+                    if error.status >= 500:
+                        raise  # tried again with the whole pass
                     log.info("old panel of user %s in game %s not closed: %s", token.user_id, record.id, error)
             closed.append(token.token)
         await store.close_panel_tokens(record.id, closed)

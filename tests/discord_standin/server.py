@@ -79,6 +79,9 @@ class RestServer:
         label = f"{request.method} {tail}"
         self.s._request_started(request.method, tail)
         try:
+            weather = self.s.weather.answer(request, tail)  # an outage, a global rate limit (weather.py)
+            if weather is not None:
+                return weather
             fault = self.s.take_fault(request.method, tail)
             if fault is not None and not fault.after:
                 return fault.response()

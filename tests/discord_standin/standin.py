@@ -106,7 +106,7 @@ class Fault:
         body: dict[str, Any] = {"message": f"{self.status}: injected by the test", "code": self.code}
         headers = {"Content-Type": "application/json"}
         if self.status == 429:
-            body.update(retry_after=self.retry_after, global_=False)
+            body.update({"retry_after": self.retry_after, "global": False})
             # discord.py treats a 429 without a Via header as a Cloudflare ban and gives up; Discord's have one.
             headers.update({"Retry-After": str(self.retry_after), "X-RateLimit-Scope": "user", "Via": "1.1 google"})
         return web.Response(body=json.dumps(body).encode(), status=self.status, headers=headers)
@@ -171,7 +171,9 @@ class DiscordStandin(UserActions, PrivateChannels):
 
         from .gateway import Gateway
         from .server import RestServer
+        from .weather import DiscordWeather
 
+        self.weather = DiscordWeather(self)  # outages and global rate limits on demand
         self.gateway = Gateway(self)
         self.server = RestServer(self)
 
