@@ -202,3 +202,46 @@ async def test_three_outages_the_games_go_on_and_the_bot_is_back_within_seconds(
 
 async def _true(value: object) -> bool:
     return bool(value)
+
+
+async def test_a_global_rate_limit_is_waited_out_without_a_storm_of_retries(world: World, tmp_path: Path) -> None:
+    s = world.standin
+    port = _free_port()
+    proc = bot_process(world, tmp_path, port)
+    await proc.start()
+    try:
+        async with opened_store(str(tmp_path / "hardback.db")) as store:
+            solo = await start_table(world, store, {"adverts": False}, computers=("ai2",))
+            driver = Driver(world, store, solo.id, seat_users(world, solo))
+            _, game = await load_game(store, solo.id)
+            await driver.play_turn(game.active_seat)  # the computer's turn begins: posts and table edits to make
+            moves = len(await store.get_moves(solo.id))
+            began = time.monotonic()
+            s.weather.rate_limit(HOLD)
+            await until("a 429 answered to the bot", lambda: _true(s.weather.limited), timeout=HOLD)
+            await until("the computer's moves committed meanwhile",
+                        lambda: _more_moves(store, solo.id, moves), timeout=30)
+            await until("the table and every announcement show the store",
+                        lambda: shown_as_stored(world, store, [solo.id]), timeout=HOLD + BACK_WITHIN)
+            ended = began + HOLD
+            # Every call of the bot's token went out again only once the limit was over, and only the calls
+            # already on their way when it began met a 429: no retry hammered Discord meanwhile.
+            limited = s.weather.limited
+            assert 1 <= len(limited) <= STORM, [(r.method, r.path, round(r.at - began, 2)) for r in limited]
+            assert all(r.at < began + 0.5 for r in limited), [round(r.at - began, 2) for r in limited]
+            print(f"{len(limited)} calls met the global 429 ({HOLD:g} s); the channel caught up "
+                  f"{time.monotonic() - ended:.2f} s after it ended")
+    except BaseException:
+        print(proc.output()[-8000:])
+        raise
+    finally:
+        await proc.stop()
+    assert "Traceback" not in proc.output(), proc.output()[-6000:]
+
+
+HOLD = 3.0  # seconds the global rate limit holds
+STORM = 4  # more 429s than this, all in the limit's first instant, would be calls that did not wait
+
+
+async def _more_moves(store: Store, game_id: int, than: int) -> bool:
+    return len(await store.get_moves(game_id)) > than
