@@ -70,7 +70,8 @@ from hardback_bot.sessions.screens.pictures import word_picture
 from hardback_bot.sessions.screens.private import deck_view, hand_screen, spectator_screen
 from hardback_bot.sessions.screens.table import lobby_screen, option_screen
 from hardback_bot.sessions.screens.word import confirm_moves, default_choice, word_panel
-from hardback_bot.sessions.spelling import arrangements, choice_paths, clean_word
+from hardback_bot.sessions.screens.word_form import WordForm, spell_form_of, suggest_form_of
+from hardback_bot.sessions.spelling import MAX_WORD, arrangements, choice_paths, clean_word
 from hardback_bot.sessions.turn_history import ReplayError
 from hardback_bot.store import PanelToken
 from hardback_bot.words import available_dictionaries
@@ -264,9 +265,11 @@ class Play(commands.Cog):
         sessions = self.bot.sessions
         match action:
             case OpenSpellForm(game_id, version):  # a modal must be the very first response: no defer before it
-                await interaction.response.send_modal(_word_modal(SpellWord(game_id, version), t=t))
+                form = await spell_form_of(sessions, game_id, version, user.id, t)
+                await interaction.response.send_modal(_word_modal(SpellWord(game_id, version), form))
             case OpenSuggestForm(game_id, request):
-                await interaction.response.send_modal(_word_modal(SuggestWord(game_id, request), t=t))
+                form = await suggest_form_of(sessions, game_id, request, t)
+                await interaction.response.send_modal(_word_modal(SuggestWord(game_id, request), form))
             case LobbyClick(op=LobbyOp.REMATCH):
                 await self._rematch(interaction, action)
             case LobbyClick():
@@ -660,15 +663,14 @@ def _modal_value(data: dict[str, Any]) -> str:
     return ""
 
 
-def _word_modal(action: SpellWord | SuggestWord, *, t: Translator) -> discord.ui.Modal:
-    """The form a word is typed in (Discord: a title and a label of at most 45 characters, a placeholder of
-    at most 100; the completeness tests check every language's)."""
-    suggest = isinstance(action, SuggestWord)
-    title = t.gettext("Suggest a word") if suggest else t.gettext("Spell a word")
-    modal = discord.ui.Modal(title=title[:45], custom_id=action.custom_id(), timeout=900)
-    label = t.gettext("A word for their cards") if suggest else t.gettext("Your word")
-    modal.add_item(discord.ui.TextInput(label=label[:45], custom_id="word", min_length=2, max_length=20,
-                                        placeholder=t.gettext("letters only, e.g. STORY")[:100]))
+def _word_modal(action: SpellWord | SuggestWord, form: WordForm) -> discord.ui.Modal:
+    """The form a word is typed in: the player's letters as a text display, then the field inside a Label (text
+    inputs in action rows are deprecated by Discord). Its limits are held by sessions/screens/word_form.py."""
+    modal = discord.ui.Modal(title=form.title, custom_id=action.custom_id(), timeout=900)
+    if form.text:
+        modal.add_item(discord.ui.TextDisplay(form.text))
+    modal.add_item(discord.ui.Label(text=form.label, component=discord.ui.TextInput(
+        custom_id="word", min_length=2, max_length=MAX_WORD, placeholder=form.placeholder)))
     return modal
 
 

@@ -64,6 +64,7 @@ UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK = 10003, 10008, 10015
 MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
 ARCHIVED_THREAD = 50083
 THREAD_ALREADY_CREATED = 160004
+MAX_ACTIVE_THREADS = 160006  # a server's cap on active threads
 
 
 
@@ -494,9 +495,7 @@ class Relay:
         panel = Panel(title=t.gettext("{name} asks for a ghostwriter", name=name), lines=[t.gettext(
             "Their hand is public now (inked cards must be in the word). Suggest a word they can spell: reply in "
             "the thread below with the word, or press the button. If they spell your word, you earn 1 ink, plus "
-            "1 for each inked card in it.") if has_threads(record) else t.gettext(
-            "Their hand is public now (inked cards must be in the word). Suggest a word they can spell with the "
-            "button. If they spell your word, you earn 1 ink, plus 1 for each inked card in it.")])
+            "1 for each inked card in it.") if has_threads(record) else no_thread_text(t)])
         panel.picture = picture
         panel.add_buttons([Button(t.gettext("Suggest a word"), OpenSuggestForm(record.id, request).custom_id(),
                                   "primary")])
@@ -521,11 +520,18 @@ class Relay:
                                                           auto_archive_duration=60)
         except discord.HTTPException as error:
             if error.code != THREAD_ALREADY_CREATED:
+                if not isinstance(error, discord.Forbidden) and error.code != MAX_ACTIVE_THREADS:
+                    raise
+                # No thread to be had: the request takes its suggestions through its button, said in the channel.
+                log.warning("game %s: no thread for ghostwriter request %s (%s); its Suggest a word button takes "
+                            "the suggestions", record.id, request, error)
+                panel.lines = [no_thread_text(t), no_thread_reason(error, t)]
+                with contextlib.suppress(discord.HTTPException):
+                    await message.edit(embed=embed_of(panel))
                 if isinstance(error, discord.Forbidden):
                     await self._notice(record, "thread", error)
-                    await store.mark_delivered([row.id or 0], message.id, live=True)
-                    return
-                raise
+                await store.mark_delivered([row.id or 0], message.id, live=True)
+                return
         await store.set_message(record.id, f"ghost:{request}", thread_id, channel_id=thread_id)
         await store.mark_delivered([row.id or 0], message.id, live=True)
         log.info("game %s: thread %s of ghostwriter request %s is open", record.id, thread_id, request)
@@ -535,11 +541,8 @@ class Relay:
         request = int(row.payload["request"])
         thread_id = record.messages.get(f"ghost:{request}")
         store = self.bot.store
-        if thread_id is None and not has_threads(record):
-            thread_id = record.channel_id  # no threads here: the suggestion is said in the channel itself
         if thread_id is None:
-            await store.mark_delivered([row.id or 0], None)
-            return
+            thread_id = record.channel_id  # no thread here (a DM, or none could be made): said in the channel
         seat = int(row.payload["seat"])
         text = t.gettext("{name} suggests **{word}**.", name=loaded.names_in(t)[seat], word=row.payload["word"])
         thread = self.bot.get_partial_messageable(thread_id, guild_id=record.guild_id or None)
@@ -710,6 +713,19 @@ class Relay:
                 if message.author.id == me and matches(message):
                     return message
         return None
+
+
+def no_thread_text(t: Translator) -> str:
+    """A ghostwriter request where no thread can be: suggestions come through its button."""
+    return t.gettext("Their hand is public now (inked cards must be in the word). Suggest a word they can spell with "
+                     "the button. If they spell your word, you earn 1 ink, plus 1 for each inked card in it.")
+
+
+def no_thread_reason(error: discord.HTTPException, t: Translator) -> str:
+    """The one line saying why a ghostwriter request has no thread."""
+    if error.code == MAX_ACTIVE_THREADS:
+        return t.gettext("*No thread: this server has as many active threads as Discord allows.*")
+    return t.gettext("*No thread: I may not open threads in this channel.*")
 
 
 def permission_notice(what: str, t: Translator) -> str:
