@@ -172,7 +172,7 @@ async def test_a_request_without_a_thread_takes_suggestions_through_its_button(w
 
         s.max_active_threads = None
         s.set_overwrite(world.channel, s.bot_user, deny=CREATE_PUBLIC_THREADS)
-        speller2, helper2 = await ask(world, bot, game_id)
+        await ask(world, bot, game_id)
         second = request_message(world, 2)
         assert second.thread_id is None
         assert "No thread: I may not open threads in this channel." in text_of(s.find_message(second.id))
