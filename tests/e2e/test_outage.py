@@ -16,6 +16,7 @@ checks that the bot waited it out: a handful of 429s, not a storm, and the chann
 from __future__ import annotations
 
 import asyncio
+import logging
 import socket
 import sys
 import time
@@ -23,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-from botkit import ROOT, button, quick_posts_in_process
+import pytest
+from botkit import ROOT, button, open_table, quick_posts_in_process, running_bot, table_of, text_of, user_for
 from discord_standin import BotProcess
 from discord_standin.models import Channel
 from discord_standin.world import World
@@ -245,3 +247,33 @@ STORM = 4  # more 429s than this, all in the limit's first instant, would be cal
 
 async def _more_moves(store: Store, game_id: int, than: int) -> bool:
     return len(await store.get_moves(game_id)) > than
+
+
+async def test_a_click_that_expired_meanwhile_is_one_line_and_changes_nothing(
+        world: World, caplog: pytest.LogCaptureFixture) -> None:
+    """Discord takes no answer to a click any more (10062: it was not answered within 3 s while Discord was away):
+    the bot acts on nothing, says so in one line, and raises nothing out of its listener (before, discord.py logged
+    "Ignoring exception in on_interaction" with the traceback)."""
+    s = world.standin
+    s.response_deadline = 0.5  # the unanswered click: no need to wait 3 s to see it
+    async with running_bot(world) as bot:
+        game_id = await open_table(world, bot)
+        loaded = await bot.sessions.load(game_id)
+        first = user_for(world, loaded.record.seats[loaded.game.active_seat].user_id)
+        table = table_of(world)
+        caplog.set_level(logging.INFO)
+        before = len(s.ephemerals(first))
+        s.inject_fault("POST", r"/interactions/\d+/[^/]+/callback$", 404, 10062, times=2)
+        await s.click(first, table, button(table, "hb:h:"), wait=False)
+        await s.wait_for(lambda: len(s.faults_served) == 2, what="both answers refused")
+        await until("the click's one line", lambda: _true(
+            [r for r in caplog.records if "expired meanwhile" in r.getMessage()]), timeout=10)
+        await s.wait_for(lambda: s.take_violations("no_response"), what="Discord's 'This interaction failed'")
+        lines = [r for r in caplog.records if "expired meanwhile" in r.getMessage()]
+        assert len(lines) == 1 and "nothing done" in lines[0].getMessage(), [r.getMessage() for r in lines]
+        assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records if r.exc_info]
+        assert len(s.ephemerals(first)) == before and not await bot.store.fresh_panels(game_id, since=0)
+        # The same click once Discord answers again: the hand opens.
+        await s.click(first, table, button(table, "hb:h:"))
+        await s.settle()
+        assert "Your turn" in text_of(s.last_ephemeral(first))
