@@ -32,6 +32,7 @@ from hardback_bot.ops.identify import IdentifyPacer
 from hardback_bot.ops.interactions import InteractionTracker
 from hardback_bot.ops.metrics import GatewayShard
 from hardback_bot.ops.status import Reporter
+from hardback_bot.ops.weather import ReconnectBackoff, ReconnectLines, Weather
 from hardback_bot.sessions import Sessions, searching
 from hardback_bot.sessions.codec import ForgedId, parse
 from hardback_bot.store import Store, StoreError, open_store
@@ -63,16 +64,22 @@ class HardbackBot(commands.Bot):
         intents = discord.Intents.default()
         intents.message_content = settings.message_content
         self.tracker = InteractionTracker()
+        self.weather = Weather()  # is Discord answering? (every HTTP answer tells: ops/weather.py)
+        bound_reconnects()
         # The commands go wherever a player is: servers that added the bot, the bot's DMs, and group DMs through
         # a player's own install of the app (docs/architecture.md, places).
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         http_trace=self.tracker.trace_config(), allowed_contexts=EVERYWHERE,
+                         http_trace=self.weather.trace_config(self.tracker.trace_config()),
+                         allowed_contexts=EVERYWHERE,
                          allowed_installs=INSTALLS, **client_options)
         self.settings = settings
         self.started_at = time.time()
         self.reporter: Reporter | None = None
         self.searcher: searching.Searcher | None = None  # its search workers, when they were started before it (main)
         self._ready_shards: set[int] = set()
+        # Discord allows one IDENTIFY per 5 s; discord.py's own hook waits 5 s before every one but the first, even
+        # the first after an outage of minutes (which then counted 5 s more against the bot coming back).
+        self._identify: IdentifyPacer | None = IdentifyPacer(1)
         self._watch_interactions()
 
     # ------------------------------------------------------------------ operations
@@ -119,7 +126,14 @@ class HardbackBot(commands.Bot):
                 (self._ready_shards.add if change else self._ready_shards.discard)(shard)
                 if self.reporter is not None:
                     self.reporter.poke()
+            if change:  # READY or RESUMED: Discord is back, and the next outage's reconnects start over
+                ReconnectBackoff.ready()
+                self.weather.answered()
         super().dispatch(event_name, *args, **kwargs)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        assert self._identify is not None
+        await asyncio.sleep(self._identify.wait(shard_id or 0))
 
     async def refresh_gauges(self) -> None:
         """Before a scrape of /metrics: the gauges that come from the store, read now."""
@@ -218,7 +232,7 @@ class ShardedHardbackBot(HardbackBot, commands.AutoShardedBot):
     def __init__(self, settings: Settings) -> None:
         assert settings.shards is not None
         super().__init__(settings, shard_ids=list(settings.shards.ids), shard_count=settings.shards.count)
-        self._identify: IdentifyPacer | None = None
+        self._identify = None  # paced by the bot's max_concurrency, read at the first IDENTIFY
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         # Shards of different rate-limit buckets start together (hardback_bot/ops/identify.py).
@@ -237,6 +251,22 @@ class ShardedHardbackBot(HardbackBot, commands.AutoShardedBot):
 # every guild (2 s after the last one): counted from that, /health said "not connected" meanwhile.
 _GATEWAY_EVENTS = {"connect": True, "ready": True, "resumed": True, "disconnect": False, "shard_connect": True,
                    "shard_ready": True, "shard_resumed": True, "shard_disconnect": False}
+
+
+def bound_reconnects() -> None:
+    """discord.py's reconnect loops (``Client.connect``, ``Shard``) make their backoff from the name
+    ``ExponentialBackoff`` of their own modules: theirs doubles up to 17 minutes, ours stops at 5 s and starts over
+    once Discord answers (ops/weather.py). Their "Attempting a reconnect" lines lose the traceback (one line:
+    an outage is expected weather). tests/ops/test_weather.py checks that discord.py still looks the name up."""
+    import discord.client
+    import discord.shard
+
+    discord.client.ExponentialBackoff = ReconnectBackoff  # type: ignore[attr-defined,misc,assignment]
+    discord.shard.ExponentialBackoff = ReconnectBackoff  # type: ignore[attr-defined,misc,assignment]
+    for name in ("discord.client", "discord.shard"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, ReconnectLines) for f in logger.filters):
+            logger.addFilter(ReconnectLines())
 
 
 def _as_int(value: object) -> int | None:
@@ -384,7 +414,7 @@ async def run(settings: Settings, searcher: searching.Searcher | None = None) ->
     listener = None
     if settings.http is not None:
         health = Health(bot.gateway_shards, bot.open_store_or_none, expected_shards=settings.shard_ids or (0,),
-                        shard_count=settings.shard_count or 1)
+                        shard_count=settings.shard_count or 1, discord=bot.weather.describe)
         listener = Listener(settings.http, health, refresh=bot.refresh_gauges)
         await listener.start()
     try:

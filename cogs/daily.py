@@ -40,12 +40,13 @@ from hardback_bot.sessions.daily.card import (
     start_text,
 )
 from hardback_bot.sessions.daily.deal import Deal, deal_of, next_deal_at
-from hardback_bot.sessions.daily.service import DailyService, DailyStart, ThreadMaker
+from hardback_bot.sessions.daily.service import DailyService, DailyStart, InDM, ThreadMaker
 from hardback_bot.sessions.screens.panel import Panel
 from hardback_bot.store import StoreError
 from hardback_bot.store.daily import DailyAttempt
 
 from .ui import embed_of, file_of, view_of
+from .weather import log_failure, weather_of
 
 if TYPE_CHECKING:
     from bot import HardbackBot
@@ -55,6 +56,7 @@ log = logging.getLogger(__name__)
 SORRY = N_("Sorry, something went wrong on my side; your daily is safe. Please try again.")
 LOOK_INTERVAL = 60.0  # seconds between the background task's looks (today's par, result cards still to post)
 THREAD_ARCHIVE = 1440  # minutes without a message before Discord hides the daily's thread (a day)
+MAX_ACTIVE_THREADS = 160006  # Discord's error for a server at its cap on active threads
 NOT_DAILY_KEPT = 50_000  # game ids known not to be dailies, kept to skip their kind's read
 
 
@@ -134,14 +136,24 @@ class Daily(commands.Cog):
             await self._start(interaction, t)
         except SessionError as error:
             await interaction.followup.send(error.say(t), ephemeral=True)
-        except discord.Forbidden:
+        except discord.HTTPException as error:
+            if not isinstance(error, discord.Forbidden) and error.code != MAX_ACTIVE_THREADS:
+                log_failure(log, error, "/hardback daily by %s", interaction.user.id)
+                if weather_of(error) is None:
+                    await self._say(interaction, t.gettext(SORRY))
+                return
+            # No thread here, and the bot's DM with the player is closed too (_in_dm).
             await interaction.followup.send(t.gettext(
+                "This server has as many active threads as Discord allows, and your DMs with me are closed: allow "
+                "them (this server's Privacy Settings), or try again later.") if error.code == MAX_ACTIVE_THREADS
+                else t.gettext(
                 "I cannot open your daily's private thread here: please give me the **Create Private Threads and "
                 "Send Messages in Threads** permissions in this channel, or use `{command_daily}` in another one."),
                 ephemeral=True)
-        except Exception:
-            log.exception("/hardback daily by %s failed", interaction.user.id)
-            await interaction.followup.send(t.gettext(SORRY), ephemeral=True)
+        except Exception as error:
+            log_failure(log, error, "/hardback daily by %s", interaction.user.id)
+            if weather_of(error) is None:
+                await self._say(interaction, t.gettext(SORRY))
 
     async def _start(self, interaction: discord.Interaction, t: Translator) -> None:
         user = interaction.user
@@ -168,25 +180,48 @@ class Daily(commands.Cog):
         return interaction.channel_id or 0
 
     def _thread_maker(self, parent: int, user_id: int, name: str, t: Translator) -> ThreadMaker:
-        async def make(deal: Deal) -> int:
+        async def make(deal: Deal) -> int | InDM:
             title = t.gettext("Hardback Daily {date} · {name}", date=deal.key, name=name[:40])[:100]
-            data = await self.bot.http.start_thread_without_message(
-                parent, name=title, auto_archive_duration=THREAD_ARCHIVE,  # type: ignore[arg-type]
-                type=discord.ChannelType.private_thread.value, invitable=False,  # type: ignore[arg-type]
-                reason="Hardback Daily")
+            try:
+                data = await self.bot.http.start_thread_without_message(
+                    parent, name=title, auto_archive_duration=THREAD_ARCHIVE,  # type: ignore[arg-type]
+                    type=discord.ChannelType.private_thread.value, invitable=False,  # type: ignore[arg-type]
+                    reason="Hardback Daily")
+            except discord.HTTPException as error:
+                if not isinstance(error, discord.Forbidden) and error.code != MAX_ACTIVE_THREADS:
+                    raise
+                return await self._in_dm(deal, parent, user_id, error, t)
             thread_id = int(data["id"])
             await self.bot.http.add_user_to_thread(thread_id, user_id)
             return thread_id
 
         return make
 
+    async def _in_dm(self, deal: Deal, parent: int, user_id: int, error: discord.HTTPException,
+                     t: Translator) -> InDM:
+        """No private thread can be opened in ``parent`` (a missing permission, or the server's cap on active
+        threads): the daily is played in the bot's DM with the player, which says why in its first line. DMs
+        closed to the bot: the thread's error stands (the player is told what to do)."""
+        log.warning("daily %s of user %s: no private thread in channel %s (%s); played in the bot's DM", deal.key,
+                    user_id, parent, error)
+        why = (t.gettext("this server has as many active threads as Discord allows")
+               if error.code == MAX_ACTIVE_THREADS else t.gettext("I may not open private threads there"))
+        try:
+            dm = await self.bot.http.start_private_message(user_id)
+            channel = self.bot.get_partial_messageable(int(dm["id"]), type=discord.ChannelType.private)
+            await channel.send(t.gettext("No private thread for your Hardback Daily of {date} in <#{channel}> ({why}): "
+                                         "it is played here instead.", date=deal.key, channel=parent, why=why))
+        except discord.HTTPException:
+            raise error from None
+        return InDM(int(dm["id"]))
+
     async def _keep_thread(self, start: DailyStart, parent: int, user_id: int, name: str,
                            t: Translator) -> DailyStart:
         """A daily being played keeps a thread its player can reach: archived, it is opened again; deleted, the
         game moves to a new one; and the player is (back) in it."""
         attempt = start.attempt
-        if attempt.thread_id is None:
-            return start
+        if attempt.thread_id is None or (start.record is not None and start.record.place != "server"):
+            return start  # the bot's DM is kept by Discord
         try:
             data: dict[str, Any] = await self.bot.http.get_channel(attempt.thread_id)  # type: ignore[assignment]
         except discord.NotFound:
@@ -258,9 +293,10 @@ class Daily(commands.Cog):
                                                 ephemeral=True)
         except SessionError as error:
             await self._say(interaction, error.say(t))
-        except Exception:
-            log.exception("daily button %s by %s failed", action, interaction.user.id)
-            await self._say(interaction, t.gettext(SORRY))
+        except Exception as error:
+            log_failure(log, error, "daily button %s by %s", action, interaction.user.id)
+            if weather_of(error) is None:
+                await self._say(interaction, t.gettext(SORRY))
 
     async def _board(self, guild_id: int, day: str, world: bool, page: int, user_id: int, t: Translator) -> Panel:
         entries, size = await self.service.board(day, None if world else guild_id, limit=PAGE_SIZE,
@@ -337,8 +373,8 @@ class Daily(commands.Cog):
                 await self.post_result(attempt)
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("the result card of daily game %s was not posted; the next look tries again", game_id)
+        except Exception as error:
+            log_failure(log, error, "the result card of daily game %s (the next look tries again)", game_id)
 
     async def post_result(self, attempt: DailyAttempt) -> bool:
         """Post a finished daily's card in its thread, once (after the results, once the par is known)."""
@@ -403,8 +439,8 @@ class Daily(commands.Cog):
                 await self.look(par=not first)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("the daily's background look failed; trying again later")
+            except Exception as error:
+                log_failure(log, error, "the daily's background look (trying again later)")
             first = False
             await asyncio.sleep(max(1.0, LOOK_INTERVAL - (time.monotonic() - started)))
 

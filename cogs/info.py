@@ -20,6 +20,7 @@ import io
 import json
 import logging
 import re
+import sys
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -63,6 +64,7 @@ from hardback_bot.store.settings import GuildSettings
 
 from .replay import ReplayCommands
 from .ui import embed_of, view_of
+from .weather import log_failure, weather_of
 from .where import board_of
 
 if TYPE_CHECKING:
@@ -191,6 +193,10 @@ class InfoCommands(ReplayCommands):
     bot: HardbackBot
 
     async def _info_failed(self, interaction: discord.Interaction, what: str) -> None:
+        error = sys.exc_info()[1]  # called from inside an except block
+        if error is not None and weather_of(error) is not None:
+            log_failure(log, error, "/hardback %s by %s", what, interaction.user.id)
+            return
         log.exception("/hardback %s by %s failed", what, interaction.user.id)
         await _send_private(interaction, _reader(interaction).gettext(SORRY))
 
@@ -200,8 +206,9 @@ class InfoCommands(ReplayCommands):
         to the player (never a traceback in Discord)."""
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         name = interaction.command.qualified_name if interaction.command is not None else "?"
-        log.error("/%s by %s failed", name, interaction.user.id, exc_info=cause)
-        await _send_private(interaction, _reader(interaction).gettext(SORRY))
+        log_failure(log, cause, "/%s by %s", name, interaction.user.id)
+        if weather_of(cause) is None:
+            await _send_private(interaction, _reader(interaction).gettext(SORRY))
 
     async def _info_public_language(self, guild: discord.Guild | None, settings: GuildSettings) -> str:
         return server_language(settings.language, guild.preferred_locale if guild else None)

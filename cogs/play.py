@@ -61,7 +61,6 @@ from hardback_bot.sessions.codec import (
     suggestion_value,
 )
 from hardback_bot.sessions.describe import describe_moves
-from hardback_bot.sessions.examples import table_example
 from hardback_bot.sessions.lobby import set_table_option
 from hardback_bot.sessions.places import PRIVATE, by_interactions
 from hardback_bot.sessions.preview import WordOutcome
@@ -71,7 +70,8 @@ from hardback_bot.sessions.screens.pictures import word_picture
 from hardback_bot.sessions.screens.private import deck_view, hand_screen, spectator_screen
 from hardback_bot.sessions.screens.table import lobby_screen, option_screen
 from hardback_bot.sessions.screens.word import confirm_moves, default_choice, nothing_to_choose, word_panel
-from hardback_bot.sessions.spelling import arrangements, choice_paths, clean_word
+from hardback_bot.sessions.screens.word_form import WordForm, spell_form_of, suggest_form_of
+from hardback_bot.sessions.spelling import MAX_WORD, arrangements, choice_paths, clean_word
 from hardback_bot.sessions.turn_history import ReplayError
 from hardback_bot.store import PanelToken
 from hardback_bot.words import available_dictionaries
@@ -79,6 +79,7 @@ from hardback_bot.words import available_dictionaries
 from .info import topic_files, topics_view
 from .relay import Relay
 from .ui import COLOUR, embed_of, file_of, view_of
+from .weather import log_failure, weather_of
 from .where import place_of
 
 if TYPE_CHECKING:
@@ -104,6 +105,7 @@ class Play(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.sessions.notifier = self.relay
         self.bot.sessions.timer_gate = self.relay.private.can_tell  # a group DM's timers wait for a click
+        self.bot.weather.on_back(self.relay.discord_back)  # after an outage, the channels catch up at once
         loop = asyncio.get_running_loop()
         # The heartbeat starts once resume() has read the last one: a beat written first would make the
         # downtime nothing, and no deadline would move.
@@ -225,6 +227,11 @@ class Play(commands.Cog):
         except SessionError as error:
             await self._refused(interaction, action, error)
             return
+        except Exception as error:  # not acknowledged (Discord away, the click expired): nothing was done
+            if weather_of(error) is None:
+                raise
+            log_failure(log, error, "click %s by %s (not acknowledged, nothing done)", custom_id, interaction.user.id)
+            return
         async with guard:
             try:
                 if by_interactions(record) and not _answers_first(action):
@@ -232,9 +239,11 @@ class Play(commands.Cog):
                 await self._dispatch(interaction, action, data)
             except SessionError as error:
                 await self._refused(interaction, action, error)
-            except Exception:
-                log.exception("interaction %s (%s) by %s failed", custom_id, interaction.type, interaction.user.id)
-                await self._reply(interaction, t.gettext(SORRY))
+            except Exception as error:
+                # What was committed stays; the relay shows it. Discord's weather is one line, a bug a traceback.
+                log_failure(log, error, "interaction %s (%s) by %s", custom_id, interaction.type, interaction.user.id)
+                if weather_of(error) is None:
+                    await self._reply(interaction, t.gettext(SORRY))
         if by_interactions(record):
             self.relay.wake(record.id)  # the first click after a quiet spell brings the table up to date
 
@@ -250,23 +259,17 @@ class Play(commands.Cog):
         except Exception:
             log.exception("held timers of game %s failed", record.id)
 
-    async def _example(self, interaction: discord.Interaction, game_id: int, t: Translator) -> str:
-        """A form's example word, in the table dictionary's language (from the game's remembered record: a
-        form must come first, with no read before it)."""
-        record = await self.bot.sessions.admit_form(game_id, origin_of(interaction))
-        return table_example(record.options, t.language)
-
     async def _dispatch(self, interaction: discord.Interaction, action: GameAction, data: dict[str, Any]) -> None:
         t = private(interaction)
         user = interaction.user
         sessions = self.bot.sessions
         match action:
             case OpenSpellForm(game_id, version):  # a modal must be the very first response: no defer before it
-                example = await self._example(interaction, game_id, t)
-                await interaction.response.send_modal(_word_modal(SpellWord(game_id, version), t=t, example=example))
+                form = await spell_form_of(sessions, game_id, version, user.id, t)
+                await interaction.response.send_modal(_word_modal(SpellWord(game_id, version), form))
             case OpenSuggestForm(game_id, request):
-                example = await self._example(interaction, game_id, t)
-                await interaction.response.send_modal(_word_modal(SuggestWord(game_id, request), t=t, example=example))
+                form = await suggest_form_of(sessions, game_id, request, t)
+                await interaction.response.send_modal(_word_modal(SuggestWord(game_id, request), form))
             case LobbyClick(op=LobbyOp.REMATCH):
                 await self._rematch(interaction, action)
             case LobbyClick():
@@ -383,8 +386,15 @@ class Play(commands.Cog):
                  interaction.channel_id, error.code)
         if error.stale and isinstance(action, STALE_ANSWERED):
             # Out of date: answer with the current private view instead of a dead one.
-            with contextlib.suppress(SessionError):
+            try:
                 await self._show_hand(interaction, action.game_id, notice=said)
+                return
+            except SessionError:
+                pass
+            except Exception as failed:
+                if weather_of(failed) is None:
+                    raise
+                log_failure(log, failed, "the current view for user %s", interaction.user.id)
                 return
         await self._reply(interaction, said)
 
@@ -666,15 +676,14 @@ def _modal_value(data: dict[str, Any]) -> str:
     return ""
 
 
-def _word_modal(action: SpellWord | SuggestWord, *, t: Translator, example: str) -> discord.ui.Modal:
-    """The form a word is typed in (Discord: a title and a label of at most 45 characters, a placeholder of
-    at most 100; the completeness tests check every language's)."""
-    suggest = isinstance(action, SuggestWord)
-    title = t.gettext("Suggest a word") if suggest else t.gettext("Spell a word")
-    modal = discord.ui.Modal(title=title[:45], custom_id=action.custom_id(), timeout=900)
-    label = t.gettext("A word for their cards") if suggest else t.gettext("Your word")
-    modal.add_item(discord.ui.TextInput(label=label[:45], custom_id="word", min_length=2, max_length=20,
-                                        placeholder=t.gettext("letters only, e.g. {word}", word=example)[:100]))
+def _word_modal(action: SpellWord | SuggestWord, form: WordForm) -> discord.ui.Modal:
+    """The form a word is typed in: the player's letters as a text display, then the field inside a Label (text
+    inputs in action rows are deprecated by Discord). Its limits are held by sessions/screens/word_form.py."""
+    modal = discord.ui.Modal(title=form.title, custom_id=action.custom_id(), timeout=900)
+    if form.text:
+        modal.add_item(discord.ui.TextDisplay(form.text))
+    modal.add_item(discord.ui.Label(text=form.label, component=discord.ui.TextInput(
+        custom_id="word", min_length=2, max_length=MAX_WORD, placeholder=form.placeholder)))
     return modal
 
 

@@ -40,6 +40,7 @@ from hardback_bot.store import Delivery, GameRecord, PanelToken
 
 from .interaction_relay import InteractionRelay
 from .ui import embed_of, file_of, view_of
+from .weather import weather_of
 
 if TYPE_CHECKING:
     from bot import HardbackBot
@@ -63,6 +64,7 @@ UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK = 10003, 10008, 10015
 MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
 ARCHIVED_THREAD = 50083
 THREAD_ALREADY_CREATED = 160004
+MAX_ACTIVE_THREADS = 160006  # a server's cap on active threads
 
 
 
@@ -166,16 +168,33 @@ class Relay:
                 await self._sync(game_id)
             except asyncio.CancelledError:
                 raise
-            except Exception:
+            except Exception as error:
                 failures = self._failures[game_id] = self._failures.get(game_id, 0) + 1
                 note_delivery_retry()
                 delay = RETRY_DELAYS[min(failures, len(RETRY_DELAYS)) - 1]
-                log.exception("bringing game %s up to date failed (try %s); again in %ss", game_id, failures, delay)
+                cause = weather_of(error)
+                if cause is None:
+                    log.exception("bringing game %s up to date failed (try %s); again in %ss", game_id, failures,
+                                  delay)
+                else:  # an outage: expected, one line; retried at once when Discord answers again (discord_back)
+                    log.warning("game %s not brought up to date: %s (try %s); again in %ss or when Discord is back",
+                                game_id, cause, failures, delay)
                 handle = asyncio.get_running_loop().call_later(delay, self.wake, game_id)
                 self._retries.add(handle)
                 self._retry_of[game_id] = handle
                 return
             self._failures.pop(game_id, None)
+
+    def discord_back(self, spell: float) -> None:
+        """Discord answers again after ``spell`` seconds of outage: every game waiting for its retry is brought up
+        to date now rather than at its retry's time (which grows to a minute)."""
+        now = self._now()
+        waiting = [g for g, h in self._retry_of.items() if not h.cancelled() and h.when() > now]
+        for game_id in waiting:
+            self._retry_of.pop(game_id).cancel()
+            self.wake(game_id)
+        if waiting:
+            log.info("Discord answers again after %.0f s: bringing game(s) %s up to date now", spell, sorted(waiting))
 
     async def recover(self) -> None:
         """At start-up: every game whose public side may be behind the store is brought up to date."""
@@ -338,6 +357,8 @@ class Relay:
                                        embed=embed_of(panel), attachments=[file] if file else [],
                                        view=view_of(panel.rows) or discord.ui.View())
         except discord.HTTPException as error:
+            if error.status >= 500:
+                raise  # Discord is away: the whole pass is tried again (when it answers, or at the retry)
             # An expired token, a panel its owner dismissed: nothing to keep current any more.
             log.info("panel of user %s in game %s not updated: %s", user_id, record.id, error)
         await store.set_panel_version(record.id, user_id, token.token, record.version)
@@ -474,9 +495,7 @@ class Relay:
         panel = Panel(title=t.gettext("{name} asks for a ghostwriter", name=name), lines=[t.gettext(
             "Their hand is public now (inked cards must be in the word). Suggest a word they can spell: reply in "
             "the thread below with the word, or press the button. If they spell your word, you earn 1 ink, plus "
-            "1 for each inked card in it.") if has_threads(record) else t.gettext(
-            "Their hand is public now (inked cards must be in the word). Suggest a word they can spell with the "
-            "button. If they spell your word, you earn 1 ink, plus 1 for each inked card in it.")])
+            "1 for each inked card in it.") if has_threads(record) else no_thread_text(t)])
         panel.picture = picture
         panel.add_buttons([Button(t.gettext("Suggest a word"), OpenSuggestForm(record.id, request).custom_id(),
                                   "primary")])
@@ -501,11 +520,18 @@ class Relay:
                                                           auto_archive_duration=60)
         except discord.HTTPException as error:
             if error.code != THREAD_ALREADY_CREATED:
+                if not isinstance(error, discord.Forbidden) and error.code != MAX_ACTIVE_THREADS:
+                    raise
+                # No thread to be had: the request takes its suggestions through its button, said in the channel.
+                log.warning("game %s: no thread for ghostwriter request %s (%s); its Suggest a word button takes "
+                            "the suggestions", record.id, request, error)
+                panel.lines = [no_thread_text(t), no_thread_reason(error, t)]
+                with contextlib.suppress(discord.HTTPException):
+                    await message.edit(embed=embed_of(panel))
                 if isinstance(error, discord.Forbidden):
                     await self._notice(record, "thread", error)
-                    await store.mark_delivered([row.id or 0], message.id, live=True)
-                    return
-                raise
+                await store.mark_delivered([row.id or 0], message.id, live=True)
+                return
         await store.set_message(record.id, f"ghost:{request}", thread_id, channel_id=thread_id)
         await store.mark_delivered([row.id or 0], message.id, live=True)
         log.info("game %s: thread %s of ghostwriter request %s is open", record.id, thread_id, request)
@@ -515,11 +541,8 @@ class Relay:
         request = int(row.payload["request"])
         thread_id = record.messages.get(f"ghost:{request}")
         store = self.bot.store
-        if thread_id is None and not has_threads(record):
-            thread_id = record.channel_id  # no threads here: the suggestion is said in the channel itself
         if thread_id is None:
-            await store.mark_delivered([row.id or 0], None)
-            return
+            thread_id = record.channel_id  # no thread here (a DM, or none could be made): said in the channel
         seat = int(row.payload["seat"])
         text = t.gettext("{name} suggests **{word}**.", name=loaded.names_in(t)[seat], word=row.payload["word"])
         thread = self.bot.get_partial_messageable(thread_id, guild_id=record.guild_id or None)
@@ -583,6 +606,8 @@ class Relay:
                     await webhook.edit_message(_target(token),
                                                embed=embed_of(panel), attachments=[], view=discord.ui.View())
                 except discord.HTTPException as error:
+                    if error.status >= 500:
+                        raise  # tried again with the whole pass
                     log.info("old panel of user %s in game %s not closed: %s", token.user_id, record.id, error)
             closed.append(token.token)
         await store.close_panel_tokens(record.id, closed)
@@ -688,6 +713,19 @@ class Relay:
                 if message.author.id == me and matches(message):
                     return message
         return None
+
+
+def no_thread_text(t: Translator) -> str:
+    """A ghostwriter request where no thread can be: suggestions come through its button."""
+    return t.gettext("Their hand is public now (inked cards must be in the word). Suggest a word they can spell with "
+                     "the button. If they spell your word, you earn 1 ink, plus 1 for each inked card in it.")
+
+
+def no_thread_reason(error: discord.HTTPException, t: Translator) -> str:
+    """The one line saying why a ghostwriter request has no thread."""
+    if error.code == MAX_ACTIVE_THREADS:
+        return t.gettext("*No thread: this server has as many active threads as Discord allows.*")
+    return t.gettext("*No thread: I may not open threads in this channel.*")
 
 
 def permission_notice(what: str, t: Translator) -> str:

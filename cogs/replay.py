@@ -29,6 +29,7 @@ from hardback_bot.sessions.screens.replay import (
 )
 
 from .ui import STYLES, embed_of, file_of
+from .weather import log_failure
 from .where import board_of
 
 if TYPE_CHECKING:
@@ -120,8 +121,8 @@ class ReplayCommands:
             await interaction.followup.send(ephemeral=not public, files=files, **message)
         except ReplayRefused as refusal:
             await _private(interaction, str(refusal))
-        except Exception:
-            log.exception("/hardback replay by %s failed", interaction.user.id)
+        except Exception as error:
+            log_failure(log, error, "/hardback replay by %s", interaction.user.id)
             await _private(interaction, t.gettext("Sorry, something went wrong on my side. Please try again in "
                                                   "a moment."))
 
@@ -156,7 +157,7 @@ class ReplayCommands:
             await interaction.edit_original_response(**_message(panel))
         except ReplayRefused as refusal:
             await _private(interaction, str(refusal))
-        except Exception:
-            log.exception("replay click %s by %s failed", custom_id, interaction.user.id)
+        except Exception as error:
+            log_failure(log, error, "replay click %s by %s", custom_id, interaction.user.id)
             await _private(interaction, t.gettext("Sorry, something went wrong on my side. Please try again in "
                                                   "a moment."))

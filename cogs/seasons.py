@@ -23,6 +23,7 @@ from hardback_bot.i18n import server_language, translator
 from hardback_bot.store.seasons import season_of
 
 from .ui import COLOUR
+from .weather import log_failure
 
 if TYPE_CHECKING:
     from bot import HardbackBot
@@ -52,8 +53,8 @@ class Seasons(commands.Cog):
         while True:
             try:
                 await self.announce_ended_seasons()
-            except Exception:
-                log.exception("season announcements failed; trying again later")
+            except Exception as error:
+                log_failure(log, error, "season announcements (trying again later)")
             await asyncio.sleep(self.interval)
 
     async def announce_ended_seasons(self) -> list[int]:

@@ -1,6 +1,7 @@
 """``/health``: is this process able to play? Three checks, each with the reason when it fails.
 
-- gateway: every shard this process holds is connected to Discord;
+- gateway: every shard this process holds is connected to Discord (when not, and Discord has stopped answering,
+  it says "Discord unreachable" and for how long: an outage on Discord's side, not a fault of this process);
 - database: the store answers a ping within :data:`DB_TIMEOUT` seconds;
 - relay: no outbox row of this process's shards has waited longer than :data:`STUCK_AFTER` seconds (the
   relay delivers rows within seconds; older ones mean it is stuck, or Discord refuses it).
@@ -82,8 +83,9 @@ class Health:
     def __init__(self, gateway: Callable[[], list[GatewayShard]], store: Callable[[], HealthStore | None], *,
                  expected_shards: Sequence[int] = (0,), db_timeout: float = DB_TIMEOUT,
                  stuck_after: float = STUCK_AFTER, cache_seconds: float = CACHE_SECONDS,
-                 shard_count: int | None = None) -> None:
+                 shard_count: int | None = None, discord: Callable[[], str | None] | None = None) -> None:
         self.gateway = gateway
+        self.discord = discord  # "Discord unreachable for 42 s (…)" during an outage (ops/weather.py), else None
         self.store = store
         self.expected_shards = tuple(expected_shards)
         self.db_timeout = db_timeout
@@ -119,6 +121,11 @@ class Health:
         down = [s for s in self.expected_shards if s not in connected]
         if not down:
             return Check("gateway", True, f"connected ({len(connected)} shard{'s' * (len(connected) != 1)})")
+        outage = self.discord() if self.discord is not None else None
+        if outage:
+            return Check("gateway", False, outage + ("" if len(self.expected_shards) == 1 else
+                                                     f"; shard{'s' * (len(down) != 1)} {', '.join(map(str, down))} "
+                                                     "not connected"))
         if len(self.expected_shards) == 1:
             return Check("gateway", False, "not connected to Discord")
         return Check("gateway", False, f"shard{'s' * (len(down) != 1)} {', '.join(map(str, down))} not connected")

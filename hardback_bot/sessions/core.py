@@ -34,6 +34,13 @@ STRENGTH_NAMES = {1: "easy", 2: "normal", 3: "hard", 4: "expert"}
 ABSENT = 0  # ai_strength of a seat whose player was removed: it passes every decision (R33.2)
 ChooseMove = Callable[[Game, int, int], str]
 KNOWN_PLACES = 5000  # games whose last read record admit_form remembers
+KEPT_STATES = 256  # games whose last loaded state a form may show without a read (form_game)
+
+
+def _loaded(record: GameRecord) -> Loaded:
+    assert record.state is not None
+    options = GameOptions.from_dict(dict(record.options))
+    return Loaded(record, Game.from_json(record.state, checker=checker_for(options)))
 
 
 def default_ai() -> tuple[ChooseMove, Callable[[Game, int], bool]]:
@@ -59,6 +66,7 @@ class SessionsCore:
         # DM nobody clicked in for 15 minutes) the timer waits for the game's next click (release_timers).
         self.timer_gate: Callable[[int], Awaitable[bool]] | None = None
         self._known: OrderedDict[int, GameRecord] = OrderedDict()  # each game's last read record (admit_form)
+        self._states: OrderedDict[int, GameRecord] = OrderedDict()  # each game's last loaded record (form_game)
 
     # ------------------------------------------------------------------ plumbing
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -71,8 +79,20 @@ class SessionsCore:
             raise SessionError("no_game") from error
         if record.state is None:
             raise SessionError("not_started")
-        options = GameOptions.from_dict(dict(record.options))
-        return Loaded(record, Game.from_json(record.state, checker=checker_for(options)))
+        self._states[game_id] = record
+        self._states.move_to_end(game_id)
+        if len(self._states) > KEPT_STATES:
+            self._states.popitem(last=False)
+        return _loaded(record)
+
+    async def form_game(self, game_id: int, version: int | None = None) -> Loaded:
+        """The game a form about to open shows (a player's letters): a form must be the click's first answer,
+        within Discord's 3 s, so the game as last loaded serves when it is the version the click names (the
+        panel it came from was drawn from it); otherwise, or with no version named, it is read."""
+        kept = self._states.get(game_id)
+        if kept is not None and version is not None and kept.version == version:
+            return _loaded(kept)
+        return await self.load(game_id)
 
     async def record(self, game_id: int) -> GameRecord:
         try:

@@ -188,10 +188,11 @@ class DailyRoom:
                 (day, user_id, token)) == 1
 
     async def create_game(self, day: str, user_id: int, token: str, *, thread_id: int, options: Mapping[str, Any],
-                          seed: int, state: str, seat_name: str, deliveries: Sequence[Delivery] = ()) -> int:
-        """Deal the attempt's game in its thread, in one transaction with the attempt's link to it and the
-        game's first outbox rows; returns the game id. DailyLost (nothing written) when the claim is no longer
-        this start's."""
+                          seed: int, state: str, seat_name: str, deliveries: Sequence[Delivery] = (),
+                          place: str = "server") -> int:
+        """Deal the attempt's game in its thread (``place`` "dm": in the bot's DM with the player, where no thread
+        could be opened), in one transaction with the attempt's link to it and the game's first outbox rows;
+        returns the game id. DailyLost (nothing written) when the claim is no longer this start's."""
         now = self.store.now()
         async with self.store.write() as db:
             row = await db.fetchone(
@@ -199,11 +200,11 @@ class DailyRoom:
                 f"{self.store.lock_row}", (day, user_id))
             if row is None or row[1] != token or row[2] is not None:
                 raise DailyLost(f"the daily attempt of user {user_id} on {day} is no longer this start's")
-            guild_id = int(row[0])
+            guild_id = 0 if place == "dm" else int(row[0])  # a DM belongs to no server (its boards: the attempt's)
             game_id = int(await db.fetchval(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, options, seed, state, version, created_at,"
-                " updated_at, kind) VALUES (?, ?, ?, 'playing', ?, ?, ?, 1, ?, ?, 'daily') RETURNING id",
-                (guild_id, thread_id, user_id, dumps(dict(options)), int(seed), state, now, now)))
+                " updated_at, kind, place) VALUES (?, ?, ?, 'playing', ?, ?, ?, 1, ?, ?, 'daily', ?) RETURNING id",
+                (guild_id, thread_id, user_id, dumps(dict(options)), int(seed), state, now, now, place)))
             await db.execute(
                 "INSERT INTO seats (game_id, seat, user_id, ai_strength, display_name) VALUES (?, 0, ?, NULL, ?)",
                 (game_id, user_id, (seat_name or "?")[:40]))
@@ -224,14 +225,17 @@ class DailyRoom:
         rows = await self._rows(f"SELECT {ATTEMPT_COLUMNS} FROM daily_attempts WHERE game_id = ?", (game_id,))
         return _attempt(rows[0]) if rows else None
 
-    async def move_game(self, game_id: int, thread_id: int) -> None:
-        """The player's thread is gone: the running daily moves to a new one (its table is posted there
-        again, and what the old thread had not been shown yet goes to the new one)."""
+    async def move_game(self, game_id: int, thread_id: int, *, place: str = "server") -> None:
+        """The player's thread is gone: the running daily moves to a new one (``place`` "dm": to the bot's DM
+        with the player), its table posted there again, and what the old thread had not been shown yet goes
+        there too."""
         async with self.store.write() as db:
+            guild_id = 0 if place == "dm" else int(await db.fetchval(
+                "SELECT guild_id FROM daily_attempts WHERE game_id = ?", (game_id,)) or 0)
             changed = await db.execute(
-                "UPDATE games SET channel_id = ?, updated_at = ? WHERE id = ? AND kind = 'daily'"
-                " AND status = 'playing'",
-                (thread_id, self.store.now(), game_id))
+                "UPDATE games SET channel_id = ?, updated_at = ?, place = ?, guild_id = ? WHERE id = ?"
+                " AND kind = 'daily' AND status = 'playing'",
+                (thread_id, self.store.now(), place, guild_id, game_id))
             if changed != 1:
                 raise DailyLost(f"game {game_id} is not a running daily")
             await db.execute("DELETE FROM game_messages WHERE game_id = ?", (game_id,))

@@ -286,6 +286,7 @@ class UserActions:
         wait: bool,
         context: int | None = None,
     ) -> Interaction:
+        self.weather.check_users_can_act(f"{user.name}'s interaction")
         guild = None if channel.is_private else self.guild_of(channel)
         if guild is None:
             if all(u.id != user.id for u in channel.recipients):

@@ -109,7 +109,10 @@ class Gateway:
             with contextlib.suppress(Exception):
                 await session.ws.close(code=code)
 
-    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        refused = self.s.weather.refuses_gateway()  # Discord is down: no handshake
+        if refused is not None:
+            return refused
         ws = web.WebSocketResponse(autoping=True, max_msg_size=0)
         await ws.prepare(request)
         session = Session(ws)

@@ -78,6 +78,7 @@ FILE = 13
 SEPARATOR = 14
 CONTAINER = 17
 LABEL = 18
+FILE_UPLOAD = 19
 SELECT_TYPES = (STRING_SELECT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT)
 FLAG_COMPONENTS_V2 = 1 << 15
 
@@ -285,7 +286,8 @@ def check_v2_components(components: list[dict[str, Any]]) -> list[Problem]:
 
 
 def check_modal(data: dict[str, Any]) -> list[Problem]:
-    """A modal (interaction callback type 9): title ≤ 45, ≤ 5 inputs, labels ≤ 45, custom_ids ≤ 100."""
+    """A modal (interaction callback type 9): title ≤ 45, 1-5 components at the top (Labels holding one input each,
+    text displays of 4,000 characters in all), labels ≤ 45, custom_ids ≤ 100; no action rows (deprecated)."""
     problems: list[Problem] = []
     title = data.get("title")
     if not title:
@@ -304,16 +306,20 @@ def check_modal(data: dict[str, Any]) -> list[Problem]:
                 f"Must be {MAX_MODAL_COMPONENTS} or fewer in length (got {len(components)}).",
             )
         )
+    text_total = 0
     for i, comp in enumerate(components):
         p = f"data.components.{i}"
         ctype = comp.get("type")
         if ctype == ACTION_ROW:
-            kids = comp.get("components") or []
-            if len(kids) != 1 or kids[0].get("type") != TEXT_INPUT:
-                problems.append(Problem(p, "A modal action row holds exactly one text input."))
-            for k in kids:
+            # Discord deprecated text inputs in action rows for the Label component; the stand-in refuses them so
+            # that the bot cannot slip back to the old layout (docs/testing-discord.md).
+            problems.append(Problem(p, "Text inputs in action rows are deprecated in modals: put each one in a "
+                                       "Label component (type 18)."))
+            for k in comp.get("components") or []:
                 _check_text_input(problems, f"{p}.components.0", k, needs_label=True)
         elif ctype == LABEL:
+            if not comp.get("label"):
+                problems.append(Problem(f"{p}.label", "This field is required."))
             _too_long(problems, f"{p}.label", comp.get("label"), MAX_TEXT_INPUT_LABEL)
             _too_long(problems, f"{p}.description", comp.get("description"), MAX_OPTION_TEXT)
             inner = comp.get("component") or {}
@@ -321,8 +327,18 @@ def check_modal(data: dict[str, Any]) -> list[Problem]:
                 _check_text_input(problems, f"{p}.component", inner, needs_label=False)
             elif inner.get("type") in SELECT_TYPES:
                 _check_select(problems, f"{p}.component", inner)
-        elif ctype != TEXT_DISPLAY:
+            elif inner.get("type") != FILE_UPLOAD:
+                problems.append(Problem(f"{p}.component", "A Label holds one text input, select or file upload."))
+        elif ctype == TEXT_DISPLAY:
+            content = comp.get("content")
+            if not content:
+                problems.append(Problem(f"{p}.content", "This field is required."))
+            text_total += _len(content)
+        else:
             problems.append(Problem(f"{p}.type", f"Component type {ctype} not allowed at the top of a modal."))
+    if text_total > MAX_V2_TEXT_TOTAL:
+        problems.append(Problem("data.components", f"The text displays hold {text_total} characters in all "
+                                                   f"(max {MAX_V2_TEXT_TOTAL})."))
     if cid is not None and len(str(cid)) > MAX_CUSTOM_ID:
         problems.append(Problem("data.custom_id", f"custom_id is {len(str(cid))} chars (max {MAX_CUSTOM_ID})."))
     _check_custom_ids(problems, components, "data.components.")

@@ -79,6 +79,9 @@ class RestServer:
         label = f"{request.method} {tail}"
         self.s._request_started(request.method, tail)
         try:
+            weather = self.s.weather.answer(request, tail)  # an outage, a global rate limit (weather.py)
+            if weather is not None:
+                return weather
             fault = self.s.take_fault(request.method, tail)
             if fault is not None and not fault.after:
                 return fault.response()
@@ -134,6 +137,7 @@ class RestServer:
         r("GET", "/gateway/bot", self.get_gateway_bot)
         r("GET", "/users/@me", self.get_me)
         r("GET", "/users/{user_id}", self.get_user)
+        r("POST", "/users/@me/channels", self.open_dm)
         r("GET", "/oauth2/applications/@me", self.get_application)
         r("GET", "/applications/@me", self.get_application)
         for scope in ("", "/guilds/{guild_id}"):
@@ -246,6 +250,14 @@ class RestServer:
         me = self.s.bot_user.to_payload()
         me.update({"verified": True, "mfa_enabled": False, "email": None, "locale": "en-US", "bio": ""})
         return me
+
+    async def open_dm(self, request: web.Request, label: str) -> Any:
+        """The bot's DM with a user (made on first ask, as Discord does; sending there may still be refused)."""
+        body, _ = await self._body(request, label)
+        user = self.s.users.get(int(body.get("recipient_id") or 0))
+        if user is None:
+            raise ApiError(404, 10013, "Unknown User")
+        return self.s.add_dm(user).to_payload()
 
     async def get_user(self, request: web.Request, label: str, user_id: str) -> Any:
         user = self.s.users.get(int(user_id))

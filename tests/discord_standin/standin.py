@@ -106,7 +106,7 @@ class Fault:
         body: dict[str, Any] = {"message": f"{self.status}: injected by the test", "code": self.code}
         headers = {"Content-Type": "application/json"}
         if self.status == 429:
-            body.update(retry_after=self.retry_after, global_=False)
+            body.update({"retry_after": self.retry_after, "global": False})
             # discord.py treats a 429 without a Via header as a Cloudflare ban and gives up; Discord's have one.
             headers.update({"Retry-After": str(self.retry_after), "X-RateLimit-Scope": "user", "Via": "1.1 google"})
         return web.Response(body=json.dumps(body).encode(), status=self.status, headers=headers)
@@ -142,6 +142,8 @@ class DiscordStandin(UserActions, PrivateChannels):
         self.heartbeat_interval_ms = heartbeat_interval_ms
         # Sessions the bot may start at once (GET /gateway/bot's session_start_limit): 1 for most bots.
         self.max_concurrency = 1
+        # A server's cap on active threads (Discord's is 1,000): past it a new thread is refused with 160006.
+        self.max_active_threads: int | None = None
 
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
         self.guilds: dict[int, Guild] = {}
@@ -171,7 +173,9 @@ class DiscordStandin(UserActions, PrivateChannels):
 
         from .gateway import Gateway
         from .server import RestServer
+        from .weather import DiscordWeather
 
+        self.weather = DiscordWeather(self)  # outages and global rate limits on demand
         self.gateway = Gateway(self)
         self.server = RestServer(self)
 
@@ -890,6 +894,12 @@ class DiscordStandin(UserActions, PrivateChannels):
         ttype = PUBLIC_THREAD if from_message is not None else int(body.get("type") or PRIVATE_THREAD)
         need = CREATE_PUBLIC_THREADS if ttype == PUBLIC_THREAD else CREATE_PRIVATE_THREADS
         self.require_permission(parent, need, "Create Threads", route)
+        guild = self.guilds.get(parent.guild_id or 0)
+        if self.max_active_threads is not None and guild is not None:
+            active = [c for c in self.channels.values() if c.guild_id == guild.id and c.is_thread and not c.deleted
+                      and not c.archived]
+            if len(active) >= self.max_active_threads:
+                raise ApiError(400, E.MAX_ACTIVE_THREADS, "Maximum number of active threads reached")
         if from_message is not None:
             if from_message.thread_id is not None:
                 raise ApiError(400, E.THREAD_ALREADY_CREATED, "A thread has already been created for this message")

@@ -51,6 +51,41 @@ async def load_game(store: Store, game_id: int) -> tuple[GameRecord, Game]:
     return record, Game.from_json(record.state, checker=checker)
 
 
+def shown_turn(world: World, table_id: int) -> tuple[str, str] | None:
+    """(title, "Turn: …" line) of the table message as Discord shows it now."""
+    message = world.standin.find_message(table_id)
+    if message is None or not message.embeds:
+        return None
+    embed = message.embeds[0]
+    turn = next((line for line in (embed.get("description") or "").split("\n") if line.startswith("Turn:")), "")
+    return embed.get("title") or "", turn
+
+
+def expected_turn(game: Game, names: list[str]) -> tuple[str, str]:
+    title = f"Hardback — round {game.state.round}"
+    if game.finished:
+        return title + " (final)", ""
+    return title, f"Turn: **{names[game.active_seat]}**"
+
+
+async def table_caught_up(world: World, store: object, game_id: int, timeout: float = 20.0) -> float:
+    """Wait until the table message shows the stored game (its round and whose turn); returns the wait."""
+    began = time.monotonic()
+    while True:
+        record, game = await load_game(store, game_id)  # type: ignore[arg-type]
+        table_id = record.messages.get("table")
+        names = [s.display_name for s in record.seats]
+        if table_id is not None:
+            shown = shown_turn(world, table_id)
+            want = expected_turn(game, names)
+            if shown is not None and shown[0] == want[0] and shown[1].startswith(want[1]):
+                return time.monotonic() - began
+        if time.monotonic() - began > timeout:
+            raise AssertionError(f"after the restart the table still shows {shown_turn(world, table_id or 0)}, "
+                                 f"the store has {expected_turn(game, names)}")
+        await asyncio.sleep(0.01)
+
+
 async def every_row_delivered(store: Store, game_id: int, *, with_message: bool = False, timeout: float = 30.0) -> None:
     """Wait until the relay has shown every outbox row of the game (``with_message``: on a message it recorded);
     the caller's checks say which row if not."""

@@ -18,13 +18,21 @@ import asyncio
 import random
 import re
 import sys
-import time
 from pathlib import Path
 
 from botkit import button, quick_posts_in_process, text_of
 from discord_standin import BotProcess
 from discord_standin.world import World
-from scenario_kit import Driver, calls, every_row_delivered, load_game, previewed_word, seat_users, start_table
+from scenario_kit import (
+    Driver,
+    calls,
+    every_row_delivered,
+    load_game,
+    previewed_word,
+    seat_users,
+    start_table,
+    table_caught_up,
+)
 
 from hardback_bot.engine import Game, GameOptions
 
@@ -42,41 +50,6 @@ def bot_process(world: World, tmp_path: Path) -> BotProcess:
     workdir.mkdir(exist_ok=True)
     return BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], env=env, cwd=workdir, prestarted=True,
                       patches=quick_posts_in_process(world), seeds=[GAME_SEED])
-
-
-def shown_turn(world: World, table_id: int) -> tuple[str, str] | None:
-    """(title, "Turn: …" line) of the table message as Discord shows it now."""
-    message = world.standin.find_message(table_id)
-    if message is None or not message.embeds:
-        return None
-    embed = message.embeds[0]
-    turn = next((line for line in (embed.get("description") or "").split("\n") if line.startswith("Turn:")), "")
-    return embed.get("title") or "", turn
-
-
-def expected_turn(game: Game, names: list[str]) -> tuple[str, str]:
-    title = f"Hardback — round {game.state.round}"
-    if game.finished:
-        return title + " (final)", ""
-    return title, f"Turn: **{names[game.active_seat]}**"
-
-
-async def table_caught_up(world: World, store: object, game_id: int, timeout: float = 20.0) -> float:
-    """Wait until the table message shows the stored game (its round and whose turn); returns the wait."""
-    began = time.monotonic()
-    while True:
-        record, game = await load_game(store, game_id)  # type: ignore[arg-type]
-        table_id = record.messages.get("table")
-        names = [s.display_name for s in record.seats]
-        if table_id is not None:
-            shown = shown_turn(world, table_id)
-            want = expected_turn(game, names)
-            if shown is not None and shown[0] == want[0] and shown[1].startswith(want[1]):
-                return time.monotonic() - began
-        if time.monotonic() - began > timeout:
-            raise AssertionError(f"after the restart the table still shows {shown_turn(world, table_id or 0)}, "
-                                 f"the store has {expected_turn(game, names)}")
-        await asyncio.sleep(0.01)
 
 
 async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, tmp_path: Path) -> None:

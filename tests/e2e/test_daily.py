@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from botkit import running_bot, text_of
-from discord_standin.models import Channel, Message, User
+from discord_standin.models import CREATE_PRIVATE_THREADS, Channel, Message, User
 from discord_standin.world import World
 from scenario_kit import Driver, load_game
 
@@ -202,3 +202,45 @@ async def test_a_daily_survives_the_bot_and_resumes(world: World, tmp_path: Path
         played = len(await bot.store.get_moves(record.id))
         await Driver(in_thread(world, moved), bot.store, record.id, {0: world.alice}).play_turn(0)
         assert len(await bot.store.get_moves(record.id)) > played
+
+
+async def test_no_thread_to_be_had_the_daily_is_played_in_the_bots_dm(world: World) -> None:
+    """The server is at its cap on active threads (160006): the daily is dealt in the bot's DM with the player,
+    whose first line says why; the player is told where, plays a turn there, and the next /hardback daily points
+    there again. Without Create Private Threads (403) the same."""
+    s = world.standin
+    s.max_active_threads = 0
+    async with running_bot(world, daily_par_strength=PAR) as bot:
+        await s.slash(world.alice, "hardback daily", {})
+        await s.settle()
+        reply = text_of(s.last_ephemeral(world.alice))
+        assert "in your DMs with me (no private thread could be opened here)" in reply, reply
+        assert not s.threads(world.channel)
+        dm = s.add_dm(world.alice)  # the channel the bot opened: the same one
+        why = s.messages(dm)[0].content
+        assert why.startswith("No private thread for your Hardback Daily of ") and \
+            f"<#{world.channel.id}> (this server has as many active threads as Discord allows)" in why
+        record = await bot.store.running_game_in_channel(dm.id)
+        assert record is not None and record.kind == "daily" and record.place == "dm" and record.guild_id == 0
+        await s.wait_for(lambda: table_in(world, dm) is not None, what="the table in the DM")
+        driver = Driver(in_thread(world, dm), bot.store, record.id, {0: world.alice})
+        await driver.play_turn(0)
+        assert [m.move for m in await bot.store.get_moves(record.id)], "the turn was committed in the DM"
+        await s.slash(world.alice, "hardback daily", {})
+        await s.settle()
+        assert "in your DMs with me" in text_of(s.last_ephemeral(world.alice))
+        # The daily's board is still the server's: the attempt keeps where it was asked for.
+        attempt = await bot.get_cog("Daily").service.room.attempt(record_day(bot), world.alice.id)  # type: ignore[union-attr]
+        assert attempt is not None and attempt.guild_id == world.guild.id
+
+        s.max_active_threads = None
+        s.set_overwrite(world.channel, s.bot_user, deny=CREATE_PRIVATE_THREADS)
+        await s.slash(world.bob, "hardback daily", {})
+        await s.settle()
+        assert "in your DMs with me" in text_of(s.last_ephemeral(world.bob))
+        assert "(I may not open private threads there)" in s.messages(s.add_dm(world.bob))[0].content
+        assert s.take_violations("permission")
+
+
+def record_day(bot: object) -> str:
+    return day_of(bot.store.now()).isoformat()  # type: ignore[attr-defined]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 from botkit import button, open_table, running_bot, spellable_word, table_of, text_of, user_for
-from discord_standin import scratch_dir
+from discord_standin import CREATE_PUBLIC_THREADS, scratch_dir
 from discord_standin.models import Message, User
 from discord_standin.world import World
 
@@ -140,3 +140,42 @@ async def test_two_requests_in_one_game_each_get_a_thread_of_their_own(world: Wo
         await s.settle()
         await adopt_and_finish(world, bot, game_id, speller2, word2, seat2)
         assert s.channels[thread2.id].archived
+
+
+async def test_a_request_without_a_thread_takes_suggestions_through_its_button(world: World) -> None:
+    """A server at Discord's cap on active threads (error 160006): the request message says why it has no thread,
+    its Suggest a word button and form take the suggestions, which are said in the channel. Nothing is retried in
+    a loop, and the game goes on. Then the same without the permission to open threads (403)."""
+    s = world.standin
+    s.max_active_threads = 0
+    path = os.path.join(str(scratch_dir("hb-ghost-")), "h.db")
+    async with running_bot(world, db_path=path) as bot:
+        game_id = await open_table(world, bot)
+        speller, helper = await ask(world, bot, game_id)
+        request = request_message(world, 1)
+        assert request.thread_id is None and not s.threads(world.channel)
+        said = text_of(s.find_message(request.id))
+        assert "No thread: this server has as many active threads as Discord allows." in said
+        assert "with the button" in said and "reply in the thread" not in said
+        rows = await bot.store.game_deliveries(game_id)
+        assert all(r.delivered_at is not None for r in rows if r.kind == "ghost_open")  # not retried
+        loaded = await bot.sessions.load(game_id)
+        seat = loaded.game.active_seat
+        word = spellable_word(loaded.game, seat)
+        await s.click(helper, request, button(request, ":suggest"))
+        form = s.last_modal(helper)
+        assert form is not None and form.components[0]["type"] == 10  # the asking player's letters, then the field
+        assert "Their hand:" in form.components[0]["content"]
+        await s.submit_modal(helper, None, {"word": word})
+        await s.settle(quiet=0.6)
+        assert any(f"suggests **{word}**" in m.content for m in s.messages(world.channel))
+        await adopt_and_finish(world, bot, game_id, speller, word, seat)
+
+        s.max_active_threads = None
+        s.set_overwrite(world.channel, s.bot_user, deny=CREATE_PUBLIC_THREADS)
+        await ask(world, bot, game_id)
+        second = request_message(world, 2)
+        assert second.thread_id is None
+        assert "No thread: I may not open threads in this channel." in text_of(s.find_message(second.id))
+        assert any("Create Public Threads" in m.content for m in s.messages(world.channel))  # said once, how to fix
+        assert s.take_violations("permission")

@@ -142,6 +142,15 @@ async def test_spanish_and_japanese_players_in_a_french_server(world: World) -> 
         inter = await s.click(first, panels[first.id], button(panels[first.id], "hb:s:"))
         assert inter.modal is not None
         assert inter.modal.title == {ana.id: "Deletrear una palabra", kenji.id: "単語をつづる"}[first.id]
+        # Above the field, the player's letters in their language; the field in a Label, its example a word of the
+        # table's dictionary (English here), not of the reader's language.
+        letters, field = inter.modal.components
+        assert letters["type"] == 10 and field["type"] == 18, inter.modal.components
+        hand_word = {ana.id: "Tu mano: **", kenji.id: "あなたの手札：**"}[first.id]
+        assert hand_word in letters["content"] and "Your hand" not in letters["content"], letters["content"]
+        assert field["label"] == {ana.id: "Tu palabra", kenji.id: "あなたの単語"}[first.id], field
+        assert field["component"]["placeholder"] == {ana.id: "solo letras, p. ej. STORY",
+                                                      kenji.id: "英字のみ（例：STORY）"}[first.id]
         await s.settle()
 
         word = await play_turn(world, bot, record.id, first, s.find_message(panels[first.id].id), confirm[first.id])

@@ -57,7 +57,9 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"vote
 
 
 class WordModal(discord.ui.Modal, title="Spell a word"):
-    word: discord.ui.TextInput[WordModal] = discord.ui.TextInput(label="Word", custom_id="word", max_length=20)
+    word_label: discord.ui.Label[WordModal] = discord.ui.Label(
+        text="Word", component=discord.ui.TextInput(custom_id="word", max_length=20)
+    )
     wild: discord.ui.Label[WordModal] = discord.ui.Label(
         text="Wild card",
         component=discord.ui.Select(
@@ -69,7 +71,9 @@ class WordModal(discord.ui.Modal, title="Spell a word"):
         select = self.wild.component
         assert isinstance(select, discord.ui.Select)
         wild = ",".join(select.values) or "none"
-        await interaction.response.send_message(f"You spelled {self.word.value.upper()} (wild: {wild})", ephemeral=True)
+        word = self.word_label.component
+        assert isinstance(word, discord.ui.TextInput)
+        await interaction.response.send_message(f"You spelled {word.value.upper()} (wild: {wild})", ephemeral=True)
 
 
 class SixRows(discord.ui.View):
@@ -534,7 +538,7 @@ async def test_modal_after_defer_is_a_violation(world: World) -> None:
             "data": {
                 "custom_id": "m",
                 "title": "Too late",
-                "components": [{"type": 1, "components": [{"type": 4, "custom_id": "w", "label": "Word", "style": 1}]}],
+                "components": [{"type": 18, "label": "Word", "component": {"type": 4, "custom_id": "w", "style": 1}}],
             },
         }
         url = f"{s.api_url}/interactions/{inter.id}/{inter.token}/callback"
@@ -760,7 +764,12 @@ async def test_bot_process_survives_sigkill(world: World, tmp_path: Path) -> Non
 
 # ------------------------------------------------------------------------------- the limit tables
 def _text_input(cid: str, label: str = "Word") -> dict[str, Any]:
-    return {"type": 1, "components": [{"type": 4, "custom_id": cid, "label": label, "style": 1}]}
+    return {"type": 18, "label": label, "component": {"type": 4, "custom_id": cid, "style": 1}}
+
+
+def _old_row(cid: str) -> dict[str, Any]:
+    """A text input in an action row: the layout Discord deprecated for the Label."""
+    return {"type": 1, "components": [{"type": 4, "custom_id": cid, "label": "Word", "style": 1}]}
 
 
 def _command(**overrides: Any) -> dict[str, Any]:
@@ -778,6 +787,14 @@ def _command(**overrides: Any) -> dict[str, Any]:
         ),
         ("modal", {"custom_id": "m", "title": "T", "components": [_text_input("a", "L" * 46)]}, "label"),
         ("modal", {"custom_id": "m" * 101, "title": "T", "components": [_text_input("a")]}, "custom_id"),
+        ("modal", {"custom_id": "m", "title": "T", "components": [_old_row("a")]}, "Label component"),
+        ("modal", {"custom_id": "m", "title": "T", "components": [_text_input("a", "")]}, "required"),
+        ("modal", {"custom_id": "m", "title": "T", "components": [{"type": 18, "label": "L", "component":
+                                                                   {"type": 2, "custom_id": "b", "style": 1}}]},
+         "one text input"),
+        ("modal", {"custom_id": "m", "title": "T", "components": [{"type": 10, "content": "x" * 2001},
+                                                                  {"type": 10, "content": "y" * 2000},
+                                                                  _text_input("a")]}, "4001 characters"),
         ("commands", [_command(name="Hardback")], "lowercase"),
         ("commands", [_command(name="h" * 33)], "1-32"),
         ("commands", [_command(description="d" * 101)], "Description"),
@@ -890,6 +907,8 @@ def test_limits_accept_what_discord_accepts() -> None:
         "components": [_text_input(str(i), "L" * 45) for i in range(5)],
     }
     assert limits.check_modal(ok_modal) == []
+    with_text = {"custom_id": "m", "title": "T", "components": [{"type": 10, "content": "x" * 4000}, _text_input("a")]}
+    assert limits.check_modal(with_text) == []
     group = {
         "type": 2,
         "name": "admin",

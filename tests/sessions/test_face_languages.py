@@ -18,9 +18,7 @@ from hardback_bot.engine.views import player_view
 from hardback_bot.engine.words import AcceptAll
 from hardback_bot.i18n import LANGUAGES, translator
 from hardback_bot.sessions import Loaded, SessionError, SpellingError
-from hardback_bot.sessions.codec import SuggestWord
 from hardback_bot.sessions.describe import computer_name, note_line, seat_name
-from hardback_bot.sessions.examples import EXAMPLE_WORDS
 from hardback_bot.sessions.messages import MESSAGES
 from hardback_bot.sessions.preview import simulate_word
 from hardback_bot.sessions.screens.announcements import announcement
@@ -197,18 +195,25 @@ def test_session_refusals_are_codes_said_in_each_language() -> None:
 
 
 def test_forms_fit_discords_limits_in_every_language() -> None:
-    cogs_play = pytest.importorskip("cogs.play")  # the repository root is on the path under pytest
+    """The word forms at every bundled dictionary's table, in every language, with the player's letters (the most a
+    random game puts in a hand and in play): Discord's 45 / 45 / 100 characters and a text display's 4,000, before
+    any cut."""
+    from hardback_bot.sessions.screens.word_form import spell_form, suggest_form
+
+    positions = [g for g in random_games(6) if g.phase == "spell" and not g.finished]
+    longest = max(positions, key=lambda g: len(g.player(g.active_seat).hand) + len(g.state.players[0].timeless))
     for lang in LANGUAGES:
         t = translator(lang)
-        for title in ("Spell a word", "Suggest a word"):
-            assert len(t.gettext(title)) <= 45
-        for label in ("Your word", "A word for their cards"):
-            assert len(t.gettext(label)) <= 45
-        for example in EXAMPLE_WORDS.values():
-            assert len(t.gettext("letters only, e.g. {word}", word=example)) <= 100
-        modal = cogs_play._word_modal(SuggestWord(7, 3), t=t, example="CUENTO")
-        assert modal.title == t.gettext("Suggest a word")
-        assert "CUENTO" in modal.children[0].placeholder  # type: ignore[attr-defined]
+        for dictionary in ("common", "espanol", "francais"):
+            game = Game.from_dict({**longest.to_dict(), "options": {**longest.options.to_dict(),
+                                                                    "dictionary": dictionary}})
+            for make in (spell_form, suggest_form):
+                form = make(game, game.active_seat, NAMES[:game.num_players], t)
+                assert len(form.title) <= 45 and len(form.label) <= 45 and len(form.placeholder) <= 100
+                assert form.text and len(form.text) <= 4000
+                for text in (t.gettext("Spell a word"), t.gettext("Suggest a word"), t.gettext("Your word"),
+                             t.gettext("A word for their cards")):
+                    assert len(text) <= 45, text  # not cut: each fits whole
 
 
 def test_no_english_in_a_spanish_or_japanese_panel() -> None:

@@ -158,6 +158,11 @@ def start_text(start: DailyStart, t: Translator = ENGLISH, *, genre: str | None 
     """The private answer to /hardback daily when the daily is being played (or dealt)."""
     attempt = start.attempt
     where = f"<#{attempt.thread_id}>" if attempt.thread_id else ""
+    if start.record is not None and start.record.place == "dm" and start.status in ("started", "resumed"):
+        # No private thread could be opened in that channel: the daily is in the bot's DM with the player.
+        return t.gettext("Your Hardback Daily of {date} is in your DMs with me (no private thread could be opened "
+                         "here): open your hand there. Solo against Penny Dreadful, the same deal for every player "
+                         "today; one attempt, no hints.", date=attempt.day)
     if start.status == "started":
         return t.gettext("Your Hardback Daily of {date} is dealt in your private thread {thread}: open your hand "
                          "there. Solo against Penny Dreadful (signature genre: {genre}), the same deal for every "

@@ -50,7 +50,15 @@ DEAL_WAIT = 8.0  # how long a second start waits for the first one to finish dea
 DEAL_POLL = 0.1
 
 Status = Literal["started", "resumed", "finished", "ended", "pending"]
-ThreadMaker = Callable[[Deal], Awaitable[int]]
+@dataclass(frozen=True)
+class InDM:
+    """Where a daily goes when no thread can be opened for it: the bot's DM with the player (channel id)."""
+
+    channel_id: int
+
+
+# Makes the daily's private thread and returns its id, or InDM when none can be had (docs/commands.md, Daily).
+ThreadMaker = Callable[[Deal], Awaitable[int | InDM]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,18 +148,23 @@ class DailyService:
                 attempt = await self._wait_for_deal(deal.key, user_id) or attempt
             return await self.found(attempt)
         thread_id = claim.attempt.thread_id
+        place = "server"
         if thread_id is None:
             try:
-                thread_id = await make_thread(deal)
+                made = await make_thread(deal)
             except BaseException:
                 await self.room.release(deal.key, user_id, token)
                 raise
-            await self.room.set_thread(deal.key, user_id, token, thread_id)
+            if isinstance(made, InDM):  # not kept before the deal: a start that dies here asks for a thread again
+                thread_id, place = made.channel_id, "dm"
+            else:
+                thread_id = made
+                await self.room.set_thread(deal.key, user_id, token, thread_id)
         game = deal.new_game(checker_for(deal.options))
         begins = announce(0, GameBegins(), YourTurn(seat=game.active_seat))
         game_id = await self.room.create_game(deal.key, user_id, token, thread_id=thread_id,
                                               options=deal.options.to_dict(), seed=deal.seed, state=game.to_json(),
-                                              seat_name=name, deliveries=[begins])
+                                              seat_name=name, deliveries=[begins], place=place)
         log.info("daily %s of user %s dealt: game %s in thread %s", deal.key, user_id, game_id, thread_id)
         await self.sessions.notify(game_id)  # the table appears in the thread
         attempt = await self.room.attempt(deal.key, user_id)
@@ -186,8 +199,9 @@ class DailyService:
         """The running daily's thread is gone (deleted): it moves to a new thread, made by ``make_thread``."""
         if attempt.game_id is None:
             raise SessionError("daily_not_dealt")
-        thread_id = await make_thread(deal_of(dt.date.fromisoformat(attempt.day)))
-        await self.room.move_game(attempt.game_id, thread_id)
+        made = await make_thread(deal_of(dt.date.fromisoformat(attempt.day)))
+        thread_id = made.channel_id if isinstance(made, InDM) else made
+        await self.room.move_game(attempt.game_id, thread_id, place="dm" if isinstance(made, InDM) else "server")
         log.info("daily %s of user %s moved to thread %s", attempt.day, attempt.user_id, thread_id)
         await self.sessions.notify(attempt.game_id)
         return thread_id
@@ -307,4 +321,5 @@ class DailyService:
         return await self.room.streaks(user_id, self.today())
 
 
-__all__ = ["DEAL_WAIT", "PAR_LEASE", "SETUP_LEASE", "DailyResult", "DailyService", "DailyStart", "ThreadMaker"]
+__all__ = ["DEAL_WAIT", "PAR_LEASE", "SETUP_LEASE", "DailyResult", "DailyService", "DailyStart", "InDM",
+           "ThreadMaker"]
