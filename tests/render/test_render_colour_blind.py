@@ -14,6 +14,7 @@ import itertools
 from collections.abc import Callable
 from functools import cache
 
+import numpy as np
 import pytest
 from colour_signals import (
     CONTRAST,
@@ -133,3 +134,36 @@ def test_the_genre_colours_stay_apart_for_colour_blind_eyes(deficiency: str | No
     distances = {(a, b): delta_e(genre_colours(a).main, genre_colours(b).main, deficiency)
                  for a, b in itertools.combinations(GENRES, 2)}
     assert min(distances.values()) >= PALETTE_DELTA_E, distances
+
+
+@pytest.mark.parametrize("name", ["results", "results_coop"])
+def test_each_players_line_has_its_own_shape_on_the_chart_in_the_key_and_the_ranking(name: str) -> None:
+    """The results' lines are told apart by colour and by a marker shape each (they are not genres, but colour is
+    never the only signal there either)."""
+    r = picture(name)
+    series = r.layout.of_kind("series")
+    shapes = [str(s.get("shape")) for s in series]
+    assert len(set(shapes)) == len(series) >= 2
+    markers = r.layout.of_kind("series_marker")
+    for si, shape in enumerate(shapes):
+        mine = [m for m in markers if m.get("series") == si]
+        assert {m.get("shape") for m in mine} == {shape}
+        assert len([m for m in mine if m.get("point") is not None]) >= 2  # along its line, its last point too
+        assert [m for m in mine if m.get("key")]  # in the chart's key, beside the name
+    ranked = [m for m in markers if m.get("place") is not None]
+    assert len(ranked) == len(r.layout.of_kind("result_score"))
+    # the shapes are drawn: a key marker's pixels differ from the panel behind it
+    for m in [m for m in markers if m.get("key")]:
+        patch = np.asarray(r.image.crop(m.box).convert("L"), dtype=float)
+        assert patch.max() - patch.min() > 60, m
+
+
+def test_a_daily_square_shows_its_level_in_dots_as_well_as_in_colour() -> None:
+    r = picture("daily_share")
+    squares = r.layout.of_kind("square")
+    assert {s.get("level") for s in squares} == {0, 1, 2, 3}
+    dark = np.asarray(r.image.convert("L"), dtype=float) < 60
+    for s in squares:
+        assert s.get("dots") == s.get("level")
+        inner = dark[s.box[1] + 4:s.box[3] - 4, s.box[0] + 4:s.box[2] - 4]
+        assert bool(inner.any()) == bool(s.get("level")), s
