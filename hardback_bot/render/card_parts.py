@@ -23,7 +23,7 @@ ROW_GAP = 3  # between two rows of glyphs
 #: composed image draws a card at), where its shape still tells the genre without its colour.
 MARKER_R = 14
 #: A glyph carrying a number is given at least this height (units) when the card can make room: its
-#: single digits then have a cap height of 15.5 px at scale 1.0 (8 px on a phone).
+#: digits are then 22 px type at scale 1.0, cap height 16 px (11 px type, 8 px caps on a phone).
 NUMBER_GLYPH = 33
 NUMBERED = frozenset(kind for kind, valued in BENEFIT_KINDS.items() if valued) | {"double_adjacent"}
 BADGE_R = 14
