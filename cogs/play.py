@@ -326,7 +326,7 @@ class Play(commands.Cog):
 
     async def _rules(self, interaction: discord.Interaction, game_id: int, topic: str) -> None:
         """How to play, privately: the topic named, or the rules of what this player faces now with the cards in
-        front of them explained, and the icon legend."""
+        front of them explained, and the part of the icon legend about those cards and that step."""
         language = private(interaction).language
         game, seat = None, None
         if topic == HERE:
