@@ -26,13 +26,14 @@ from hardback_bot.render import (
     samples,
 )
 from hardback_bot.render.card import cache_clear, render_card
+from hardback_bot.render.deck import render_deck
 
 AIMS_MS = {"offer_row": 40.0, "word_preview": 40.0, "table_5p": 80.0, "table_coop": 80.0}
 
 
 def kinds() -> dict[str, Callable[[], bytes]]:
     offer, hand, word = samples.offer_row(), samples.hand(), samples.word_preview()
-    table5, coop, results = samples.table(5), samples.coop_table(), samples.results()
+    table5, coop, results, deck = samples.table(5), samples.coop_table(), samples.results(), samples.deck()
     return {
         "card": lambda: render_card_png(CardFace(36, multiplier=2)),
         "lookup": lambda: render_card_lookup(21),
@@ -42,6 +43,7 @@ def kinds() -> dict[str, Callable[[], bytes]]:
         "table_5p": lambda: render_table(table5),
         "table_coop": lambda: render_table(coop),
         "results": lambda: render_results(results),
+        "deck": lambda: render_deck(deck),
     }
 
 

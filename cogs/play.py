@@ -23,8 +23,7 @@ from discord.ext import commands
 from hardback_bot.engine import IllegalMove
 from hardback_bot.engine.moves import Move
 from hardback_bot.help.in_game import HERE, rules_here
-from hardback_bot.help.lookup import topic_pictures
-from hardback_bot.help.topics import BY_KEY as BY_TOPIC
+from hardback_bot.help.lookup import legend_pictures
 from hardback_bot.i18n import N_, Translator, resolve_locale, translator
 from hardback_bot.sessions import Loaded, SessionError, SpellingError
 from hardback_bot.sessions.access import Origin
@@ -339,7 +338,7 @@ class Play(commands.Cog):
 
     async def _rules(self, interaction: discord.Interaction, game_id: int, topic: str) -> None:
         """How to play, privately: the topic named, or the rules of what this player faces now with the cards in
-        front of them explained, and the icon legend."""
+        front of them explained, and the part of the icon legend about those cards and that step."""
         language = private(interaction).language
         game, seat = None, None
         if topic == HERE:
@@ -352,11 +351,10 @@ class Play(commands.Cog):
         if rules.cards:
             embeds.insert(1, discord.Embed(title=rules.heading, description="\n".join(rules.cards)[:4096],
                                            colour=COLOUR))
-            if not files:
-                legend = await asyncio.to_thread(topic_pictures, BY_TOPIC["icons"], language)
-                for name, data, alt in legend[:1]:  # the cards' icons
-                    files.append(discord.File(io.BytesIO(data), filename=name, description=alt))
-                    embeds.append(discord.Embed(colour=COLOUR).set_image(url=f"attachment://{name}"))
+        if not files:  # the part of the icon legend this view talks about: its cards' icons and its step's
+            for name, data, alt in await asyncio.to_thread(legend_pictures, rules.legend, language):
+                files.append(discord.File(io.BytesIO(data), filename=name, description=alt))
+                embeds.append(discord.Embed(colour=COLOUR).set_image(url=f"attachment://{name}"))
         await interaction.followup.send(embeds=embeds, files=files, view=topics_view(language), ephemeral=True)
 
     async def _defer(self, interaction: discord.Interaction, origin: Origin | None = None) -> None:

@@ -401,3 +401,25 @@ def test_in_game_rules_name_cards_as_players_do() -> None:
         assert here.cards, language
         assert not any("#" in line for line in here.cards), here.cards
     assert card_title(card(151)) == "Starter N"
+
+
+def test_a_rules_view_in_a_game_shows_the_part_of_the_legend_it_talks_about() -> None:
+    from hardback_bot.help.in_game import HERE, TOPIC_LEGEND, rules_here
+    from hardback_bot.help.lookup import legend_pictures
+    from hardback_bot.render.legend_part import keys
+
+    game = Game.new(num_players=2, seed=3, options=GameOptions(length=60), checker=get_dictionary("common"))
+    seat = game.active_seat
+    spelling = rules_here(game, seat, HERE)
+    hand = {card(c).genre for c in game.player(seat).hand}
+    assert spelling.topic.key == "spelling" and set(spelling.legend) <= set(keys())
+    assert {k[6:] for k in spelling.legend if k.startswith("genre:")} == hand  # its cards' genres, no others
+    assert not any(k.startswith("table.") for k in spelling.legend)
+    jail = rules_here(game, seat, "jail")  # a topic named by a button: its own entries
+    assert jail.legend == TOPIC_LEGEND["jail"]
+    assert rules_here(game, seat, "end").legend == ()
+    (name, png, alt), = legend_pictures(spelling.legend)
+    assert name == "legend.png" and png.startswith(b"\x89PNG") and alt and len(alt) <= 1024
+    assert legend_pictures(()) == []
+    for topic, entries in TOPIC_LEGEND.items():
+        assert topic in BY_KEY and set(entries) <= set(keys()), topic

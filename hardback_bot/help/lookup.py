@@ -115,6 +115,17 @@ def topic_pictures(topic: Topic, language: str = "en") -> list[tuple[str, bytes,
             for part in topic.images]
 
 
+def legend_pictures(keys: tuple[str, ...], language: str = "en") -> list[tuple[str, bytes, str]]:
+    """(file name, PNG bytes, alt text) of the part of the icon legend with only the entries ``keys`` (none when
+    there are none), in ``language``: a rules view's picture of what it talks about.  CPU work, run it off the
+    event loop."""
+    if not keys:
+        return []
+    from hardback_bot.render.legend_part import legend_of_description, render_legend_of
+
+    return [("legend.png", render_legend_of(keys, language), legend_of_description(keys, language))]
+
+
 # --------------------------------------------------------------------------- cards
 @dataclass(frozen=True, slots=True)
 class CardMatch:

@@ -141,6 +141,8 @@ def draw_benefit(
             icons.discard_pile(d, cx, cy, r * 0.92)
         elif piece == "adventure":
             icons.genre_disc(d, "adventure", cx, cy, r * 0.9)
+            record("emblem", (cx - r * 0.9, cy - r * 0.9, cx + r * 0.9, cy + r * 0.9), genre="adventure", style="disc",
+                   benefit=kind)
         elif piece == "inked":
             icons.ink_drop(d, cx, cy, r * 0.92)
         elif piece == "wild":

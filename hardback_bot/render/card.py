@@ -29,6 +29,7 @@ from hardback_bot.render.card_canvas import LINE, WORD, WORDS_CONTEXT, CardCanva
 from hardback_bot.render.card_parts import (
     BADGE_R,
     LETTER_SIZE,
+    MARKER_R,
     MULTIPLIER_H,
     MULTIPLIER_W,
     NUMBER_GLYPH,
@@ -128,7 +129,7 @@ def _draw_back(c: CardCanvas, face: CardFace, w: int, h: int) -> None:
     c.record_units("wild", (0, 0, w, h))
     c.lines("wild_text", _words(c, "wild"), (10, 10, w - 10, 40), ui("paper"), most=1)
     if face.source_shown:
-        foot = h - 46.0
+        foot = h - 48.0
     else:
         # what a wild gives: nothing (one line, or two when the words need them)
         nothing = _words(c, "no_benefits")
@@ -143,12 +144,13 @@ def _draw_back(c: CardCanvas, face: CardFace, w: int, h: int) -> None:
         # which card this wild is: its genre colour and emblem and its printed letter
         d = card(face.card_id)
         col = genre_colours(d.genre)
-        band = (w / 2 - 42, h - 44, w / 2 + 42, h - 12)
+        band = (w / 2 - 44, h - 46, w / 2 + 44, h - 10)
         c.d.rounded_rectangle(c.box(band), c.u(9), fill=col.main, outline=ui("paper"), width=round(c.u(2)))
-        icons.genre_disc(c.d, d.genre, c.u(band[0] + 16), c.u(h - 28), c.u(11))
-        c.record_units("emblem", (band[0] + 5, h - 39, band[0] + 27, h - 17), genre=d.genre)
+        icons.genre_disc(c.d, d.genre, c.u(band[0] + 18), c.u(h - 28), c.u(MARKER_R))
+        c.record_units("emblem", (band[0] + 4, h - 28 - MARKER_R, band[0] + 4 + 2 * MARKER_R, h - 28 + MARKER_R),
+                       genre=d.genre, style="disc")
         c.record_units("wild_source", band, card_id=face.card_id, letter=d.letter, genre=d.genre)
-        c.text("source_letter", (w / 2 + 12, h - 27), d.letter, 28, (255, 255, 255), role="letter", room=band,
+        c.text("source_letter", (w / 2 + 14, h - 27), d.letter, 28, (255, 255, 255), role="letter", room=band,
                on=("wild_source",), language="en")
 
 
@@ -200,7 +202,7 @@ def _landscape_boxes(d: CardDef, w: int, h: int, top_band: int, bottom_band: int
     foot_top = h - 9 - BAND * bottom_band
     top = 46 + BAND * top_band
     split_x = 106.0
-    while split_x > 76 and numbered_glyph(d, (split_x, top, w - 9, h - 9)) < NUMBER_GLYPH:
+    while split_x > 52 and numbered_glyph(d, (split_x, top, w - 9, h - 9)) < NUMBER_GLYPH:
         split_x -= 6
     label = (split_x, 44, w - 8, top - 2) if top_band else None
     foot = (8, foot_top, w - 8, h - 8) if bottom_band else None
@@ -215,7 +217,7 @@ def _draw_face(c: CardCanvas, face: CardFace, d: CardDef, w: int, h: int) -> Non
         border = ui("ink")
     elif face.cleared:
         border = (170, 200, 230)
-    frame(c, w, h, border, ui("paper"))
+    frame(c, w, h, border, ui("paper"), d.genre)
     if face.inked or face.cleared:
         # the genre rim inside the state border keeps the genre readable
         c.d.rounded_rectangle(c.box((6, 6, w - 6, h - 6)), c.u(8), outline=col.main, width=round(c.u(3)))

@@ -19,10 +19,12 @@ LETTER_SIZE = 124  # EB Garamond size for the big letter, units (cap height ≈ 
 GLYPH_MAX = 40  # benefit glyphs never grow past this (units), even on a roomy band
 GLYPH_GAP = 5  # between two glyphs of a row
 ROW_GAP = 3  # between two rows of glyphs
-MARKER_R = 8  # the genre band's emblem
+#: The genre band's emblem: 28 units wide, 14.5 px once a card at scale 1.0 is shown on a phone (the least a
+#: composed image draws a card at), where its shape still tells the genre without its colour.
+MARKER_R = 14
 #: A glyph carrying a number is given at least this height (units) when the card can make room: its
-#: single digits then have a cap height of 15.5 px at scale 1.0 (8 px on a phone).
-NUMBER_GLYPH = 32
+#: digits are then 22 px type at scale 1.0, cap height 16 px (11 px type, 8 px caps on a phone).
+NUMBER_GLYPH = 33
 NUMBERED = frozenset(kind for kind, valued in BENEFIT_KINDS.items() if valued) | {"double_adjacent"}
 BADGE_R = 14
 MULTIPLIER_W, MULTIPLIER_H = 40, 28  # the ×2 / ×3 pill
@@ -32,10 +34,10 @@ UNCOVERED_W = 2 * BADGE_R + 26  # an uncovered wild's pill: the eye and the lett
 OVER_BENEFITS = ("benefit", "number", "digits", "glyph_text", "symbol", "genre_band", "state")
 
 
-def frame(c: CardCanvas, w: int, h: int, border: RGB, paper: RGB) -> None:
+def frame(c: CardCanvas, w: int, h: int, border: RGB, paper: RGB, genre: str) -> None:
     c.d.rounded_rectangle(c.box((0, 0, w, h)), c.u(12), fill=border)
     c.d.rounded_rectangle(c.box((6, 6, w - 6, h - 6)), c.u(8), fill=paper)
-    c.record_units("face", (0, 0, w, h))
+    c.record_units("face", (0, 0, w, h), genre=genre)
 
 
 def ribbon(c: CardCanvas, d: CardDef, w: int, labels: tuple[str, ...] = ()) -> bool:
@@ -58,7 +60,7 @@ def ribbon(c: CardCanvas, d: CardDef, w: int, labels: tuple[str, ...] = ()) -> b
         left = tag[2]
     badge_cx = w - 25
     icons.genre_badge(c.d, d.genre, c.u(badge_cx), c.u(24), c.u(15))
-    c.record_units("genre_icon", (badge_cx - 15, 9, badge_cx + 15, 39), genre=d.genre)
+    c.record_units("emblem", (badge_cx - 15, 9, badge_cx + 15, 39), genre=d.genre, style="badge")
     # Purchase prestige sits in the ribbon with the price: both are about buying the card (R19.4).
     right = badge_cx - 19
     if d.purchase_prestige:
@@ -141,16 +143,55 @@ def _band_room(box: UnitBox, marker: bool) -> tuple[float, float]:
     return w, bottom - top
 
 
-def _band(c: CardCanvas, benefits: tuple[Benefit, ...], box: UnitBox, multiplier: int, ink: RGB, section: str,
-          marker: str | None) -> None:
+def _tab_room(box: UnitBox) -> tuple[float, float]:
+    """The glyphs' room in a genre band whose marker sits on its top edge (a tab): its whole width, below the
+    tab's lower half."""
     left, top, right, bottom = box
-    if marker:
+    return right - left - 4, bottom - top - MARKER_R
+
+
+def _corner_free(basic: tuple[Benefit, ...], box: UnitBox) -> bool:
+    """Whether the basic band's glyphs, centred in ``box``, leave its lower left corner free for a tab."""
+    left, _, right, _ = box
+    h, rows = fit_glyphs(basic, *_band_room(box, False))
+    widest = max((sum(glyph_width(b.kind, h) for b in row) + GLYPH_GAP * (len(row) - 1) for row in rows), default=0)
+    return (right - left - widest) / 2 >= 4 + 2 * MARKER_R + 3
+
+
+def genre_band_layout(d: CardDef, box: UnitBox, mid: float) -> tuple[bool, float]:
+    """Whether the genre band's marker is a tab on its top edge, and the genre glyphs' height.  The marker
+    sits at the band's left, unless that would make a numbered glyph smaller than ``NUMBER_GLYPH`` (a crowded
+    band) and the basic band above leaves the corner free: then it straddles the band's top edge and the
+    glyphs take the band's whole width."""
+    left, top, right, bottom = box
+    genre_box = (left, mid + 1, right, bottom)
+    inline = fit_glyphs(d.genre_bonus, *_band_room(genre_box, True))[0]
+    if inline >= NUMBER_GLYPH or not any(b.kind in NUMBERED for b in d.genre_bonus):
+        return False, inline
+    tab = fit_glyphs(d.genre_bonus, *_tab_room(genre_box))[0]
+    if tab > inline and _corner_free(d.basic, (left, top, right, mid - 1)):
+        return True, tab
+    return False, inline
+
+
+def _band(c: CardCanvas, benefits: tuple[Benefit, ...], box: UnitBox, multiplier: int, ink: RGB, section: str,
+          marker: str | None, tab: bool = False) -> None:
+    left, top, right, bottom = box
+    room = _band_room(box, marker is not None)
+    if marker and tab:
+        # a tab on the band's top edge, half over the basic band's free corner: the glyphs get the full width
+        genre_marker(c.d, marker, c.u(left + 4 + MARKER_R), c.u(top), c.u(MARKER_R))
+        c.record_units("emblem", (left + 4, top - MARKER_R, left + 4 + 2 * MARKER_R, top + MARKER_R),
+                       genre=marker, style="disc", tab=True)
+        room = _tab_room(box)
+        top += MARKER_R
+    elif marker:
         mr = min(float(MARKER_R), (bottom - top) / 2 - 3)
         genre_marker(c.d, marker, c.u(left + 4 + mr), c.u((top + bottom) / 2), c.u(mr))
         c.record_units("emblem", (left + 4, (top + bottom) / 2 - mr, left + 4 + 2 * mr, (top + bottom) / 2 + mr),
-                       genre=marker)
+                       genre=marker, style="disc")
         left += 2 * MARKER_R + 6
-    h, rows = fit_glyphs(benefits, *_band_room(box, marker is not None))
+    h, rows = fit_glyphs(benefits, *room)
     block = len(rows) * h + (len(rows) - 1) * ROW_GAP
     cy = (top + bottom) / 2 - block / 2 + h / 2
 
@@ -174,7 +215,7 @@ def split(d: CardDef, box: UnitBox) -> float:
     for frac in (0.5, 0.42, 0.58, 0.36, 0.64):
         y = top + (bottom - top) * frac
         basic = fit_glyphs(d.basic, *_band_room((left, top, right, y - 1), False))[0]
-        genre = fit_glyphs(d.genre_bonus, *_band_room((left, y + 1, right, bottom), True))[0]
+        genre = genre_band_layout(d, box, y)[1]
         score = min(basic, genre) + 0.01 * (basic + genre)
         if score > best + 0.05:
             best, best_y = score, y
@@ -183,14 +224,17 @@ def split(d: CardDef, box: UnitBox) -> float:
 
 def numbered_glyph(d: CardDef, box: UnitBox) -> float:
     """The height the smallest glyph with a number would get in ``box`` (GLYPH_MAX when none has one)."""
-    left, top, right, bottom = box
-    if not d.genre_bonus:
-        bands = [(d.basic, box, False)]
-    else:
+    left, top, right, _ = box
+    sizes = []
+    if d.genre_bonus:
         mid = split(d, box)
-        bands = [(d.basic, (left, top, right, mid - 1), False), (d.genre_bonus, (left, mid + 1, right, bottom), True)]
-    sizes = [fit_glyphs(benefits, *_band_room(b, marker))[0] for benefits, b, marker in bands
-             if any(x.kind in NUMBERED for x in benefits)]
+        if any(x.kind in NUMBERED for x in d.genre_bonus):
+            sizes.append(genre_band_layout(d, box, mid)[1])
+        basic_box = (left, top, right, mid - 1)
+    else:
+        basic_box = box
+    if any(x.kind in NUMBERED for x in d.basic):
+        sizes.append(fit_glyphs(d.basic, *_band_room(basic_box, False))[0])
     return min(sizes, default=GLYPH_MAX)
 
 
@@ -203,7 +247,7 @@ def benefit_area(c: CardCanvas, d: CardDef, face: CardFace, box: UnitBox) -> Non
         gbox = (left, mid + 1, right, bottom)
         c.d.rounded_rectangle(c.box(gbox), c.u(6), fill=col.tint, outline=col.main, width=round(c.u(1.5)))
         c.record_units("genre_band", gbox, genre=d.genre, active=face.genre_active)
-        _band(c, d.genre_bonus, gbox, face.multiplier, col.dark, "genre", d.genre)
+        _band(c, d.genre_bonus, gbox, face.multiplier, col.dark, "genre", d.genre, genre_band_layout(d, box, mid)[0])
         if face.genre_active is False:
             # genre not active in this word: fade the band (R10.3)
             c.overlay(lambda o: o.rounded_rectangle(c.box(gbox), c.u(6), fill=(*ui("paper"), 190)))

@@ -2,8 +2,10 @@
 
 A whole card shrunk to a thumbnail is unreadable on a phone (its glyphs end up ~9 px tall).  A chip
 keeps what a player needs from a card on the table at full size instead: the letter on a tile of the
-genre's colour, the benefit glyphs at the size of the offer row's, the genre benefits on their tinted
-band, and for a jailed card its price and the bars.
+genre's colour with the genre's emblem beside it (as on the card's ribbon: the colour is never the only
+sign of the genre), the benefit glyphs at the size of the offer row's, the genre benefits on their tinted
+band behind the genre's marker, and for a jailed card its price and the bars.  Emblems are 28 px wide,
+14.5 px on a phone.
 """
 
 from __future__ import annotations
@@ -11,9 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hardback_bot.engine.cards import Benefit, card
-from hardback_bot.render import icons
 from hardback_bot.render.assets import font, genre_colours, ui
 from hardback_bot.render.benefits import glyph, glyph_image, glyph_width
+from hardback_bot.render.icons import paste_genre_marker
 from hardback_bot.render.layout import Box
 from hardback_bot.render.models import CardFace
 
@@ -21,22 +23,23 @@ if TYPE_CHECKING:
     from hardback_bot.render.compose import Canvas
 
 CHIP_H = 62
-TILE = 50  # the letter tile, square
+TILE = 50  # the letter's square of the tile
+EMBLEM = 28  # the genre's emblem: on the tile after the letter, and at the head of the genre band
+TILE_W = TILE + EMBLEM + 6
 GLYPH = 34
 GAP = 5
 PAD = 7
-MARKER_R = 9
 JAIL_W = round(glyph_width("jail", GLYPH))
 
 
 def _group_width(benefits: tuple[Benefit, ...], marker: bool) -> float:
     w = sum(glyph_width(b.kind, GLYPH) for b in benefits) + GAP * max(0, len(benefits) - 1)
-    return w + (2 * MARKER_R + 6 if marker else 0) + 2 * PAD
+    return w + (EMBLEM + 6 if marker else 0) + 2 * PAD
 
 
 def chip_width(face: CardFace) -> int:
     d = card(face.card_id)
-    w = PAD + TILE + PAD
+    w = PAD + TILE_W + PAD
     if face.jailed:
         w += JAIL_W + GAP
     if face.jailed and not d.is_starter:
@@ -69,11 +72,13 @@ def draw_chip(c: Canvas, face: CardFace, x: int, y: int, path: str) -> Box:
         c.img.paste(g, (left, cy - GLYPH // 2), g)
         layout.add("state", (left, cy - GLYPH // 2, left + g.size[0], cy + GLYPH // 2), path=path, state="jailed")
         left += JAIL_W + GAP
-    tile = (left, cy - TILE // 2, left + TILE, cy + TILE // 2)
+    tile = (left, cy - TILE // 2, left + TILE_W, cy + TILE // 2)
     d.rounded_rectangle(tile, 8, fill=col.tint, outline=col.main, width=3)
-    layout.add("letter", tile, path=path, letter=cd.letter)
-    c.text(((tile[0] + tile[2]) / 2, cy + 2), cd.letter, 46, col.dark, role="letter", anchor="mm", kind="chip_letter",
-           room=tile, on=("letter", "chip"), language="en", path=path)
+    layout.add("letter", (left, tile[1], left + TILE, tile[3]), path=path, letter=cd.letter)
+    c.text((left + TILE / 2, cy + 2), cd.letter, 46, col.dark, role="letter", anchor="mm", kind="chip_letter",
+           room=(left, tile[1], left + TILE, tile[3]), on=("letter", "chip"), language="en", path=path)
+    emblem = paste_genre_marker(c.img, cd.genre, left + TILE + EMBLEM / 2, cy, EMBLEM, "badge")
+    layout.add("emblem", emblem, path=path, genre=cd.genre, style="badge")
     cx = tile[2] + PAD
 
     if face.jailed and not cd.is_starter:
@@ -93,10 +98,9 @@ def draw_chip(c: Canvas, face: CardFace, x: int, y: int, path: str) -> Box:
         if marker:
             band = (cx, cy - GLYPH // 2 - 5, cx + gw, cy + GLYPH // 2 + 5)
             d.rounded_rectangle(band, 8, fill=col.tint, outline=col.main, width=2)
-            icons.genre_disc(d, cd.genre, cx + PAD + MARKER_R, cy, MARKER_R)
-            layout.add("emblem", (round(cx + PAD), cy - MARKER_R, round(cx + PAD + 2 * MARKER_R), cy + MARKER_R),
-                       path=path, genre=cd.genre)
-        gx = round(cx + PAD + (2 * MARKER_R + 6 if marker else 0))
+            at = paste_genre_marker(c.img, cd.genre, cx + PAD + EMBLEM / 2, cy, EMBLEM, "disc")
+            layout.add("emblem", at, path=path, genre=cd.genre, style="disc")
+        gx = round(cx + PAD + (EMBLEM + 6 if marker else 0))
         for b in benefits:
             g, regions = glyph(b.kind, b.value, GLYPH)
             c.img.paste(g, (gx, cy - GLYPH // 2), g)

@@ -73,6 +73,20 @@ def _words(c: Canvas, key: str, **params: object) -> str:
     return c.t.entry(STRINGS_CONTEXT, STRINGS[key], **params)
 
 
+def _square(c: Canvas, box: tuple[float, float, float, float], level: int, **data: object) -> None:
+    """A turn's square: its level's colour, and as many dots as its level (none to three), so the level reads
+    without its colour."""
+    level = max(0, min(3, level))
+    c.d.rounded_rectangle(box, 6 if box[2] - box[0] > 30 else 4, fill=LEVEL_COLOURS[level])
+    side = box[2] - box[0]
+    r, gap = side * 0.13, side * 0.3
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    for i in range(level):
+        x = cx + (i - (level - 1) / 2) * gap
+        c.d.ellipse((x - r, cy - r, x + r, cy + r), fill=(30, 30, 30))
+    c.layout.add("square", tuple(round(v) for v in box), level=level, dots=level, **data)  # type: ignore[arg-type]
+
+
 def _height(model: DailyShareImage) -> int:
     rows = max(1, -(-min(len(model.levels), MAX_SQUARES) // PER_ROW))
     return max(MIN_HEIGHT, MARGIN + 44 + 96 + 44 + 34 + rows * (SQUARE + SQUARE_GAP) + 44 + MARGIN)
@@ -107,15 +121,13 @@ def draw_daily_share(model: DailyShareImage) -> Rendered:
     for i, level in enumerate(model.levels[:MAX_SQUARES]):
         row, col = divmod(i, PER_ROW)
         sx, sy = x0 + col * (SQUARE + SQUARE_GAP), y + row * (SQUARE + SQUARE_GAP)
-        box_ = (sx, sy, sx + SQUARE, sy + SQUARE)
-        c.d.rounded_rectangle(box_, 6, fill=LEVEL_COLOURS[max(0, min(3, level))])
-        c.layout.add("square", box_, turn=i + 1, level=level)
+        _square(c, (sx, sy, sx + SQUARE, sy + SQUARE), level, turn=i + 1)
     rows = max(1, -(-min(len(model.levels), MAX_SQUARES) // PER_ROW))
     y += rows * (SQUARE + SQUARE_GAP) + 8
     x = float(x0)
     for level, caption in enumerate(LEVEL_CAPTIONS):
-        c.d.rounded_rectangle((x, y + 6, x + 24, y + 30), 4, fill=LEVEL_COLOURS[level])
-        box = c.text((x + 32, y + 18), caption, MIN_TEXT, ui("text_dim"), role="regular", anchor="lm",
+        _square(c, (x, y + 4, x + 28, y + 32), level, key=True)
+        box = c.text((x + 36, y + 18), caption, MIN_TEXT, ui("text_dim"), role="regular", anchor="lm",
                      kind="legend", level=level)
         x = box[2] + 24
     return c.finish()

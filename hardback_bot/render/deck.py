@@ -4,7 +4,9 @@ The draw pile is drawn as a *set*: cards sorted by genre and letter, identical c
 so the picture never tells the order of the pile (RULES.md R28.3).  Each card is a chip (``chip.py``:
 the letter on its genre's tile, the benefit glyphs at the table's size), so a late-game deck stays one
 phone screen high and every number on it reads there.  The genre mix is one bar per player, the cards of
-each genre counted (public: purchases and trashes are, R28.1).  Texts come in the model, already in the
+each genre counted (public: purchases and trashes are, R28.1); each segment carries its genre's emblem
+beside the count, and the key above the bars pairs each emblem with the genre's name, so the bars read
+without telling the colours apart.  Texts come in the model, already in the
 reader's language; Japanese is drawn with the CJK font (hardback_bot.i18n.fonts).
 """
 
@@ -14,9 +16,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from hardback_bot.engine.cards import card, definition_id
-from hardback_bot.render.assets import genre_colours, text_font, ui
+from hardback_bot.render.assets import RGB, genre_colours, text_font, ui
 from hardback_bot.render.chip import CHIP_H, chip_width, draw_chip
 from hardback_bot.render.compose import CONTENT_W, MARGIN, MIN_TEXT, WIDTH, Canvas, Rendered, fit_text, flow_rows
+from hardback_bot.render.icons import paste_genre_marker
 from hardback_bot.render.models import CardFace
 from hardback_bot.render.text import fit_lines
 
@@ -26,7 +29,8 @@ SECTION_LINE = 30
 CHIP_GAP = 10
 BAR_H = 34
 NAME_W = 170
-SEGMENT_MIN = 36  # a genre's segment of a bar holds its count
+EMBLEM = 28  # a genre's emblem, in the key and on each segment: 14.5 px on a phone
+SEGMENT_PAD = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +132,36 @@ def _pile(c: Canvas, model: DeckImage, y: int, label: str, cards: tuple[int, ...
 
 def _legend_rows(model: DeckImage) -> list[list[int]]:
     f = text_font("regular", MIN_TEXT, model.language, "".join(model.labels.genres))
-    widths = [round(24 + f.getlength(name) + 16) for name in model.labels.genres]
+    widths = [round(EMBLEM + 6 + f.getlength(name) + 16) for name in model.labels.genres]
     return flow_rows(widths, CONTENT_W, 0)
+
+
+def _count_colour(genre: str) -> RGB:
+    """The count on a segment: light type on the dark genres, dark on the light ones (adventure, starter)."""
+    main = genre_colours(genre).main
+    return ui("ink") if 0.299 * main[0] + 0.587 * main[1] + 0.114 * main[2] > 140 else ui("text")
+
+
+def _segment_min(n: int) -> float:
+    """A segment holds the genre's emblem and its count."""
+    return SEGMENT_PAD + EMBLEM + 6 + text_font("bold", MIN_TEXT).getlength(str(n)) + 8
+
+
+def segment_widths(counts: tuple[int, ...], length: float) -> list[float]:
+    """Each genre's share of a bar ``length`` px long, in proportion to its cards, but never narrower than
+    its emblem and count: the rest is shared out in proportion (a bar grows past ``length`` only when the
+    minimums alone are longer)."""
+    mins = [_segment_min(n) if n > 0 else 0.0 for n in counts]
+    fixed: set[int] = set()
+    while True:
+        free = [i for i, n in enumerate(counts) if n > 0 and i not in fixed]
+        room = length - sum(mins[i] for i in fixed)
+        per_card = room / max(1, sum(counts[i] for i in free))
+        short = [i for i in free if counts[i] * per_card < mins[i]]
+        if not short:
+            return [mins[i] if i in fixed else counts[i] * per_card if n > 0 else 0.0
+                    for i, n in enumerate(counts)]
+        fixed.update(short)
 
 
 def _mixes(c: Canvas, model: DeckImage, y: int) -> int:
@@ -138,14 +170,15 @@ def _mixes(c: Canvas, model: DeckImage, y: int) -> int:
     for i, line in enumerate(lines):
         c.text((MARGIN, y + 4 + i * SECTION_LINE), line, MIN_TEXT, ui("text_dim"), kind="section", squeeze=squeeze)
     y += SECTION_H + SECTION_LINE * (len(lines) - 1)
-    # the legend: each genre's colour and name
+    # the key: each genre's emblem (on its colour) and name
     for row in _legend_rows(model):
         x = MARGIN
         for i in row:
             genre, name = GENRE_ORDER[i], model.labels.genres[i]
-            c.d.rectangle((x, y + 6, x + 18, y + 24), fill=genre_colours(genre).main)
-            c.layout.add("swatch", (x, y + 6, x + 18, y + 24), genre=genre)
-            box = c.text((x + 24, y + 15), name, MIN_TEXT, role="regular", anchor="lm", kind="legend")
+            at = paste_genre_marker(c.img, genre, x + EMBLEM / 2, y + 15, EMBLEM, "disc")
+            c.layout.add("emblem", at, genre=genre, style="disc")
+            box = c.text((x + EMBLEM + 6, y + 15), name, MIN_TEXT, role="regular", anchor="lm", kind="legend",
+                         genre=genre)
             x = box[2] + 16
         y += 36
     widest = max((m.total for m in model.mixes), default=1) or 1
@@ -154,18 +187,22 @@ def _mixes(c: Canvas, model: DeckImage, y: int) -> int:
         name = fit_text(mix.name, "bold" if mix.you else "regular", MIN_TEXT, NAME_W - 10, lang)
         c.text((MARGIN, y + BAR_H // 2), name, MIN_TEXT, role="bold" if mix.you else "regular", anchor="lm",
                kind="mix_name")
-        x = MARGIN + NAME_W
-        for genre, n in zip(GENRE_ORDER, mix.counts, strict=True):
+        x = float(MARGIN + NAME_W)
+        widths = segment_widths(mix.counts, bar_w * mix.total / widest)
+        for genre, n, w in zip(GENRE_ORDER, mix.counts, widths, strict=True):
             if n <= 0:
                 continue
-            w = max(SEGMENT_MIN, round(bar_w * n / widest))
-            segment = (x, y, x + w - 2, y + BAR_H)
+            segment = (round(x), y, round(x + w) - 2, y + BAR_H)
             c.d.rectangle(segment, fill=genre_colours(genre).main)
             c.layout.add("mix_segment", segment, player=row, genre=genre, count=n)
-            c.text((x + (w - 2) / 2, y + BAR_H / 2), str(n), MIN_TEXT, ui("text"), anchor="mm", kind="mix_count",
-                   room=segment, on=("mix_segment",), language="en")
+            at = paste_genre_marker(c.img, genre, segment[0] + SEGMENT_PAD + EMBLEM / 2, y + BAR_H / 2, EMBLEM,
+                                    "badge")
+            c.layout.add("emblem", at, player=row, genre=genre, style="badge")
+            number = (at[2] + 2, y, segment[2], y + BAR_H)
+            c.text(((number[0] + number[2]) / 2, y + BAR_H / 2), str(n), MIN_TEXT, _count_colour(genre), anchor="mm",
+                   kind="mix_count", room=number, on=("mix_segment",), language="en")
             x += w
-        c.text((x + 8, y + BAR_H / 2), str(mix.total), MIN_TEXT, ui("text_dim"), role="regular", anchor="lm",
+        c.text((round(x) + 8, y + BAR_H / 2), str(mix.total), MIN_TEXT, ui("text_dim"), role="regular", anchor="lm",
                kind="mix_total", language="en")
         y += BAR_H + 10
     return y

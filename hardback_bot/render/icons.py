@@ -8,13 +8,15 @@ are our own, built from circles, lines and polygons; nothing is traced from publ
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from hardback_bot.render.assets import RGB, font, genre_colours, ui
 from hardback_bot.render.text import draw_text
 
 Point = tuple[float, float]
+WHITE: RGB = (255, 255, 255)
 #: A number drawn inside an icon: the box it covers, its type size and how far it is condensed.
 Drawn = tuple[tuple[float, float, float, float], int, float]
 
@@ -40,10 +42,10 @@ def star_points(cx: float, cy: float, r: float, inner: float = 0.5, points: int 
 
 
 def compass(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB, bg: RGB) -> None:
-    circle(d, cx, cy, r * 0.92, outline=colour, width=_lw(r, 0.14))
-    n, e = r * 0.78, r * 0.5
-    w = r * 0.2
-    # North-south needle, then the shorter east-west one: an 8-point star
+    circle(d, cx, cy, r * 0.92, outline=colour, width=_lw(r, 0.15))
+    n, e = r * 0.8, r * 0.58
+    w = r * 0.26
+    # North-south needle, then the shorter east-west one: a bold 4-point star that still reads 14 px wide
     d.polygon(
         [
             (cx, cy - n),
@@ -88,29 +90,31 @@ def magnifier(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RG
 
 
 def heart_arrow(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB, bg: RGB) -> None:
-    shaft = (70, 40, 30)  # a dark wooden shaft reads on both the white badge and the genre band
+    # a dark wooden shaft reads on the white badge and the genre band; on a disc of the genre's colour the whole
+    # emblem is white, so its outline is one shape there too
+    shaft = colour if colour == WHITE else (70, 40, 30)
     x0, y0, x1, y1 = cx - r * 0.95, cy + r * 0.62, cx + r * 0.95, cy - r * 0.62
     # tail half of the arrow behind the heart
-    d.line((x0, y0, cx, cy), fill=shaft, width=_lw(r, 0.11))
+    d.line((x0, y0, cx, cy), fill=shaft, width=_lw(r, 0.13))
     for off in (0.0, 0.14):
         fx, fy = x0 + off * r * 1.4, y0 - off * r * 0.9
-        d.line((fx, fy, fx - r * 0.08, fy - r * 0.28), fill=shaft, width=_lw(r, 0.08))
-        d.line((fx, fy, fx + r * 0.22, fy + r * 0.12), fill=shaft, width=_lw(r, 0.08))
-    lr = r * 0.36
-    circle(d, cx - r * 0.3, cy - r * 0.22, lr, fill=colour)
-    circle(d, cx + r * 0.3, cy - r * 0.22, lr, fill=colour)
-    d.polygon([(cx - r * 0.64, cy - r * 0.1), (cx + r * 0.64, cy - r * 0.1), (cx, cy + r * 0.7)], fill=colour)
+        d.line((fx, fy, fx - r * 0.08, fy - r * 0.28), fill=shaft, width=_lw(r, 0.1))
+        d.line((fx, fy, fx + r * 0.22, fy + r * 0.12), fill=shaft, width=_lw(r, 0.1))
+    lr = r * 0.38
+    circle(d, cx - r * 0.31, cy - r * 0.22, lr, fill=colour)
+    circle(d, cx + r * 0.31, cy - r * 0.22, lr, fill=colour)
+    d.polygon([(cx - r * 0.67, cy - r * 0.08), (cx + r * 0.67, cy - r * 0.08), (cx, cy + r * 0.74)], fill=colour)
     # head half in front
-    d.line((cx + r * 0.2, cy - r * 0.13, x1 - r * 0.1, y1 + r * 0.07), fill=shaft, width=_lw(r, 0.11))
+    d.line((cx + r * 0.2, cy - r * 0.13, x1 - r * 0.1, y1 + r * 0.07), fill=shaft, width=_lw(r, 0.13))
     d.polygon(
-        [(x1 + r * 0.08, y1 - r * 0.05), (x1 - r * 0.32, y1 + r * 0.02), (x1 - r * 0.08, y1 + r * 0.3)],
+        [(x1 + r * 0.08, y1 - r * 0.05), (x1 - r * 0.34, y1 + r * 0.02), (x1 - r * 0.08, y1 + r * 0.32)],
         fill=shaft,
     )
 
 
 def dot(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB, bg: RGB) -> None:
-    circle(d, cx, cy, r * 0.55, fill=colour)
-    circle(d, cx, cy, r * 0.2, fill=bg)
+    """The starter's mark: a bold ring, round where the other emblems are not."""
+    circle(d, cx, cy, r * 0.6, outline=colour, width=_lw(r, 0.22))
 
 
 GENRE_ICONS = {
@@ -134,18 +138,52 @@ def genre_icon(
     GENRE_ICONS[genre](d, cx, cy, r, colour or genre_colours(genre).main, bg)
 
 
+#: How much of a marker's disc its emblem fills: as much as leaves the disc's rim showing, so the shape is
+#: as large as it can be on a phone (a marker is 14 px wide there at the least).
+DISC_EMBLEM = 0.86
+BADGE_EMBLEM = 0.82
+#: The two styles of a genre marker: the emblem in white on a disc of the genre's colour (bands, chips, bars),
+#: or in the genre's colour on a white disc with a rim of it (ribbons, legends, pills).
+STYLES = ("disc", "badge")
+
+
 def genre_disc(d: ImageDraw.ImageDraw, genre: str, cx: float, cy: float, r: float) -> None:
     """The emblem in white on a disc of the genre's colour: bolder than the badge, for small sizes
     (the per-adventure count, the genre band's marker)."""
     col = genre_colours(genre)
     circle(d, cx, cy, r, fill=col.main, outline=col.dark, width=_lw(r, 0.1))
-    genre_icon(d, genre, cx, cy, r * 0.8, (255, 255, 255), col.main)
+    genre_icon(d, genre, cx, cy, r * DISC_EMBLEM, WHITE, col.main)
 
 
 def genre_badge(d: ImageDraw.ImageDraw, genre: str, cx: float, cy: float, r: float) -> None:
     """The emblem on a white disc with a genre-coloured rim (card ribbons, chart legends)."""
-    circle(d, cx, cy, r, fill=(255, 255, 255), outline=genre_colours(genre).dark, width=_lw(r, 0.08))
-    genre_icon(d, genre, cx, cy, r * 0.78)
+    circle(d, cx, cy, r, fill=WHITE, outline=genre_colours(genre).dark, width=_lw(r, 0.08))
+    genre_icon(d, genre, cx, cy, r * BADGE_EMBLEM)
+
+
+MARKER_SS = 4  # a marker pasted alone is drawn at four times its size, then shrunk (anti-aliasing)
+
+
+@lru_cache(maxsize=64)
+def genre_marker_image(genre: str, diameter: int, style: str = "disc") -> Image.Image:
+    """A genre marker (``genre_disc`` or ``genre_badge``) ``diameter`` px wide on a clear background, drawn
+    supersampled: composed images paste it (chips, the deck's bars, pills), which is sharper than drawing the
+    polygons at their final size and cheaper than drawing them again for every picture.  Cached and shared:
+    read it, never draw on it."""
+    k = MARKER_SS
+    img = Image.new("RGBA", (diameter * k, diameter * k), (0, 0, 0, 0))
+    draw = genre_disc if style == "disc" else genre_badge
+    draw(ImageDraw.Draw(img), genre, diameter * k / 2, diameter * k / 2, diameter * k / 2 - k / 2)
+    return img.convert("RGBa").resize((diameter, diameter), Image.Resampling.BOX).convert("RGBA")
+
+
+def paste_genre_marker(img: Image.Image, genre: str, cx: float, cy: float, diameter: int, style: str = "disc"
+                       ) -> tuple[int, int, int, int]:
+    """Paste the marker centred on (cx, cy); returns its box."""
+    marker = genre_marker_image(genre, diameter, style)
+    x, y = round(cx - diameter / 2), round(cy - diameter / 2)
+    img.paste(marker, (x, y), marker)
+    return (x, y, x + diameter, y + diameter)
 
 
 # --- coin, prestige, tokens ---------------------------------------------------------------------

@@ -39,7 +39,9 @@ PARTS = ("cards", "table")
 GLYPH = 44
 CAPTION = 24
 HEAD = 30
-ICON_W = 236  # the column the icons are centred in: a timeless classic at the offer row's size fits
+#: The column the icons are centred in: a timeless classic at the offer row's size fits, and so does a jailed
+#: card's chip at the table's size (its emblems as wide as on the table: 14.5 px on a phone).
+ICON_W = 260
 LINE = 30  # caption line height
 ROW_PAD = 14
 VALUE = 2  # the number shown in the sample glyphs ("gain 2¢")
@@ -110,6 +112,10 @@ class Entry:
     icon_h: int
 
 
+#: A legend's sections: each heading's key (``STRINGS``) and its entries.
+Sections = list[tuple[str, list[Entry]]]
+
+
 @dataclass(frozen=True, slots=True)
 class Piece:
     """An image the legend pastes (a crop of a card, a whole card, a glyph, a chip) with the regions
@@ -140,10 +146,12 @@ def _paste(c: Canvas, piece: Piece, cx: int, cy: int) -> None:
     c.layout.extend(piece.regions, x, y, "legend")
 
 
-def _crop(face: CardFace, scale: float, kind: str, pad: int = 3, round_: bool = False, **data: object) -> Piece:
+def _crop(face: CardFace, scale: float, kind: str, pad: int = 3, round_: bool = False, corner: float = 0,
+          **data: object) -> Piece:
     """A piece of a rendered card: the first region of ``kind`` (matching ``data``) plus a margin, with
-    the regions wholly inside it; ``round_`` keeps only the disc inside the box (a state badge).  Crops
-    hold no words, so they are cut from the English card."""
+    the regions wholly inside it; ``round_`` keeps only the disc inside the box (a state badge), ``corner``
+    the rounded box of that radius (a tag, without the ribbon around it).  Crops hold no words, so they are
+    cut from the English card."""
     r = render_card(face, scale)
     for region in r.regions:
         if region.kind == kind and all(region.get(k) == v for k, v in data.items()):
@@ -151,14 +159,16 @@ def _crop(face: CardFace, scale: float, kind: str, pad: int = 3, round_: bool = 
             w, h = r.image.size
             cut = (max(0, left - pad), max(0, top - pad), min(w, right + pad), min(h, bottom + pad))
             piece = r.image.crop(cut)
-            if round_:
+            if round_ or corner:
                 mask = Image.new("L", piece.size, 0)
-                ImageDraw.Draw(mask).ellipse((0, 0, piece.size[0] - 1, piece.size[1] - 1), fill=255)
+                whole = (0, 0, piece.size[0] - 1, piece.size[1] - 1)
+                if round_:
+                    ImageDraw.Draw(mask).ellipse(whole, fill=255)
+                else:
+                    ImageDraw.Draw(mask).rounded_rectangle(whole, corner, fill=255)
                 clear = Image.new("RGBA", piece.size, (0, 0, 0, 0))
                 piece = Image.composite(piece, clear, mask)
-            inside = tuple(x.shifted(-cut[0], -cut[1], "card") for x in r.regions
-                           if x.box[0] >= cut[0] and x.box[1] >= cut[1] and x.box[2] <= cut[2] and x.box[3] <= cut[3])
-            return Piece(piece, inside)
+            return Piece(piece, _within(r.regions, cut))
     raise KeyError(kind)
 
 
@@ -168,8 +178,22 @@ def _card(face: CardFace, language: str, top: int = 0, bottom: int | None = None
     r = render_card(face, 1.0, language)
     w, h = r.image.size
     bottom = h if bottom is None else bottom
-    inside = tuple(x.shifted(0, -top, "card") for x in r.regions if x.box[1] >= top and x.box[3] <= bottom)
-    return Piece(r.image.crop((0, top, w, bottom)) if (top, bottom) != (0, h) else r.image, inside)
+    return Piece(r.image.crop((0, top, w, bottom)) if (top, bottom) != (0, h) else r.image,
+                 _within(r.regions, (0, top, w, bottom)))
+
+
+def _within(regions: tuple[Region, ...], cut: Box) -> tuple[Region, ...]:
+    """The regions of a card wholly inside ``cut``, moved to the cut's corner; an overlay (a card's fade, a jail's
+    bars) reaches past any cut, so it is kept, clipped to it."""
+    left, top, right, bottom = cut
+    out = []
+    for x in regions:
+        if x.box[0] >= left and x.box[1] >= top and x.box[2] <= right and x.box[3] <= bottom:
+            out.append(x.shifted(-left, -top, "card"))
+        elif x.get("overlay") and x.box[0] < right and x.box[2] > left and x.box[1] < bottom and x.box[3] > top:
+            clipped = (max(left, x.box[0]), max(top, x.box[1]), min(right, x.box[2]), min(bottom, x.box[3]))
+            out.append(Region(x.kind, clipped, x.data).shifted(-left, -top, "card"))
+    return tuple(out)
 
 
 def _value(kind: str) -> int:
@@ -202,7 +226,10 @@ def _image(key: str, piece: Piece) -> Entry:
 
 
 def _genre(genre: str) -> Entry:
-    return Entry(f"genre:{genre}", lambda c, x, y: icons.genre_badge(c.d, genre, x, y, 26), 52)
+    def draw(c: Canvas, x: int, y: int) -> None:
+        c.layout.add("emblem", icons.paste_genre_marker(c.img, genre, x, y, 52, "badge"), genre=genre, style="badge")
+
+    return Entry(f"genre:{genre}", draw, 52)
 
 
 def _symbol(key: str, draw: Callable[[Canvas, int, int], None]) -> Entry:
@@ -266,15 +293,17 @@ def _hand(c: Canvas, x: int, y: int) -> None:
     c.text((x, y), _s(c.language, "sample.hand"), 22, ui("text_dim"), anchor="mm")
 
 
-def _entries(part: str, language: str = "en") -> list[tuple[str, list[Entry]]]:
+def sections(part: str, language: str = "en") -> Sections:
+    """The sections of the legend's ``part``, each entry with the icon that draws it."""
     if part == "cards":
         sample = CardFace(3)  # adventure B: a cost tag, purchase prestige and a genre band
         classic = CardFace(5)
         return [
             ("section.genres", [_genre(g) for g in (*GENRES, "starter")]),
             ("section.parts", [
-                _image("part.cost", _crop(sample, 1.6, "cost")),
-                _image("part.purchase", _crop(sample, 1.6, "purchase")),
+                # cut close: the tag alone, not the ribbon of the genre's colour around it
+                _image("part.cost", _crop(sample, 1.6, "cost", pad=1, corner=9)),
+                _image("part.purchase", _crop(sample, 1.6, "purchase", pad=1, corner=17)),
                 _image("part.genre_band", _crop(sample, 1.1, "genre_band")),
                 _image("part.timeless", _card(classic, language)),
             ]),
@@ -337,7 +366,8 @@ GRID_H = 52 + 12 + LINE + ROW_PAD
 
 
 def _grid(c: Canvas, entries: list[Entry], y: int) -> None:
-    step = (WIDTH - 2 * MARGIN) // len(entries)
+    # as wide as one of the five genres' cells, however few are shown
+    step = (WIDTH - 2 * MARGIN) // max(len(entries), len(GENRES) + 1)
     for i, e in enumerate(entries):
         x = MARGIN + i * step
         box: Box = (x + 4, y, x + step - 4, y + GRID_H - ROW_PAD // 2)
@@ -353,24 +383,22 @@ def _icon_background(key: str) -> tuple[int, int, int]:
     return ui("paper") if key.startswith(("state.", "part.", "benefit:")) else ui("panel")
 
 
-def draw_legend(part: str = "cards", language: str = "en") -> Rendered:
-    if part not in PARTS:
-        raise ValueError(f"no legend part {part!r}; parts: {', '.join(PARTS)}")
-    sections = _entries(part, language)
+def draw_sections(chosen: Sections, language: str, title: str | None) -> Rendered:
+    """``chosen`` sections drawn as the legend draws them, under ``title`` (or none)."""
     text_x = MARGIN + ICON_W + 18
     text_w = WIDTH - MARGIN - text_x
     laid = [(head, [(e, _wrap(_caption(e.key, language), text_w, language)) for e in entries])
-            for head, entries in sections]
-    height = MARGIN + 56
+            for head, entries in chosen]
+    height = MARGIN + (56 if title else 0)
     for head, rows in laid:
         body = GRID_H if head in GRID else sum(_row_height(e, len(lines)) for e, lines in rows)
         height += HEAD + 18 + body + 10
     height += MARGIN
     c = Canvas(WIDTH, height, language=language)
     y = MARGIN
-    c.lines((MARGIN, y + 24), _s(language, f"title.{part}"), 38, WIDTH - 2 * MARGIN, role="letter", most=1,
-            kind="title")
-    y += 56
+    if title:
+        c.lines((MARGIN, y + 24), title, 38, WIDTH - 2 * MARGIN, role="letter", most=1, kind="title")
+        y += 56
     for head, rows in laid:
         c.lines((MARGIN, y + HEAD // 2), _s(language, head), HEAD - 4, WIDTH - 2 * MARGIN, ui("warn"), role="bold",
                 most=1, kind="section", section=head)
@@ -395,6 +423,12 @@ def draw_legend(part: str = "cards", language: str = "en") -> Rendered:
     return c.finish()
 
 
+def draw_legend(part: str = "cards", language: str = "en") -> Rendered:
+    if part not in PARTS:
+        raise ValueError(f"no legend part {part!r}; parts: {', '.join(PARTS)}")
+    return draw_sections(sections(part, language), language, _s(language, f"title.{part}"))
+
+
 @cache
 def render_legend(part: str = "cards", language: str = "en") -> bytes:
     """The legend as PNG bytes, drawn once per process and language (it depends on nothing else)."""
@@ -405,8 +439,12 @@ def legend_description(part: str = "cards", language: str = "en") -> str:
     """Alt text: every caption of the part, in order."""
     t = translator(language)
     texts = [t.entry(STRINGS_CONTEXT, STRINGS["alt.title"], title=_s(language, f"title.{part}"))]
-    for head, entries in _entries(part, language):
-        texts.append(t.entry(STRINGS_CONTEXT, STRINGS["alt.section"], section=_s(language, head),
-                             captions=_s(language, "alt.join").join(_caption(e.key, language) for e in entries)))
-    return " ".join(texts)[:1024]
+    return " ".join([*texts, *describe_sections(sections(part, language), language)])[:1024]
 
+
+def describe_sections(chosen: Sections, language: str) -> list[str]:
+    """One sentence of alt text per section: its heading and its captions."""
+    t = translator(language)
+    return [t.entry(STRINGS_CONTEXT, STRINGS["alt.section"], section=_s(language, head),
+                    captions=_s(language, "alt.join").join(_caption(e.key, language) for e in entries))
+            for head, entries in chosen]

@@ -82,7 +82,7 @@ def _draw_panel(c: Canvas, face: CardFace, rows: list[tuple[str, object, list[st
     d = card(face.card_id)
     col = genre_colours(d.genre)
     c.d.rounded_rectangle((x, y, x + w, y + h), 12, fill=ui("paper"), outline=col.main, width=4)
-    c.layout.add("panel", (x, y, x + w, y + h))
+    c.layout.add("panel", (x, y, x + w, y + h), genre=d.genre)  # its outline is the genre's colour: its title names it
     inner = w - 2 * PAD
     ty = y + 12
     for kind, payload, lines, rh in rows:

@@ -1,6 +1,13 @@
-"""End of game: the final ranking (R22.4, R22.6) and a per-round score chart."""
+"""End of game: the final ranking (R22.4, R22.6) and a per-round score chart.
+
+Each player's line has its colour and its own marker shape (a circle, a square, a triangle…), drawn along the
+line, in the chart's key and beside the player's row of the ranking, so the lines are told apart without
+telling the colours apart.
+"""
 
 from __future__ import annotations
+
+from PIL import ImageDraw
 
 from hardback_bot.i18n import translator
 from hardback_bot.render.assets import RGB, font, hex_rgb, text_font, ui
@@ -35,7 +42,10 @@ SERIES_COLOURS: tuple[RGB, ...] = tuple(
         "#C9C9C9",
     )
 )
+#: Marker shapes per series, in the same order as the colours: a line is known by its shape too.
+SERIES_SHAPES = ("circle", "square", "triangle", "diamond", "down", "cross")
 MEDALS: dict[int, RGB] = {1: (232, 190, 60), 2: (190, 196, 204), 3: (205, 127, 50)}
+MARKER_R = 8  # a series marker's half width: 16 px, 8 px on a phone
 
 HEADER_H = 58
 TITLE_LINE = 42  # a headline's second line
@@ -46,12 +56,43 @@ NAME_PX = 24
 AXIS_PX = MIN_TEXT
 
 
-def _colour_of(model: ResultsImage, name: str) -> RGB:
-    """A ranking row wears the colour of its chart line (matched by name)."""
+def _series_of(model: ResultsImage, name: str) -> int | None:
+    """A ranking row wears the colour and the marker of its chart line (matched by name)."""
     for si, series in enumerate(model.series):
         if series.name == name:
-            return SERIES_COLOURS[si % len(SERIES_COLOURS)]
-    return ui("text_dim")
+            return si
+    return None
+
+
+def marker(d: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float, colour: RGB,
+           outline: RGB | None = None) -> None:
+    """A series marker: one of ``SERIES_SHAPES``, ``2r`` wide, with a dark rim so it stands off the lines."""
+    rim = outline or ui("background")
+    if shape == "circle":
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=rim, width=2)
+    elif shape == "square":
+        d.rectangle((cx - r * 0.88, cy - r * 0.88, cx + r * 0.88, cy + r * 0.88), fill=colour, outline=rim, width=2)
+    elif shape == "triangle":
+        d.polygon([(cx, cy - r * 1.05), (cx + r * 1.05, cy + r * 0.8), (cx - r * 1.05, cy + r * 0.8)], fill=colour,
+                  outline=rim, width=2)
+    elif shape == "down":
+        d.polygon([(cx, cy + r * 1.05), (cx + r * 1.05, cy - r * 0.8), (cx - r * 1.05, cy - r * 0.8)], fill=colour,
+                  outline=rim, width=2)
+    elif shape == "diamond":
+        d.polygon([(cx, cy - r * 1.15), (cx + r * 1.15, cy), (cx, cy + r * 1.15), (cx - r * 1.15, cy)], fill=colour,
+                  outline=rim, width=2)
+    else:  # a cross
+        a, w = r * 1.05, r * 0.36
+        d.polygon([(cx - w, cy - a), (cx + w, cy - a), (cx + w, cy - w), (cx + a, cy - w), (cx + a, cy + w),
+                   (cx + w, cy + w), (cx + w, cy + a), (cx - w, cy + a), (cx - w, cy + w), (cx - a, cy + w),
+                   (cx - a, cy - w), (cx - w, cy - w)], fill=colour, outline=rim, width=2)
+
+
+def _series_marker(c: Canvas, si: int, cx: float, cy: float, r: float = MARKER_R, **data: object) -> None:
+    shape = SERIES_SHAPES[si % len(SERIES_SHAPES)]
+    marker(c.d, shape, cx, cy, r, SERIES_COLOURS[si % len(SERIES_COLOURS)])
+    c.layout.add("series_marker", (round(cx - r), round(cy - r), round(cx + r), round(cy + r)), shape=shape,
+                 series=si, **data)
 
 
 def _words(c: Canvas, key: str, **params: object) -> str:
@@ -89,9 +130,9 @@ def _ranking(c: Canvas, model: ResultsImage, y: int) -> int:
             place=row.place,
             name=row.name,
         )
-        colour = _colour_of(model, row.name)
-        c.d.rectangle((x0 + 52, cy - 4, x0 + 68, cy + 4), fill=colour)
-        c.layout.add("swatch", (x0 + 52, cy - 4, x0 + 68, cy + 4))
+        si = _series_of(model, row.name)
+        if si is not None:
+            _series_marker(c, si, x0 + 60, cy, place=row.place)
         c.text((x0 + 78, cy), names[i], NAME_PX, role="regular", anchor="lm", kind="result_name", place=row.place)
         right = x0 + CONTENT_W - 14 - score_w - 16
         c.text((right, cy), details[i], MIN_TEXT, ui("text_dim"), role="regular", anchor="rm", kind="details",
@@ -147,13 +188,18 @@ def _chart(c: Canvas, model: ResultsImage, y: int) -> None:
         c.text((px(i), plot[3] + 6), str(i + 1), AXIS_PX, ui("text_dim"), role="regular", anchor="ma", kind="axis")
     c.text(((plot[0] + plot[2]) // 2, plot[3] + 32), _words(c, "round"), AXIS_PX, ui("text_dim"), role="regular",
            anchor="ma", kind="axis")
+    every = max(1, -(-rounds // 8))  # markers on at most eight points of a line, and on its last
     for si, series in enumerate(model.series):
         colour = SERIES_COLOURS[si % len(SERIES_COLOURS)]
         pts = [(px(i), py(v)) for i, v in enumerate(series.scores)]
         if len(pts) > 1:
             c.d.line(pts, fill=colour, width=4, joint="curve")
-        for p in pts[-1:]:
-            c.d.ellipse((p[0] - 5, p[1] - 5, p[0] + 5, p[1] + 5), fill=colour)
+    for si, series in enumerate(model.series):  # over every line, so no line hides another's markers
+        pts = [(px(i), py(v)) for i, v in enumerate(series.scores)]
+        # staggered from one series to the next, so two lines running together still show both shapes
+        for i, p in enumerate(pts):
+            if i == len(pts) - 1 or (i + si) % every == 0:
+                _series_marker(c, si, p[0], p[1], MARKER_R - 1 if i < len(pts) - 1 else MARKER_R, point=i)
         c.layout.add(
             "series",
             (
@@ -163,7 +209,8 @@ def _chart(c: Canvas, model: ResultsImage, y: int) -> None:
                 plot[3],
             ),
             name=series.name,
-            colour=colour,
+            colour=SERIES_COLOURS[si % len(SERIES_COLOURS)],
+            shape=SERIES_SHAPES[si % len(SERIES_SHAPES)],
             points=len(pts),
         )
     c.layout.add("chart", plot, rounds=rounds, top=top)
@@ -175,7 +222,7 @@ def _legend_rows(model: ResultsImage, language: str) -> list[list[int]]:
     rows: list[list[int]] = [[]]
     used = 0
     for si, series in enumerate(model.series):
-        w = 24 + min(f.getlength(series.name), CONTENT_W - 80) + 24
+        w = 32 + min(f.getlength(series.name), CONTENT_W - 80) + 24
         if rows[-1] and used + w > CONTENT_W - 52:
             rows.append([])
             used = 0
@@ -222,9 +269,9 @@ def draw_results(model: ResultsImage, language: str = "en") -> Rendered:
             x = MARGIN + 52
             for si in row:
                 colour = SERIES_COLOURS[si % len(SERIES_COLOURS)]
-                c.d.rectangle((x, y + 12, x + 18, y + 20), fill=colour)
-                c.layout.add("swatch", (x, y + 12, x + 18, y + 20))
-                box = c.text((x + 24, y + 16), names[si], MIN_TEXT, role="regular", anchor="lm", kind="legend",
+                c.d.line((x, y + 16, x + 26, y + 16), fill=colour, width=4)
+                _series_marker(c, si, x + 13, y + 16, key=True)
+                box = c.text((x + 32, y + 16), names[si], MIN_TEXT, role="regular", anchor="lm", kind="legend",
                              name=model.series[si].name)
                 x = box[2] + 24
             y += LEGEND_ROW

@@ -254,9 +254,9 @@ def _penny(c: Canvas, penny: PennyPanel, team: int, goal: int, y: int) -> int:
     gx = max(x0 + 260, name_right + 14)
     room = right - 110 - gx
     if penny.genre:
-        icons.genre_badge(c.d, penny.genre, gx + 16, cy, 16)
+        at = icons.paste_genre_marker(c.img, penny.genre, gx + 16, cy, 32, "badge")
         signature = _w(c.language, "signature", genre=genre_name(penny.genre, c.language))
-        c.layout.add("emblem", (gx, cy - 16, gx + 32, cy + 16), genre=penny.genre)
+        c.layout.add("emblem", at, genre=penny.genre, style="badge")
         c.lines((gx + 40, cy), signature, SMALL_PX, room - 40, genre_colours(penny.genre).tint, most=1,
                 kind="penny_genre", genre=penny.genre)
     else:

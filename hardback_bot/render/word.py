@@ -41,6 +41,7 @@ STRINGS: dict[str, str] = {
 SCALE = 1.0  # the cards at the offer row's size: every word they print reads on a phone
 HEADER_H = 60
 PILL_H = 44  # one row of genre pills
+EMBLEM = 28  # a pill's genre emblem: 14.5 px on a phone
 NOTE_LINE = 26
 NOTE_LINES = 2  # the most lines one caption takes under a card
 EARN_BASE = 40  # under each card: "+2¢ +1★", then its captions
@@ -138,8 +139,8 @@ def _genre_row(c: Canvas, genres: tuple[GenreCount, ...], x0: int, y: int) -> in
         pill = (x, cy - 17, x + step - 8, cy + 17)
         col = genre_colours(genre)
         c.d.rounded_rectangle(pill, 17, fill=col.main if active else ui("panel"), outline=col.main, width=2)
-        icons.genre_badge(c.d, genre, x + 18, cy, 13)
-        c.layout.add("emblem", (x + 5, cy - 13, x + 31, cy + 13), genre=genre)
+        at = icons.paste_genre_marker(c.img, genre, x + 18, cy, EMBLEM, "badge")
+        c.layout.add("emblem", at, genre=genre, style="badge")
         # an active genre is a filled pill with white words
         label = _w(c.language, "genre", genre=genre_name(genre, c.language), n=n)
         room = (x + 35, pill[1], pill[2] - 4, pill[3])

@@ -1,14 +1,18 @@
 """Rules in reach: every screen of a game has a "How to play" button that opens, privately and in the reader's
 language, the part of the rules that fits what they are looking at — the decision they face, with the cards in
-front of them explained one by one and the icon legend's picture."""
+front of them explained one by one and the part of the icon legend about them."""
 
 from __future__ import annotations
+
+import io
 
 from botkit import button, open_table, running_bot, table_of, text_of, with_component
 from discord_standin.models import Message, User
 from discord_standin.world import World
+from PIL import Image
 
-from hardback_bot.engine.cards import card
+from hardback_bot.cardtext import genre_name
+from hardback_bot.engine.cards import GENRES, card
 
 RULES = "hb:r:"
 
@@ -57,7 +61,13 @@ async def test_how_to_play_from_every_screen(world: World) -> None:
         assert any(e.get("title") == "Your cards" for e in answer.embeds)
         hand = loaded.game.player(loaded.game.active_seat).hand
         assert all(f"{card(c).letter} " in said or f" {card(c).letter}" in said for c in hand)
-        assert answer.attachments and answer.attachments[0].filename.startswith("legend"), "the icon legend"
+        # the part of the icon legend it talks about: the icons of those cards and of spelling, not the whole legend
+        assert [a.filename for a in answer.attachments] == ["legend.png"]
+        legend = answer.attachments[0]
+        assert Image.open(io.BytesIO(legend.data)).size[1] < 1200, "not the 772 × 1990 legend of every icon"
+        genres = {card(c).genre for c in hand}
+        assert all(genre_name(g) in (legend.description or "") for g in genres)
+        assert not any(genre_name(g) in (legend.description or "") for g in set(GENRES) - genres - {"starter"})
 
         # The other player: what happens in a turn.
         answer = await rules_answer(world, waiting, table)

@@ -99,3 +99,32 @@ def test_every_caption_is_distinct_and_the_alt_text_says_them() -> None:
 def test_legend_png_is_cached_and_small() -> None:
     a = render_legend("cards")
     assert a is render_legend("cards") and a.startswith(b"\x89PNG") and len(a) < 1024 * 1024
+
+
+def test_a_part_of_the_legend_shows_only_the_entries_asked_in_the_legends_order() -> None:
+    from hardback_bot.render.legend_part import draw_legend_of, keys, legend_of_description
+
+    asked = ("state.inked", "benefit:coins", "genre:horror", "symbol.or")
+    r = draw_legend_of(asked)
+    shown = [str(x.get("key")) for x in r.layout.of_kind("legend_icon")]
+    assert shown == [k for k in keys() if k in asked]  # every one asked, nothing else, as the legend orders them
+    assert r.image.size[0] == 772 and r.image.size[1] < draw_legend("cards").image.size[1] / 2
+    assert not r.layout.of_kind("title")
+    alt = legend_of_description(asked)
+    assert "horror" in alt and "inked" in alt and "romance" not in alt
+    with pytest.raises(ValueError):
+        draw_legend_of(("benefit:nonsense",))
+
+
+def test_the_entries_of_some_cards_are_their_genres_benefits_and_symbols() -> None:
+    from hardback_bot.engine.cards import card
+    from hardback_bot.render.legend_part import keys, keys_for_cards
+
+    horror_b, timeless_c, starter = card(37), card(5), card(141)  # coins, ink or remover; a classic; a starter
+    found = keys_for_cards([horror_b, timeless_c, starter])
+    assert set(found) <= set(keys())
+    assert {"genre:horror", "genre:adventure", "genre:starter", "benefit:ink_or_remover", "symbol.or",
+            "part.genre_band", "part.timeless"} <= set(found)
+    assert not {"genre:romance", "benefit:jail", "part.cost", "symbol.for"} & set(found)
+    assert "part.cost" in keys_for_cards([horror_b], prices=True)  # a card one may buy: its price tag
+    assert "part.cost" not in keys_for_cards([starter], prices=True)  # starters are never for sale
