@@ -4,18 +4,12 @@ answer shown to everyone follows the server's language."""
 
 from __future__ import annotations
 
-import pytest
 from botkit import running_bot
 from discord_standin.world import World
 
-from cogs.hardback import Hardback
-from cogs.info import InfoCommands
 from hardback_bot.cardtext import card_text, card_title
 from hardback_bot.help import cards_of, find_topic, topic_text
 from hardback_bot.render.legend import legend_description
-
-pytestmark = pytest.mark.skipif(not issubclass(Hardback, InfoCommands),
-                                reason="cogs/hardback.py does not mix in cogs.info.InfoCommands yet")
 
 
 async def _answered(s, user):

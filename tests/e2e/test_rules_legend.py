@@ -2,15 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
 from botkit import running_bot
 from discord_standin.world import World
-
-from cogs.hardback import Hardback
-from cogs.info import InfoCommands
-
-pytestmark = pytest.mark.skipif(not issubclass(Hardback, InfoCommands),
-                                reason="cogs/hardback.py does not mix in cogs.info.InfoCommands yet")
 
 LEGEND_FILES = ["legend-cards.png", "legend-table.png"]
 

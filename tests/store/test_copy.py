@@ -10,20 +10,24 @@ from pathlib import Path
 
 import pytest
 
-from hardback_bot.store import Delivery, GuildSettings, PanelToken, StoreError, Timer
+from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine.randomplay import random_move
+from hardback_bot.engine.words import AcceptAll
+from hardback_bot.store import (
+    Delivery,
+    GuildSettings,
+    PanelToken,
+    Seat,
+    StoreError,
+    Timer,
+)
 from hardback_bot.store.__main__ import main as cli
 from hardback_bot.store.copy import copy_sqlite_to_postgres
 from hardback_bot.store.models import LEADERBOARD_KINDS
+from hardback_bot.store.results import outcome_from_game
 
 from . import pg_server
 from .conftest import Clock, make_backend
-
-engine = pytest.importorskip("hardback_bot.engine")
-from hardback_bot.engine import Game, GameOptions  # noqa: E402
-from hardback_bot.engine.randomplay import random_move  # noqa: E402
-from hardback_bot.engine.words import AcceptAll  # noqa: E402
-from hardback_bot.store import Seat  # noqa: E402
-from hardback_bot.store.results import outcome_from_game  # noqa: E402
 
 GUILD = 7
 

@@ -146,8 +146,6 @@ async def verify(
 @pytest.mark.parametrize(("mode", "run", "kills"), [("fake", 1, 15), ("fake", 2, 15), ("engine", 1, 15),
                                                     ("engine", 2, 15)])
 async def test_sigkill_never_loses_an_acknowledged_move(backend: Backend, mode: str, run: int, kills: int) -> None:
-    if mode == "engine":
-        pytest.importorskip("hardback_bot.engine.randomplay")
     rng = random.Random(f"crash-{mode}-{run}")
     db = backend.target
     acked: dict[tuple[int, int], tuple[int, str]] = {}

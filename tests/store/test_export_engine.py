@@ -8,17 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from hardback_bot.engine import Game, GameOptions, randomplay
+from hardback_bot.engine.words import AcceptAll
 from hardback_bot.store import InvalidRecord, Seat, Store
 from hardback_bot.store.__main__ import main as cli
 from hardback_bot.store.export import parse_export, replay_export, verify_export
+from hardback_bot.store.results import outcome_from_game
 
 from .conftest import Backend
-
-engine = pytest.importorskip("hardback_bot.engine")
-randomplay = pytest.importorskip("hardback_bot.engine.randomplay")
-from hardback_bot.engine import Game, GameOptions  # noqa: E402
-from hardback_bot.engine.words import AcceptAll  # noqa: E402
-from hardback_bot.store.results import outcome_from_game  # noqa: E402
 
 SEATS = [Seat(0, "ann", user_id=1), Seat(1, "bob", user_id=2), Seat(2, "Bot", ai_strength=2)]
 
