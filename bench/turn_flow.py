@@ -185,9 +185,10 @@ async def main() -> None:
               f"{sum(t.duplicate_buys for t in turns)} duplicate buy entries; "
               f"{sum(not p.in_flight for p in wrong)} pings of a seat not to play "
               f"(+{sum(p.in_flight for p in wrong)} crossing the player's move in flight){extra}")
-    print(f"all: {len(clicks)} turns; interactions per turn median {statistics.median(clicks):g}, "
-          f"p90 {percentile(clicks, 0.9):g}, max {max(clicks)}; stale turn starts {stale}; live game components "
-          f"after the end {live}; public messages per turn (all seats) max {max(per_turn):.2f}")
+    if clicks:  # --where thorough plays none of the usual players' games
+        print(f"all: {len(clicks)} turns; interactions per turn median {statistics.median(clicks):g}, "
+              f"p90 {percentile(clicks, 0.9):g}, max {max(clicks)}; stale turn starts {stale}; live game components "
+              f"after the end {live}; public messages per turn (all seats) max {max(per_turn):.2f}")
     print(f"all: {len(shown)} word previews; arrangement options per panel median {statistics.median(shown or [0]):g}, "
           f"p90 {percentile(shown, 0.9):g}, max {max(shown or [0])} (previews with a choice of arrangement: "
           f"{sum(1 for n in shown if n)}); duplicate buy entries {duplicates}; most selects on one panel {selects}; "
