@@ -341,23 +341,30 @@ class PlayerSettings:
     """What one person chose for themselves, wherever they play (player_settings, migration 012)."""
 
     coach: CoachMode = "auto"  # auto: coached for their first games, then not
+    #: Panels without pictures: every card, score and preview in words (docs/accessibility.md).
+    text_mode: bool = False
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PlayerSettings:
         # Keys of a newer bot are ignored (a rollback keeps working), a bad value is the default.
         coach = data.get("coach", "auto")
-        return cls(coach=coach if coach in COACH_MODES else "auto")
+        text_mode = data.get("text_mode", False)
+        return cls(coach=coach if coach in COACH_MODES else "auto",
+                   text_mode=text_mode if isinstance(text_mode, bool) else False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"coach": self.coach}
+        return {"coach": self.coach, "text_mode": self.text_mode}
 
     def changed(self, **changes: Any) -> PlayerSettings:
-        unknown = set(changes) - {"coach"}
+        unknown = set(changes) - {"coach", "text_mode"}
         if unknown:
             raise ValueError(f"unknown player settings: {sorted(unknown)}")
         if "coach" in changes and changes["coach"] not in COACH_MODES:
             raise ValueError(f"coach must be one of {COACH_MODES}")
-        return PlayerSettings(coach=changes.get("coach", self.coach))
+        if "text_mode" in changes and not isinstance(changes["text_mode"], bool):
+            raise ValueError("text_mode must be True or False")
+        return PlayerSettings(coach=changes.get("coach", self.coach),
+                              text_mode=changes.get("text_mode", self.text_mode))
 
 
 @dataclass(frozen=True)

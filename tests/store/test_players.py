@@ -3,6 +3,8 @@ everyone seated agrees to (hints turned on mid-game): on SQLite and PostgreSQL."
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from hardback_bot.store import Delivery, GameOutcome, InvalidRecord, PlayerSettings, Seat, StaleVersion, Store
@@ -29,6 +31,34 @@ async def test_settings_default_change_and_survive_a_reopen(backend: Backend) ->
         assert (await again.player_settings([7]))[7].coach == "on"
     finally:
         await again.close()
+
+
+async def test_text_mode_is_a_players_own_choice_and_bad_values_change_nothing(store: Store) -> None:
+    assert (await store.player_settings([7]))[7].text_mode is False  # pictures unless the player chose words
+    assert (await store.set_player_settings(7, text_mode=True)) == PlayerSettings(text_mode=True)
+    for bad in ("yes", 1, None):
+        with pytest.raises(ValueError):
+            await store.set_player_settings(7, text_mode=bad)  # nothing written
+    assert await store.set_player_settings(7, coach="off") == PlayerSettings(coach="off", text_mode=True)
+    assert await store.player_settings([7, 8]) == {7: PlayerSettings(coach="off", text_mode=True),
+                                                   8: PlayerSettings()}
+
+
+async def test_keys_of_another_version_are_ignored_on_read_and_kept_on_write(store: Store) -> None:
+    """A rollback to a bot that knows fewer settings keeps working, and its writes lose no newer choice; a bad
+    value of a known key reads as its default."""
+    newer = {"coach": "on", "text_mode": True, "privacy": "hidden", "later": {"x": 1}}
+    async with store.write() as db:  # as a newer bot would have written it
+        await db.execute("INSERT INTO player_settings (user_id, settings, updated_at) VALUES (?, ?, ?)",
+                         (9, json.dumps(newer), 0.0))
+    assert (await store.player_settings([9]))[9] == PlayerSettings(coach="on", text_mode=True)
+    await store.set_player_settings(9, text_mode=False)
+    rows = await store.query("SELECT settings FROM player_settings WHERE user_id = ?", (9,))
+    assert json.loads(rows[0][0]) == {**newer, "text_mode": False}
+    async with store.write() as db:
+        await db.execute("UPDATE player_settings SET settings = ? WHERE user_id = ?",
+                         (json.dumps({"coach": "maybe", "text_mode": "yes"}), 9))
+    assert (await store.player_settings([9]))[9] == PlayerSettings()
 
 
 async def test_finished_games_count_every_server_and_leave_practice_out(store: Store) -> None:

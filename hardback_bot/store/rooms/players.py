@@ -26,15 +26,18 @@ class PlayersRoom(StoreCore):
         return found
 
     async def set_player_settings(self, user_id: int, **changes: Any) -> PlayerSettings:
-        """Change some of a user's settings (unknown names raise ValueError, nothing written); returns them all."""
+        """Change some of a user's settings (unknown names raise ValueError, nothing written); returns them all.
+        Keys this version does not know (written by a newer bot) are kept as they were, so a rollback and a
+        roll forward again lose no one's choice."""
         async with self.write() as db:
             row = await db.fetchone("SELECT settings FROM player_settings WHERE user_id = ?", (int(user_id),))
-            current = PlayerSettings.from_dict(json.loads(row[0])) if row is not None else PlayerSettings()
-            updated = current.changed(**changes)
+            stored = json.loads(row[0]) if row is not None else {}
+            stored = stored if isinstance(stored, dict) else {}
+            updated = PlayerSettings.from_dict(stored).changed(**changes)
             await db.execute(
                 "INSERT INTO player_settings (user_id, settings, updated_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at",
-                (int(user_id), dumps(updated.to_dict()), self.now()),
+                (int(user_id), dumps({**stored, **updated.to_dict()}), self.now()),
             )
         return updated
 
