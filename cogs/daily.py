@@ -42,6 +42,7 @@ from hardback_bot.sessions.daily.card import (
 from hardback_bot.sessions.daily.deal import Deal, deal_of, next_deal_at
 from hardback_bot.sessions.daily.service import DailyService, DailyStart, InDM, ThreadMaker
 from hardback_bot.sessions.screens.panel import Panel
+from hardback_bot.sessions.screens.text_mode import text_mode_of, without_picture
 from hardback_bot.store import StoreError
 from hardback_bot.store.daily import DailyAttempt
 
@@ -247,6 +248,8 @@ class Daily(commands.Cog):
         same_server = interaction.guild_id == attempt.guild_id
         panel = result_panel(result, t, streaks=streaks, share_channel=attempt.channel_id if same_server else None)
         panel.picture = await share_picture(result, t)
+        if await text_mode_of(self.bot.store, interaction.user.id):
+            without_picture(panel)  # the result card said in words
         file = file_of(panel.picture)
         await interaction.followup.send(embed=embed_of(panel), files=[file] if file else [],
                                         view=view_of(panel.rows) or discord.utils.MISSING, ephemeral=True)

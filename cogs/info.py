@@ -39,6 +39,7 @@ from hardback_bot.help import (
     topic_index,
     topic_pictures,
     topic_text,
+    topic_words,
 )
 from hardback_bot.help.format import (
     PAGE_SIZE,
@@ -57,6 +58,7 @@ from hardback_bot.help.words import SpellingError, clean_word, hints_off_loop, l
 from hardback_bot.i18n import LANGUAGE_NAMES, N_, Translator, resolve_locale, server_language, translator
 from hardback_bot.sessions import SessionError
 from hardback_bot.sessions.screens.private import hints_off_screen
+from hardback_bot.sessions.screens.text_mode import text_mode_of
 from hardback_bot.store import GameNotFound
 from hardback_bot.store.models import LEADERBOARD_KINDS, StoredResult
 from hardback_bot.store.seasons import season_of
@@ -86,9 +88,9 @@ PERIOD_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in (
     ("all", "all time"), ("season", "this season"), ("last", "last season"))]
 _PERIOD_CODES = {"all": "", "season": "s", "last": "l"}  # in the page buttons' custom_ids
 # hbi:lb:<board>:<page>[:<s|l>] (leaderboard pages; s/l: this or last season) · hbi:ex (export select)
-# · hbi:rl:<n> (rules topic selects)
+# · hbi:rl:<n> (rules topic selects) · hbi:tm:<on|off>:<topic> (text mode, from the rules of that topic)
 _CUSTOM_ID = re.compile(r"^hbi:(?:lb:(?P<board>[a-z_]{1,16}):(?P<page>\d{1,4})(?::(?P<period>[sl]))?|(?P<ex>ex)"
-                        r"|rl:(?P<rl>[12]))$")
+                        r"|rl:(?P<rl>[12])|tm:(?P<tm>on|off):(?P<topic>[a-z0-9_\-]{0,60}))$")
 _TOPIC_ROWS = (TOPICS[: (len(TOPICS) + 1) // 2], TOPICS[(len(TOPICS) + 1) // 2:])
 # Each language named in itself; "server" follows the server's own Discord language (the default).
 LANGUAGE_CHOICES = [app_commands.Choice(name="The server's Discord language", value=SERVER_LANGUAGE),
@@ -125,7 +127,9 @@ def _board_view(board: str, page: int, has_next: bool, period: str = "all",
     return view
 
 
-def topics_view(language: str = "en") -> discord.ui.View:
+def topics_view(language: str = "en", text_mode: bool | None = None, topic: str = "") -> discord.ui.View:
+    """The rules' topic selects; with the reader's ``text_mode`` (a private answer), the button that turns it on
+    or off for them, which shows ``topic`` again in the new way (docs/accessibility.md)."""
     view = discord.ui.View(timeout=None)
     say = translator(language)
     for number, english in enumerate(_TOPIC_ROWS, start=1):
@@ -136,6 +140,10 @@ def topics_view(language: str = "en") -> discord.ui.View:
             custom_id=f"hbi:rl:{number}", placeholder=placeholder[:150],
             options=[discord.SelectOption(label=t.title[:100], value=t.key, description=t.summary[:100])
                      for t in topics[:25]]))
+    if text_mode is not None:
+        label = say.gettext("Show pictures again") if text_mode else say.gettext("Text mode: no pictures")
+        view.add_item(discord.ui.Button(label=label[:80], custom_id=f"hbi:tm:{'off' if text_mode else 'on'}:{topic}",
+                                        style=discord.ButtonStyle.secondary, row=2))
     view.stop()
     return view
 
@@ -152,13 +160,19 @@ def topic_embed(key: str | None, language: str = "en") -> discord.Embed:
                        topic_text(topic, language)))
 
 
-async def topic_files(key: str | None, language: str = "en") -> tuple[list[discord.Embed], list[discord.File]]:
-    """The topic's embed, plus one embed per picture it shows (the icon legend), rendered off the loop."""
+async def topic_files(key: str | None, language: str = "en", *, pictures: bool = True
+                      ) -> tuple[list[discord.Embed], list[discord.File]]:
+    """The topic's embed, plus one embed per picture it shows (the icon legend), rendered off the loop; without
+    ``pictures`` (text mode) one embed says what they show, in words."""
     embeds = [topic_embed(key, language)]
     topic = find_topic(key, language) if key else None
-    pictures = await asyncio.to_thread(topic_pictures, topic, language) if topic is not None else []
-    files = [discord.File(io.BytesIO(data), filename=name, description=alt) for name, data, alt in pictures]
-    for name, _, _ in pictures:
+    if topic is not None and topic.images and not pictures:
+        words = await asyncio.to_thread(topic_words, topic, language)
+        embeds.append(discord.Embed(description="\n\n".join(words)[:4096], colour=COLOUR))
+        return embeds, []
+    pictures_of = await asyncio.to_thread(topic_pictures, topic, language) if topic is not None else []
+    files = [discord.File(io.BytesIO(data), filename=name, description=alt) for name, data, alt in pictures_of]
+    for name, _, _ in pictures_of:
         embeds.append(discord.Embed(colour=COLOUR).set_image(url=f"attachment://{name}"))
     return embeds, files
 
@@ -407,14 +421,14 @@ class InfoCommands(ReplayCommands):
                 topics=", ".join(f"`{t.key}`" for t in TOPICS)))
             return
         found = find_topic(topic, language) if topic else None
+        text = None if public else await text_mode_of(self.bot.store, interaction.user.id)
+        view = topics_view(language, text, found.key if found else "")
         if found is not None and found.images:  # pictures render in a thread: answer "thinking" first
             await interaction.response.defer(ephemeral=not public, thinking=True)
-            embeds, files = await topic_files(topic, language)
-            await interaction.followup.send(embeds=embeds, files=files, view=topics_view(language),
-                                            ephemeral=not public)
+            embeds, files = await topic_files(topic, language, pictures=not text)
+            await interaction.followup.send(embeds=embeds, files=files, view=view, ephemeral=not public)
             return
-        await interaction.response.send_message(embed=topic_embed(topic, language), view=topics_view(language),
-                                                ephemeral=not public)
+        await interaction.response.send_message(embed=topic_embed(topic, language), view=view, ephemeral=not public)
 
     @rules.autocomplete("topic")
     async def _info_topic_names(self, interaction: discord.Interaction, current: str
@@ -681,6 +695,8 @@ class InfoCommands(ReplayCommands):
                     await _send_private(interaction, _reader(interaction).gettext("That choice is not one I offered."))
                 else:
                     await self._info_export(interaction, int(value))
+            elif match["tm"] is not None:
+                await self._info_text_mode(interaction, match["tm"] == "on", match["topic"])
             else:
                 value = str((data.get("values") or [""])[0])
                 await self._info_topic_click(interaction, value)
@@ -698,23 +714,32 @@ class InfoCommands(ReplayCommands):
                                                      resolve_locale(interaction.locale))
         await interaction.response.edit_message(embed=embed, view=view)
 
-    async def _info_topic_click(self, interaction: discord.Interaction, key: str) -> None:
+    async def _info_topic_click(self, interaction: discord.Interaction, key: str, notice: str | None = None) -> None:
         if find_topic(key) is None:
             await _send_private(interaction, "That choice is not one I offered.")
             return
         message = interaction.message
         private = message is not None and message.flags.ephemeral
         language = resolve_locale(interaction.locale)  # the answer is the clicker's own
-        if find_topic(key).images:  # type: ignore[union-attr]
+        text = await text_mode_of(self.bot.store, interaction.user.id)
+        view = topics_view(language, text, key)
+        if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=not private)
-            embeds, files = await topic_files(key, language)
-            if private:
-                await interaction.edit_original_response(embeds=embeds, attachments=files, view=topics_view(language))
-            else:
-                await interaction.followup.send(embeds=embeds, files=files, view=topics_view(language), ephemeral=True)
-        elif private:
-            await interaction.response.edit_message(embeds=[topic_embed(key, language)], attachments=[],
-                                                    view=topics_view(language))
+        embeds, files = await topic_files(key, language, pictures=not text)
+        if notice:
+            embeds.insert(0, discord.Embed(description=notice, colour=COLOUR))
+        if private:
+            await interaction.edit_original_response(embeds=embeds, attachments=files, view=view)
         else:  # a public rules message stays as it was; the reader gets the topic privately
-            await interaction.response.send_message(embed=topic_embed(key, language), view=topics_view(language),
-                                                    ephemeral=True)
+            await interaction.followup.send(embeds=embeds, files=files, view=view, ephemeral=True)
+
+    async def _info_text_mode(self, interaction: discord.Interaction, on: bool, key: str) -> None:
+        """The reader turns text mode on or off for themselves, then sees the rules they were reading that way."""
+        await self.bot.store.set_player_settings(interaction.user.id, text_mode=on)
+        t = _reader(interaction)
+        notice = (t.gettext("**Text mode is on.** Your panels, word previews and rules now come without pictures: "
+                            "every card in words, one a line (¢ means coins, ★ prestige). The table in the channel "
+                            "keeps its picture for everyone, described in words. Your open panel changes at its "
+                            "next update, or press Refresh.") if on else
+                  t.gettext("**Pictures are back** on your panels, word previews and rules."))
+        await self._info_topic_click(interaction, key if find_topic(key) else "overview", notice)

@@ -68,6 +68,7 @@ from hardback_bot.sessions.screens.panel import Button, Panel
 from hardback_bot.sessions.screens.pictures import word_picture
 from hardback_bot.sessions.screens.private import deck_view, hand_screen, spectator_screen
 from hardback_bot.sessions.screens.table import lobby_screen, option_screen
+from hardback_bot.sessions.screens.text_mode import text_mode_of, without_picture
 from hardback_bot.sessions.screens.word import confirm_moves, default_choice, nothing_to_choose, word_panel
 from hardback_bot.sessions.screens.word_form import WordForm, spell_form_of, suggest_form_of
 from hardback_bot.sessions.spelling import MAX_WORD, arrangements, choice_paths, clean_word
@@ -347,15 +348,18 @@ class Play(commands.Cog):
                 loaded = await self.bot.sessions.load(game_id)
                 game, seat = loaded.game, loaded.seat_of(interaction.user.id)
         rules = rules_here(game, seat, topic, language)
-        embeds, files = await topic_files(rules.topic.key, language)
+        text = await text_mode_of(self.bot.store, interaction.user.id)  # the cards are in words either way
+        embeds, files = await topic_files(rules.topic.key, language, pictures=not text)
         if rules.cards:
             embeds.insert(1, discord.Embed(title=rules.heading, description="\n".join(rules.cards)[:4096],
                                            colour=COLOUR))
-        if not files:  # the part of the icon legend this view talks about: its cards' icons and its step's
+        if not files and not text:  # the part of the icon legend this view talks about: its cards' icons and its
+            # step's (text mode shows no icon, so their legend has nothing to explain)
             for name, data, alt in await asyncio.to_thread(legend_pictures, rules.legend, language):
                 files.append(discord.File(io.BytesIO(data), filename=name, description=alt))
                 embeds.append(discord.Embed(colour=COLOUR).set_image(url=f"attachment://{name}"))
-        await interaction.followup.send(embeds=embeds, files=files, view=topics_view(language), ephemeral=True)
+        await interaction.followup.send(embeds=embeds, files=files, view=topics_view(language, text, rules.topic.key),
+                                        ephemeral=True)
 
     async def _defer(self, interaction: discord.Interaction, origin: Origin | None = None) -> None:
         if interaction.response.is_done():
@@ -445,7 +449,8 @@ class Play(commands.Cog):
         t = private(interaction)
         if watch or not seated:
             # Anyone not seated follows the game as a spectator; players may watch too (the Watch button).
-            panel = await spectator_screen(self.bot.sessions, game_id, notice=notice, seated=seated, t=t)
+            panel = await spectator_screen(self.bot.sessions, game_id, notice=notice, seated=seated, t=t,
+                                           user_id=interaction.user.id)
         else:
             panel = await hand_screen(self.bot.sessions, game_id, interaction.user.id, notice=notice, t=t,
                                       shown=shown)
@@ -521,6 +526,8 @@ class Play(commands.Cog):
         except ReplayError as error:
             log.warning("words of game %s: %s", game_id, error)
             raise SessionError("does_nothing_now") from error
+        if await text_mode_of(self.bot.store, interaction.user.id):
+            without_picture(panel)  # the words are the panel's own lines already
         file = file_of(panel.picture)
         view = view_of(panel.rows) or discord.utils.MISSING
         message = interaction.message
@@ -596,8 +603,11 @@ class Play(commands.Cog):
         vote = note is not None
         t = private(interaction)
         paths = [] if vote else await asyncio.to_thread(choice_paths, loaded.game, seat, confirm_moves(chosen), t=t)
-        panel = word_panel(loaded.record.id, version, options, chosen, note, page=page, vote=vote, paths=paths, t=t)
-        panel.picture = await word_picture(chosen, chosen.word, language=t.language)
+        text = await text_mode_of(self.bot.store, interaction.user.id)
+        panel = word_panel(loaded.record.id, version, options, chosen, note, page=page, vote=vote, paths=paths, t=t,
+                           text_mode=text)
+        if not text:
+            panel.picture = await word_picture(chosen, chosen.word, language=t.language)
         await self._send_panel(interaction, loaded.record.id, panel)
 
 

@@ -345,7 +345,7 @@ class Relay:
         t = translator(resolve_locale(token.locale))  # the panel's owner's language, stored with its token
         try:
             if seat is None:  # a spectator's view follows the game too
-                panel = await spectator_screen(self.bot.sessions, record.id, t=t)
+                panel = await spectator_screen(self.bot.sessions, record.id, t=t, user_id=user_id)
             else:
                 panel = await hand_screen(self.bot.sessions, record.id, user_id, t=t)
         except SessionError:

@@ -27,6 +27,7 @@ from hardback_bot.sessions.screens.replay import (
     replay_screen,
     replayable,
 )
+from hardback_bot.sessions.screens.text_mode import text_mode_of, without_picture
 
 from .ui import STYLES, embed_of, file_of
 from .weather import log_failure
@@ -116,6 +117,8 @@ class ReplayCommands:
             language = await self._replay_language(interaction, public)
             panel = await replay_screen(self.bot.store, game_id, 0, guild_id=where,
                                         language=language, public=public)
+            if not public and await text_mode_of(self.bot.store, interaction.user.id):
+                without_picture(panel)  # text mode: the table's picture said in words
             message = _message(panel)
             files = message.pop("attachments")
             await interaction.followup.send(ephemeral=not public, files=files, **message)
@@ -154,6 +157,8 @@ class ReplayCommands:
             language = await self._replay_language(interaction, click.public)
             panel = await replay_screen(self.bot.store, click.game_id, step, guild_id=where,
                                         language=language, public=click.public)
+            if not click.public and await text_mode_of(self.bot.store, interaction.user.id):
+                without_picture(panel)
             await interaction.edit_original_response(**_message(panel))
         except ReplayRefused as refusal:
             await _private(interaction, str(refusal))

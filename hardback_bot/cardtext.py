@@ -27,6 +27,10 @@ STRINGS_NOTES = {
     "join.long": "between two benefits of a long form",
     "sep": "between the parts of a card's one-line summary",
     "title.card": "an embed title: {genre} starts with a capital",
+    "line.card": "a card said in one line (alt texts, text mode): {about} is its genre, cost and states joined by "
+                 "'line.about_join'; keep the pattern, a test reads it back",
+    "line.bare": "the last resort of a long list of cards: the card without its benefits",
+    "line.bonus": "the shortest form of a genre bonus in a card's line (its genre is said just before)",
 }
 STRINGS: dict[str, str] = {
     # one benefit, in full (the look-up image and embed, the legend)
@@ -95,6 +99,12 @@ STRINGS: dict[str, str] = {
     "head.timeless": "Timeless classic: stays in play after you use it face up",
     "head.basic": "Always",
     "head.genre": "With 2+ {genre} cards counted",
+    # a card in one line (alt texts, text mode): "Q (mystery, 6¢): 2★ · with 2+ mystery: jail a row card"
+    "line.card": "{letter} ({about}): {benefits}",
+    "line.bare": "{letter} ({about})",
+    "line.about_join": ", ",
+    "line.cost": "{cost}¢",
+    "line.bonus": "bonus: {benefits}",
     # genre names as players read them
     "genre.adventure": "adventure",
     "genre.horror": "horror",
@@ -146,13 +156,13 @@ def _benefits(bs: tuple[Benefit, ...], form: str, language: str, join: str = "jo
     return text(join, language).join(benefit_text(b, form, language) for b in bs) or text("nothing", language)
 
 
-def _short(d: CardDef, form: str, with_purchase: bool, language: str) -> str:
+def _short(d: CardDef, form: str, with_purchase: bool, language: str, bonus: str = "short.genre") -> str:
     parts = []
     if d.timeless:
         parts.append(text("short.timeless", language))
     parts.append(_benefits(d.basic, form, language))
     if d.genre_bonus:
-        parts.append(text("short.genre", language, genre=genre_name(d.genre, language),
+        parts.append(text(bonus, language, genre=genre_name(d.genre, language),
                           benefits=_benefits(d.genre_bonus, form, language)))
     if with_purchase and d.purchase_prestige:
         parts.append(text("short.purchase", language, n=d.purchase_prestige))
@@ -187,3 +197,25 @@ def card_text(d: CardDef, language: str = "en") -> str:
         lines.append(text("long.genre", language, genre=genre_name(d.genre, language),
                           benefits=_benefits(d.genre_bonus, "long", language, "join.long")))
     return "\n".join(lines)
+
+
+#: The forms of a card's line, longest first: what a list of cards tries in turn until it fits its room
+#: (alt texts hold 1,024 characters); "bare" drops the benefits and is the last resort.
+LINE_FORMS = ("short", "tight", "tighter", "bare")
+
+
+def card_line(d: CardDef, language: str = "en", form: str = "short", *, purchase: bool = False,
+              states: tuple[str, ...] = ()) -> str:
+    """A card in one line, every card the same way so that a listener learns the pattern (and a test reads it
+    back): "Q (mystery, 6¢): 2★ · with 2+ mystery: jail a row card"; a starter "T (starter): 1¢" (never sold,
+    so no price). ``form`` is one of LINE_FORMS; ``purchase``: say its purchase prestige (on offer);
+    ``states``: already said in ``language`` ("inked" …), after the genre and price."""
+    about = [genre_name(d.genre, language)]
+    if not d.is_starter:
+        about.append(text("line.cost", language, cost=d.cost))
+    said = text("line.about_join", language).join([*about, *states])
+    if form == "bare":
+        return text("line.bare", language, letter=d.letter, about=said)
+    benefits = (_short(d, "tight", purchase, language, bonus="line.bonus") if form == "tighter"
+                else _short(d, form, purchase, language))
+    return text("line.card", language, letter=d.letter, about=said, benefits=benefits)

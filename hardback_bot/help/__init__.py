@@ -16,6 +16,7 @@ from .lookup import (
     topic_index,
     topic_pictures,
     topic_text,
+    topic_words,
 )
 from .topics import BY_KEY, TOPICS, Topic
 
@@ -34,4 +35,5 @@ __all__ = [
     "topic_index",
     "topic_pictures",
     "topic_text",
+    "topic_words",
 ]

@@ -126,6 +126,14 @@ def legend_pictures(keys: tuple[str, ...], language: str = "en") -> list[tuple[s
     return [("legend.png", render_legend_of(keys, language), legend_of_description(keys, language))]
 
 
+def topic_words(topic: Topic, language: str = "en") -> list[str]:
+    """What the pictures of a topic show, in words (the rules in text mode, docs/accessibility.md): every
+    caption of each part of the icon legend. CPU work the first time (cached after), run it off the event loop."""
+    from hardback_bot.render.legend import legend_lines
+
+    return [line for part in topic.images for line in legend_lines(part, language)]
+
+
 # --------------------------------------------------------------------------- cards
 @dataclass(frozen=True, slots=True)
 class CardMatch:

@@ -435,11 +435,19 @@ def render_legend(part: str = "cards", language: str = "en") -> bytes:
     return encode_png(draw_legend(part, language).image)
 
 
-def legend_description(part: str = "cards", language: str = "en") -> str:
-    """Alt text: every caption of the part, in order."""
+@cache
+def legend_lines(part: str = "cards", language: str = "en") -> tuple[str, ...]:
+    """Every caption of the part in words, in order: its title, then one line per section. The alt text, and
+    the rules in text mode (docs/accessibility.md), which show no picture and so the whole of it. Worked out
+    once per process and language (the captions come with their drawings)."""
     t = translator(language)
     texts = [t.entry(STRINGS_CONTEXT, STRINGS["alt.title"], title=_s(language, f"title.{part}"))]
-    return " ".join([*texts, *describe_sections(sections(part, language), language)])[:1024]
+    return (*texts, *describe_sections(sections(part, language), language))
+
+
+def legend_description(part: str = "cards", language: str = "en") -> str:
+    """Alt text: every caption of the part, in order."""
+    return " ".join(legend_lines(part, language))[:1024]
 
 
 def describe_sections(chosen: Sections, language: str) -> list[str]:

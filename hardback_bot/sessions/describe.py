@@ -43,8 +43,6 @@ ENGLISH = translator("en")
 #: A deleted player's seat (store.models.ERASED_NAME, the name stored), said in the reader's language.
 ERASED_PLAYER = N_("Deleted player")
 
-GENRE_MARK = {"adventure": "🧭", "horror": "💀", "mystery": "🔍", "romance": "💘", "starter": "▫️"}
-
 #: Genre names as they appear inside a card's name (glossary.md, genres).
 GENRE_NAMES = {"adventure": N_("adventure"), "horror": N_("horror"), "mystery": N_("mystery"),
                "romance": N_("romance"), "starter": N_("starter")}
@@ -78,15 +76,6 @@ def card_words(card_id: int, t: Translator = ENGLISH) -> str:
 def cards_words(card_ids: Sequence[int], t: Translator = ENGLISH) -> str:
     """Cards in a sentence: "the adventure C and the horror Z"."""
     return t.join([card_words(c, t) for c in card_ids])
-
-
-def card_short(card_id: int) -> str:
-    c = card(card_id)
-    return f"{GENRE_MARK.get(c.genre, '')}{c.letter}"
-
-
-def cards_text(card_ids: Sequence[int]) -> str:
-    return " ".join(card_short(c) for c in card_ids) if card_ids else "—"
 
 
 def bold(text: str) -> str:

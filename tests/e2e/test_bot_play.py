@@ -35,7 +35,7 @@ async def test_lobby_table_hand_and_a_word(world: World) -> None:
         await s.settle(quiet=0.6)
         table = table_of(world)
         assert table.attachments and table.attachments[0].filename == "table.png"
-        assert table.attachments[0].description.startswith("Hardback table:")
+        assert table.attachments[0].description.startswith("Hardback table, round 1:")
         record = await bot.store.running_game_in_channel(world.channel.id)
         loaded = await bot.sessions.load(record.id)
         first = user_for(world, loaded.record.seats[0].user_id)

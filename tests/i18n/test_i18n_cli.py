@@ -65,6 +65,7 @@ def test_every_source_file_belongs_to_exactly_one_domain() -> None:
                 "cogs/info.py": "hardback", "cogs/translator.py": "hardback", "bot.py": "hardback",
                 "hardback_bot/sessions/screens/table.py": "face",
                 "hardback_bot/sessions/screens/pictures.py": "content",
+                "hardback_bot/sessions/screens/in_words.py": "content",
                 "hardback_bot/render/table.py": "content", "hardback_bot/cardtext.py": "content",
                 "hardback_bot/help/topics.py": "content", "hardback_bot/help/lookup.py": "content",
                 "hardback_bot/help/format.py": "hardback", "hardback_bot/help/settings.py": "hardback",

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 from collections import Counter
 from dataclasses import dataclass
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from text_reader import SeenSlot, read_word_alt
 
 from hardback_bot.engine import Game, IllegalMove, Move, WordCard
 from hardback_bot.engine.cards import card, card_defs
@@ -188,22 +188,22 @@ def check_panel_says_the_model(outcomes: list[WordOutcome], outcome: WordOutcome
 
 
 def check_alt_text_says_the_model(model: WordPreview) -> None:
+    """The alt text, read back (tests/sessions/text_reader.py): the totals, then every card of the word in order
+    with the letter it gives, its genre, whether it is a wild (which card, face down or uncovered), doubled or
+    tripled, and what it earned; the classics paying from outside the word the same way."""
     alt = word_description(model)
-    assert alt.startswith(f"Your word {model.word}: {model.coins} coins and {model.prestige} prestige.")
-    said = re.findall(r" (\w) is the (\w+) (\w) played face down(, then uncovered)?: it earns ([^.]+)\.", alt)
-    wilds = [s for s in model.slots if s.face.wild_letter is not None]
-    assert len(said) == len(wilds), (alt, wilds)
-    for (letter, genre, printed, uncovered, earns), s in zip(said, wilds, strict=True):
+    word, coins, prestige, slots, classics = read_word_alt(alt, "en")
+    assert (word, coins, prestige) == (model.word, model.coins, model.prestige)
+
+    def seen(s: WordSlot) -> SeenSlot:
         c = card(s.face.card_id)
-        assert (letter, genre, printed) == (s.face.wild_letter, genre_word(c.genre), c.letter)
-        assert bool(uncovered) == s.face.uncovered
-        parts = ([f"{s.coins} coin{'s' if s.coins != 1 else ''}"] if s.coins else []) + (
-            [f"{s.prestige} prestige"] if s.prestige else [])
-        assert earns == (" and ".join(parts) if parts else "nothing"), (alt, s)
-    multiplied = re.findall(r" (\w) \((\w+)\) is (doubled|tripled)", alt)
-    assert multiplied == [(s.face.wild_letter or card(s.face.card_id).letter, genre_word(card(s.face.card_id).genre),
-                           "tripled" if s.face.multiplier >= 3 else "doubled")
-                          for s in model.slots if s.face.multiplier > 1]
+        wild = s.face.wild_letter is not None
+        return SeenSlot(s.face.wild_letter or c.letter, c.genre, c.letter if wild else None,
+                        ("up" if s.face.uncovered else "down") if wild else None, s.face.multiplier, s.coins,
+                        s.prestige)
+
+    assert slots == [seen(s) for s in model.slots], alt
+    assert classics == [seen(s) for s in model.classics], alt
 
 
 def check(seed: int) -> int:
@@ -274,7 +274,8 @@ def test_a_wild_an_uncover_turns_face_up_is_said_to_earn_what_the_picture_shows(
     assert next(r.get("text") for r in drawn.where("note", path=path)) == "printed J"
     assert [(r.get("coins"), r.get("prestige")) for r in drawn.where("earning", path=path)] == [(0, 3)]
     picture = asyncio.run(word_picture(best, "BUILT"))
-    assert "I is the adventure J played face down, then uncovered: it earns 3 prestige." in picture.description
+    assert "I (wild: adventure J, uncovered" in picture.description
+    assert read_word_alt(picture.description, "en")[3][2] == SeenSlot("I", "adventure", "J", "up", 1, 0, 3)
 
 
 def test_a_wild_whose_card_is_not_in_the_word_earns_nothing_and_gives_up_nothing() -> None:
@@ -296,4 +297,6 @@ def test_every_wild_is_named_in_the_alt_text() -> None:
     assert len(wilds) == 2 and {s.face.uncovered for s in wilds} == {True, False}, best.move
     alt = word_description(model)
     for s in wilds:
-        assert f" {s.face.wild_letter} is the " in alt
+        c = card(s.face.card_id)
+        state = "uncovered" if s.face.uncovered else "face down"
+        assert f"{s.face.wild_letter} (wild: {genre_word(c.genre)} {c.letter}, {state}" in alt, alt

@@ -29,7 +29,7 @@ from ..codec import (
     OpenSuggestForm,
     SetCoach,
 )
-from ..describe import ENGLISH, card_name, cards_text, phase_prompt, separator
+from ..describe import ENGLISH, card_name, phase_prompt, separator
 from ..loaded import Loaded
 from ..notes import ghost_request_id
 from ..preview import WordOutcome
@@ -41,12 +41,13 @@ from .steps import ahead, steps_rows
 
 def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOutcome | None = None,
                t: Translator = ENGLISH, shown: HandView = HandView.HAND, coached: bool | None = None,
-               hints_asked: Sequence[int] = ()) -> Panel:
+               hints_asked: Sequence[int] = (), text_mode: bool = False) -> Panel:
     """The private panel of ``seat``: their hand, the decision they face, every legal action. ``best``: the
     solver's best word, offered as one click where the table allows hints. ``t``: the reader's language.
     ``shown``: the view asked for (buying more than one card, removing rather than reserving a jailed card).
     ``coached``: whether the coach follows this player (None: no choice to offer, as in the guided game);
-    ``hints_asked``: the seats that said yes to the table's open request for hints, in order."""
+    ``hints_asked``: the seats that said yes to the table's open request for hints, in order; ``text_mode``: the
+    reader's panels carry no pictures (screens/text_mode.py), so nothing is said by a mark alone."""
     game = loaded.game
     record = loaded.record
     me = view["players"][seat]
@@ -67,7 +68,7 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
     panel.lines.append(t.gettext("Ink {ink} · remover {remover} · draw pile {draw} · discard {discard}",
                                  ink=me["ink"], remover=me["remover"], draw=me["draw_count"],
                                  discard=me["discard_count"]))
-    panel.lines.append(standing_line(view, names, seat, t))
+    panel.lines.append(standing_line(view, names, seat, t, words=text_mode))
     if game.finished:
         panel.lines.append(t.gettext("The game is over."))
         return panel
@@ -112,7 +113,8 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
     if not active and ghost is not None and game.phase == "spell" and game.num_players > 1:
         panel.lines.append(t.gettext("{name} asked for a ghostwriter. Their hand: {cards}",
                                      name=names[game.active_seat],
-                                     cards=cards_text(view["players"][game.active_seat].get("hand", []))))
+                                     cards=separator(t).join(card_name(c, t=t) for c in
+                                                             view["players"][game.active_seat].get("hand", []))))
         request = ghost_request_id(game)
         if request is not None:
             panel.add_buttons([Button(t.gettext("Suggest a word"),

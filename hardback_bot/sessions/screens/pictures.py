@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hardback_bot.cardtext import genre_name
 from hardback_bot.engine.cards import GENRES, card
 from hardback_bot.i18n import translator
 from hardback_bot.render import (
@@ -41,59 +40,15 @@ from hardback_bot.render import (
 )
 
 from ..preview import WordOutcome
-
-#: Every alt text of the pictures (what screen readers say), in one place; the catalogues (domain
-#: ``content``) translate each entry under the msgctxt ``STRINGS_CONTEXT``.
-STRINGS_CONTEXT = "alt text"
-STRINGS_NOTES = {
-    "penny": "added after the table's text (keep the leading space)",
-    "inked": "added after the hand's text (keep the leading space)",
-    "tokens": "added after the hand's text (keep the leading space)",
-    "wild": "added after the word's text, once per wild left face down (keep the leading space); {earns} is "
-            "the entry 'it earns …' or 'it earns nothing'",
-    "uncovered": "added after the word's text, once per wild an uncover turned face up again (keep the leading "
-                 "space)",
-    "doubled": "added after the word's text, once per doubled card (keep the leading space); {letter} is the "
-               "letter it gives the word",
-    "team": "the name of the team's line on the score chart (co-op)",
-    "score_join": "between two players' scores",
-}
-STRINGS: dict[str, str | tuple[str, str]] = {
-    "table": "Hardback table: {scores}; goal {goal}★. Offer row, newest first: {row}.",
-    "table_over": "Hardback table, game over: {scores}; goal {goal}★.",
-    "table_ended": "Hardback table, game ended early: {scores}; goal {goal}★.",
-    "penny": " Penny Dreadful {score}★.",
-    "score": "{name} {score}★",
-    "hand": "Your hand: {letters}.",
-    "no_cards": "no cards",
-    "inked": " Inked (must be used): {letters}.",
-    "tokens": " Ink {ink}, remover {remover}.",
-    "cards": "{title}: {letters}",
-    "offer": "The offer row, newest first: {cards}.",
-    "offer_card": "{letter} {cost}¢",
-    "word": "Your word {word}: {coins} coins and {prestige} prestige.",
-    "wild": " {letter} is the {genre} {printed} played face down: {earns}.",
-    "uncovered": " {letter} is the {genre} {printed} played face down, then uncovered: {earns}.",
-    "doubled": " {letter} ({genre}) is doubled: {earns}.",
-    "tripled": " {letter} ({genre}) is tripled: {earns}.",
-    "earns": "it earns {what}",
-    "coins": ("{n} coin", "{n} coins"),
-    "prestige": ("{n} prestige", "{n} prestige"),
-    "earns_nothing": "it earns nothing",
-    "team_beat": "The team beat Penny Dreadful {team}–{penny}",
-    "penny_wins": "Penny Dreadful wins {penny}–{team}",
-    "team": "Team",
-    "coop_result": "{who} won: team {team} prestige ({names}), Penny Dreadful {penny}. Score chart by round.",
-    "who_team": "The team",
-    "who_penny": "Penny Dreadful",
-    "ranking": "Final ranking: {rows}. Score chart by round.",
-    "rank": "{rank}. {name} {score}★",
-    "score_join": ", ",
-}
-
-
-def _a(language: str, key: str, n: int | None = None, **params: object) -> str:
-    return translator(language).entry(STRINGS_CONTEXT, STRINGS[key], n=n, **params)
+from .in_words import (
+    cards_description,
+    hand_description,
+    offer_description,
+    results_description,
+    say,
+    table_description,
+    word_description,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,21 +100,6 @@ def table_model(view: dict[str, Any], names: Sequence[str], computers: Sequence[
         final_round=view["final_round"] and status == "playing", status=status)
 
 
-def table_description(view: dict[str, Any], names: Sequence[str], *, ended: bool = False,
-                      language: str = "en") -> str:
-    finished = bool(view.get("finished"))
-    results = {r["seat"]: r["prestige"] for r in view.get("results", [])} if finished else {}
-    scores = _a(language, "score_join").join(
-        _a(language, "score", name=names[p["seat"]], score=results.get(p["seat"], p["prestige"]))
-        for p in view["players"])
-    row = ", ".join(card(c).letter for c in view["offer_row"])
-    key = "table_over" if finished else "table_ended" if ended else "table"
-    text = _a(language, key, scores=scores, goal=view["goal"], row=row)
-    if view.get("penny"):
-        text += _a(language, "penny", score=view["penny"]["score"])
-    return text[:1000]
-
-
 def hand_model(view: dict[str, Any], seat: int, title: str) -> HandImage:
     me = view["players"][seat]
     inked = set(me["inked"])
@@ -168,16 +108,6 @@ def hand_model(view: dict[str, Any], seat: int, title: str) -> HandImage:
     return HandImage(cards=cards, inked=tuple(CardFace(c, inked=True) for c in me["inked"]),
                      ink=me["ink"], remover=me["remover"], title=title,
                      draw_count=me["draw_count"], discard_count=me["discard_count"])
-
-
-def hand_description(view: dict[str, Any], seat: int, language: str = "en") -> str:
-    me = view["players"][seat]
-    letters = " ".join(card(c).letter for c in me.get("hand", []))
-    inked = " ".join(card(c).letter for c in me["inked"])
-    text = _a(language, "hand", letters=letters or _a(language, "no_cards"))
-    if inked:
-        text += _a(language, "inked", letters=inked)
-    return text + _a(language, "tokens", ink=me["ink"], remover=me["remover"])
 
 
 def word_model(outcome: WordOutcome, language: str = "en") -> WordPreview:
@@ -211,22 +141,10 @@ def results_model(view: dict[str, Any], names: Sequence[str], language: str = "e
     headline = None
     if view.get("penny"):
         first = results[0]
-        headline = _a(language, "team_beat" if first["won"] else "penny_wins", team=first["prestige"],
+        headline = say(language, "team_beat" if first["won"] else "penny_wins", team=first["prestige"],
                       penny=first["penny"])
-        series = (ScoreSeries(_a(language, "team"), tuple(r[0] for r in history)),)
+        series = (ScoreSeries(say(language, "team"), tuple(r[0] for r in history)),)
     return ResultsImage(ranking=rows, series=series, goal=view["goal"], headline=headline)
-
-
-def results_description(view: dict[str, Any], names: Sequence[str], language: str = "en") -> str:
-    results = view["results"]
-    join = _a(language, "score_join")
-    if view.get("penny"):
-        first = results[0]
-        who = _a(language, "who_team" if first["won"] else "who_penny")
-        return _a(language, "coop_result", who=who, team=first["prestige"], names=join.join(names),
-                  penny=first["penny"])[:1000]
-    parts = [_a(language, "rank", rank=r["rank"], name=names[r["seat"]], score=r["prestige"]) for r in results]
-    return _a(language, "ranking", rows=join.join(parts))[:1000]
 
 
 async def table_picture(view: dict[str, Any], names: Sequence[str], computers: Sequence[bool], *,
@@ -260,35 +178,13 @@ async def cards_picture(cards: Sequence[int], inked: Sequence[int], title: str, 
     model = HandImage(cards=tuple(CardFace(c) for c in cards if c not in inked),
                       inked=tuple(CardFace(c, inked=True) for c in inked), title=title)
     data = await asyncio.to_thread(render_hand, model, language)
-    letters = " ".join(card(c).letter for c in cards)
-    return Picture(data, "cards.png", _a(language, "cards", title=title, letters=letters)[:1000])
+    return Picture(data, "cards.png", cards_description(cards, inked, title, language))
 
 
 async def offer_picture(view: dict[str, Any], coins: int | None, *, language: str = "en") -> Picture:
     """The offer row for the player choosing from it, in their ``language``."""
     data = await asyncio.to_thread(render_offer_row, _offer_row(view, coins), language)
-    cards = _a(language, "score_join").join(_a(language, "offer_card", letter=card(c).letter, cost=card(c).cost)
-                                            for c in view["offer_row"])
-    return Picture(data, "offer_row.png", _a(language, "offer", cards=cards)[:1000])
-
-
-def word_description(model: WordPreview, language: str = "en") -> str:
-    """The preview's alt text, read off the model the picture is drawn from: the totals, then every wild card
-    (face down or uncovered) and every doubled card with what it earns."""
-    text = _a(language, "word", word=model.word, coins=model.coins, prestige=model.prestige)
-    for slot in model.slots:
-        face = slot.face
-        d = card(face.card_id)
-        what = ([_a(language, "coins", n=slot.coins)] if slot.coins else []) + (
-            [_a(language, "prestige", n=slot.prestige)] if slot.prestige else [])
-        earns = _a(language, "earns", what=translator(language).join(what)) if what else _a(language, "earns_nothing")
-        if face.wild_letter is not None:
-            text += _a(language, "uncovered" if face.uncovered else "wild", letter=face.wild_letter,
-                       genre=genre_name(d.genre, language), printed=d.letter, earns=earns)
-        if face.multiplier > 1:
-            text += _a(language, "tripled" if face.multiplier >= 3 else "doubled", letter=face.wild_letter or d.letter,
-                       genre=genre_name(d.genre, language), earns=earns)
-    return text[:1000]
+    return Picture(data, "offer_row.png", offer_description(view, coins, language))
 
 
 async def word_picture(outcome: WordOutcome, word: str, *, language: str = "en") -> Picture:

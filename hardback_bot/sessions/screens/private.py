@@ -16,7 +16,7 @@ from hardback_bot.i18n import Translator
 from ..agreements import hints_request
 from ..coaching import coach, is_coached
 from ..codec import AnswerHints, HandView, OpenHand
-from ..describe import ENGLISH, cards_text, note_line
+from ..describe import ENGLISH, card_name, note_line, separator
 from ..loaded import Loaded
 from ..manager import Sessions
 from ..messages import SessionError
@@ -29,6 +29,7 @@ from .hand import hand_panel
 from .panel import Button, Panel, rules_button
 from .pictures import hand_picture, offer_picture
 from .table import results_lines, table_panel
+from .text_mode import hand_in_words, in_words, offer_block, row_choice, text_mode_of
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,7 @@ async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice:
         return panel
     game = loaded.game
     view = player_view(game, seat)
+    text = await text_mode_of(sessions.store, user_id)
     coaching = await coach(sessions, loaded, seat, t) if coached else Coaching()
     best = None
     if game.active_seat == seat and game.phase == "spell" and hints_allowed(game, loaded.record.kind):
@@ -62,7 +64,9 @@ async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice:
     # The panel tries purchases on copies of the game (what each one leaves): a worker thread's job.
     panel = await asyncio.to_thread(hand_panel, loaded, seat, view, best=best, t=t, shown=shown,
                                     coached=coached if not game.options.tutorial else None,
-                                    hints_asked=[s for u in asked if (s := loaded.seat_of(u)) is not None])
+                                    hints_asked=[s for u in asked if (s := loaded.seat_of(u)) is not None],
+                                    text_mode=text)
+    hand_line = panel.lines[0]
     if notice:
         panel.lines.insert(0, f"*{notice}*")
     if game.active_seat != seat or game.phase in ("spell", "vote"):
@@ -73,9 +77,11 @@ async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice:
     if coaching.lines:
         at = 1 if notice else 0
         panel.lines[at:at] = coaching.lines
-    if game.active_seat == seat and game.phase in ("jail", "flush", "buy"):
+    choosing, coins = row_choice(game, seat)
+    if text:
+        return hand_in_words(panel, view, seat, t, hand_line=hand_line, choosing=choosing, coins=coins)
+    if choosing:
         # Choosing a card of the offer row: show the row (cards the player cannot afford are dimmed).
-        coins = game.state.turn.coins if game.phase in ("flush", "buy") else None
         panel.picture = await offer_picture(view, coins, language=t.language)
     else:
         panel.picture = await hand_picture(view, seat, loaded.names_in(t)[seat], language=t.language)
@@ -115,7 +121,8 @@ async def deck_view(sessions: Sessions, game_id: int, user_id: int, *, t: Transl
         raise SessionError("not_playing")
     if loaded.record.status != "playing" or loaded.game.finished:
         return over_screen(loaded, t)
-    panel = await deck_screen(loaded.game, seat, loaded.names_in(t), language=t.language, game_id=game_id)
+    panel = await deck_screen(loaded.game, seat, loaded.names_in(t), language=t.language, game_id=game_id,
+                              text_mode=await text_mode_of(sessions.store, user_id))
     panel.version = loaded.record.version
     return panel
 
@@ -145,11 +152,13 @@ async def catch_up(sessions: Sessions, loaded: Loaded, seat: int, t: Translator 
 
 
 async def spectator_screen(sessions: Sessions, game_id: int, *, notice: str | None = None,
-                           seated: bool = False, t: Translator = ENGLISH) -> Panel:
+                           seated: bool = False, t: Translator = ENGLISH, user_id: int | None = None) -> Panel:
     """The game as anyone who is not seated may follow it (PRODUCT.md, around the turn): the public state,
-    every hand when the table plays with open hands (R28.2), the current word once spelled."""
+    every hand when the table plays with open hands (R28.2), the current word once spelled. ``user_id``: the
+    reader, whose choice of text mode shows the offer row in words instead of the table's picture."""
     loaded = await sessions.load(game_id)
-    table = await table_panel(loaded, t)
+    words = await text_mode_of(sessions.store, user_id)
+    table = await table_panel(loaded, t, words=words)
     game = loaded.game
     view = public_view(game)
     names = loaded.names_in(t)
@@ -168,9 +177,12 @@ async def spectator_screen(sessions: Sessions, game_id: int, *, notice: str | No
         for p in view["players"]:
             if p.get("hand") is not None and game.options.hands_open:
                 panel.lines.append(t.gettext("{name}'s hand: {cards}", name=names[p["seat"]],
-                                             cards=cards_text(p["hand"])))
+                                             cards=separator(t).join(card_name(c, t=t) for c in p["hand"])))
         panel.add_buttons([Button(t.gettext("Refresh"), OpenHand(game_id, HandView.WATCH).custom_id()),
                            rules_button(game_id, "turn", t)])
+    if words:
+        playing = not game.finished and loaded.record.status == "playing"
+        return in_words(panel, lambda form: (offer_block(view, None, t, form) if playing else [], []))
     return panel
 
 

@@ -13,10 +13,10 @@ from ..describe import ENGLISH
 
 
 def standing_line(view: dict[str, Any], names: Sequence[str], viewer: int | None,
-                  t: Translator = ENGLISH) -> str:
+                  t: Translator = ENGLISH, *, words: bool = False) -> str:
     """The scores, the goal and the round: "Round 5 · goal 40★ · ▶ Ann 12★ · you 9★ · Bob 7★", highest first,
-    ▶ at the seat to play. In co-op the team's score against Penny Dreadful's (R29). ``viewer``: the seat
-    reading it (said "you")."""
+    ▶ at the seat to play (``words``, for text mode: "Ann 12★ (to play)", no mark alone). In co-op the team's
+    score against Penny Dreadful's (R29). ``viewer``: the seat reading it (said "you")."""
     goal = view["goal"]
     turn = view["turn"]
     active = turn["seat"]
@@ -31,8 +31,11 @@ def standing_line(view: dict[str, Any], names: Sequence[str], viewer: int | None
     for p in sorted(view["players"], key=lambda p: (-p["prestige"], p["seat"])):
         seat = p["seat"]
         name = t.gettext("**you**") if seat == viewer else names[seat]
-        marker = "▶ " if seat == active and not view["finished"] else ""
-        parts.append(f"{marker}{name} {p['prestige']}★")
+        to_play = seat == active and not view["finished"]
+        if to_play and words:
+            parts.append(t.gettext("{name} {score}★ (to play)", name=name, score=p["prestige"]))
+        else:
+            parts.append(f"{'▶ ' if to_play else ''}{name} {p['prestige']}★")
     return " · ".join([head, *parts])
 
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
+from hardback_bot.cardtext import card_line
 from hardback_bot.engine import GameOptions
+from hardback_bot.engine.cards import card
+from hardback_bot.engine.options import ADVERTS
 from hardback_bot.engine.views import public_view
 from hardback_bot.i18n import Translator
 from hardback_bot.store import GameRecord, Store
@@ -17,6 +20,7 @@ from ..learners import COACH_GAMES, newcomers
 from ..loaded import Loaded
 from ..lobby import option_for
 from ..table_options import BY_KEY, OPTIONS, choices, encode_value, offered, option_line, summary, value_words
+from .in_words import joined
 from .panel import Button, Option, Panel, Select, hand_button, rules_button
 from .pictures import results_picture, table_picture
 
@@ -119,10 +123,11 @@ RULES_OF_OPTION = {"length": "end", "dictionary": "dictionary", "hints": "hints"
                    "family_friendly": "dictionary"}
 
 
-async def table_panel(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
+async def table_panel(loaded: Loaded, t: Translator = ENGLISH, *, words: bool = False) -> Panel:
     """The public table message, in ``t``'s language (the server's). Once the game is over (finished or ended)
     it shows the final state, with no player to play and no game button (only the results message carries
-    Rematch)."""
+    Rematch). ``words``: for a reader in text mode (screens/text_mode.py), no picture and no ▶ mark (the Turn
+    line names the seat to play)."""
     game = loaded.game
     view = public_view(game)
     names = loaded.names_in(t)
@@ -137,13 +142,7 @@ async def table_panel(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
         lines += results_lines(loaded, t)
     else:
         for p in view["players"]:
-            seat = p["seat"]
-            marker = "▶ " if seat == game.active_seat and not over else ""
-            tokens = t.gettext("ink {ink} · remover {remover}", ink=p["ink"], remover=p["remover"])
-            if not coop:
-                tokens = t.gettext("{prestige}★ · {tokens}", prestige=p["prestige"], tokens=tokens)
-            award = t.gettext(" · +{n}★ at the end (award)", n=p["award"]) if p["award"] else ""
-            lines.append(f"{marker}**{names[seat]}** {tokens}{award}")
+            lines += seat_lines(view, p, names, t, to_play=p["seat"] == game.active_seat and not over and not words)
         if coop:
             penny = view["penny"]
             lines.append(t.gettext("Team **{team}★** vs Penny Dreadful **{penny}★** (goal {goal}★, signature: "
@@ -161,12 +160,36 @@ async def table_panel(loaded: Loaded, t: Translator = ENGLISH) -> Panel:
         lines.append(t.gettext("Turn: **{name}** — {doing}", name=names[game.active_seat],
                                doing=_phase_words(view, t)))
     panel.lines = lines
-    panel.picture = await table_picture(view, names, loaded.computers, ended=ended, language=t.language)
+    if not words:
+        panel.picture = await table_picture(view, names, loaded.computers, ended=ended, language=t.language)
     if not over:
         panel.add_buttons([hand_button(loaded.record.id, t),
                            Button(t.gettext("Watch"), OpenHand(loaded.record.id, HandView.WATCH).custom_id()),
                            rules_button(loaded.record.id, RULES_HERE, t)])
     return panel
+
+
+def seat_lines(view: dict[str, Any], p: dict[str, Any], names: Sequence[str], t: Translator = ENGLISH, *,
+               to_play: bool = False) -> list[str]:
+    """What the table picture shows of one seat, in words: prestige (not in co-op: one team score), ink,
+    remover, cards in hand, adverts bought, an award held; then its classics in play and its jailed card, each
+    card said in full (cardtext.card_line), so the picture adds nothing the lines do not say."""
+    seat = p["seat"]
+    tokens = t.gettext("ink {ink} · remover {remover}", ink=p["ink"], remover=p["remover"])
+    if not view["options"].get("coop"):
+        tokens = t.gettext("{prestige}★ · {tokens}", prestige=p["prestige"], tokens=tokens)
+    tokens += t.ngettext(" · {n} card in hand", " · {n} cards in hand", p["hand_count"])
+    if view["options"].get("adverts"):
+        tokens += t.gettext(" · adverts {n} of {most}", n=p["adverts"], most=len(ADVERTS))
+    award = t.gettext(" · +{n}★ at the end (award)", n=p["award"]) if p["award"] else ""
+    lines = [f"{'▶ ' if to_play else ''}**{names[seat]}** {tokens}{award}"]
+    if p["timeless"]:
+        lines.append(t.gettext("{name}'s classics in play: {cards}", name=names[seat], cards=joined(
+            t.language, (card_line(card(c), t.language) for c in p["timeless"]))))
+    if p["jail"] is not None:
+        lines.append(t.gettext("{name}'s jail: {card}", name=names[seat],
+                               card=card_line(card(p["jail"]), t.language, purchase=True)))
+    return lines
 
 
 def _signature(genre: object, t: Translator) -> str:

@@ -25,6 +25,7 @@ from ..preview import WordOutcome
 from ..yields import undominated, yield_of
 from .panel import Button, Option, Panel, Select, rules_button
 from .pictures import word_model
+from .text_mode import word_block
 from .word_facts import said_in_order, target_slot, target_words, wild_brief, wild_forms, wild_sentence, wild_slots
 
 AT_ONCE = 8  # arrangement options one select shows
@@ -95,11 +96,12 @@ def nothing_to_choose(options: Sequence[WordOutcome], chosen: WordOutcome,
 
 def word_panel(game_id: int, version: int, options: Sequence[WordOutcome], chosen: WordOutcome,
                note: str | None, *, page: int = 0, vote: bool = False,
-               paths: Sequence[tuple[list[Move], str]] = (), t: Translator = ENGLISH) -> Panel:
+               paths: Sequence[tuple[list[Move], str]] = (), t: Translator = ENGLISH, text_mode: bool = False) -> Panel:
     """The preview of ``chosen`` with the arrangements of its word worth choosing instead (``page`` of them).
     ``paths``: the ways to answer the either-or choices that come right after the word
     (spelling.choice_paths): then Confirm comes once per answer, so the word and its choices are one click.
-    ``t``: the reader's language (``note`` and ``paths`` come already said in it)."""
+    ``t``: the reader's language (``note`` and ``paths`` come already said in it). ``text_mode``: the reader
+    has no picture (screens/text_mode.py): what it shows, each card's share, is said in lines instead."""
     panel = Panel(title=t.gettext("Spell {word}?", word=chosen.word), version=version)
     notes = chosen.notes_in(t)
     if notes:
@@ -114,6 +116,8 @@ def word_panel(game_id: int, version: int, options: Sequence[WordOutcome], chose
         panel.lines.append(t.gettext("Wild cards: {wilds}.", wilds="; ".join(wild_sentence(s, t) for s in wilds)))
     else:
         panel.lines.append(t.gettext("No wild cards."))
+    if text_mode:
+        panel.lines += word_block(model, t)
     answers = answer_words(chosen, model, t)
     if answers and not vote:
         panel.lines.append(t.gettext("Confirming also {answers} (worth most).", answers=said_in_order(answers, t)))
