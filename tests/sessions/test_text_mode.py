@@ -54,7 +54,7 @@ async def test_the_choice_is_the_players_own_and_changes_only_how_their_panels_s
     record = await sessions.open_lobby(1, 10, ANN, "Ann", GameOptions(length=40))
     await sessions.lobby_action(record.id, BOB, "Bob", "join")
     await sessions.lobby_action(record.id, ANN, "Ann", "start")
-    game = (await sessions.load(record.id)).game
+    loaded = await sessions.load(record.id)
     pictured = await hand_screen(sessions, record.id, ANN)
     assert pictured.picture is not None and pictured.picture.filename == "hand.png"
 
@@ -62,7 +62,7 @@ async def test_the_choice_is_the_players_own_and_changes_only_how_their_panels_s
     worded = await hand_screen(sessions, record.id, ANN)
     check_words_only(worded)
     assert decisions(worded) == decisions(pictured)  # the same decisions, one click each as before
-    hand = game.player(game.active_seat if game.active_seat == 0 else 0).hand
+    hand = loaded.game.player(loaded.seat_of(ANN)).hand  # type: ignore[arg-type]
     at = worded.lines.index("**Your hand**, 5 cards:")
     listed = worded.lines[at + 1:at + 6]
     assert [line[2] for line in listed] == [card(c).letter for c in hand]  # "- A (starter): 1¢", hand order
