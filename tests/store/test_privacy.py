@@ -98,7 +98,7 @@ async def test_what_is_kept_and_the_copy(store: SqlStore) -> None:
     assert [r["best_word"] for r in copy["results"]] == ["QUILL"] and copy["results"][0]["won"] is True
     assert copy["ratings"][0]["board_id"] == GUILD and copy["totals"][0]["games"] == 1
     assert copy["daily_attempts"][0]["day"] == "2026-12-04"
-    assert copy["settings"] == {"chosen": {"coach": "off"}, "panel_languages": ["es"]}
+    assert copy["settings"] == {"chosen": {"coach": "off", "text_mode": False}, "panel_languages": ["es"]}
     assert copy["table_requests"] == [{"game_id": ids["running"], "kind": "hints", "agreed_at": store.now()}]
     text = json.dumps(copy)
     assert "tok-ann" not in text and "gdm-ann" not in text  # tokens are secrets: never in a copy
