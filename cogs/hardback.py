@@ -14,6 +14,7 @@ from hardback_bot.sessions.screens.panel import Button, Panel
 from hardback_bot.sessions.table_options import BY_KEY
 
 from .daily import DailyCommands
+from .games import GamesCommands
 from .info import InfoCommands
 from .play import private
 from .privacy import PrivacyCommands
@@ -33,7 +34,7 @@ START_OPTIONS = {"length": "length", "dictionary": "dictionary", "awards": "awar
                  "family_friendly": "family_friendly"}
 
 
-class Hardback(InfoCommands, DailyCommands, PrivacyCommands, commands.GroupCog, group_name="hardback",
+class Hardback(InfoCommands, DailyCommands, PrivacyCommands, GamesCommands, commands.GroupCog, group_name="hardback",
                group_description="Play Hardback, the word deck-builder"):
     def __init__(self, bot: HardbackBot) -> None:
         self.bot = bot

@@ -39,7 +39,7 @@ MAX_CHOICE_NAME = 100
 GROUP = "hardback"
 #: Every subcommand of /hardback and every option name of them (checked against the commands themselves).
 COMMANDS: frozenset[str] = frozenset({
-    "card", "daily", "end", "hint", "history", "leaderboard", "leave", "lookup", "privacy", "replay", "rules",
+    "card", "daily", "end", "games", "hint", "history", "leaderboard", "leave", "lookup", "privacy", "replay", "rules",
     "settings", "start", "stats"})
 OPTIONS: frozenset[str] = frozenset({
     "adverts", "afk_misses", "afk_policy", "awards", "by", "coop", "dictionary", "family_friendly", "game", "genre",
