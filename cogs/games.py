@@ -35,7 +35,7 @@ class GamesCommands:
 
     bot: HardbackBot
 
-    @app_commands.command(name="games", description="Your running games everywhere, your turns first")
+    @app_commands.command(name="games", description="Your running games, your turns first")
     async def games(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         t = private(interaction)

@@ -44,7 +44,7 @@ COMMANDS: frozenset[str] = frozenset({
 OPTIONS: frozenset[str] = frozenset({
     "adverts", "afk_misses", "afk_policy", "awards", "by", "coop", "dictionary", "family_friendly", "game", "genre",
     "ghostwriter", "guided", "hints", "language", "length", "letter", "open_hands", "penny", "period",
-    "provisional_games", "public", "season", "season_announcements", "season_channel", "topic", "turn_timer",
+    "provisional_games", "public", "season", "season_announcements", "season_channel", "threads", "topic", "turn_timer",
     "unique_words", "user", "votes", "word"})
 
 COMMAND_PREFIX = "command_"

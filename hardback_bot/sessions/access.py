@@ -37,9 +37,9 @@ from .codec import (
     SuggestWord,
 )
 from .messages import SessionError
+from .places import THREAD_OF
 
 GHOST_THREAD = "ghost:"  # the kind of a game message that is a ghostwriter request's thread
-PARENT = "parent"  # the kind of a game message that is the channel its thread was opened from (its lobby's)
 # What a seat does on its own hand panel: admitted from the clicker's own private panel anywhere (check_away).
 AWAY_ACTIONS = (OpenMyHand, OpenHand, PlayMoves, PickMove, OpenSpellForm, SpellWord, PickArrangement,
                 AdoptSuggestion, ConfirmSkip, CancelConfirmation, ShowRules, SetCoach, AnswerHints, OpenSuggestForm,
@@ -61,7 +61,7 @@ def game_channels(record: GameRecord) -> frozenset[int]:
     """The channel of the game, the threads it opened (ghostwriter requests) and, for a game in a thread of its
     own, the channel its lobby message is in."""
     threads = (message for kind, message in record.messages.items()
-               if kind.startswith(GHOST_THREAD) or kind == PARENT)
+               if kind.startswith(GHOST_THREAD) or kind == THREAD_OF)
     return frozenset({record.channel_id, *threads})
 
 
@@ -91,4 +91,4 @@ def check_away(record: GameRecord, origin: Origin) -> None:
         raise SessionError("elsewhere")
 
 
-__all__ = ["AWAY_ACTIONS", "PARENT", "Origin", "check_away", "check_origin", "game_channels", "is_away"]
+__all__ = ["AWAY_ACTIONS", "Origin", "check_away", "check_origin", "game_channels", "is_away"]

@@ -50,7 +50,8 @@ def game_text(number: int, line: GameLine, t: Translator = ENGLISH) -> str:
     parts = [f"**{number}.** {_turn(line, t)}", _place(line, t)]
     if line.deadline is not None:
         # Discord shows it in each reader's own words and time zone ("in 2 days").
-        parts.append(t.gettext("time runs out {when}", when=f"<t:{int(line.deadline)}:R>"))
+        when = f"<t:{int(line.deadline)}:R>"
+        parts.append(t.gettext("time runs out {when}", when=when))
     parts.append(_where(line, t))
     parts.append(t.gettext("[go to the table]({link})", link=line.link()))
     return " · ".join(parts)
