@@ -28,7 +28,7 @@ async def test_games_everywhere_and_a_hand_opened_from_the_list(world: World) ->
     group = friends(world, 2)  # alice (the app in her apps) and bob
     lounge = s.add_text_channel(world.guild, "lounge")
     async with running_bot(world) as bot:
-        server_game = await botkit.open_table(world, bot, {"turn_timer": 600})  # ten hours a turn
+        server_game = await botkit.open_table(world, bot, {"turn_timer": 45})  # minutes a turn
         group_game = (await open_group_table(world, bot.store, group.channel, group.alice, {},
                                              joiners=(world.bob,))).id
         await s.settle(quiet=0.3)
@@ -74,16 +74,21 @@ async def test_games_everywhere_and_a_hand_opened_from_the_list(world: World) ->
         assert len(s.messages(group.channel)) == group_pages
         assert bot_token_calls(world, group.channel) == []
 
-        # The list's buttons are hers: bob opening that hand (a forged click) gets his own answer, never hers.
+        # A forged Open my hand on no private message of one's own is refused, even for a seated player.
         forged = await s.forged(world.bob, None, {"custom_id": f"hb:y:{group_game}:0:hand", "component_type": 2},
                                 channel=lounge)
         await s.settle()
         answer = forged.followups[-1] if forged.followups else forged.original
-        assert answer is not None and answer.ephemeral
-        said = text_of(answer)
-        assert world.alice.name not in said or "another channel" in said, said
-        # bob holds a seat of that game: he gets his own hand, never alice's.
-        assert any(c.startswith(f"hb:h:{group_game}:") for c in answer.custom_ids()), said
+        assert answer is not None and answer.ephemeral and "another channel" in text_of(answer), text_of(answer)
+        # From his own list, bob gets his own hand of that game, never alice's.
+        await s.slash(world.bob, "hardback games", {}, channel=lounge)
+        await s.settle()
+        bobs = await s.click(world.bob, list_of(world, world.bob), f"hb:y:{group_game}:0:hand")
+        await s.settle()
+        assert bobs.original is not None and bobs.original.ephemeral
+        assert bobs.original in s.ephemerals(world.bob) and bobs.original not in s.ephemerals(world.alice)
+        tokens = {p.user_id for p in await bot.store.fresh_panels(group_game, since=0)}
+        assert tokens == {world.alice.id, world.bob.id}, tokens
         # Mod sits in neither game: refused, privately.
         await s.slash(world.mod, "hardback games", {}, channel=lounge)
         await s.settle()
