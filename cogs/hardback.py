@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -106,10 +105,9 @@ class Hardback(InfoCommands, DailyCommands, PrivacyCommands, GamesCommands, comm
                                                         user.display_name, options, place=place,
                                                         locale=str(interaction.locale))
         except SessionError as error:
-            if why is not None:  # no thread, and the channel is busy: the public "thinking" answer goes
-                with contextlib.suppress(discord.HTTPException):
-                    await interaction.delete_original_response()
-            await interaction.followup.send(error.say(t) if why is None else f"{why}\n{error.say(t)}", ephemeral=True)
+            if why is not None:  # no thread, and the channel is busy: the public answer says why, privately the rest
+                await interaction.edit_original_response(content=why, allowed_mentions=discord.AllowedMentions.none())
+            await interaction.followup.send(error.say(t), ephemeral=True)
             return
         if channel_id != interaction.channel_id:
             await self.bot.store.set_message(record.id, THREAD_OF, interaction.channel_id)
