@@ -10,10 +10,13 @@ from discord.ext import commands
 
 from hardback_bot.sessions import SessionError
 from hardback_bot.sessions.codec import CancelConfirmation, ConfirmLeave, LobbyClick, LobbyOp
+from hardback_bot.sessions.places import THREAD_OF
 from hardback_bot.sessions.screens.panel import Button, Panel
 from hardback_bot.sessions.table_options import BY_KEY
 
 from .daily import DailyCommands
+from .game_threads import open_game_thread, thread_wanted
+from .games import GamesCommands
 from .info import InfoCommands
 from .play import private
 from .privacy import PrivacyCommands
@@ -33,7 +36,7 @@ START_OPTIONS = {"length": "length", "dictionary": "dictionary", "awards": "awar
                  "family_friendly": "family_friendly"}
 
 
-class Hardback(InfoCommands, DailyCommands, PrivacyCommands, commands.GroupCog, group_name="hardback",
+class Hardback(InfoCommands, DailyCommands, PrivacyCommands, GamesCommands, commands.GroupCog, group_name="hardback",
                group_description="Play Hardback, the word deck-builder"):
     def __init__(self, bot: HardbackBot) -> None:
         self.bot = bot
@@ -80,23 +83,37 @@ class Hardback(InfoCommands, DailyCommands, PrivacyCommands, commands.GroupCog, 
                  "penny_genre": penny, "ghostwriter": ghostwriter, "hints": hints, "family_friendly": family_friendly,
                  "turn_timer": turn_timer * 60 if turn_timer is not None else None}
         chosen.update({k: v for k, v in given.items() if v is not None})
+        place = place_of(interaction)
+        # With threads, a busy channel is no refusal: the new table gets a thread of its own.
+        threads = await thread_wanted(self.bot, interaction, int(chosen.get("turn_timer") or 0), place)
         # Refusals are private, so they are decided before the public "thinking" answer.
         try:
-            options = await self.bot.sessions.check_new_table(interaction.channel_id, chosen)
+            options = await self.bot.sessions.check_new_table(interaction.channel_id, chosen, own_thread=threads)
         except SessionError as error:
             await interaction.response.send_message(error.say(t), ephemeral=True)
             return
         await interaction.response.defer(thinking=True)
         user = interaction.user
+        play: Play = self.bot.get_cog("Play")  # type: ignore[assignment]
+        channel_id, why = interaction.channel_id, None
+        if threads:
+            public = await play.relay.public_translator(interaction.guild_id)
+            made = await open_game_thread(self.bot, interaction, user.display_name, options.turn_timer, public)
+            channel_id, why = (made, None) if isinstance(made, int) else (channel_id, made)
         try:
-            record = await self.bot.sessions.open_lobby(interaction.guild_id or 0, interaction.channel_id, user.id,
-                                                        user.display_name, options, place=place_of(interaction),
+            record = await self.bot.sessions.open_lobby(interaction.guild_id or 0, channel_id, user.id,
+                                                        user.display_name, options, place=place,
                                                         locale=str(interaction.locale))
         except SessionError as error:
+            if why is not None:  # no thread, and the channel is busy: the public answer says why, privately the rest
+                await interaction.edit_original_response(content=why, allowed_mentions=discord.AllowedMentions.none())
             await interaction.followup.send(error.say(t), ephemeral=True)
             return
-        play: Play = self.bot.get_cog("Play")  # type: ignore[assignment]
+        if channel_id != interaction.channel_id:
+            await self.bot.store.set_message(record.id, THREAD_OF, interaction.channel_id)
         await play.post_lobby(interaction, record.id)
+        if why is not None:
+            await interaction.followup.send(why, allowed_mentions=discord.AllowedMentions.none())
         if guided:
             # The lobby is posted first, so the table the guided game posts comes below it.
             try:

@@ -600,7 +600,8 @@ class InfoCommands(ReplayCommands):
         family_friendly="Refuse offensive words", season="Season length",
         season_channel="Where to post season winners", season_announcements="Off: no season posts",
         provisional_games="Rated games before a rating counts",
-        language="Language of the table, log and results (default: the server's Discord language)")
+        language="Language of the table, log and results (default: the server's Discord language)",
+        threads="Each game in its own thread")
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(self, interaction: discord.Interaction, dictionary: str | None = None,
                        length: Literal[40, 60, 90, 180] | None = None,
@@ -614,7 +615,8 @@ class InfoCommands(ReplayCommands):
                        hints: bool | None = None, language: app_commands.Choice[str] | None = None,
                        family_friendly: bool | None = None, season: Literal["month", "week"] | None = None,
                        season_channel: discord.TextChannel | None = None, season_announcements: bool | None = None,
-                       provisional_games: app_commands.Range[int, 1, 50] | None = None) -> None:
+                       provisional_games: app_commands.Range[int, 1, 50] | None = None,
+                       threads: Literal["auto", "always", "never"] | None = None) -> None:
         t = _reader(interaction)  # every answer is private
         if interaction.guild_id is None:
             await _send_private(interaction, t.gettext("Settings belong to a server: use this command in one."))
@@ -636,7 +638,7 @@ class InfoCommands(ReplayCommands):
             "afk_policy": afk_policy, "afk_misses": afk_misses, "awards": awards, "adverts": adverts,
             "unique_words": unique_words, "vote": votes, "open_hands": open_hands,
             "ghostwriter": ghostwriter, "hints": hints, "family_friendly": family_friendly,
-            "season": season, "provisional_games": provisional_games,
+            "season": season, "provisional_games": provisional_games, "game_threads": threads,
             "season_channel": season_channel.id if season_channel is not None else (
                 NO_CHANNEL if season_announcements is False else None),
             "language": language.value if language is not None else None}

@@ -26,7 +26,7 @@ from hardback_bot.help.in_game import HERE, rules_here
 from hardback_bot.help.lookup import legend_pictures
 from hardback_bot.i18n import N_, Translator, resolve_locale, translator
 from hardback_bot.sessions import Loaded, SessionError, SpellingError
-from hardback_bot.sessions.access import Origin
+from hardback_bot.sessions.access import AWAY_ACTIONS, Origin, is_away
 from hardback_bot.sessions.agreements import answer_hints
 from hardback_bot.sessions.codec import (
     AdoptSuggestion,
@@ -37,11 +37,13 @@ from hardback_bot.sessions.codec import (
     DailyClick,
     ForgedId,
     GameAction,
+    GamesPage,
     HandView,
     LobbyClick,
     LobbyOp,
     MoreArrangements,
     OpenHand,
+    OpenMyHand,
     OpenSpellForm,
     OpenSuggestForm,
     OptionsMenu,
@@ -209,19 +211,25 @@ class Play(commands.Cog):
             if daily is not None:
                 await daily.click(interaction, action)  # type: ignore[attr-defined]
             return
+        if isinstance(action, OpenMyHand | GamesPage):  # /hardback games' buttons: cogs/games.py answers them
+            games = self.bot.get_cog("Hardback")
+            if games is not None:
+                await games.games_click(interaction, action)  # type: ignore[attr-defined]
+            return
         origin = origin_of(interaction)
         guard: contextlib.AbstractAsyncContextManager[Any] = contextlib.nullcontext()
+        away = isinstance(action, AWAY_ACTIONS)  # may come from a hand opened by /hardback games elsewhere
         try:
             if _answers_first(action):
                 # A form or the public rematch lobby is the very answer: only the check comes first.
                 admit = self.bot.sessions.admit_form if _is_form(action) else self.bot.sessions.admit
-                record = await admit(action.game_id, origin)
+                record = await admit(action.game_id, origin, away=away)
             else:
                 # Acknowledged before anything else: the relay may hold the panel lock for a second or more
                 # while it redraws this player's panel, and Discord fails the click after 3 s without an answer.
                 with contextlib.suppress(discord.HTTPException):
                     await self._defer(interaction, origin)
-                record = await self.bot.sessions.admit(action.game_id, origin)
+                record = await self.bot.sessions.admit(action.game_id, origin, away=away)
                 await self._defer(interaction, origin)  # done above, unless that call failed
                 guard = self.relay.panel_lock(action.game_id, interaction.user.id)
         except SessionError as error:
@@ -234,7 +242,8 @@ class Play(commands.Cog):
             return
         async with guard:
             try:
-                if by_interactions(record) and not _answers_first(action):
+                # A click from elsewhere carries no token of the group DM: it must never post there.
+                if by_interactions(record) and not _answers_first(action) and not is_away(record, origin):
                     await self._carries(record, interaction)
                 await self._dispatch(interaction, action, data)
             except SessionError as error:

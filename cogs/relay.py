@@ -29,7 +29,7 @@ from hardback_bot.ops.metrics import note_delivery_retry
 from hardback_bot.sessions import Loaded, SessionError
 from hardback_bot.sessions.codec import OpenSuggestForm
 from hardback_bot.sessions.notes import Note, Reminder, ghost_request_id, notes_of
-from hardback_bot.sessions.places import by_interactions, has_threads
+from hardback_bot.sessions.places import by_interactions, has_threads, lobby_channel
 from hardback_bot.sessions.screens.announcements import Announcement, announcement
 from hardback_bot.sessions.screens.game_words import results_words, sort_select
 from hardback_bot.sessions.screens.panel import Button, Panel, hand_button
@@ -260,8 +260,9 @@ class Relay:
         if shown == record.version or (shown == FINAL and record.status != "lobby"):
             return  # once the game started or was cancelled, the lobby message never changes again
         panel = await lobby_screen(self.bot.store, record, t, coach_games=self.bot.sessions.coach_games)
+        where = self.bot.get_partial_messageable(lobby_channel(record), guild_id=record.guild_id or None)
         try:
-            await self._channel(record).get_partial_message(message_id).edit(
+            await where.get_partial_message(message_id).edit(
                 embed=embed_of(panel), view=view_of(panel.rows) or discord.ui.View())
         except discord.NotFound:
             await self.bot.store.clear_message(record.id, "lobby")

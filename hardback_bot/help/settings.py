@@ -8,7 +8,7 @@ from typing import Any
 from hardback_bot.engine import GameOptions, OptionsError
 from hardback_bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator, resolve_locale, translator
 from hardback_bot.store import InvalidRecord
-from hardback_bot.store.settings import AFK_POLICIES, GAME_LENGTHS, MIN_TURN_TIMER, GuildSettings
+from hardback_bot.store.settings import AFK_POLICIES, GAME_LENGTHS, GAME_THREADS, MIN_TURN_TIMER, GuildSettings
 
 # Table options a server may preset; other engine options (co-op, Penny's genre …) are chosen per table.
 OPTION_KEYS: tuple[str, ...] = ("awards", "adverts", "unique_words", "vote", "open_hands", "ghostwriter", "hints",
@@ -43,7 +43,7 @@ def apply_changes(current: GuildSettings, changes: Mapping[str, Any], *, known_d
     t = t or translator("en")
     given = {k: v for k, v in changes.items() if v is not None}
     top = {k: given.pop(k) for k in ("dictionary", "length", "turn_timer", "afk_policy", "afk_misses", "language",
-                                     "season", "season_channel", "provisional_games") if k in given}
+                                     "season", "season_channel", "provisional_games", "game_threads") if k in given}
     if top.get("season_channel") == NO_CHANNEL:
         top["season_channel"] = None
     unknown = sorted(set(given) - set(OPTION_KEYS))
@@ -95,6 +95,8 @@ def _check_friendly(top: Mapping[str, Any], t: Translator) -> None:
     if games is not None and not (isinstance(games, int) and 1 <= games <= 50):
         raise SettingsRefused(t.gettext("The provisional rating threshold must be a whole number of games from 1 to "
                                         "50."))
+    if "game_threads" in top and top["game_threads"] not in GAME_THREADS:
+        raise SettingsRefused(t.gettext("Games in threads: auto, always or never."))
     if "language" in top and top["language"] not in (*LANGUAGES, SERVER_LANGUAGE):
         raise SettingsRefused(t.gettext("The language must be English, Español, Français, 日本語 or the server's "
                                         "own."))
@@ -115,6 +117,15 @@ def mode_label(mode: str, t: Translator) -> str:
         "unanimous": t.pgettext("choice", "unanimous"),
     }
     return labels.get(mode, mode)
+
+
+def threads_label(setting: str, t: Translator) -> str:
+    """The game threads setting as /hardback settings shows it."""
+    if setting == "always":
+        return t.pgettext("setting value", "always")
+    if setting == "never":
+        return t.pgettext("setting value", "never (one table per channel)")
+    return t.pgettext("setting value", "auto (turn-based games: turn timers over an hour)")
 
 
 def describe(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = None, *,
@@ -156,6 +167,7 @@ def describe(settings: GuildSettings, bot_defaults: Mapping[str, Any] | None = N
         N_("Provisional ratings"): t.ngettext("fewer than {n} rated game", "fewer than {n} rated games",
                                               settings.provisional_games),
         N_("Language of public messages"): language,
+        N_("Each game in its own thread"): threads_label(settings.game_threads, t),
     }
     return {t.gettext(label): value for label, value in shown.items()}
 

@@ -39,12 +39,12 @@ MAX_CHOICE_NAME = 100
 GROUP = "hardback"
 #: Every subcommand of /hardback and every option name of them (checked against the commands themselves).
 COMMANDS: frozenset[str] = frozenset({
-    "card", "daily", "end", "hint", "history", "leaderboard", "leave", "lookup", "privacy", "replay", "rules",
+    "card", "daily", "end", "games", "hint", "history", "leaderboard", "leave", "lookup", "privacy", "replay", "rules",
     "settings", "start", "stats"})
 OPTIONS: frozenset[str] = frozenset({
     "adverts", "afk_misses", "afk_policy", "awards", "by", "coop", "dictionary", "family_friendly", "game", "genre",
     "ghostwriter", "guided", "hints", "language", "length", "letter", "open_hands", "penny", "period",
-    "provisional_games", "public", "season", "season_announcements", "season_channel", "topic", "turn_timer",
+    "provisional_games", "public", "season", "season_announcements", "season_channel", "threads", "topic", "turn_timer",
     "unique_words", "user", "votes", "word"})
 
 COMMAND_PREFIX = "command_"

@@ -41,6 +41,7 @@ PREFIX = "hb"
 MAX_ID = 100
 MAX_GAME_ID = 2**63 - 1  # a signed 64-bit key on both databases
 MAX_NUMBER = 999_999_999
+MAX_GAMES_PAGE = 99  # /hardback games lists at most MAX_PLAYER_GAMES games, ten a page
 MORE = "P"  # an arrangement select's "more arrangements" value: P<page>~<a move of the word>
 _ID = re.compile(r"hb:([a-z]):(\d{1,19}):(\d{1,9}):([A-Za-z0-9_.=~\-]{0,80})", re.ASCII)
 _SELECT_PAGE = re.compile(r"sel(\d{0,2})", re.ASCII)
@@ -65,6 +66,7 @@ class Kind(StrEnum):
     DAILY = "d"  # game field: a day as YYYYMMDD; number: a board's page; argument: a DailyOp
     COACH = "c"  # argument "on" or "off": the clicker keeps or drops the coach (their own setting)
     HINTS = "t"  # argument "yes" (ask for hints, or agree) or "no": hints turned on mid-game by everyone's yes
+    GAMES = "y"  # /hardback games: "hand" (game: a game; the clicker's own hand) or "page" (game: the list's owner)
 
 
 class LobbyOp(StrEnum):
@@ -308,9 +310,31 @@ class AnswerHints:
         return _id(Kind.HINTS, self.game_id, 0, "yes" if self.agree else "no")
 
 
+@dataclass(frozen=True, slots=True)
+class OpenMyHand:
+    """/hardback games' Open my hand: the clicker's own hand of that game, privately, wherever the list is."""
+
+    game_id: int
+
+    def custom_id(self) -> str:
+        return _id(Kind.GAMES, self.game_id, 0, "hand")
+
+
+@dataclass(frozen=True, slots=True)
+class GamesPage:
+    """A page of /hardback games: the list of ``user_id``'s games (only theirs to turn), page ``page``."""
+
+    user_id: int
+    page: int
+
+    def custom_id(self) -> str:
+        return _id(Kind.GAMES, self.user_id, self.page, "page")
+
+
 GameAction = (LobbyClick | OpenHand | PlayMoves | PickMove | OpenSpellForm | SpellWord | OpenSuggestForm
               | SuggestWord | PickArrangement | AdoptSuggestion | ConfirmSkip | ConfirmLeave | CancelConfirmation
-              | SortWords | OptionsMenu | SetOption | ShowRules | DailyClick | SetCoach | AnswerHints)
+              | SortWords | OptionsMenu | SetOption | ShowRules | DailyClick | SetCoach | AnswerHints | OpenMyHand
+              | GamesPage)
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,6 +407,10 @@ def _decode(kind: Kind, game: int, number: int, arg: str) -> GameAction | None:
             return SetCoach(game, arg == "on") if number == 0 and arg in ("on", "off") else None
         case Kind.HINTS:
             return AnswerHints(game, arg == "yes") if number == 0 and arg in ("yes", "no") else None
+        case Kind.GAMES:
+            if arg == "hand":
+                return OpenMyHand(game) if number == 0 else None
+            return GamesPage(game, number) if arg == "page" and number <= MAX_GAMES_PAGE else None
         case Kind.DAILY:
             op = next((o for o in DailyOp if o.value == arg), None)
             if op is None or not _is_day(game) or (op is DailyOp.SHARE and number != 0) or number > 9999:
@@ -461,7 +489,8 @@ def suggestion_value(value: str, count: int) -> int:
 __all__ = ["CHAIN", "MAX_GAME_ID", "MAX_ID", "MAX_NUMBER", "MAX_STEPS", "MORE", "PREFIX", "RULES_HERE",
            "AdoptSuggestion", "AnswerHints", "CancelConfirmation", "ConfirmLeave", "ConfirmSkip", "DailyClick",
            "DailyOp",
-           "ForgedId", "GameAction", "HandView", "Kind", "LobbyClick", "LobbyOp", "MoreArrangements", "OpenHand",
+           "ForgedId", "GameAction", "GamesPage", "HandView", "Kind", "LobbyClick", "LobbyOp", "MoreArrangements",
+           "OpenHand", "OpenMyHand",
            "OpenSpellForm", "OpenSuggestForm", "OptionsMenu", "PickArrangement", "PickMove", "PlayMoves",
            "SetCoach", "SetOption", "ShowRules", "SortWords", "SpellWord", "SuggestWord", "arrangement_value",
            "decode_move", "decode_moves", "encode_move", "encode_moves", "more_value", "move_value", "parse",

@@ -19,7 +19,7 @@ from hardback_bot.engine.events import Event
 from hardback_bot.store import GameRecord, StaleVersion, Store, StoreError, Timer
 from hardback_bot.store.results import outcome_from_game
 
-from .access import Origin, check_origin
+from .access import Origin, check_away, check_origin
 from .judging import deciders
 from .learners import COACH_GAMES
 from .loaded import Loaded, Notifier, Silent, checker_for
@@ -41,6 +41,15 @@ def _loaded(record: GameRecord) -> Loaded:
     assert record.state is not None
     options = GameOptions.from_dict(dict(record.options))
     return Loaded(record, Game.from_json(record.state, checker=checker_for(options)))
+
+
+def _check(record: GameRecord, origin: Origin, away: bool) -> None:
+    try:
+        check_origin(record, origin)
+    except SessionError as error:
+        if not away or error.code != "elsewhere":
+            raise
+        check_away(record, origin)
 
 
 def default_ai() -> tuple[ChooseMove, Callable[[Game, int], bool]]:
@@ -105,14 +114,16 @@ class SessionsCore:
             self._known.popitem(last=False)
         return record
 
-    async def admit(self, game_id: int, origin: Origin) -> GameRecord:
+    async def admit(self, game_id: int, origin: Origin, *, away: bool = False) -> GameRecord:
         """The game a click names, once it is sure the click came from that game's channel (and, on a private
-        panel, from its owner); SessionError otherwise, with nothing read of the game but where it is."""
+        panel, from its owner); SessionError otherwise, with nothing read of the game but where it is.
+        ``away``: the click is one a seat makes on its own hand, which may also come from the clicker's own
+        private panel elsewhere (access.check_away: a hand opened from /hardback games)."""
         record = await self.record(game_id)
-        check_origin(record, origin)
+        _check(record, origin, away)
         return record
 
-    async def admit_form(self, game_id: int, origin: Origin) -> GameRecord:
+    async def admit_form(self, game_id: int, origin: Origin, *, away: bool = False) -> GameRecord:
         """:meth:`admit` for a click whose first answer is a form: a form must come within Discord's 3 s and
         before anything else, so a check the game's last read record passes needs no new read. A game's server,
         channel and kind of place never change and its threads are only added, so that pass is the pass a
@@ -121,9 +132,9 @@ class SessionsCore:
         known = self._known.get(game_id)
         if known is not None:
             with contextlib.suppress(SessionError):
-                check_origin(known, origin)
+                _check(known, origin, away)
                 return known
-        return await self.admit(game_id, origin)
+        return await self.admit(game_id, origin, away=away)
 
     async def notify(self, game_id: int) -> None:
         """Tell the Discord side that ``game_id`` changed (after a commit; never undoes or blocks it)."""

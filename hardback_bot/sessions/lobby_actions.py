@@ -18,13 +18,16 @@ from .loaded import checker_for
 from .messages import Said, SessionError
 from .new_table import guided_options, table_options
 from .notes import GameBegins, YourTurn, announce
+from .places import THREAD_OF
 
 
 class LobbyActions(SessionsCore):
-    async def check_new_table(self, channel_id: int, chosen: Mapping[str, Any]) -> GameOptions:
-        """The options of a table about to open in ``channel_id``, checked: the channel must be free, the
-        dictionary known, the options possible together. SessionError says what is wrong (nothing changes)."""
-        if await self.store.running_game_in_channel(channel_id) is not None:
+    async def check_new_table(self, channel_id: int, chosen: Mapping[str, Any], *, own_thread: bool = False
+                              ) -> GameOptions:
+        """The options of a table about to open in ``channel_id``, checked: the channel must be free (unless the
+        table gets a thread of its own), the dictionary known, the options possible together. SessionError says
+        what is wrong (nothing changes)."""
+        if not own_thread and await self.store.running_game_in_channel(channel_id) is not None:
             raise SessionError("channel_busy")
         return table_options(chosen)
 
@@ -131,6 +134,10 @@ class LobbyActions(SessionsCore):
                                                    locale=old.locale)
         except ChannelBusy as error:
             raise SessionError("rematch_busy") from error
+        parent = old.messages.get(THREAD_OF)
+        if parent is not None:  # a rematch in a game's own thread is still in a thread (no ghostwriter threads)
+            await self.store.set_message(record.id, THREAD_OF, parent)
+            record = await self.record(record.id)
         return record
 
     async def _start(self, record: GameRecord, options: GameOptions, *, order: list[Seat] | None = None

@@ -25,6 +25,10 @@ BOT_DM: Place = "dm"
 PRIVATE: Place = "private"
 HELD_FOR = 10 * 365 * 24 * 3600.0  # a held timer's stored deadline is this far away until a click releases it
 HELD = "held"  # payload key: the deadline a held timer had
+# The kind of a game message whose "message id" is the channel the game's own thread was opened in: the game
+# runs in a thread (its channel_id), and when the thread was opened from its lobby message (the thread has that
+# message's id) the lobby is in that channel. A rematch in the thread keeps it.
+THREAD_OF = "thread_of"
 
 
 def by_interactions(record: GameRecord) -> bool:
@@ -33,9 +37,23 @@ def by_interactions(record: GameRecord) -> bool:
 
 
 def has_threads(record: GameRecord) -> bool:
-    """Ghostwriter requests get a thread of their own only in a server; elsewhere they are answered in the
-    table's own suggestion form."""
-    return record.place == SERVER
+    """Ghostwriter requests get a thread of their own only in a server's channel (Discord has no thread in a
+    thread); elsewhere they are answered in the table's own suggestion form."""
+    return record.place == SERVER and THREAD_OF not in record.messages
+
+
+def in_own_thread(record: GameRecord) -> bool:
+    """Whether the game runs in a thread opened for it."""
+    return THREAD_OF in record.messages
+
+
+def lobby_channel(record: GameRecord) -> int:
+    """The channel the lobby message is in: the game's, or the channel its thread was opened from when the
+    thread was opened from the lobby message (a thread started on a message has that message's id)."""
+    parent = record.messages.get(THREAD_OF)
+    if parent is not None and record.messages.get("lobby") == record.channel_id:
+        return parent
+    return record.channel_id
 
 
 async def hold(store: Store, timer: Timer, now: float) -> None:
@@ -58,4 +76,5 @@ async def held_timers(store: Store, game_id: int) -> list[Timer]:
     return held
 
 
-__all__ = ["BOT_DM", "PRIVATE", "SERVER", "by_interactions", "has_threads", "held_timers", "hold"]
+__all__ = ["BOT_DM", "PRIVATE", "SERVER", "THREAD_OF", "by_interactions", "has_threads", "held_timers", "hold",
+           "in_own_thread", "lobby_channel"]

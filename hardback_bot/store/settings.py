@@ -14,6 +14,8 @@ from .errors import InvalidRecord
 
 AfkPolicy = Literal["computer", "remove"]
 AFK_POLICIES: tuple[str, ...] = ("computer", "remove")
+GameThreads = Literal["auto", "always", "never"]
+GAME_THREADS: tuple[str, ...] = ("auto", "always", "never")
 GAME_LENGTHS: tuple[int, ...] = (40, 60, 90, 180)  # R23.1
 MIN_TURN_TIMER = 30  # seconds; shorter cannot be answered on a phone
 MAX_TURN_TIMER = 7 * 24 * 3600  # a week: slow "correspondence" games, but nothing waits forever
@@ -40,6 +42,9 @@ class GuildSettings:
     season: str = "month"
     season_channel: int | None = None
     provisional_games: int = 5
+    # Whether each new game runs in a thread of its own opened from its lobby message: "auto" for turn-based
+    # speeds (sessions/game_threads.py), "always", or "never" (one table per channel).
+    game_threads: GameThreads = "auto"
 
     def __post_init__(self) -> None:
         problems = _problems(self)
@@ -102,6 +107,8 @@ def _problems(s: GuildSettings) -> list[str]:
         out.append("season_channel must be a channel id or null")
     if not _is_int(s.provisional_games) or not 1 <= s.provisional_games <= 50:
         out.append("provisional_games must be a whole number from 1 to 50")
+    if s.game_threads not in GAME_THREADS:
+        out.append(f"game_threads must be one of {GAME_THREADS}")
     if not isinstance(s.options, Mapping):
         out.append("options must be an object")
     else:

@@ -31,6 +31,7 @@ from .rooms.messages import MessagesRoom
 from .rooms.operations import OperationsRoom
 from .rooms.outbox import OutboxRoom
 from .rooms.panels import PanelsRoom
+from .rooms.player_games import PlayerGamesRoom
 from .rooms.players import PlayersRoom
 from .rooms.privacy import PrivacyRoom
 from .rooms.recovery import RecoveryRoom
@@ -42,7 +43,8 @@ from .rooms.timers import TimersRoom
 
 
 class SqlStore(GamesRoom, MessagesRoom, RecoveryRoom, OutboxRoom, PanelsRoom, HandlesRoom, TimersRoom,
-               OperationsRoom, ResultsRoom, SeasonsRoom, SettingsRoom, PlayersRoom, PrivacyRoom, RetentionRoom):
+               OperationsRoom, ResultsRoom, SeasonsRoom, SettingsRoom, PlayersRoom, PrivacyRoom, RetentionRoom,
+               PlayerGamesRoom):
     """The store: every room's queries over one database (a subclass connects)."""
 
 

@@ -15,11 +15,13 @@ from hardback_bot.sessions.codec import (
     ConfirmLeave,
     ConfirmSkip,
     ForgedId,
+    GamesPage,
     HandView,
     LobbyClick,
     LobbyOp,
     MoreArrangements,
     OpenHand,
+    OpenMyHand,
     OpenSpellForm,
     OpenSuggestForm,
     PickArrangement,
@@ -48,6 +50,7 @@ ACTIONS = [
     OpenHand(7, HandView.BUY_MORE), OpenHand(7, HandView.JAIL), OpenHand(7, HandView.JAIL_REMOVE),
     OpenHand(7, HandView.DUMP),
     PlayMoves(2**63 - 1, 999_999_999, (Move("convert", number=2),)),
+    OpenMyHand(7), GamesPage(123456789012345678, 0), GamesPage(2**63 - 1, 99),
 ]
 
 
@@ -74,6 +77,8 @@ def test_the_wire_letters_of_posted_buttons() -> None:
     assert parse("hb:h:5:0:j") == OpenHand(5, HandView.JAIL)
     assert parse("hb:h:5:0:k") == OpenHand(5, HandView.JAIL_REMOVE)
     assert parse("hb:x:5:0:cancel") == CancelConfirmation(5)
+    # /hardback games: a game's Open my hand, and a page of someone's list.
+    assert parse("hb:y:5:0:hand") == OpenMyHand(5) and parse("hb:y:42:3:page") == GamesPage(42, 3)
 
 
 @pytest.mark.parametrize("text", [
@@ -84,6 +89,7 @@ def test_the_wire_letters_of_posted_buttons() -> None:
     "hb:l:5:0:ai", "hb:l:5:0:ai12", "hb:l:5:0:computer", "hb:l:5:0:teleport", "hb:h:5:0:x", "hb:p:5:1:next",
     "hb:q:5:1:", "hb:s:5:1:x", "hb:w:5:1:launch", "hb:a:5:1:sel", "hb:g:5:1:x", "hb:x:5:1:launch",
     "hb:x:5:1:cancel", "hb:x:5:3:leave",
+    "hb:y:5:1:hand", "hb:y:5:100:page", "hb:y:5:0:", "hb:y:5:0:pages", "hb:y:0:0:page",
     "hb:e:5:0:", "hb:", "hb::::", "hb:m:5:1:ink:", "HB:m:5:1:ink", "hb:m:5:1:ink\n", "hb:m:٣:1:ink",
     "hb:m:5:1:" + "ink~" * 12 + "ink", "x" * 101, "",
 ])
