@@ -26,13 +26,14 @@ from discord.ext import commands
 from hardback_bot.config import ConfigError, Settings, load_env, load_settings
 from hardback_bot.ops import logs as ops_logs
 from hardback_bot.ops import metrics
+from hardback_bot.ops.discord_api import point_at_standin
 from hardback_bot.ops.health import Health
 from hardback_bot.ops.http import Listener, ListenerError
 from hardback_bot.ops.identify import IdentifyPacer
 from hardback_bot.ops.interactions import InteractionTracker
 from hardback_bot.ops.metrics import GatewayShard
 from hardback_bot.ops.status import Reporter
-from hardback_bot.ops.weather import ReconnectBackoff, ReconnectLines, Weather
+from hardback_bot.ops.weather import ReconnectBackoff, Weather, bound_reconnects
 from hardback_bot.sessions import Sessions, searching
 from hardback_bot.sessions.codec import ForgedId, parse
 from hardback_bot.store import Store, StoreError, open_store
@@ -253,22 +254,6 @@ _GATEWAY_EVENTS = {"connect": True, "ready": True, "resumed": True, "disconnect"
                    "shard_ready": True, "shard_resumed": True, "shard_disconnect": False}
 
 
-def bound_reconnects() -> None:
-    """discord.py's reconnect loops (``Client.connect``, ``Shard``) make their backoff from the name
-    ``ExponentialBackoff`` of their own modules: theirs doubles up to 17 minutes, ours stops at 5 s and starts over
-    once Discord answers (ops/weather.py). Their "Attempting a reconnect" lines lose the traceback (one line:
-    an outage is expected weather). tests/ops/test_weather.py checks that discord.py still looks the name up."""
-    import discord.client
-    import discord.shard
-
-    discord.client.ExponentialBackoff = ReconnectBackoff  # type: ignore[attr-defined,misc,assignment]
-    discord.shard.ExponentialBackoff = ReconnectBackoff  # type: ignore[attr-defined,misc,assignment]
-    for name in ("discord.client", "discord.shard"):
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, ReconnectLines) for f in logger.filters):
-            logger.addFilter(ReconnectLines())
-
-
 def _as_int(value: object) -> int | None:
     try:
         return None if value is None else int(str(value))
@@ -353,23 +338,6 @@ def start_searching(settings: Settings) -> searching.Searcher:
     searcher = new_searcher(settings)
     searcher.install(fork=True)
     return searcher
-
-
-def point_at_standin() -> None:
-    """Tests run the real bot against a local stand-in for Discord (docs/testing-discord.md)."""
-    import os
-
-    api = os.environ.get("HARDBACK_DISCORD_API")
-    if not api:
-        return
-    import discord.gateway
-    import discord.http
-    import yarl
-
-    gateway = os.environ.get("HARDBACK_DISCORD_GATEWAY") or api.replace("http", "ws", 1).rsplit("/api", 1)[0] + \
-        "/gateway"
-    discord.http.Route.BASE = api.rstrip("/")
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
 
 def exit_now(bot: HardbackBot, code: int, why: str) -> None:

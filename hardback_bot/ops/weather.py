@@ -164,4 +164,23 @@ class ReconnectLines(logging.Filter):
         return True
 
 
-__all__ = ["MIN_SPELL", "RECONNECT_CAP", "RECONNECT_FIRST", "ReconnectBackoff", "ReconnectLines", "Weather"]
+
+
+def bound_reconnects() -> None:
+    """discord.py's reconnect loops (``Client.connect``, ``Shard``) make their backoff from the name
+    ``ExponentialBackoff`` of their own modules: theirs doubles up to 17 minutes, ours stops at 5 s and starts over
+    once Discord answers (ops/weather.py). Their "Attempting a reconnect" lines lose the traceback (one line:
+    an outage is expected weather). tests/ops/test_weather.py checks that discord.py still looks the name up."""
+    import discord.client
+    import discord.shard
+
+    discord.client.ExponentialBackoff = ReconnectBackoff  # type: ignore[attr-defined,misc,assignment]
+    discord.shard.ExponentialBackoff = ReconnectBackoff  # type: ignore[attr-defined,misc,assignment]
+    for name in ("discord.client", "discord.shard"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, ReconnectLines) for f in logger.filters):
+            logger.addFilter(ReconnectLines())
+
+
+__all__ = ["MIN_SPELL", "RECONNECT_CAP", "RECONNECT_FIRST", "ReconnectBackoff", "ReconnectLines", "Weather",
+           "bound_reconnects"]

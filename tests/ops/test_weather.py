@@ -66,7 +66,7 @@ def test_reconnect_delays_start_over_once_the_gateway_answered() -> None:
 
 
 def test_discord_py_still_makes_its_reconnect_backoff_by_the_name_the_bot_replaces() -> None:
-    """bot.bound_reconnects swaps the class both reconnect loops look up by name; a discord.py that stopped
+    """bound_reconnects swaps the class both reconnect loops look up by name; a discord.py that stopped
     looking it up there would keep its 17-minute ceiling without anybody noticing, so this says so."""
     assert "ExponentialBackoff" in discord.client.Client.connect.__code__.co_names
     assert "ExponentialBackoff" in discord.shard.Shard.__init__.__code__.co_names
