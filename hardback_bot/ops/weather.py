@@ -164,8 +164,6 @@ class ReconnectLines(logging.Filter):
         return True
 
 
-
-
 def bound_reconnects() -> None:
     """discord.py's reconnect loops (``Client.connect``, ``Shard``) make their backoff from the name
     ``ExponentialBackoff`` of their own modules: theirs doubles up to 17 minutes, ours stops at 5 s and starts over
