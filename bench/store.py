@@ -37,7 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from hardback_bot.store import Seat, Timer, open_store  # noqa: E402
+from hardback_bot.store import Seat, Timer, TurnDeadline, open_store  # noqa: E402
 from hardback_bot.store.models import LEADERBOARD_KINDS  # noqa: E402
 from hardback_bot.store.sql import SqlStore  # noqa: E402
 
@@ -126,7 +126,7 @@ async def bench_commits(db: Database, commits: int, moves: list[tuple[int, str, 
             samples = []
             for i in range(commits):
                 seat, move, state = moves[i % len(moves)]
-                timers = [Timer(lobby.id, "turn", time.time() + 300, seat=(seat + 1) % 3)]
+                timers = [Timer(lobby.id, TurnDeadline(), time.time() + 300, seat=(seat + 1) % 3)]
                 t0 = time.perf_counter()
                 version = await store.commit_move(lobby.id, version, seat, move, state, timers=timers)
                 samples.append(time.perf_counter() - t0)
@@ -266,7 +266,7 @@ async def writer(target: str, number: int, seconds: float) -> None:
         while time.time() < end:
             seat, move, state = moves[done % len(moves)]
             version = await store.commit_move(lobby.id, version, seat, move, state,
-                                              timers=[Timer(lobby.id, "turn", time.time() + 300, seat=seat)])
+                                              timers=[Timer(lobby.id, TurnDeadline(), time.time() + 300, seat=seat)])
             done += 1
         print(f"MOVES {done}", flush=True)
     finally:

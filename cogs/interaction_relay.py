@@ -33,7 +33,7 @@ import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 import discord
 
@@ -47,7 +47,19 @@ from hardback_bot.sessions.screens.game_words import results_words, sort_select
 from hardback_bot.sessions.screens.panel import Button
 from hardback_bot.sessions.screens.pictures import cards_picture
 from hardback_bot.sessions.screens.table import lobby_screen, results_panel, table_panel
-from hardback_bot.store import ORIGINAL, Delivery, GameRecord, GameToken, MessageHandle
+from hardback_bot.store import (
+    ORIGINAL,
+    AnnounceNotes,
+    CloseGhostThread,
+    Delivery,
+    GameRecord,
+    GameToken,
+    MessageHandle,
+    OpenGhostThread,
+    PostResults,
+    PostSuggestion,
+    Unreadable,
+)
 
 from .ui import embed_of, file_of, view_of
 
@@ -149,17 +161,17 @@ class InteractionRelay:
         """Show the pending outbox rows; False when nothing can carry them now (they wait for a click)."""
         store = self.bot.store
         while True:
-            rows = await store.pending_deliveries(loaded.record.id)
+            rows: list[Delivery] = await store.pending_deliveries(loaded.record.id)
             if not rows:
                 return True
             loaded = await self.bot.sessions.load(loaded.record.id)
-            if rows[0].kind == "results":
+            if isinstance(rows[0].payload, PostResults):
                 if not await self._results(loaded, rows[0], t):
                     return False
                 continue
             batch = []
             for row in rows:
-                if row.kind == "results":
+                if isinstance(row.payload, PostResults):
                     break
                 batch.append(row)
             if not await self._add_to_page(loaded, batch, t):
@@ -169,7 +181,7 @@ class InteractionRelay:
         record = loaded.record
         current = record.messages.get("table")
         calls = await self._render_lines(loaded, batch, t)
-        fresh = current is None or bool(calls.mentions) or any(r.kind == "ghost_open" for r in batch)
+        fresh = current is None or bool(calls.mentions) or any(isinstance(r.payload, OpenGhostThread) for r in batch)
         if not fresh:
             shown = await self._rows_of(record, current)
             if len((await self._render_lines(loaded, [*shown, *batch], t)).content) > MAX_TEXT:
@@ -301,18 +313,21 @@ class InteractionRelay:
             notes.clear()
 
         for row in rows:
-            if row.kind == "announce":
+            if isinstance(row.payload, AnnounceNotes):
                 notes.extend(notes_of(row.payload))
                 continue
             await say_notes()
-            if row.kind == "ghost_open":
-                lines.append(t.gettext("**{name} asks for a ghostwriter.** Their cards are on the table: suggest a "
-                                       "word they can spell with **Suggest a word**. If they spell your word, you "
-                                       "earn 1 ink, plus 1 for each inked card in it.",
-                                       name=names[int(row.payload["seat"])]))
-            elif row.kind == "ghost_post":
-                lines.append(t.gettext("{name} suggests **{word}**.", name=names[int(row.payload["seat"])],
-                                       word=row.payload["word"]))
+            match row.payload:
+                case OpenGhostThread(seat=seat):
+                    lines.append(t.gettext("**{name} asks for a ghostwriter.** Their cards are on the table: suggest "
+                                           "a word they can spell with **Suggest a word**. If they spell your word, "
+                                           "you earn 1 ink, plus 1 for each inked card in it.", name=names[seat]))
+                case PostSuggestion(seat=seat, word=word):
+                    lines.append(t.gettext("{name} suggests **{word}**.", name=names[seat], word=word))
+                case CloseGhostThread() | PostResults() | Unreadable():
+                    pass  # nothing to say on the page: the buttons follow the game, the results have their message
+                case _:
+                    assert_never(row.payload)
         await say_notes()
         text = LINK.sub(r"](<\1>)", "\n".join(lines))
         if len(text) > MAX_TEXT:  # the newest lines are the ones that matter: the call is last
@@ -345,7 +360,7 @@ class InteractionRelay:
     # ------------------------------------------------------------------ tokens
     async def _rows_of(self, record: GameRecord, message_id: int) -> list[Delivery]:
         rows = await self.bot.store.game_deliveries(record.id)
-        return [r for r in rows if r.message_id == message_id and r.kind != "results"]
+        return [r for r in rows if r.message_id == message_id and not isinstance(r.payload, PostResults)]
 
     async def _token(self, record: GameRecord) -> GameToken | None:
         """The freshest live interaction of the game with a follow-up left, that follow-up counted."""

@@ -20,7 +20,7 @@ import datetime
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 import discord
 
@@ -36,7 +36,17 @@ from hardback_bot.sessions.screens.panel import Button, Panel, hand_button
 from hardback_bot.sessions.screens.pictures import cards_picture
 from hardback_bot.sessions.screens.private import hand_screen, over_screen, spectator_screen
 from hardback_bot.sessions.screens.table import lobby_screen, results_panel, table_panel
-from hardback_bot.store import Delivery, GameRecord, PanelToken
+from hardback_bot.store import (
+    AnnounceNotes,
+    CloseGhostThread,
+    Delivery,
+    GameRecord,
+    OpenGhostThread,
+    PanelToken,
+    PostResults,
+    PostSuggestion,
+    Unreadable,
+)
 
 from .interaction_relay import InteractionRelay
 from .ui import embed_of, file_of, view_of
@@ -368,7 +378,7 @@ class Relay:
     async def _deliveries(self, loaded: Loaded, t: Translator) -> None:
         store = self.bot.store
         while True:
-            rows = await store.pending_deliveries(loaded.record.id)
+            rows: list[Delivery] = await store.pending_deliveries(loaded.record.id)
             if not rows:
                 return
             # A commit may have landed since ``loaded`` was read (a click while this pass redrew the table and
@@ -377,34 +387,37 @@ class Relay:
             # just made for one already over, and marks it delivered without its thread).
             loaded = await self.bot.sessions.load(loaded.record.id)
             first = rows[0]
-            if first.kind == "announce":
-                if first.batch is None:
-                    await self._wait_interval(loaded.record.channel_id)
-                    loaded = await self.bot.sessions.load(loaded.record.id)
-                    rows = await store.pending_deliveries(loaded.record.id)
-                    batch = self._batch(loaded, rows, t)
-                    batch_id = await store.claim_deliveries([r.id for r in batch if r.id is not None])
-                    rows = await store.pending_deliveries(loaded.record.id)
-                    batch = [r for r in rows if r.batch == batch_id]
-                else:
-                    batch = [r for r in rows if r.batch == first.batch]
-                await self._announce(loaded, batch, t)
-            elif first.kind == "results":
-                await self._results(loaded, first, t)
-            elif first.kind == "ghost_open":
-                await self._ghost_open(loaded, first, t)
-            elif first.kind == "ghost_post":
-                await self._ghost_post(loaded, first, t)
-            elif first.kind == "ghost_close":
-                await self._ghost_close(loaded, first)
-            else:
-                log.error("unknown delivery kind %r in game %s", first.kind, loaded.record.id)
-                await store.mark_delivered([first.id or 0], None)
+            match first.payload:
+                case AnnounceNotes():
+                    if first.batch is None:
+                        await self._wait_interval(loaded.record.channel_id)
+                        loaded = await self.bot.sessions.load(loaded.record.id)
+                        rows = await store.pending_deliveries(loaded.record.id)
+                        batch = self._batch(loaded, rows, t)
+                        batch_id = await store.claim_deliveries([r.id for r in batch if r.id is not None])
+                        rows = await store.pending_deliveries(loaded.record.id)
+                        batch = [r for r in rows if r.batch == batch_id]
+                    else:
+                        batch = [r for r in rows if r.batch == first.batch]
+                    await self._announce(loaded, batch, t)
+                case PostResults():
+                    await self._results(loaded, first, t)
+                case OpenGhostThread() as opened:
+                    await self._ghost_open(loaded, first, opened, t)
+                case PostSuggestion() as suggested:
+                    await self._ghost_post(loaded, first, suggested, t)
+                case CloseGhostThread(request):
+                    await self._ghost_close(loaded, first, request)
+                case Unreadable(kind):
+                    log.error("unknown delivery kind %r in game %s", kind, loaded.record.id)
+                    await store.mark_delivered([first.id or 0], None)
+                case _:
+                    assert_never(first.payload)
 
     def _batch(self, loaded: Loaded, rows: Sequence[Delivery], t: Translator) -> list[Delivery]:
         batch: list[Delivery] = []
         for row in rows:
-            if row.kind != "announce" or row.batch is not None:
+            if not isinstance(row.payload, AnnounceNotes) or row.batch is not None:
                 break
             trial = [*batch, row]
             if batch and len(announcement(loaded, _notes(trial), t).text) > MAX_TEXT:
@@ -478,10 +491,9 @@ class Relay:
         await store.mark_delivered([row.id or 0], message_id)
 
     # ------------------------------------------------------------------ ghostwriter threads (R30)
-    async def _ghost_open(self, loaded: Loaded, row: Delivery, t: Translator) -> None:
+    async def _ghost_open(self, loaded: Loaded, row: Delivery, opened: OpenGhostThread, t: Translator) -> None:
         record, game = loaded.record, loaded.game
-        request = int(row.payload["request"])
-        seat = int(row.payload["seat"])
+        request, seat = opened.request, opened.seat
         store = self.bot.store
         if ghost_request_id(game) != request:
             log.info("game %s: ghostwriter request %s is over; its thread (delivery %s) is not opened",
@@ -513,7 +525,7 @@ class Relay:
             return
         thread_id = message.id  # a thread started on a message has that message's id
         title = t.gettext("Ghostwriter: {name}, round {n}", name=name,
-                          n=row.payload.get("round", game.state.round))[:100]
+                          n=game.state.round if opened.round is None else opened.round)[:100]
         try:
             # Straight over REST: discord.py's Message.create_thread needs the guild in the gateway's cache,
             # which a restarted bot's catch-up often runs ahead of (a ValueError, then retries of 2, 5, 15 s).
@@ -537,15 +549,14 @@ class Relay:
         await store.mark_delivered([row.id or 0], message.id, live=True)
         log.info("game %s: thread %s of ghostwriter request %s is open", record.id, thread_id, request)
 
-    async def _ghost_post(self, loaded: Loaded, row: Delivery, t: Translator) -> None:
+    async def _ghost_post(self, loaded: Loaded, row: Delivery, suggested: PostSuggestion, t: Translator) -> None:
         record = loaded.record
-        request = int(row.payload["request"])
+        request = suggested.request
         thread_id = record.messages.get(f"ghost:{request}")
         store = self.bot.store
         if thread_id is None:
             thread_id = record.channel_id  # no thread here (a DM, or none could be made): said in the channel
-        seat = int(row.payload["seat"])
-        text = t.gettext("{name} suggests **{word}**.", name=loaded.names_in(t)[seat], word=row.payload["word"])
+        text = t.gettext("{name} suggests **{word}**.", name=loaded.names_in(t)[suggested.seat], word=suggested.word)
         thread = self.bot.get_partial_messageable(thread_id, guild_id=record.guild_id or None)
         await self.pace(thread_id)
         try:
@@ -561,12 +572,11 @@ class Relay:
                 raise
         await store.mark_delivered([row.id or 0], message.id if message else None)
 
-    async def _ghost_close(self, loaded: Loaded, row: Delivery) -> None:
+    async def _ghost_close(self, loaded: Loaded, row: Delivery, request: int) -> None:
         record = loaded.record
-        request = int(row.payload["request"])
         store = self.bot.store
         opened = [d for d in await store.live_deliveries(record.id)
-                  if d.kind == "ghost_open" and int(d.payload.get("request", -1)) == request]
+                  if isinstance(d.payload, OpenGhostThread) and d.payload.request == request]
         await self._strip(record, opened)
         thread_id = record.messages.get(f"ghost:{request}")
         if thread_id is not None:
@@ -615,7 +625,8 @@ class Relay:
 
     async def _strip_prompts(self, loaded: Loaded) -> None:
         """A new call to act replaces the previous one: only the newest announcement keeps its button."""
-        live = [d for d in await self.bot.store.live_deliveries(loaded.record.id) if d.kind == "announce"]
+        live = [d for d in await self.bot.store.live_deliveries(loaded.record.id)
+                if isinstance(d.payload, AnnounceNotes)]
         await self._strip(loaded.record, live)
 
     async def _strip(self, record: GameRecord, rows: Sequence[Delivery]) -> None:
@@ -750,7 +761,7 @@ def _target(token: PanelToken) -> Any:
 
 
 def _notes(rows: Sequence[Delivery]) -> list[Note]:
-    return [n for r in rows for n in notes_of(r.payload)]
+    return [n for r in rows if isinstance(r.payload, AnnounceNotes) for n in notes_of(r.payload)]
 
 
 __all__ = ["Relay"]

@@ -16,7 +16,17 @@ from dataclasses import replace
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove, Move
 from hardback_bot.engine.events import Event
-from hardback_bot.store import GameRecord, StaleVersion, Store, StoreError, Timer
+from hardback_bot.store import (
+    DeadlineReminder,
+    Due,
+    GameRecord,
+    StaleVersion,
+    Store,
+    StoreError,
+    Timer,
+    TurnDeadline,
+    VoteDeadline,
+)
 from hardback_bot.store.results import outcome_from_game
 
 from .access import Origin, check_away, check_origin
@@ -192,11 +202,12 @@ class SessionsCore:
         now = self.clock()
         deadline = now + options.turn_timer
         # Staleness is judged by the number of moves, not the version: seat changes bump the version.
-        payload = {"moves": len(game.move_log), "deadline": deadline}
-        kind = "vote" if game.phase == "vote" else "turn"
-        seat = None if kind == "vote" else game.active_seat
-        return [Timer(game_id, kind, deadline, seat=seat, payload=payload),
-                Timer(game_id, "reminder", now + options.turn_timer * 0.75, seat=seat, payload=payload)]
+        moves = len(game.move_log)
+        vote = game.phase == "vote"
+        due: Due = VoteDeadline(moves, deadline) if vote else TurnDeadline(moves, deadline)
+        seat = None if vote else game.active_seat
+        return [Timer(game_id, due, deadline, seat=seat),
+                Timer(game_id, DeadlineReminder(moves, deadline), now + options.turn_timer * 0.75, seat=seat)]
 
     async def drop_timer(self, timer: Timer) -> None:
         if timer.id is not None:

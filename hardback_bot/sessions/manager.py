@@ -15,7 +15,7 @@ from typing import Any
 from hardback_bot.engine import IllegalMove, Move
 from hardback_bot.engine.moves import SYSTEM_MOVES, as_move
 from hardback_bot.engine.views import player_view, public_view
-from hardback_bot.store import Delivery
+from hardback_bot.store import CloseGhostThread, Delivery
 
 from .judging import OTHERS_TOKEN_MOVES, logged_kind, penny_would_win, still_legal
 from .loaded import Loaded, Notifier
@@ -109,7 +109,7 @@ class Sessions(LobbyActions, Timing):
                 rows.append(announce(game_id, GameEnded(by=user_id)))
                 request = ghost_request_id((await self.load(game_id)).game)
                 if request is not None:
-                    rows.append(Delivery(game_id, "ghost_close", {"request": request}))
+                    rows.append(Delivery(game_id, CloseGhostThread(request)))
             await self.store.abandon_game(game_id, deliveries=rows)
             self.timers_changed.set()
             # Cancelled under the game's lock: a computer mid-turn cannot commit after the end.

@@ -3,7 +3,8 @@
 A move's engine events become *notes*: one closed union of small frozen values, :data:`Note`, with the
 parameters a sentence needs (seats, words, numbers), never rendered text. They are written, as their plain
 JSON form (``{"t": "turn", "seat": 0, ...}``), in the same transaction as the move
-(:class:`~hardback_bot.store.Delivery`), and the Discord side reads them back (:func:`notes_of`) and renders
+(an :class:`~hardback_bot.store.AnnounceNotes` row of the outbox), and the Discord side reads them back
+(:func:`notes_of`) and renders
 them when it delivers them, in the server's language, from the store: a crash between the commit and the
 post loses nothing. Rows stored by older versions read back too: a key they lack takes its default.
 """
@@ -34,7 +35,14 @@ from hardback_bot.engine.events import (
     VoteStart,
 )
 from hardback_bot.engine.moves import parse_move
-from hardback_bot.store import Delivery
+from hardback_bot.store import (
+    AnnounceNotes,
+    CloseGhostThread,
+    Delivery,
+    OpenGhostThread,
+    PostResults,
+    PostSuggestion,
+)
 
 log = logging.getLogger(__name__)
 
@@ -236,11 +244,11 @@ def as_note(note: Note | Mapping[str, Any]) -> Note:
     return note_from_dict(note) if isinstance(note, Mapping) else note
 
 
-def notes_of(payload: Mapping[str, Any]) -> list[Note]:
-    """The notes of an ``announce`` row's payload, in order; a note this version cannot read is left out
-    (and logged), so one odd row never silences the rest."""
+def notes_of(row: AnnounceNotes) -> list[Note]:
+    """The notes of an announcement row, in order; a note this version cannot read is left out (and logged),
+    so one odd note never silences the rest."""
     notes: list[Note] = []
-    for data in payload.get("notes", []):
+    for data in row.notes:
         try:
             notes.append(note_from_dict(data))
         except (ValueError, TypeError) as error:
@@ -322,22 +330,21 @@ def deliveries_for(game_id: int, game: Game, events: Sequence[Event], seat_befor
         if isinstance(e, GhostwriterRequest):
             request = ghost_request_id(game)
             if request is not None:
-                rows.append(Delivery(game_id, "ghost_open", {"request": request, "seat": e.seat,
-                                                              "round": game.state.round}))
+                rows.append(Delivery(game_id, OpenGhostThread(request, e.seat, game.state.round)))
         elif isinstance(e, Suggestion):
             request = ghost_request_id(game) or request_before
             if request is not None:
-                rows.append(Delivery(game_id, "ghost_post", {"request": request, "seat": e.seat, "word": e.word}))
+                rows.append(Delivery(game_id, PostSuggestion(request, e.seat, e.word)))
     notes = [*extra, *turn_notes(game, events, seat_before)]
     if notes:
         rows.insert(0, announce(game_id, *notes))
     if request_before is not None and ghost_request_id(game) != request_before:
-        rows.append(Delivery(game_id, "ghost_close", {"request": request_before}))
+        rows.append(Delivery(game_id, CloseGhostThread(request_before)))
     if game.finished:
-        rows.append(Delivery(game_id, "results", {}))
+        rows.append(Delivery(game_id, PostResults()))
     return rows
 
 
 def announce(game_id: int, *notes: Note) -> Delivery:
-    """An ``announce`` outbox row holding ``notes`` in their stored JSON form."""
-    return Delivery(game_id, "announce", {"notes": [n.to_dict() for n in notes]})
+    """An announcement outbox row holding ``notes`` in their stored JSON form."""
+    return Delivery(game_id, AnnounceNotes(tuple(n.to_dict() for n in notes)))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from hardback_bot.store import GameRecord, Place, Timer
+from hardback_bot.store import DeadlineReminder, GameRecord, Place, Timer
 
 if TYPE_CHECKING:
     from hardback_bot.store import Store
@@ -24,7 +24,6 @@ SERVER: Place = "server"
 BOT_DM: Place = "dm"
 PRIVATE: Place = "private"
 HELD_FOR = 10 * 365 * 24 * 3600.0  # a held timer's stored deadline is this far away until a click releases it
-HELD = "held"  # payload key: the deadline a held timer had
 # The kind of a game message whose "message id" is the channel the game's own thread was opened in: the game
 # runs in a thread (its channel_id), and when the thread was opened from its lobby message (the thread has that
 # message's id) the lobby is in that channel. A rematch in the thread keeps it.
@@ -58,21 +57,20 @@ def lobby_channel(record: GameRecord) -> int:
 
 async def hold(store: Store, timer: Timer, now: float) -> None:
     """Keep a due timer from acting until the next click of its game (nobody could be told of it now)."""
-    payload = {**timer.payload, HELD: timer.deadline}
-    await store.set_timer(replace(timer, deadline=now + HELD_FOR, payload=payload, id=None))
+    await store.set_timer(replace(timer, deadline=now + HELD_FOR, held=timer.deadline, id=None))
 
 
 async def held_timers(store: Store, game_id: int) -> list[Timer]:
     """The game's held timers, as they were before they were held (oldest deadline first); a reminder whose
     decision timed out meanwhile is left out (and forgotten): it would only say that time is running out."""
-    held = [replace(t, deadline=float(t.payload[HELD]), payload={k: v for k, v in t.payload.items() if k != HELD})
-            for t in await store.game_timers(game_id) if HELD in t.payload]
+    held = [replace(t, deadline=t.held, held=None) for t in await store.game_timers(game_id) if t.held is not None]
     held.sort(key=lambda t: t.deadline)
-    if any(t.kind != "reminder" for t in held):
-        for stale in (t for t in held if t.kind == "reminder"):
+    reminders = [t for t in held if isinstance(t.payload, DeadlineReminder)]
+    if len(reminders) < len(held):
+        for stale in reminders:
             if stale.id is not None:
                 await store.delete_timer(stale.id)
-        held = [t for t in held if t.kind != "reminder"]
+        held = [t for t in held if not isinstance(t.payload, DeadlineReminder)]
     return held
 
 

@@ -7,9 +7,10 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import replace
+from typing import assert_never
 
 from hardback_bot.engine.events import Event
-from hardback_bot.store import Timer
+from hardback_bot.store import DeadlineReminder, Timer, TurnDeadline, Unreadable, VoteDeadline
 
 from .core import ABSENT, SessionsCore
 from .judging import deciders
@@ -27,6 +28,11 @@ RECHECK = 5.0
 class Timing(SessionsCore):
     async def handle_timer(self, timer: Timer) -> None:
         """A stored timer came due: remind, or apply the timeout move (R33.2) and the AFK policy."""
+        due = timer.payload
+        if isinstance(due, Unreadable):  # a kind this version does not know: nothing it could do with it
+            log.warning("timer %s of game %s cannot be read (kind %r); dropped", timer.id, timer.game_id, due.kind)
+            await self.drop_timer(timer)
+            return
         after: tuple[Loaded, list[Event], int] | None = None
         reminded = False
         async with self.lock(timer.game_id):
@@ -36,37 +42,48 @@ class Timing(SessionsCore):
                 await self.drop_timer(timer)
                 return
             record = loaded.record
-            if record.status != "playing" or timer.payload.get("moves") != len(loaded.game.move_log):
+            if record.status != "playing" or due.moves != len(loaded.game.move_log):
                 await self.drop_timer(timer)  # the game moved on since the timer was set
                 return
             if self.timer_gate is not None and not await self.timer_gate(record.id):
                 await hold(self.store, timer, self.clock())
                 return
-            game = loaded.game
-            if timer.kind == "reminder":
-                seats = [s for s in deciders(game) if loaded.user_of(s) is not None]
-                # The deadline as it stands now (a restart moves it), not as it was when the reminder was set.
-                current = await self.current_deadline(record.id, len(game.move_log))
-                when = int(current if current is not None else timer.payload.get("deadline", self.clock()))
-                rows = [announce(record.id, Reminder(seats=tuple(seats), deadline=when))] if seats else []
-                if timer.id is not None:
-                    reminded = await self.store.fire_timer(timer.id, rows) and bool(rows)
-            else:
-                moves = [(s, "timeout") for s in deciders(game)]
-                # A vote's voters time out without a turn line of their own: say so once; the active
-                # player's timeout is said by their turn's line.
-                voters = [s for s, _ in moves if s != game.active_seat or game.phase == "vote"]
-                notes: list[Note] = [VotersTimedOut(seats=tuple(voters))] if voters and game.phase == "vote" else []
-                after = await self.apply_and_commit(loaded, moves, notes=notes)
-                loaded = after[0]
-                settings = await self.store.get_guild_settings(record.guild_id)
-                replaced = await self._afk(loaded, [s for s, _ in moves], settings.afk_misses, settings.afk_policy)
-                if replaced is not None:
-                    after = (replaced, after[1], after[2])
+            match due:
+                case DeadlineReminder():
+                    reminded = await self._remind(loaded, timer, due)
+                case TurnDeadline() | VoteDeadline():
+                    after = await self._time_out(loaded)
+                case _:
+                    assert_never(due)
         if reminded:
             await self.notify(timer.game_id)
         if after is not None:
             await self.after_commit(*after)
+
+    async def _remind(self, loaded: Loaded, timer: Timer, due: DeadlineReminder) -> bool:
+        """Tell whoever the game waits for that their time runs out, once (claimed with the timer); True when
+        something was said."""
+        game, record = loaded.game, loaded.record
+        seats = [s for s in deciders(game) if loaded.user_of(s) is not None]
+        # The deadline as it stands now (a restart moves it), not as it was when the reminder was set.
+        current = await self.current_deadline(record.id, len(game.move_log))
+        set_for = due.deadline if due.deadline is not None else self.clock()
+        when = int(current if current is not None else set_for)
+        rows = [announce(record.id, Reminder(seats=tuple(seats), deadline=when))] if seats else []
+        return timer.id is not None and await self.store.fire_timer(timer.id, rows) and bool(rows)
+
+    async def _time_out(self, loaded: Loaded) -> tuple[Loaded, list[Event], int]:
+        """R33.2: everyone the game waits for times out; then the AFK policy."""
+        game, record = loaded.game, loaded.record
+        moves = [(s, "timeout") for s in deciders(game)]
+        # A vote's voters time out without a turn line of their own: say so once; the active
+        # player's timeout is said by their turn's line.
+        voters = [s for s, _ in moves if s != game.active_seat or game.phase == "vote"]
+        notes: list[Note] = [VotersTimedOut(seats=tuple(voters))] if voters and game.phase == "vote" else []
+        after = await self.apply_and_commit(loaded, moves, notes=notes)
+        settings = await self.store.get_guild_settings(record.guild_id)
+        replaced = await self._afk(after[0], [s for s, _ in moves], settings.afk_misses, settings.afk_policy)
+        return after if replaced is None else (replaced, after[1], after[2])
 
     async def release_timers(self, game_id: int) -> None:
         """A click came in a game whose timers were held (nobody could be told when they came due): they act
@@ -81,8 +98,8 @@ class Timing(SessionsCore):
     async def current_deadline(self, game_id: int, moves: int) -> float | None:
         """The deadline of the decision the game waits for after ``moves`` moves (turn or vote), if timed."""
         timers = await self.store.game_timers(game_id)
-        return next((t.deadline for t in timers if t.kind in ("turn", "vote") and t.payload.get("moves") == moves),
-                    None)
+        return next((t.deadline for t in timers
+                     if isinstance(t.payload, TurnDeadline | VoteDeadline) and t.payload.moves == moves), None)
 
 
     async def _afk(self, loaded: Loaded, seats: list[int], misses: int, policy: str) -> Loaded | None:

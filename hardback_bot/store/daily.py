@@ -211,7 +211,7 @@ class DailyRoom:
             await db.executemany(
                 "INSERT INTO deliveries (game_id, channel_id, kind, payload, version, created_at)"
                 " VALUES (?, ?, ?, ?, 1, ?)",
-                [(game_id, thread_id, d.kind, dumps(dict(d.payload)), now) for d in deliveries])
+                [(game_id, thread_id, d.kind, dumps(d.payload.to_json()), now) for d in deliveries])
             await db.execute("UPDATE daily_attempts SET game_id = ?, thread_id = ? WHERE day = ? AND user_id = ?",
                              (game_id, thread_id, day, user_id))
         return game_id

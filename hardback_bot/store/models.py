@@ -6,6 +6,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .payloads import Due, Outgoing
+
 GameStatus = Literal["lobby", "playing", "finished", "abandoned"]
 UNFINISHED: tuple[GameStatus, ...] = ("lobby", "playing")
 Mode = Literal["competitive", "coop"]
@@ -77,12 +79,22 @@ class Seat:
 
 @dataclass(frozen=True)
 class Timer:
+    """A deadline of a game (migration 001): what comes due then is ``payload``, one value of the closed union
+    :data:`~hardback_bot.store.payloads.Due` (a turn's or a vote's time, or the reminder before it)."""
+
     game_id: int
-    kind: str
+    payload: Due
     deadline: float
     seat: int | None = None
-    payload: Mapping[str, Any] = field(default_factory=dict)
     id: int | None = None  # set by the store
+    # A held timer's own deadline: it came due where nobody could be told, and waits for the game's next click
+    # (sessions/places.py) with ``deadline`` far away meanwhile. Stored in the payload's JSON as ``held``.
+    held: float | None = None
+
+    @property
+    def kind(self) -> str:
+        """The row's ``kind`` column: ``turn``, ``vote`` or ``reminder``."""
+        return self.payload.kind
 
 
 @dataclass(frozen=True)
@@ -97,12 +109,12 @@ class Move:
 @dataclass(frozen=True)
 class Delivery:
     """Something the channel must be shown because of a commit (migration 005): written in the commit's
-    transaction, delivered by the bot afterwards. ``payload`` is plain JSON data, never rendered text, so
-    the relay can say it in the server's language when it delivers."""
+    transaction, delivered by the bot afterwards. ``payload`` is one value of the closed union
+    :data:`~hardback_bot.store.payloads.Outgoing`, never rendered text, so the relay can say it in the
+    server's language when it delivers."""
 
     game_id: int
-    kind: str  # 'announce', 'results', 'ghost_open', 'ghost_post', 'ghost_close'
-    payload: Mapping[str, Any] = field(default_factory=dict)
+    payload: Outgoing
     channel_id: int | None = None  # None: the game's channel (filled in by the store)
     id: int | None = None  # set by the store
     version: int | None = None
@@ -112,6 +124,11 @@ class Delivery:
     delivered_at: float | None = None
     message_id: int | None = None
     live: bool = False
+
+    @property
+    def kind(self) -> str:
+        """The row's ``kind`` column: ``announce``, ``results``, ``ghost_open``, ``ghost_post``, ``ghost_close``."""
+        return self.payload.kind
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from store.conftest import Backend, Clock, playing_game
 from hardback_bot.ops import metrics
 from hardback_bot.ops.metrics import REGISTRY, GatewayShard
 from hardback_bot.ops.status import Reporter, ShardStatus, describe
-from hardback_bot.store import Delivery, Shards
+from hardback_bot.store import AnnounceNotes, Delivery, Shards
 
 
 def guild_on(shard: int) -> int:
@@ -31,9 +31,10 @@ async def test_ping_backlog_and_games_running_of_a_process_s_shards(backend: Bac
         game1, _ = await playing_game(whole, channel=2, guild=g1)
         await whole.create_lobby(g0, 3, host_id=1, options={})
         first = clock.now
-        await whole.add_deliveries(game0, [Delivery(game0, "announce", {"n": 1})])
+        await whole.add_deliveries(game0, [Delivery(game0, AnnounceNotes(({"t": "begins"},)))])
         clock.advance(5)
-        await whole.add_deliveries(game1, [Delivery(game1, "announce", {"n": 2}), Delivery(game1, "announce", {})])
+        await whole.add_deliveries(game1, [Delivery(game1, AnnounceNotes(({"t": "ended", "by": 2},))),
+                                            Delivery(game1, AnnounceNotes())])
         assert await whole.outbox_backlog() == (3, first)
         assert await mine.outbox_backlog() == (1, first)
         assert await whole.games_running() == {"playing": 2, "lobby": 1}
@@ -80,7 +81,7 @@ async def test_the_reporter_refreshes_the_store_gauges(backend: Backend, clock: 
     store = await backend.open()
     try:
         game, _ = await playing_game(store, channel=9, guild=1 << 22)
-        await store.add_deliveries(game, [Delivery(game, "announce", {})])
+        await store.add_deliveries(game, [Delivery(game, AnnounceNotes())])
         clock.advance(30)
         await Reporter(store, lambda: [], shard_count=1, shard_ids=(0,)).report()
         assert REGISTRY.get_sample_value("hardback_games_running", {"status": "playing"}) == 1

@@ -17,7 +17,7 @@ import random
 import sys
 from typing import Any
 
-from hardback_bot.store import GameRecord, Seat, Store, Timer, open_store
+from hardback_bot.store import GameRecord, Seat, Store, Timer, TurnDeadline, open_store
 
 FAKE_MOVES_PER_GAME = 40
 CHANNELS = 3
@@ -106,7 +106,7 @@ async def play(store: Store, rec: GameRecord, mode: str, rng: random.Random) -> 
         outcome = None
         if game.finished and mode == "engine":
             outcome = outcome_from_game(game)
-        timers = [Timer(rec.id, "turn", 1e9 + seq, seat=seat, payload={"v": version + 1})]
+        timers = [Timer(rec.id, TurnDeadline(seq + 1, 1e9 + seq), 1e9 + seq, seat=seat)]
         if ACK_EARLY:
             sys.stdout.write(f"ACK {rec.id} {seq + 1} {seat} {move}\n")
             sys.stdout.flush()

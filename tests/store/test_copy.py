@@ -14,12 +14,17 @@ from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.words import AcceptAll
 from hardback_bot.store import (
+    AnnounceNotes,
+    DeadlineReminder,
     Delivery,
     GuildSettings,
     PanelToken,
+    PostSuggestion,
     Seat,
     StoreError,
     Timer,
+    TurnDeadline,
+    VoteDeadline,
 )
 from hardback_bot.store.__main__ import main as cli
 from hardback_bot.store.copy import copy_sqlite_to_postgres
@@ -41,7 +46,8 @@ async def fill(store, clock: Clock) -> dict[str, int]:  # type: ignore[no-untype
         lobby = await store.create_lobby(GUILD, 100 + n, host_id=1, options=GameOptions().to_dict(), seats=seats)
         game = Game.new(num_players=3, seed=n, options=GameOptions(), checker=AcceptAll())
         version = await store.start_game(lobby.id, lobby.version, seed=n, state=game.to_json(),
-                                         timers=[Timer(lobby.id, "turn", clock.now + 300, seat=0)])
+                                         timers=[Timer(lobby.id, TurnDeadline(0, clock.now + 300), clock.now + 300,
+                                                       seat=0)])
         rng = random.Random(n)
         moves = 0
         while not game.finished and (stop is None or moves < stop):
@@ -51,14 +57,17 @@ async def fill(store, clock: Clock) -> dict[str, int]:  # type: ignore[no-untype
             version = await store.commit_move(
                 lobby.id, version, seat, move, game.to_json(), finished=game.finished,
                 outcome=outcome_from_game(game) if game.finished else None,
-                timers=[Timer(lobby.id, "turn", clock.now + 300, seat=game.active_seat, payload={"v": version})],
-                deliveries=[Delivery(lobby.id, "announce", {"notes": [{"t": "turn", "seat": seat}]})],
+                timers=[Timer(lobby.id, TurnDeadline(moves + 1, clock.now + 300), clock.now + 300,
+                             seat=game.active_seat)],
+                deliveries=[Delivery(lobby.id, AnnounceNotes(({"t": "turn", "seat": seat},)))],
             )
             moves += 1
         await store.set_message(lobby.id, "table", 5000 + n, version=version)
         ids[f"game{n}"] = lobby.id
     await store.set_message(ids["game2"], "thread", 6000, channel_id=6001)
-    await store.set_timer(Timer(ids["game2"], "reminder", clock.now + 200, seat=1, payload={"x": [1, "é"]}))
+    await store.set_timer(Timer(ids["game2"], DeadlineReminder(25, clock.now + 250.5), clock.now + 200, seat=1,
+                                held=clock.now - 1.25))
+    await store.add_deliveries(ids["game2"], [Delivery(ids["game2"], PostSuggestion(4, 1, "été"))])
     pending = await store.pending_deliveries(ids["game0"])
     batch = await store.claim_deliveries([d.id for d in pending[:3]])
     await store.mark_delivered([d.id for d in pending[:3]], 777, live=True)
@@ -110,7 +119,7 @@ async def test_an_sqlite_store_copies_into_postgres_whole(tmp_path: Path) -> Non
                 assert await snapshot(target, ids) == before
                 new = await target.create_lobby(GUILD, 300, host_id=1, options={})
                 assert new.id == top + 1  # ids continue, never reused
-                timer = await target.set_timer(Timer(new.id, "lobby", clock.now + 5))
+                timer = await target.set_timer(Timer(new.id, VoteDeadline(), clock.now + 5))
                 assert timer.id is not None and timer.id > max(t.id or 0 for t in before["game2"][2])
             finally:
                 await target.close()

@@ -9,7 +9,7 @@ import datetime as dt
 
 import pytest
 
-from hardback_bot.store import CoopResult, Delivery, GameOutcome, PlayerResult
+from hardback_bot.store import AnnounceNotes, CoopResult, Delivery, GameOutcome, PlayerResult
 from hardback_bot.store.daily import DailyLost, DailyRoom, ParResult, streaks_of
 from hardback_bot.store.sql import SqlStore
 
@@ -29,7 +29,7 @@ async def dealt(room: DailyRoom, day: str, user: int, *, guild: int = GUILD, thr
     assert claim.owner
     return await room.create_game(day, user, f"t{user}", thread_id=thread or 10_000 + user,
                                   options={"coop": True, "penny_genre": "mystery"}, seed=7, state="s0",
-                                  seat_name=f"p{user}", deliveries=[Delivery(0, "announce", {"notes": []})])
+                                  seat_name=f"p{user}", deliveries=[Delivery(0, AnnounceNotes())])
 
 
 async def finished(store: SqlStore, room: DailyRoom, day: str, user: int, score: int, *, penny: int = 50,
@@ -57,12 +57,12 @@ async def test_the_first_claim_deals_and_every_other_start_finds_it(store: SqlSt
         await room.create_game("2026-12-04", 5, "b", thread_id=901, options={}, seed=1, state="s", seat_name="ann")
     game_id = await room.create_game("2026-12-04", 5, "a", thread_id=900, options={"coop": True}, seed=1,
                                      state="s", seat_name="ann",
-                                     deliveries=[Delivery(0, "announce", {"notes": [{"t": "begins"}]})])
+                                     deliveries=[Delivery(0, AnnounceNotes(({"t": "begins"},)))])
     record = await store.get_game(game_id)
     assert (record.kind, record.status, record.channel_id, record.guild_id, record.host_id) == \
         ("daily", "playing", 900, GUILD, 5)
     assert [s.user_id for s in record.seats] == [5] and record.state == "s" and record.seed == 1
-    assert [d.payload for d in await store.pending_deliveries(game_id)] == [{"notes": [{"t": "begins"}]}]
+    assert [d.payload for d in await store.pending_deliveries(game_id)] == [AnnounceNotes(({"t": "begins"},))]
     attempt = await room.attempt("2026-12-04", 5)
     assert attempt is not None and (attempt.game_id, attempt.thread_id) == (game_id, 900)
     assert await room.attempt_of_game(game_id) == attempt

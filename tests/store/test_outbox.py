@@ -5,20 +5,30 @@ from __future__ import annotations
 
 import pytest
 
-from hardback_bot.store import Delivery, PanelToken, Shards, StaleVersion, Store, Timer
+from hardback_bot.store import (
+    AnnounceNotes,
+    DeadlineReminder,
+    Delivery,
+    PanelToken,
+    PostResults,
+    Shards,
+    StaleVersion,
+    Store,
+    Timer,
+)
 
 from .conftest import Backend, Clock, playing_game
 
 
 async def test_deliveries_are_written_with_the_move_or_not_at_all(store: Store) -> None:
     gid, v = await playing_game(store, channel=7)
-    note = Delivery(gid, "announce", {"notes": [{"t": "turn", "seat": 0}]})
+    note = Delivery(gid, AnnounceNotes(({"t": "turn", "seat": 0},)))
     v2 = await store.commit_moves(gid, v, [(0, "skip")], "s1", deliveries=[note])
     with pytest.raises(StaleVersion):  # a stale writer writes nothing, its deliveries included
         await store.commit_moves(gid, v, [(1, "skip")], "s1b", deliveries=[note])
     pending = await store.pending_deliveries(gid)
-    assert [(d.kind, d.channel_id, d.version, dict(d.payload)) for d in pending] == [
-        ("announce", 7, v2, {"notes": [{"t": "turn", "seat": 0}]})
+    assert [(d.kind, d.channel_id, d.version, d.payload) for d in pending] == [
+        ("announce", 7, v2, AnnounceNotes(({"t": "turn", "seat": 0},)))
     ]
     assert await store.games_with_pending_deliveries() == [gid]
 
@@ -29,18 +39,20 @@ async def test_start_abandon_and_seat_changes_carry_deliveries(store: Store) -> 
 
     seats = [Seat(0, "ann", user_id=1), Seat(1, "bob", user_id=2)]
     v = await store.start_game(lobby.id, lobby.version, seed=1, state="s", seats=seats,
-                               deliveries=[Delivery(lobby.id, "announce", {"notes": [{"t": "begins"}]})])
+                               deliveries=[Delivery(lobby.id, AnnounceNotes(({"t": "begins"},)))])
     v = await store.replace_seat(lobby.id, v, Seat(1, "bob (computer)", user_id=2, ai_strength=2),
-                                 deliveries=[Delivery(lobby.id, "announce", {"notes": [{"t": "left", "seat": 1}]})])
-    await store.abandon_game(lobby.id, v, deliveries=[Delivery(lobby.id, "announce", {"notes": [{"t": "ended"}]})])
-    kinds = [d.payload["notes"][0]["t"] for d in await store.pending_deliveries(lobby.id)]
+                                 deliveries=[Delivery(lobby.id, AnnounceNotes(({"t": "left", "seat": 1},)))])
+    await store.abandon_game(lobby.id, v, deliveries=[Delivery(lobby.id, AnnounceNotes(({"t": "ended"},)))])
+    kinds = [d.payload.notes[0]["t"] for d in await store.pending_deliveries(lobby.id)
+             if isinstance(d.payload, AnnounceNotes)]
     assert kinds == ["begins", "left", "ended"]
 
 
 async def test_claim_keeps_a_batch_and_delivery_marks_it(store: Store, clock: Clock) -> None:
     gid, v = await playing_game(store)
     for i in range(3):
-        v = await store.commit_moves(gid, v, [(0, f"m{i}")], "s", deliveries=[Delivery(gid, "announce", {"i": i})])
+        row = Delivery(gid, AnnounceNotes(({"t": "your_turn", "seat": i},)))
+        v = await store.commit_moves(gid, v, [(0, f"m{i}")], "s", deliveries=[row])
     rows = await store.pending_deliveries(gid)
     ids = [d.id for d in rows]
     batch = await store.claim_deliveries(ids[:2])
@@ -61,10 +73,10 @@ async def test_claim_keeps_a_batch_and_delivery_marks_it(store: Store, clock: Cl
 
 async def test_a_fired_timer_writes_its_deliveries_once(store: Store) -> None:
     gid, _ = await playing_game(store)
-    timer = await store.set_timer(Timer(gid, "reminder", 1.0))
+    timer = await store.set_timer(Timer(gid, DeadlineReminder(), 1.0))
     assert timer.id is not None
-    assert await store.fire_timer(timer.id, [Delivery(gid, "announce", {"t": "reminder"})])
-    assert not await store.fire_timer(timer.id, [Delivery(gid, "announce", {"t": "reminder"})])
+    assert await store.fire_timer(timer.id, [Delivery(gid, AnnounceNotes(({"t": "reminder"},)))])
+    assert not await store.fire_timer(timer.id, [Delivery(gid, AnnounceNotes(({"t": "reminder"},)))])
     assert len(await store.pending_deliveries(gid)) == 1
 
 
@@ -113,7 +125,7 @@ async def test_ended_since_lists_finished_and_abandoned(store: Store, clock: Clo
 async def test_outbox_survives_reopening(backend: Backend) -> None:
     s = await backend.open()
     gid, v = await playing_game(s)
-    await s.commit_moves(gid, v, [(0, "x")], "s", deliveries=[Delivery(gid, "results")])
+    await s.commit_moves(gid, v, [(0, "x")], "s", deliveries=[Delivery(gid, PostResults())])
     await s.close()
     s = await backend.open()
     try:
@@ -128,8 +140,8 @@ async def test_a_sharded_process_recovers_only_its_own_guilds_deliveries(backend
         mine, other = 1 << 22, 2 << 22  # guilds on shard 1 and shard 2 of 4
         a, va = await playing_game(store, channel=1, guild=mine)
         b, vb = await playing_game(store, channel=2, guild=other)
-        await store.commit_moves(a, va, [(0, "x")], "s", deliveries=[Delivery(a, "announce")])
-        await store.commit_moves(b, vb, [(0, "x")], "s", finished=True, deliveries=[Delivery(b, "results")])
+        await store.commit_moves(a, va, [(0, "x")], "s", deliveries=[Delivery(a, AnnounceNotes())])
+        await store.commit_moves(b, vb, [(0, "x")], "s", finished=True, deliveries=[Delivery(b, PostResults())])
         scoped = await backend.open(shards=Shards(4, (0, 1)))
         try:
             assert await scoped.games_with_pending_deliveries() == [a]

@@ -11,7 +11,17 @@ from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.words import AcceptAll
 from hardback_bot.sessions.places import held_timers, hold
-from hardback_bot.store import GameToken, InvalidRecord, MessageHandle, PanelToken, Seat, Store, Timer
+from hardback_bot.store import (
+    DeadlineReminder,
+    GameToken,
+    InvalidRecord,
+    MessageHandle,
+    PanelToken,
+    Seat,
+    Store,
+    Timer,
+    TurnDeadline,
+)
 from hardback_bot.store.results import outcome_from_game
 
 from .conftest import Clock
@@ -91,12 +101,12 @@ async def test_a_panel_remembers_which_message_its_token_edits(store: Store, clo
 async def test_a_held_timer_waits_and_comes_back_as_it_was(store: Store, clock: Clock) -> None:
     lobby = await store.create_lobby(0, GROUP, host_id=1, options={}, place="private")
     gid = lobby.id
-    turn = await store.set_timer(Timer(gid, "turn", clock.now - 5, seat=0, payload={"moves": 3}))
-    reminder = await store.set_timer(Timer(gid, "reminder", clock.now - 30, seat=0, payload={"moves": 3}))
+    turn = await store.set_timer(Timer(gid, TurnDeadline(3, clock.now - 5), clock.now - 5, seat=0))
+    reminder = await store.set_timer(Timer(gid, DeadlineReminder(3, clock.now - 5), clock.now - 30, seat=0))
     await hold(store, reminder, clock.now)
     await hold(store, turn, clock.now)
     assert await store.due_timers(now=clock.now) == []  # nothing to serve until a click releases them
     held = await held_timers(store, gid)
     # The reminder of a decision that timed out meanwhile says nothing useful any more: forgotten.
-    assert [(t.kind, t.deadline, dict(t.payload)) for t in held] == [("turn", clock.now - 5, {"moves": 3})]
+    assert [(t.payload, t.deadline, t.held) for t in held] == [(TurnDeadline(3, clock.now - 5), clock.now - 5, None)]
     assert [t.kind for t in await store.game_timers(gid)] == ["turn"]

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from hardback_bot.store import Store, Timer
+from hardback_bot.store import DeadlineReminder, Store, Timer, TurnDeadline
 
 from .conftest import Clock, humans, playing_game
 
@@ -10,8 +10,8 @@ from .conftest import Clock, humans, playing_game
 async def test_timer_queries(store: Store, clock: Clock) -> None:
     gid, _ = await playing_game(store)
     now = clock.now
-    t1 = await store.set_timer(Timer(gid, "turn", now + 60, seat=0, payload={"version": 3}))
-    await store.set_timer(Timer(gid, "reminder", now + 30, seat=0))
+    t1 = await store.set_timer(Timer(gid, TurnDeadline(3, now + 60), now + 60, seat=0))
+    await store.set_timer(Timer(gid, DeadlineReminder(3, now + 60), now + 30, seat=0))
     assert t1.id is not None
     nxt = await store.next_timer()
     assert nxt is not None and (nxt.kind, nxt.deadline) == ("reminder", now + 30)
@@ -19,9 +19,9 @@ async def test_timer_queries(store: Store, clock: Clock) -> None:
     clock.advance(45)
     assert [t.kind for t in await store.due_timers()] == ["reminder"]
     # same game, kind and seat replaces
-    await store.set_timer(Timer(gid, "turn", now + 90, seat=0, payload={"version": 4}))
+    await store.set_timer(Timer(gid, TurnDeadline(4, now + 90), now + 90, seat=0))
     turn = [t for t in await store.game_timers(gid) if t.kind == "turn"]
-    assert len(turn) == 1 and turn[0].deadline == now + 90 and turn[0].payload == {"version": 4}
+    assert len(turn) == 1 and turn[0].deadline == now + 90 and turn[0].payload == TurnDeadline(4, now + 90)
     clock.advance(100)
     due = await store.due_timers(limit=1)
     assert len(due) == 1 and due[0].kind == "reminder"
@@ -34,8 +34,8 @@ async def test_timer_queries(store: Store, clock: Clock) -> None:
 async def test_shift_deadlines_after_downtime(store: Store, clock: Clock) -> None:
     gid, _ = await playing_game(store)
     now = clock.now
-    await store.set_timer(Timer(gid, "turn", now + 10, seat=0))
-    await store.set_timer(Timer(gid, "turn", now + 1000, seat=1))
+    await store.set_timer(Timer(gid, TurnDeadline(), now + 10, seat=0))
+    await store.set_timer(Timer(gid, TurnDeadline(), now + 1000, seat=1))
     assert await store.shift_deadlines(600, before=now + 500) == 1
     assert sorted(t.deadline for t in await store.game_timers(gid)) == [now + 610, now + 1000]
     assert await store.shift_deadlines(5) == 2
@@ -44,13 +44,13 @@ async def test_shift_deadlines_after_downtime(store: Store, clock: Clock) -> Non
 
 async def test_commit_replaces_timers_atomically_and_finish_clears_them(store: Store, clock: Clock) -> None:
     gid, v = await playing_game(store)
-    await store.set_timer(Timer(gid, "turn", clock.now + 60, seat=0))
-    await store.set_timer(Timer(gid, "reminder", clock.now + 30, seat=0))
-    v = await store.commit_move(gid, v, 0, "end", "s1", timers=[Timer(gid, "turn", clock.now + 300, seat=1)])
+    await store.set_timer(Timer(gid, TurnDeadline(), clock.now + 60, seat=0))
+    await store.set_timer(Timer(gid, DeadlineReminder(), clock.now + 30, seat=0))
+    v = await store.commit_move(gid, v, 0, "end", "s1", timers=[Timer(gid, TurnDeadline(), clock.now + 300, seat=1)])
     assert [(t.kind, t.seat) for t in await store.game_timers(gid)] == [("turn", 1)]
     v = await store.commit_move(gid, v, 1, "ink", "s2")  # timers=None leaves them alone
     assert len(await store.game_timers(gid)) == 1
-    await store.commit_move(gid, v, 1, "end", "s3", finished=True, timers=[Timer(gid, "turn", 1.0, seat=0)])
+    await store.commit_move(gid, v, 1, "end", "s3", finished=True, timers=[Timer(gid, TurnDeadline(), 1.0, seat=0)])
     assert await store.game_timers(gid) == []
 
 
@@ -60,7 +60,7 @@ async def test_recovery_lists_every_unfinished_game(store: Store, clock: Clock) 
     gid, v = await playing_game(store, channel=2)
     await store.set_message(gid, "table", 22)
     await store.set_message(gid, "thread", 23, channel_id=2323)
-    await store.set_timer(Timer(gid, "turn", clock.now + 60, seat=0, payload={"version": v}))
+    await store.set_timer(Timer(gid, TurnDeadline(v, clock.now + 60), clock.now + 60, seat=0))
     done, dv = await playing_game(store, channel=3)
     await store.commit_move(done, dv, 0, "m", "s", finished=True)
     gone = await store.create_lobby(10, 4, host_id=1, options={})
@@ -72,7 +72,7 @@ async def test_recovery_lists_every_unfinished_game(store: Store, clock: Clock) 
     assert lobby_info.game.status == "lobby" and lobby_info.game.messages == {"lobby": 11}
     assert game_info.game.channel_id == 2 and game_info.game.messages == {"table": 22, "thread": 23}
     assert game_info.message_channels == {"thread": 2323}
-    assert [(t.kind, t.seat, t.payload) for t in game_info.timers] == [("turn", 0, {"version": v})]
+    assert [(t.kind, t.seat, t.payload) for t in game_info.timers] == [("turn", 0, TurnDeadline(v, clock.now + 60))]
     assert game_info.game.state is None  # loaded lazily unless asked
     with_state = await store.list_unfinished(with_state=True)
     assert with_state[1].game.state == "s0"
@@ -82,7 +82,7 @@ async def test_recovery_lists_every_unfinished_game(store: Store, clock: Clock) 
 
 async def test_expire_idle_lobbies(store: Store, clock: Clock) -> None:
     old = await store.create_lobby(10, 1, host_id=1, options={})
-    await store.set_timer(Timer(old.id, "lobby", clock.now + 10))
+    await store.set_timer(Timer(old.id, TurnDeadline(), clock.now + 10))
     clock.advance(3600)
     fresh = await store.create_lobby(10, 2, host_id=1, options={})
     gid, _ = await playing_game(store, channel=3)  # playing games never expire this way
@@ -101,7 +101,7 @@ async def test_expire_idle_lobbies(store: Store, clock: Clock) -> None:
 async def test_heartbeat_gives_the_downtime_to_shift_by(store: Store, clock: Clock) -> None:
     assert await store.last_heartbeat() is None
     gid, _ = await playing_game(store)
-    await store.set_timer(Timer(gid, "turn", clock.now + 60, seat=0))
+    await store.set_timer(Timer(gid, TurnDeadline(), clock.now + 60, seat=0))
     await store.heartbeat()
     down_at = clock.now
     clock.advance(3600)  # the bot was down for an hour
@@ -118,7 +118,7 @@ async def test_a_restart_counts_its_downtime_once_whatever_stops_it(store: Store
     transaction: a start that stops half-way moves nothing, the next one moves them once."""
     assert await store.count_downtime() is None  # a new store: the bot was never away
     gid, _ = await playing_game(store)
-    await store.set_timer(Timer(gid, "turn", clock.now + 60, seat=0))
+    await store.set_timer(Timer(gid, TurnDeadline(), clock.now + 60, seat=0))
     await store.heartbeat()
     deadline = clock.now + 60
     clock.advance(600)  # away for ten minutes

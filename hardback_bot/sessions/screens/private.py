@@ -12,6 +12,7 @@ import logging
 from hardback_bot.engine import Game, IllegalMove
 from hardback_bot.engine.views import player_view, public_view
 from hardback_bot.i18n import Translator
+from hardback_bot.store import AnnounceNotes
 
 from ..agreements import hints_request
 from ..coaching import coach, is_coached
@@ -20,6 +21,16 @@ from ..describe import ENGLISH, card_name, note_line, separator
 from ..loaded import Loaded
 from ..manager import Sessions
 from ..messages import SessionError
+from ..notes import (
+    FinalRoundCalled,
+    GhostPaid,
+    PennyPlayed,
+    SeatAway,
+    SeatLeft,
+    TurnPlayed,
+    VoteSettled,
+    notes_of,
+)
 from ..preview import WordOutcome, simulate_word
 from ..spelling import best_word, hints_allowed
 from ..tutor import Coaching
@@ -128,7 +139,7 @@ async def deck_view(sessions: Sessions, game_id: int, user_id: int, *, t: Transl
 
 
 CATCH_UP_LINES = 6
-CAUGHT = ("turn", "penny", "vote_result", "ghost_paid", "afk", "left", "final_round")
+CAUGHT = (TurnPlayed, PennyPlayed, VoteSettled, GhostPaid, SeatAway, SeatLeft, FinalRoundCalled)
 
 
 async def catch_up(sessions: Sessions, loaded: Loaded, seat: int, t: Translator = ENGLISH) -> list[str]:
@@ -136,10 +147,10 @@ async def catch_up(sessions: Sessions, loaded: Loaded, seat: int, t: Translator 
     briefly: read back from the announcements the outbox holds, so it matches what the channel said (in the
     reader's language: the notes are data)."""
     rows = await sessions.store.game_deliveries(loaded.record.id)
-    notes = [n for r in rows if r.kind == "announce" for n in r.payload.get("notes", [])]
-    own = [i for i, n in enumerate(notes) if n["t"] == "turn" and n.get("seat") == seat]
-    since = [n for n in notes[own[-1] + 1:] if n["t"] in CAUGHT] if own else \
-        [n for n in notes if n["t"] in CAUGHT]
+    notes = [n for r in rows if isinstance(r.payload, AnnounceNotes) for n in notes_of(r.payload)]
+    own = [i for i, n in enumerate(notes) if isinstance(n, TurnPlayed) and n.seat == seat]
+    since = [n for n in notes[own[-1] + 1:] if isinstance(n, CAUGHT)] if own else \
+        [n for n in notes if isinstance(n, CAUGHT)]
     language = dictionary_language(loaded.game.options.dictionary)
     names = loaded.names_in(t)
     lines = [line for n in since if (line := note_line(n, names, language, t))]

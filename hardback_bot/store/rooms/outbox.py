@@ -12,6 +12,7 @@ from ..errors import GameNotFound, InvalidRecord
 from ..models import (
     Delivery,
 )
+from ..payloads import outgoing
 
 
 class OutboxRoom(StoreCore):
@@ -29,7 +30,8 @@ class OutboxRoom(StoreCore):
         await db.executemany(
             "INSERT INTO deliveries (game_id, channel_id, kind, payload, version, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?)",
-            [(game_id, d.channel_id or int(channel), d.kind, dumps(dict(d.payload)), version, now) for d in deliveries],
+            [(game_id, d.channel_id or int(channel), d.kind, dumps(d.payload.to_json()), version, now)
+             for d in deliveries],
         )
 
     async def add_deliveries(self, game_id: int, deliveries: Sequence[Delivery]) -> None:
@@ -69,7 +71,7 @@ class OutboxRoom(StoreCore):
             f"SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {where} ORDER BY id LIMIT ?", (*params, int(limit))
         )
         return [
-            Delivery(game_id=r[1], kind=r[3], payload=json.loads(r[4]), channel_id=r[2], id=r[0], version=r[5],
+            Delivery(game_id=r[1], payload=outgoing(r[3], json.loads(r[4])), channel_id=r[2], id=r[0], version=r[5],
                      created_at=r[6], batch=r[7], claimed_at=r[8], delivered_at=r[9], message_id=r[10],
                      live=bool(r[11]))
             for r in rows

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..core import HEARTBEAT, TIMER_COLUMNS, Conn, StoreCore, dumps, marks, shard_filter
@@ -13,6 +14,10 @@ from ..models import (
     Shards,
     Timer,
 )
+from ..payloads import due
+
+#: The payload key of a held timer's own deadline (Timer.held).
+HELD = "held"
 
 #: A SELECT's rows: ``StoreCore.query`` outside a transaction, ``Conn.fetch`` inside one.
 Fetch = Callable[[str, Sequence[Any]], Awaitable[list[Any]]]
@@ -22,7 +27,7 @@ class TimersRoom(StoreCore):
     async def insert_timers(self, db: Conn, timers: Sequence[Timer], now: float) -> None:
         await db.executemany(
             "INSERT INTO timers (game_id, kind, seat, deadline, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-            [(t.game_id, t.kind, t.seat, float(t.deadline), dumps(dict(t.payload)), now) for t in timers],
+            [(t.game_id, t.kind, t.seat, float(t.deadline), dumps(timer_json(t)), now) for t in timers],
         )
 
     async def set_timer(self, timer: Timer) -> Timer:
@@ -40,9 +45,9 @@ class TimersRoom(StoreCore):
             timer_id = await db.fetchval(
                 "INSERT INTO timers (game_id, kind, seat, deadline, payload, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-                (timer.game_id, timer.kind, timer.seat, float(timer.deadline), dumps(dict(timer.payload)), now),
+                (timer.game_id, timer.kind, timer.seat, float(timer.deadline), dumps(timer_json(timer)), now),
             )
-        return Timer(timer.game_id, timer.kind, float(timer.deadline), timer.seat, dict(timer.payload), timer_id)
+        return replace(timer, deadline=float(timer.deadline), id=timer_id)
 
     async def cancel_timers(self, game_id: int, kind: str | None = None, seat: int | None = None) -> int:
         """Delete a game's timers (all, or of one kind, or of one kind and seat); returns how many."""
@@ -168,4 +173,16 @@ def timer_scope(shards: Shards) -> tuple[str, list[Any]]:
 
 
 def timer_of(r: Any) -> Timer:
-    return Timer(game_id=r[1], kind=r[2], deadline=r[4], seat=r[3], payload=json.loads(r[5]), id=r[0])
+    """A timer row read back: its payload decoded once, here (``held`` is the store's own key in it)."""
+    data = json.loads(r[5])
+    held = data.pop(HELD, None) if isinstance(data, dict) else None
+    return Timer(game_id=r[1], payload=due(r[2], data), deadline=r[4], seat=r[3], id=r[0],
+                 held=float(held) if isinstance(held, int | float) and not isinstance(held, bool) else None)
+
+
+def timer_json(timer: Timer) -> Any:
+    """The payload column of ``timer``: its value's JSON, with ``held`` added while it is held."""
+    data = timer.payload.to_json()
+    if timer.held is not None and isinstance(data, dict):
+        data = {**data, HELD: timer.held}
+    return data
