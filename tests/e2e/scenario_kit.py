@@ -30,7 +30,7 @@ from discord_standin.world import World
 
 from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.cards import card
-from hardback_bot.store import GameRecord, Store
+from hardback_bot.store import AnnounceNotes, GameRecord, Store
 from hardback_bot.words import get_dictionary
 
 SORRY = "something went wrong on my side"
@@ -685,7 +685,8 @@ async def calls(world: World, store: Store, game_id: int, user: User) -> tuple[i
     waiting = await to_play_at(store, game_id)
     expected = reached = 0
     for row in await store.game_deliveries(game_id):
-        notes = [n for n in row.payload.get("notes", []) if n["t"] == "your_turn" and n["seat"] == seat]
+        stored = row.payload.notes if isinstance(row.payload, AnnounceNotes) else ()
+        notes = [n for n in stored if n["t"] == "your_turn" and n["seat"] == seat]
         if not notes or row.message_id is None:
             continue
         message = world.standin.find_message(row.message_id)

@@ -126,7 +126,7 @@ async def test_a_turn_timer_waits_for_the_next_click_when_no_token_lives(world: 
         bot.sessions.timers_changed.set()
         for _ in range(200):
             await asyncio.sleep(0.05)
-            if any("held" in t.payload for t in await bot.store.game_timers(gid) if t.kind == "turn"):
+            if any(t.held is not None for t in await bot.store.game_timers(gid) if t.kind == "turn"):
                 break
         await s.settle(quiet=0.5)
         # Nobody could be told: the turn timer waits, nothing moved, nothing was sent.

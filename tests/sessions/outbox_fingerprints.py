@@ -53,7 +53,7 @@ def trace(seed: int) -> Iterator[str]:
         seat_before, request_before = game.active_seat, ghost_request_id(game)
         events = game.apply(seat, move)
         rows = deliveries_for(7, game, events, seat_before, request_before=request_before)
-        yield f"{seat}: {move}: " + json.dumps([[d.kind, d.payload] for d in rows], sort_keys=True,
+        yield f"{seat}: {move}: " + json.dumps([[d.kind, d.payload.to_json()] for d in rows], sort_keys=True,
                                                separators=(",", ":"), ensure_ascii=False)
 
 

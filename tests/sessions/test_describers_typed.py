@@ -3,6 +3,10 @@ every note of the outbox (sessions/notes.py) and every kind of move (engine/move
 sentence, because each describer is a ``match`` ending in ``typing.assert_never`` and mypy proves it never
 runs.  A new event, note or move kind without a sentence fails here.
 
+The dispatchers of stored rows are held the same way: every kind of outbox row (``Outgoing``) has its handler in
+the relay and the interaction relay, every kind of timer (``Due``) in the timer dispatcher (store/payloads.py,
+cogs/relay.py, cogs/interaction_relay.py, sessions/timing.py); a new kind of row without one fails here.
+
 The run is scoped to those modules and the ones defining the closed sets (what they import is not followed:
 its names are ``Any`` here) so that it stays quick (1 s without a cache instead of 6 s); a probe per union, a
 match leaving one member out, checked the same way, shows that mypy does report the gap.
@@ -19,19 +23,26 @@ from mypy import api
 from hardback_bot.engine.events import Event
 from hardback_bot.engine.moves import MoveKind
 from hardback_bot.sessions.notes import Note
+from hardback_bot.store.payloads import Due, Outgoing
 
 ROOT = Path(__file__).resolve().parents[2]
 # The modules that define the closed sets, the bases of their members included (a base mypy does not read would
 # be Any, and a match over its subclasses could leave one out unnoticed: the probes below show it does not).
+# The store's package and models are read too: the rows' classes reach the dispatchers through them.
 CLOSED_SETS = ["hardback_bot/engine/events.py", "hardback_bot/engine/event_parts.py", "hardback_bot/engine/moves.py",
-               "hardback_bot/sessions/notes.py"]
+               "hardback_bot/sessions/notes.py", "hardback_bot/store/payloads.py", "hardback_bot/store/models.py",
+               "hardback_bot/store/__init__.py"]
 DESCRIBERS = [*CLOSED_SETS, "hardback_bot/sessions/describe.py", "hardback_bot/sessions/describe_play.py",
               "hardback_bot/terminal/report.py"]
+# Each dispatcher of stored rows, by the union it must handle whole.
+DISPATCHERS = {"Outgoing": ["cogs/relay.py", "cogs/interaction_relay.py"], "Due": ["hardback_bot/sessions/timing.py"]}
+PAYLOADS = ROOT / "hardback_bot/store/payloads.py"
 
 
-def _mypy(tmp: Path, *files: str) -> tuple[str, int]:
+def _mypy(tmp: Path, *files: str, shadow: tuple[Path, Path] | None = None) -> tuple[str, int]:
+    shadowing = ["--shadow-file", str(shadow[0]), str(shadow[1])] if shadow else []
     out, err, status = api.run(["--follow-imports=skip", "--ignore-missing-imports", "--no-error-summary",
-                                "--cache-dir", str(tmp), "--python-version", "3.11", *files])
+                                "--cache-dir", str(tmp), "--python-version", "3.11", *shadowing, *files])
     return out + err, status
 
 
@@ -47,6 +58,31 @@ def test_the_describers_name_every_event_note_and_move(cache: Path, monkeypatch:
     assert status == 0, report
 
 
+def test_the_dispatchers_handle_every_kind_of_row(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    report, status = _mypy(cache, *CLOSED_SETS, *(f for files in DISPATCHERS.values() for f in files))
+    assert status == 0, report
+
+
+@pytest.mark.parametrize("union", sorted(DISPATCHERS))
+def test_a_new_kind_of_row_without_its_handler_is_reported(union: str, cache: Path, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """store/payloads.py as it would be with one more member of ``union``: each of its dispatchers is reported
+    (its subject is typed, not Any), and the others are not."""
+    monkeypatch.chdir(ROOT)
+    source = PAYLOADS.read_text(encoding="utf-8")
+    alias = next(line for line in source.splitlines() if line.startswith(f"{union}: TypeAlias = "))
+    extra = ("@dataclass(frozen=True, slots=True)\nclass Newcomer:\n    kind: ClassVar[str] = \"newcomer\"\n"
+             "    moves: int | None = None\n\n    def to_json(self) -> dict[str, Any]:\n        return {}\n\n\n")
+    shadow = tmp_path / "payloads.py"
+    shadow.write_text(source.replace(alias, f"{extra}{alias} | Newcomer"), encoding="utf-8")
+    dispatchers = [f for files in DISPATCHERS.values() for f in files]
+    report, status = _mypy(cache, *CLOSED_SETS, *dispatchers, shadow=(PAYLOADS, shadow))
+    assert status == 1, report
+    reported = {line.split(":", 1)[0] for line in report.splitlines() if "Newcomer" in line and "assert_never" in line}
+    assert reported == set(DISPATCHERS[union]), report
+
+
 def _probe(name: str, members: list[str], left_out: str, module: str, alias: str) -> str:
     kept = [m for m in members if m != left_out]
     cases = "\n".join(f"        case {m}():\n            return {m!r}" for m in kept)
@@ -56,7 +92,9 @@ def _probe(name: str, members: list[str], left_out: str, module: str, alias: str
 
 
 @pytest.mark.parametrize(("union", "module", "alias"), [(Event, "hardback_bot.engine.events", "Event"),
-                                                        (Note, "hardback_bot.sessions.notes", "Note")])
+                                                        (Note, "hardback_bot.sessions.notes", "Note"),
+                                                        (Outgoing, "hardback_bot.store.payloads", "Outgoing"),
+                                                        (Due, "hardback_bot.store.payloads", "Due")])
 def test_a_member_left_out_is_reported(union: object, module: str, alias: str, cache: Path, tmp_path: Path,
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)

@@ -27,6 +27,7 @@ from hardback_bot.sessions.notes import (
     note_from_dict,
     notes_of,
 )
+from hardback_bot.store import AnnounceNotes
 
 RECORDED: dict[str, str] = json.loads(DIGESTS.read_text(encoding="utf-8"))
 
@@ -57,19 +58,19 @@ def test_the_notes_the_sessions_write_have_their_old_shape() -> None:
     row = announce(3, GameBegins(), YourTurn(seat=1), Reminder(seats=(0, 2), deadline=1700000000),
                    VotersTimedOut(seats=(1,)), SeatAway(seat=1, misses=3, policy="remove", name="kenji"),
                    SeatLeft(seat=2, name="ana"), GameEnded(by=42))
-    assert row.kind == "announce" and row.payload == {"notes": [
+    assert row.kind == "announce" and row.payload.to_json() == {"notes": [
         {"t": "begins"}, {"t": "your_turn", "seat": 1}, {"t": "reminder", "seats": [0, 2], "deadline": 1700000000},
         {"t": "timeout", "seats": [1]}, {"t": "afk", "seat": 1, "misses": 3, "policy": "remove", "name": "kenji"},
         {"t": "left", "seat": 2, "name": "ana"}, {"t": "ended", "by": 42}]}
-    assert [note_from_dict(n) for n in row.payload["notes"]] == [
+    assert notes_of(row.payload) == [
         GameBegins(), YourTurn(seat=1), Reminder(seats=(0, 2), deadline=1700000000), VotersTimedOut(seats=(1,)),
         SeatAway(seat=1, misses=3, policy="remove", name="kenji"), SeatLeft(seat=2, name="ana"), GameEnded(by=42)]
 
 
 def test_older_rows_and_odd_notes_still_read() -> None:
     # A turn note of an older row (no summary, no timeout), an afk note without a name, an unknown kind.
-    notes = notes_of({"notes": [{"t": "turn", "seat": 0}, {"t": "afk", "seat": 1, "misses": 2},
-                                {"t": "fanfare"}, {"t": "ended"}, {"t": "your_turn", "seat": 1}]})
+    notes = notes_of(AnnounceNotes(({"t": "turn", "seat": 0}, {"t": "afk", "seat": 1, "misses": 2},
+                                    {"t": "fanfare"}, {"t": "ended"}, {"t": "your_turn", "seat": 1})))
     assert notes == [TurnPlayed(seat=0, summary=TurnSummary()), SeatAway(seat=1, misses=2), YourTurn(seat=1)]
     assert len(NOTE_TYPES) == 14
 
@@ -85,7 +86,9 @@ def test_a_turn_that_cycles_the_row_says_so_in_its_line() -> None:
     events = game.apply(0, "skip")  # writer's block: nothing bought, the row cycles (R9.3)
     cycled = next(e.card for e in events if isinstance(e, Cycle))
     assert [type(e) for e in events].index(Cycle) < [type(e) for e in events].index(TurnEnd)
-    notes = notes_of(deliveries_for(1, game, events, 0)[0].payload)
+    row = deliveries_for(1, game, events, 0)[0].payload
+    assert isinstance(row, AnnounceNotes)
+    notes = notes_of(row)
     turn = next(n for n in notes if isinstance(n, TurnPlayed))
     assert turn.cycled == cycled
     assert f"the oldest card of the offer row, {card_words(cycled)}, left it" in (note_line(turn, ["ana", "bo"]) or "")

@@ -13,10 +13,11 @@ from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.scenario import build_game
 from hardback_bot.sessions import SessionError, Sessions
 from hardback_bot.sessions.access import Origin
+from hardback_bot.sessions.notes import notes_of
 from hardback_bot.sessions.preview import simulate_word
 from hardback_bot.sessions.screens.announcements import announcement
 from hardback_bot.sessions.spelling import SpellingError, arrangements, clean_word
-from hardback_bot.store import GuildSettings, open_store
+from hardback_bot.store import AnnounceNotes, GuildSettings, open_store
 
 
 class Recorder:
@@ -35,8 +36,8 @@ async def said(sessions: Sessions, store, game_id: int) -> list[str]:
     deadline = await sessions.current_deadline(game_id, len(loaded.game.move_log))
     lines: list[str] = []
     for row in await store.pending_deliveries(game_id, limit=10_000):
-        if row.kind == "announce":
-            lines += announcement(loaded, row.payload["notes"], deadline=deadline).lines
+        if isinstance(row.payload, AnnounceNotes):
+            lines += announcement(loaded, notes_of(row.payload), deadline=deadline).lines
     return lines
 
 
@@ -197,7 +198,8 @@ async def test_moves_commit_before_notifying_and_refusals_store_nothing(env) -> 
     assert recorder.changed_games[-1] == game_id
     row = (await store.pending_deliveries(game_id))[before]
     assert row.version == (await store.get_game(game_id)).version  # written by the move's own commit
-    text = announcement(await sessions.load(game_id), row.payload["notes"]).text
+    assert isinstance(row.payload, AnnounceNotes)
+    text = announcement(await sessions.load(game_id), notes_of(row.payload)).text
     assert "skipped" in text and text.endswith(f"<@{second}>, your turn.")
 
 
