@@ -18,6 +18,36 @@ from typing import Any
 
 from hardback_bot.engine import Game, scoring
 from hardback_bot.engine.cards import GENRES, card
+from hardback_bot.engine.event_parts import PlayedCard
+from hardback_bot.engine.events import (
+    Advert,
+    Award,
+    Buy,
+    ClassicInPlay,
+    CoinsToInk,
+    Convert,
+    Cycle,
+    Double,
+    Dump,
+    Earn,
+    Event,
+    Flush,
+    Gain,
+    InkDraw,
+    Jail,
+    Preview,
+    PreviewDiscard,
+    Remover,
+    Skip,
+    Take,
+    Timeout,
+    Trash,
+    TurnEnd,
+    Uncover,
+    Undo,
+    Unremover,
+    WordAccepted,
+)
 from hardback_bot.engine.state import Slot
 from hardback_bot.i18n import Translator
 
@@ -83,41 +113,47 @@ def explain(before: Game, seat: int, moves: Sequence[str]) -> Explanation:
         timeless = list(game.player(seat).timeless)
         turn = game.state.turn
         # A word answered over several moves (an uncover or double question first) pays in a later one.
-        word = {"type": "word", "seat": turn.seat, "word": "".join(s.letter for s in turn.word),
-                "cards": [s.to_list() for s in turn.word]} if turn.word and turn.seat == seat else None
-        # Read in the events' one plain form (engine/events.py), as stored and fingerprinted.
-        events = [e.to_dict() for e in game.apply(seat, move)]
-        found, c, p = _facts(events, seat, timeless, word)
+        word = WordAccepted(turn.seat, "".join(s.letter for s in turn.word), tuple(_played(s) for s in turn.word)) \
+            if turn.word and turn.seat == seat else None
+        found, c, p = _facts(game.apply(seat, move), seat, timeless, word)
         facts += found
         coins += c
         prestige += p
     return Explanation(seat, tuple(facts), coins, prestige)
 
 
-def word_pay(word_event: Mapping[str, Any], events: Sequence[Mapping[str, Any]], seat: int,
-             timeless: Sequence[int]) -> WordPay | None:
-    """The word of ``word_event`` as the ``earn`` event among ``events`` paid it; None before the payment
+def _played(slot: Slot) -> PlayedCard:
+    return PlayedCard(slot.card, slot.letter, slot.wild, slot.uncovered, slot.mult, slot.owner, slot.inked)
+
+
+def _slot(played: PlayedCard) -> Slot:
+    return Slot(played.card, played.letter, played.wild, played.uncovered, played.mult, played.owner, played.inked)
+
+
+def word_pay(word_event: WordAccepted, events: Sequence[Event], seat: int, timeless: Sequence[int]) -> WordPay | None:
+    """The word of ``word_event`` as the ``Earn`` event among ``events`` paid it; None before the payment
     (a word whose uncover or double question is still open pays once it is answered)."""
-    earn = next((e for e in events if e["type"] == "earn" and e["seat"] == seat), None)
+    earn = next((e for e in events if isinstance(e, Earn) and e.seat == seat), None)
     if earn is None:
         return None
-    slots = [Slot.from_list(list(s)) for s in word_event["cards"]]
+    slots = [_slot(c) for c in word_event.cards]
     by_card = {s.card: s for s in slots}
     uncovered: list[tuple[int, int]] = []
     doubled: list[tuple[int, int, int]] = []
     for e in events:
-        if e["type"] == "uncover" and e["card"] in by_card:
-            by_card[e["card"]].uncovered = True
-            uncovered.append((e["source"], e["card"]))
-        elif e["type"] == "double" and e["card"] in by_card:
-            by_card[e["card"]].mult = e["multiplier"]
-            doubled.append((e["source"], e["card"], e["multiplier"]))
+        match e:
+            case Uncover() if e.card in by_card:
+                by_card[e.card].uncovered = True
+                uncovered.append((e.source, e.card))
+            case Double() if e.card in by_card:
+                by_card[e.card].mult = e.multiplier
+                doubled.append((e.source, e.card, e.multiplier))
     in_word = set(by_card)
     classics = [c for c in timeless if c not in in_word]
     # Counted as the engine counts (R10.4, R14.4): face-up cards and own classics, uncovered cards included.
     counts = scoring.initial_counts(slots, classics, seat)
     basic = scoring.automatic_gains(slots, classics, {}, seat).per_card  # no genre counted: basic benefits only
-    paid = {int(k): (int(v[0]), int(v[1])) for k, v in earn["per_card"].items()}
+    paid = {e.card: (e.coins, e.prestige) for e in earn.per_card}
     mults = {s.card: s.mult for s in slots}
     order = [s.card for s in slots if scoring.is_source(s, seat)] + classics
     shares = []
@@ -137,70 +173,72 @@ def word_pay(word_event: Mapping[str, Any], events: Sequence[Mapping[str, Any]],
                    if card(cid).genre_bonus and counts.get(card(cid).genre, 0) == 1)
     wilds = tuple(s.card for s in slots if s.wild and not s.uncovered)
     letters = {s.card: s.letter for s in slots}
-    word = str(word_event["word"])
-    return WordPay(word, int(earn["coins"]), int(earn["prestige"]), tuple(shares), letters, wilds,
+    return WordPay(word_event.word, earn.coins, earn.prestige, tuple(shares), letters, wilds,
                    tuple(uncovered), tuple(doubled), tuple(bonuses), missed)
 
 
-def _facts(events: Sequence[Mapping[str, Any]], seat: int, timeless: Sequence[int],
-           earlier_word: Mapping[str, Any] | None) -> tuple[list[Fact], int, int]:
+def _facts(events: Sequence[Event], seat: int, timeless: Sequence[int],
+           earlier_word: WordAccepted | None) -> tuple[list[Fact], int, int]:
     facts: list[Fact] = []
     coins = prestige = 0
+    paid_now = any(isinstance(x, Earn) for x in events)
     for i, e in enumerate(events):
-        kind = e["type"]
-        if e.get("seat", seat) != seat and kind not in ("cycle",):
-            continue
-        if kind == "word":
-            facts.append(Fact("word", {"word": e["word"], "length": len(e["cards"])}))
-        elif kind in ("uncover", "double") and not any(x["type"] == "earn" for x in events):
-            facts.append(Fact(kind, dict(e)))  # answered before the payment is known: said as it is
-        elif kind == "earn":
-            word = next((x for x in reversed(events[:i]) if x["type"] == "word"), earlier_word)
-            pay = word_pay(word, events, seat, timeless) if word is not None else None
-            if pay is None:
-                pay = WordPay("", int(e["coins"]), int(e["prestige"]),
-                              tuple(CardPay(int(k), int(v[0]), int(v[1])) for k, v in e["per_card"].items()))
-            facts.append(Fact("pay", {"pay": pay}))
-            coins += int(e["coins"])
-            prestige += int(e["prestige"])
-        elif kind == "award":
-            facts.append(Fact("award", {"value": e["value"], "length": e["length"]}))
-        elif kind == "gain":
-            coins += int(e["coins"])
-            prestige += int(e["prestige"])
-            if not any(x["type"] in ("trash", "dump", "buy") for x in events[max(0, i - 1):i]):
-                facts.append(Fact("took", {"coins": e["coins"], "prestige": e["prestige"], "card": e.get("card")}))
-        elif kind == "take":
-            facts.append(Fact("took_" + e["choice"], {"card": e["card"]}))
-        elif kind == "trash":
-            facts.append(Fact("trash", {"card": e["card"], "coins": e["coins"], "prestige": e["prestige"]}))
-        elif kind == "dump":
-            facts.append(Fact("dump", {"card": e["card"], "coins": e["coins"]}))
-        elif kind == "jail":
-            facts.append(Fact("reserve" if e["reserve"] else "remove", {"card": e["card"], "by": e["source"]}))
-        elif kind == "flush":
-            facts.append(Fact("flush", _flush_reason(e["cards"])))
-        elif kind == "buy":
-            gained = next((x["prestige"] for x in events[i + 1:i + 2] if x["type"] == "gain"), 0)
-            facts.append(Fact("buy", {"card": e["card"], "cost": e["cost"], "prestige": gained,
-                                      "jail": e.get("from_jail", False)}))
-        elif kind == "advert":
-            prestige += int(e["prestige"])
-            facts.append(Fact("advert", {"cost": e["cost"], "prestige": e["prestige"]}))
-        elif kind == "convert":
-            facts.append(Fact("convert", {"ink": e["ink"], "coins": e["coins"]}))
-        elif kind == "coins_to_ink":
-            facts.append(Fact("coins_to_ink", {"ink": e["ink"]}))
-        elif kind == "cycle" and any(x["type"] == "turn_end" and x["seat"] == seat for x in events):
-            facts.append(Fact("cycle", {"card": e["card"]}))
-        elif kind == "ink_draw":
-            facts.append(Fact("ink", {"card": e["card"]}))
-        elif kind in ("remover", "unremover", "skip", "timeout", "preview_discard", "undo", "classic_in_play"):
-            facts.append(Fact(kind, dict(e)))
-        elif kind == "preview":
-            facts.append(Fact("preview", {"count": e["count"]}))
-        elif kind == "turn_end":
-            facts.append(Fact("turn_end"))
+        if getattr(e, "seat", seat) != seat and not isinstance(e, Cycle):
+            continue  # another seat's (a voter's timeout, a classic discarded): not this click's to explain
+        before, after = events[i - 1] if i else None, events[i + 1] if i + 1 < len(events) else None
+        match e:
+            case WordAccepted():
+                facts.append(Fact("word", {"word": e.word, "length": len(e.cards)}))
+            case Uncover() | Double() if not paid_now:  # answered before the payment is known: said as it is
+                facts.append(Fact(e.TYPE, {"card": e.card, "source": e.source}))
+            case Earn():
+                word = next((x for x in reversed(events[:i]) if isinstance(x, WordAccepted)), earlier_word)
+                pay = word_pay(word, events, seat, timeless) if word is not None else None
+                if pay is None:
+                    pay = WordPay("", e.coins, e.prestige, tuple(CardPay(x.card, x.coins, x.prestige)
+                                                                 for x in e.per_card))
+                facts.append(Fact("pay", {"pay": pay}))
+                coins += e.coins
+                prestige += e.prestige
+            case Award():
+                facts.append(Fact("award", {"value": e.value, "length": e.length}))
+            case Gain():
+                coins += e.coins
+                prestige += e.prestige
+                if not isinstance(before, Trash | Dump | Buy):  # those say their own gain
+                    facts.append(Fact("took", {"coins": e.coins, "prestige": e.prestige, "card": e.card}))
+            case Take():
+                facts.append(Fact("took_" + e.choice, {"card": e.card}))
+            case Trash():
+                facts.append(Fact("trash", {"card": e.card, "coins": e.coins, "prestige": e.prestige}))
+            case Dump():
+                facts.append(Fact("dump", {"card": e.card, "coins": e.coins}))
+            case Jail():
+                facts.append(Fact("reserve" if e.reserve else "remove", {"card": e.card, "by": e.source}))
+            case Flush():
+                facts.append(Fact("flush", _flush_reason(e.cards)))
+            case Buy():
+                gained = after.prestige if isinstance(after, Gain) else 0
+                facts.append(Fact("buy", {"card": e.card, "cost": e.cost, "prestige": gained, "jail": e.from_jail}))
+            case Advert():
+                prestige += e.prestige
+                facts.append(Fact("advert", {"cost": e.cost, "prestige": e.prestige}))
+            case Convert():
+                facts.append(Fact("convert", {"ink": e.ink, "coins": e.coins}))
+            case CoinsToInk():
+                facts.append(Fact("coins_to_ink", {"ink": e.ink}))
+            case Cycle() if any(isinstance(x, TurnEnd) and x.seat == seat for x in events):
+                facts.append(Fact("cycle", {"card": e.card}))
+            case InkDraw():
+                facts.append(Fact("ink", {"card": e.card}))
+            case Remover() | Unremover() | PreviewDiscard() | ClassicInPlay():
+                facts.append(Fact(e.TYPE, {"card": e.card}))
+            case Skip() | Timeout() | Undo():
+                facts.append(Fact(e.TYPE))
+            case Preview():
+                facts.append(Fact("preview", {"count": e.count}))
+            case TurnEnd():
+                facts.append(Fact("turn_end"))
     return facts, coins, prestige
 
 

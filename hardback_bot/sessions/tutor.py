@@ -20,7 +20,18 @@ from typing import Any
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove
 from hardback_bot.engine.cards import GENRES, card
-from hardback_bot.engine.events import Event
+from hardback_bot.engine.events import (
+    Award,
+    Buy,
+    Double,
+    Event,
+    Flush,
+    InkDraw,
+    Jail,
+    Remover,
+    Uncover,
+    WordAccepted,
+)
 from hardback_bot.engine.options import ADVERTS
 from hardback_bot.engine.words import WordChecker
 from hardback_bot.i18n import Translator
@@ -73,18 +84,32 @@ def _last_click(moves: Sequence[StoredMove], seat: int) -> tuple[int, int] | Non
     return (start, end) if end is not None else None
 
 
-def note_event(seen: dict[int, set[str]], event: Event | Mapping[str, Any]) -> None:
-    e = event if isinstance(event, Mapping) else event.to_dict()  # the events' one plain form
-    kind = e["type"]
-    seat = e.get("seat")
-    if not isinstance(seat, int) or seat not in seen:
-        return
-    marks = {"word": "word", "buy": "buy", "ink_draw": "ink", "remover": "remover", "uncover": "uncover",
-             "double": "double", "jail": "jail", "flush": "flush", "award": "award"}
-    if kind in marks:
-        seen[seat].add(marks[kind])
-    if kind == "word" and any(c[2] for c in e["cards"]):
-        seen[seat].add("wild")
+def note_event(seen: dict[int, set[str]], event: Event) -> None:
+    """The mechanics ``event`` shows its seat, noted as met (seats not in ``seen`` are not followed)."""
+    met: tuple[str, ...]
+    match event:
+        case WordAccepted(seat=seat, cards=cards):
+            met = ("word", "wild") if any(c.wild for c in cards) else ("word",)
+        case Buy(seat=seat):
+            met = ("buy",)
+        case InkDraw(seat=seat):
+            met = ("ink",)
+        case Remover(seat=seat):
+            met = ("remover",)
+        case Uncover(seat=seat):
+            met = ("uncover",)
+        case Double(seat=seat):
+            met = ("double",)
+        case Jail(seat=seat):
+            met = ("jail",)
+        case Flush(seat=seat):
+            met = ("flush",)
+        case Award(seat=seat):
+            met = ("award",)
+        case _:
+            return
+    if seat in seen:
+        seen[seat].update(met)
 
 
 # ---------------------------------------------------------------------------------------- the plan
