@@ -35,7 +35,7 @@ from hardback_bot.ops.metrics import GatewayShard
 from hardback_bot.ops.status import Reporter
 from hardback_bot.ops.weather import ReconnectBackoff, Weather, bound_reconnects
 from hardback_bot.sessions import Sessions, searching
-from hardback_bot.sessions.codec import ForgedId, parse
+from hardback_bot.sessions.codec import ForgedId, label, parse
 from hardback_bot.store import Store, StoreError, open_store
 from hardback_bot.store.erasures import Ledger, reconcile
 from hardback_bot.store.sql import SqlStore
@@ -64,7 +64,7 @@ class HardbackBot(commands.Bot):
     def __init__(self, settings: Settings, **client_options: object) -> None:
         intents = discord.Intents.default()
         intents.message_content = settings.message_content
-        self.tracker = InteractionTracker()
+        self.tracker = InteractionTracker(label=label)  # components named by the codec's kinds
         self.weather = Weather()  # is Discord answering? (every HTTP answer tells: ops/weather.py)
         bound_reconnects()
         # The commands go wherever a player is: servers that added the bot, the bot's DMs, and group DMs through
@@ -264,14 +264,11 @@ def _as_int(value: object) -> int | None:
 def _game_of(data: dict[str, object]) -> int | None:
     """The game a click or form is about, from its custom_id (None for commands and foreign ids)."""
     inner = data.get("data")
-    custom_id = str(inner.get("custom_id", "")) if isinstance(inner, dict) else ""
-    if not custom_id.startswith("hb:"):
-        return None
     try:
-        action = parse(custom_id)
+        action = parse(inner.get("custom_id") if isinstance(inner, dict) else None)
     except ForgedId:
         return None
-    return getattr(action, "game_id", None)  # the daily's buttons name a day, not a game
+    return getattr(action, "game_id", None)  # the daily's buttons name a day, the information pages nothing
 
 
 def _seconds(latency: float) -> float | None:

@@ -5,8 +5,9 @@ A mixin, not a cog: ``cogs/hardback.py`` declares ``class Hardback(InfoCommands,
 and discord.py's CogMeta collects the app commands *and* the listener below across the class's MRO.
 Names here start with ``_info`` so they never shadow the Hardback cog's own methods.
 
-Buttons and selects carry what they mean in their custom_id (``hbi:<what>:<args>``; ``hb:`` belongs to
-the game router in cogs/play.py) and are answered by the listener, so they keep working after a restart.
+Buttons and selects carry what they mean in their custom_id (the codec's page actions, ``BoardPage``,
+``ExportPick``, ``TopicsPick`` and ``TextModeSwitch``: hardback_bot/sessions/codec_pages.py; the older ``hbi:``
+ids still posted read as the same actions) and are answered by the listener, so they keep working after a restart.
 Every answer comes within Discord's 3 seconds: slow work (images, dictionaries, hints) runs after a
 defer, in a worker thread.  Refusals are private and change nothing.
 """
@@ -19,9 +20,8 @@ import dataclasses
 import io
 import json
 import logging
-import re
 import sys
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 from discord import app_commands
@@ -57,10 +57,20 @@ from hardback_bot.help.topics import localized
 from hardback_bot.help.words import SpellingError, clean_word, hints_off_loop, lookup_lines
 from hardback_bot.i18n import LANGUAGE_NAMES, N_, Translator, resolve_locale, server_language, translator
 from hardback_bot.sessions import SessionError
+from hardback_bot.sessions.codec import (
+    BoardPage,
+    BoardPeriod,
+    ExportPick,
+    ForgedId,
+    TextModeSwitch,
+    TopicsPick,
+    game_value,
+    parse,
+)
 from hardback_bot.sessions.screens.private import hints_off_screen
 from hardback_bot.sessions.screens.text_mode import text_mode_of
 from hardback_bot.store import GameNotFound
-from hardback_bot.store.models import LEADERBOARD_KINDS, StoredResult
+from hardback_bot.store.models import LEADERBOARD_KINDS, LeaderboardKind, StoredResult
 from hardback_bot.store.seasons import season_of
 from hardback_bot.store.settings import GuildSettings
 
@@ -86,11 +96,6 @@ BOARD_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in (
 BOARD_CHOICE_NAMES = {c.value: c.name for c in BOARD_CHOICES}
 PERIOD_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in (
     ("all", "all time"), ("season", "this season"), ("last", "last season"))]
-_PERIOD_CODES = {"all": "", "season": "s", "last": "l"}  # in the page buttons' custom_ids
-# hbi:lb:<board>:<page>[:<s|l>] (leaderboard pages; s/l: this or last season) · hbi:ex (export select)
-# · hbi:rl:<n> (rules topic selects) · hbi:tm:<on|off>:<topic> (text mode, from the rules of that topic)
-_CUSTOM_ID = re.compile(r"^hbi:(?:lb:(?P<board>[a-z_]{1,16}):(?P<page>\d{1,4})(?::(?P<period>[sl]))?|(?P<ex>ex)"
-                        r"|rl:(?P<rl>[12])|tm:(?P<tm>on|off):(?P<topic>[a-z0-9_\-]{0,60}))$")
 _TOPIC_ROWS = (TOPICS[: (len(TOPICS) + 1) // 2], TOPICS[(len(TOPICS) + 1) // 2:])
 # Each language named in itself; "server" follows the server's own Discord language (the default).
 LANGUAGE_CHOICES = [app_commands.Choice(name="The server's Discord language", value=SERVER_LANGUAGE),
@@ -115,13 +120,13 @@ def _board_view(board: str, page: int, has_next: bool, period: str = "all",
                 t: Translator | None = None) -> discord.ui.View:
     t = t or translator("en")
     view = discord.ui.View(timeout=None)
-    code = _PERIOD_CODES[period]
-    tail = f":{code}" if code else ""
+    # Both come from the command's choices or a decoded BoardPage: a board and a period the codec knows.
+    kind, when = cast(LeaderboardKind, board), cast(BoardPeriod, period)
     view.add_item(discord.ui.Button(label="◀ " + t.pgettext("page button", "Previous"),
-                                    custom_id=f"hbi:lb:{board}:{max(page - 1, 0)}{tail}",
+                                    custom_id=BoardPage(kind, max(page - 1, 0), when).custom_id(),
                                     disabled=page == 0, style=discord.ButtonStyle.secondary))
     view.add_item(discord.ui.Button(label=t.pgettext("page button", "Next") + " ▶",
-                                    custom_id=f"hbi:lb:{board}:{page + 1}{tail}",
+                                    custom_id=BoardPage(kind, page + 1, when).custom_id(),
                                     disabled=not has_next, style=discord.ButtonStyle.secondary))
     view.stop()  # answered by the listener from the custom_id, not kept in memory (see cogs/ui.py)
     return view
@@ -137,12 +142,12 @@ def topics_view(language: str = "en", text_mode: bool | None = None, topic: str 
         first, last = topics[0].title.split()[0], topics[-1].title.split()[0]
         placeholder = say.gettext("Rules topics ({number}/2: {first} … {last})", number=number, first=first, last=last)
         view.add_item(discord.ui.Select(
-            custom_id=f"hbi:rl:{number}", placeholder=placeholder[:150],
+            custom_id=TopicsPick(number).custom_id(), placeholder=placeholder[:150],
             options=[discord.SelectOption(label=t.title[:100], value=t.key, description=t.summary[:100])
                      for t in topics[:25]]))
     if text_mode is not None:
         label = say.gettext("Show pictures again") if text_mode else say.gettext("Text mode: no pictures")
-        view.add_item(discord.ui.Button(label=label[:80], custom_id=f"hbi:tm:{'off' if text_mode else 'on'}:{topic}",
+        view.add_item(discord.ui.Button(label=label[:80], custom_id=TextModeSwitch(not text_mode, topic).custom_id(),
                                         style=discord.ButtonStyle.secondary, row=2))
     view.stop()
     return view
@@ -346,8 +351,8 @@ class InfoCommands(ReplayCommands):
         view = discord.utils.MISSING
         if stats.recent:
             view = discord.ui.View(timeout=None)
-            view.add_item(discord.ui.Select(custom_id="hbi:ex", placeholder=t.gettext("Download a game as JSON"),
-                                            options=[
+            view.add_item(discord.ui.Select(custom_id=ExportPick().custom_id(),
+                                            placeholder=t.gettext("Download a game as JSON"), options=[
                 discord.SelectOption(label=t.gettext("Game #{game}: {outcome}, {prestige}★", game=r.game_id,
                                                      outcome=_placing(r, t), prestige=r.result.prestige)[:100],
                                      value=str(r.game_id))
@@ -365,8 +370,8 @@ class InfoCommands(ReplayCommands):
         view = discord.utils.MISSING
         if games:
             view = discord.ui.View(timeout=None)
-            view.add_item(discord.ui.Select(custom_id="hbi:ex", placeholder=t.gettext("Download a game as JSON"),
-                                            options=[
+            view.add_item(discord.ui.Select(custom_id=ExportPick().custom_id(),
+                                            placeholder=t.gettext("Download a game as JSON"), options=[
                 discord.SelectOption(label=t.gettext("Game #{game} ({status})", game=g.id,
                                                      status=_status(g.status, t))[:100], value=str(g.id))
                 for g in games[:25]]))
@@ -674,39 +679,42 @@ class InfoCommands(ReplayCommands):
         return [app_commands.Choice(name=n, value=n) for n in available_dictionaries()
                 if current.lower() in n][:MAX_CHOICES]
 
-    # ------------------------------------------------------------------ buttons and selects (hbi:…)
+    # ------------------------------------------------------------------ buttons and selects
     @commands.Cog.listener("on_interaction")
     async def _info_on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type != discord.InteractionType.component:
             return
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
-        custom_id = str(data.get("custom_id", ""))
-        if not custom_id.startswith("hbi:"):
-            return
-        match = _CUSTOM_ID.match(custom_id)
         try:
-            if match is None:
-                await _send_private(interaction, _reader(interaction).gettext(
-                    "That button is not one I made; it does nothing."))
-            elif match["board"] is not None:
-                period = {"s": "season", "l": "last"}.get(match["period"] or "", "all")
-                await self._info_board_click(interaction, match["board"], int(match["page"]), period)
-            elif match["ex"] is not None:
-                value = str((data.get("values") or [""])[0])
-                if not (value.isascii() and value.isdigit() and len(value) <= 19) or board_of(interaction) is None:
-                    await _send_private(interaction, _reader(interaction).gettext("That choice is not one I offered."))
-                else:
-                    await self._info_export(interaction, int(value))
-            elif match["tm"] is not None:
-                await self._info_text_mode(interaction, match["tm"] == "on", match["topic"])
-            else:
-                value = str((data.get("values") or [""])[0])
-                await self._info_topic_click(interaction, value)
+            action = parse(data.get("custom_id"))
+        except ForgedId:
+            return  # not one of these: the game router (cogs/play.py) answers an id of ours it cannot read
+        value = (data.get("values") or [""])[0] if isinstance(data.get("values"), list) else None
+        try:
+            match action:
+                case BoardPage(board, page, period):
+                    await self._info_board_click(interaction, board, page, period)
+                case ExportPick():
+                    try:
+                        game = game_value(value)
+                    except ForgedId:
+                        game = None
+                    if game is None or board_of(interaction) is None:
+                        await _send_private(interaction, _reader(interaction).gettext(
+                            "That choice is not one I offered."))
+                    else:
+                        await self._info_export(interaction, game)
+                case TopicsPick():
+                    await self._info_topic_click(interaction, value if isinstance(value, str) else "")
+                case TextModeSwitch(on, topic):
+                    await self._info_text_mode(interaction, on, topic)
+                case _:
+                    return  # the game's, the daily's or a replay's
         except Exception:
-            await self._info_failed(interaction, f"component {custom_id}")
+            await self._info_failed(interaction, f"component {data.get('custom_id')!r:.120}")
 
     async def _info_board_click(self, interaction: discord.Interaction, board: str, page: int,
-                                period: str = "all") -> None:
+                                period: BoardPeriod = "all") -> None:
         where = board_of(interaction)
         if board not in LEADERBOARD_KINDS or where is None:
             await _send_private(interaction, _reader(interaction).gettext(

@@ -31,10 +31,12 @@ from hardback_bot.sessions.agreements import answer_hints
 from hardback_bot.sessions.codec import (
     AdoptSuggestion,
     AnswerHints,
+    BoardPage,
     CancelConfirmation,
     ConfirmLeave,
     ConfirmSkip,
     DailyClick,
+    ExportPick,
     ForgedId,
     GameAction,
     GamesPage,
@@ -50,15 +52,19 @@ from hardback_bot.sessions.codec import (
     PickArrangement,
     PickMove,
     PlayMoves,
+    ReplayClick,
     SetCoach,
     SetOption,
     ShowRules,
     SortWords,
     SpellWord,
     SuggestWord,
+    TextModeSwitch,
+    TopicsPick,
     arrangement_value,
     move_value,
     parse,
+    prefix_of,
     suggestion_value,
 )
 from hardback_bot.sessions.describe import describe_moves
@@ -197,25 +203,33 @@ class Play(commands.Cog):
             return
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
         custom_id = data.get("custom_id")
-        if not isinstance(custom_id, str) or not custom_id.startswith("hb:"):
-            return
+        if prefix_of(custom_id) is None:
+            return  # not of the bot's grammar: somebody else's
         t = private(interaction)
         try:
-            action = parse(custom_id)
-        except ForgedId:
+            parsed = parse(custom_id)
+        except ForgedId:  # any id of ours that does not decode, for every listener (info, replays) at once
             log.info("refused a forged custom_id %.120r from user %s", custom_id, interaction.user.id)
             await self._reply(interaction, SessionError("forged").say(t))
             return
-        if isinstance(action, DailyClick):  # the daily's buttons name a day, not a game: cogs/daily.py answers them
-            daily = self.bot.get_cog("Daily")
-            if daily is not None:
-                await daily.click(interaction, action)  # type: ignore[attr-defined]
-            return
-        if isinstance(action, OpenMyHand | GamesPage):  # /hardback games' buttons: cogs/games.py answers them
-            games = self.bot.get_cog("Hardback")
-            if games is not None:
-                await games.games_click(interaction, action)  # type: ignore[attr-defined]
-            return
+        match parsed:
+            case DailyClick():  # the daily's buttons name a day, not a game: cogs/daily.py answers them
+                daily = self.bot.get_cog("Daily")
+                if daily is not None:
+                    await daily.click(interaction, parsed)  # type: ignore[attr-defined]
+                return
+            case OpenMyHand() | GamesPage():  # /hardback games' buttons: cogs/games.py answers them
+                games = self.bot.get_cog("Hardback")
+                if games is not None:
+                    await games.games_click(interaction, parsed)  # type: ignore[attr-defined]
+                return
+            case BoardPage() | ExportPick() | TopicsPick() | TextModeSwitch() | ReplayClick():
+                # Pages that play no move: the Hardback cog's listeners answer them (cogs/info.py, cogs/replay.py),
+                # components only; such an id on a form was made by no one but a modified client.
+                if interaction.type is discord.InteractionType.modal_submit:
+                    await self._reply(interaction, SessionError("forged").say(t))
+                return
+        action: GameAction = parsed
         origin = origin_of(interaction)
         guard: contextlib.AbstractAsyncContextManager[Any] = contextlib.nullcontext()
         away = isinstance(action, AWAY_ACTIONS)  # may come from a hand opened by /hardback games elsewhere

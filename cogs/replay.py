@@ -2,8 +2,9 @@
 
 A mixin of the /hardback group (``InfoCommands`` inherits it; discord.py's CogMeta collects the command
 and the listener across the MRO).  The screens come from ``hardback_bot.sessions.screens.replay``, rebuilt from
-the store on every click; the buttons and the jump select carry their meaning in ``hbr:`` custom_ids,
-so they work after a restart.  Refusals are private and change nothing.
+the store on every click; the buttons and the jump select carry their meaning in their custom_ids (the
+codec's ``ReplayClick``, hardback_bot/sessions/codec_pages.py), so they work after a restart.  Refusals are
+private and change nothing.
 """
 
 from __future__ import annotations
@@ -18,15 +19,9 @@ from discord.ext import commands
 
 from hardback_bot.i18n import resolve_locale, server_language, translator
 from hardback_bot.sessions import SessionError
+from hardback_bot.sessions.codec import ForgedId, ReplayClick, ReplayOp, parse, step_value
 from hardback_bot.sessions.screens.panel import Panel, Select
-from hardback_bot.sessions.screens.replay import (
-    PREFIX,
-    ReplayRefused,
-    latest_replayable,
-    parse_replay_id,
-    replay_screen,
-    replayable,
-)
+from hardback_bot.sessions.screens.replay import ReplayRefused, latest_replayable, replay_screen, replayable
 from hardback_bot.sessions.screens.text_mode import text_mode_of, without_picture
 
 from .ui import STYLES, embed_of, file_of
@@ -50,7 +45,7 @@ def _view(panel: Panel, step: int) -> discord.ui.View:
                          for o in row.options[:25]]))
             continue
         for b in row[:5]:
-            same = parse_replay_id(b.custom_id).step == step
+            same = _shown(b.custom_id) == step
             view.add_item(discord.ui.Button(label=b.label[:80], custom_id=b.custom_id, disabled=same, row=number,
                                             style=STYLES.get(b.style, discord.ButtonStyle.secondary)))
     view.stop()  # answered by the listener from the custom_id, never kept in memory
@@ -59,7 +54,15 @@ def _view(panel: Panel, step: int) -> discord.ui.View:
 
 def _step_of(panel: Panel) -> int:
     select = next(r for r in panel.rows if isinstance(r, Select))
-    return parse_replay_id(select.custom_id).step
+    return _shown(select.custom_id)
+
+
+def _shown(custom_id: str) -> int:
+    """The step a replay component of ours names (the one it shows, or the one a jump select was drawn at)."""
+    click = parse(custom_id)
+    if not isinstance(click, ReplayClick):  # the replay screens make only these
+        raise ValueError(f"{custom_id!r} is not a replay's")
+    return click.step
 
 
 def _message(panel: Panel) -> dict[str, Any]:
@@ -134,19 +137,17 @@ class ReplayCommands:
         if interaction.type != discord.InteractionType.component:
             return
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
-        custom_id = str(data.get("custom_id", ""))
-        if not custom_id.startswith(PREFIX + ":"):
+        custom_id = data.get("custom_id")
+        try:
+            click = parse(custom_id)
+        except ForgedId:
+            return  # not a replay's: the game router (cogs/play.py) answers an id of ours it cannot read
+        if not isinstance(click, ReplayClick):
             return
         t = translator(resolve_locale(interaction.locale))
         try:
-            click = parse_replay_id(custom_id)
-            step = click.step
-            if click.tag == "j":
-                value = str((data.get("values") or [""])[0])
-                if not value.isdigit():
-                    raise ValueError(value)
-                step = int(value)
-        except ValueError:
+            step = step_value((data.get("values") or [""])[0]) if click.op is ReplayOp.JUMP else click.step
+        except (ForgedId, TypeError, KeyError):
             await _private(interaction, t.gettext("That button is not one I made; it does nothing."))
             return
         try:

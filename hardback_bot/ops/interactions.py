@@ -1,7 +1,9 @@
 """Timing every interaction's first response, for all commands, buttons and forms at once.
 
 The bot tells the tracker when an interaction arrives (:meth:`InteractionTracker.received`, with the raw
-gateway payload); the first response to an interaction — a defer, a reply, a form, an edit — is always one
+gateway payload), and gives it the codec's names of its components' kinds (``label``: ops sits below the
+sessions, so it is told them rather than keeping a copy that would drift); the first response to an
+interaction — a defer, a reply, a form, an edit — is always one
 ``POST /interactions/{id}/{token}/callback``, which the tracker sees through an aiohttp trace on the bot's
 HTTP session (:meth:`InteractionTracker.trace_config`). The token in that path is never kept or logged.
 """
@@ -18,16 +20,21 @@ import aiohttp
 
 from . import metrics
 
+#: A component's custom_id -> the name of its kind, None for ids of no kind known (hardback_bot.sessions.codec.label).
+Labeller = Callable[[object], str | None]
+
 EXPIRY = 15.0  # Discord's interaction tokens answer their first response within 3 s; later means never
 _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
 _NAME = re.compile(r"^[a-z0-9_-]{1,32}$")
-# The play cog's custom_id kinds (hardback_bot.sessions.codec), by name.
-_CLICKS = {"l": "lobby", "h": "hand", "m": "move", "s": "spell", "w": "word", "a": "arrangement", "g": "ghostwriter",
-           "p": "page", "x": "confirm", "e": "words"}
 
 
-def interaction_kind(payload: Mapping[str, Any]) -> str:
-    """A short, bounded name for what an interaction is: ``command:start``, ``click:move``, ``form:word``…"""
+def _unnamed(custom_id: object) -> str | None:
+    return None
+
+
+def interaction_kind(payload: Mapping[str, Any], label: Labeller = _unnamed) -> str:
+    """A short, bounded name for what an interaction is: ``command:start``, ``click:move``, ``form:word``…
+    (a component's kind as ``label`` names it; ``other`` when it names none)."""
     kind = payload.get("type")
     data = payload.get("data") or {}
     if kind == 2:
@@ -39,28 +46,26 @@ def interaction_kind(payload: Mapping[str, Any]) -> str:
         return f"command:{name}" if _NAME.match(name) else "command:other"
     if kind == 4:
         return "autocomplete"
-    custom_id = str(data.get("custom_id", ""))
     prefix = "click" if kind == 3 else "form" if kind == 5 else "other"
-    if custom_id.startswith("hb:") and len(custom_id) > 3:
-        return f"{prefix}:{_CLICKS.get(custom_id[3], 'other')}"
-    if custom_id.startswith("hbi:"):
-        return f"{prefix}:info"
-    return f"{prefix}:other"
+    name = label(data.get("custom_id"))
+    return f"{prefix}:{name if name is not None and _NAME.match(name) else 'other'}"
 
 
 class InteractionTracker:
     """Counts interactions by kind and times their first response (see the module docstring)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic, expiry: float = EXPIRY) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, expiry: float = EXPIRY,
+                 label: Labeller = _unnamed) -> None:
         self._clock = clock
         self.expiry = expiry
+        self._label = label
         self._waiting: dict[int, tuple[str, float]] = {}
 
     def received(self, payload: Mapping[str, Any]) -> str:
         """An interaction arrived (call before anything handles it); returns its kind."""
         now = self._clock()
         self._expire(now)
-        kind = interaction_kind(payload)
+        kind = interaction_kind(payload, self._label)
         metrics.count_interaction(kind)
         with contextlib.suppress(KeyError, TypeError, ValueError):
             self._waiting[int(payload["id"])] = (kind, now)

@@ -6,12 +6,14 @@ understood without any in-memory view::
 
     hb:<kind>:<game id>:<number>:<argument>
 
-The kinds are :class:`Kind`; each decodes to one typed action below (``parse``), and each action
-encodes itself (``custom_id()``). This module is the only place where a custom_id or a select's value
-is turned into moves or back: moves travel as :class:`~hardback_bot.engine.moves.Move` values on both
-sides. A spelled word is written compactly — card ids in base 36, ``spell 120 67=A 1156`` ->
-``S.3c.1v=A.w4`` — so that even a twelve-card word fits; other moves are their notation with ``_`` for
-spaces; ``~`` joins the moves of one click that takes several steps.
+That grammar (sessions/codec_grammar.py) is the only one: the kinds are :class:`Kind`; each decodes to one
+typed action (``parse``): the game's below, the pages' that play no move (leaderboards, history, rules
+topics, replays) in sessions/codec_pages.py, which also reads the ids of the older ``hbi:`` and ``hbr:``
+prefixes still posted in channels; each action encodes itself (``custom_id()``). These modules are the only
+place where a custom_id or a select's value is turned into meaning or back: moves travel as
+:class:`~hardback_bot.engine.moves.Move` values on both sides. A spelled word is written compactly — card
+ids in base 36, ``spell 120 67=A 1156`` -> ``S.3c.1v=A.w4`` — so that even a twelve-card word fits; other
+moves are their notation with ``_`` for spaces; ``~`` joins the moves of one click that takes several steps.
 
 Anything the bot never made — another shape, a number out of range, an unknown argument, a move that
 does not parse, a move only the bot makes (``timeout``) — raises :class:`ForgedId`, never anything else,
@@ -24,9 +26,25 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeAlias
 
 from hardback_bot.engine.moves import Move
 
+from .codec_grammar import MAX_GAME_ID, MAX_ID, MAX_NUMBER, OLD_PREFIXES, PREFIX, Kind, encode, fields, label, prefix_of
+from .codec_pages import (
+    BoardPage,
+    BoardPeriod,
+    ExportPick,
+    PageAction,
+    ReplayClick,
+    ReplayOp,
+    TextModeSwitch,
+    TopicsPick,
+    decode_old,
+    decode_page,
+    game_value,
+    step_value,
+)
 from .move_text import (
     CHAIN,
     MAX_STEPS,
@@ -37,36 +55,11 @@ from .move_text import (
     encode_moves,
 )
 
-PREFIX = "hb"
-MAX_ID = 100
-MAX_GAME_ID = 2**63 - 1  # a signed 64-bit key on both databases
-MAX_NUMBER = 999_999_999
 MAX_GAMES_PAGE = 99  # /hardback games lists at most MAX_PLAYER_GAMES games, ten a page
 MORE = "P"  # an arrangement select's "more arrangements" value: P<page>~<a move of the word>
-_ID = re.compile(r"hb:([a-z]):(\d{1,19}):(\d{1,9}):([A-Za-z0-9_.=~\-]{0,80})", re.ASCII)
 _SELECT_PAGE = re.compile(r"sel(\d{0,2})", re.ASCII)
 _OPTION = re.compile(r"([a-z][a-z_]{0,23})(?:=([A-Za-z0-9_\-]{1,40}))?", re.ASCII)
 _TOPIC = re.compile(r"[a-z0-9][a-z0-9_\-]{0,59}", re.ASCII)
-
-
-class Kind(StrEnum):
-    """The kinds of custom_id. The letters are what buttons already posted carry: never change one."""
-
-    LOBBY = "l"  # argument: a LobbyOp; computers: "ai<strength>"
-    HAND = "h"  # argument: a HandView
-    MOVE = "m"  # number: version; argument: moves ("-" first: confirmed), or "sel<page>" for a select of moves
-    SPELL_FORM = "s"  # number: version
-    WORD_FORM = "w"  # number: version (argument "") or ghostwriter request (argument "suggest")
-    ARRANGEMENT = "a"  # number: version; argument "arr"
-    GHOST = "g"  # "adopt" (number: version) or "suggest" (number: ghostwriter request)
-    CONFIRM = "x"  # "skip" (number: version), "leave", or "cancel" (closes a confirmation, changes nothing)
-    WORDS = "e"  # argument "sel": every word of an ended game, sorted
-    TABLE = "o"  # the lobby's table options: "menu" (a select of options) or "<option>[=<value>]"
-    RULES = "r"  # argument: a rules topic, opened privately where the reader is
-    DAILY = "d"  # game field: a day as YYYYMMDD; number: a board's page; argument: a DailyOp
-    COACH = "c"  # argument "on" or "off": the clicker keeps or drops the coach (their own setting)
-    HINTS = "t"  # argument "yes" (ask for hints, or agree) or "no": hints turned on mid-game by everyone's yes
-    GAMES = "y"  # /hardback games: "hand" (game: a game; the clicker's own hand) or "page" (game: the list's owner)
 
 
 class LobbyOp(StrEnum):
@@ -99,7 +92,7 @@ class LobbyClick:
 
     def custom_id(self) -> str:
         arg = f"ai{self.strength}" if self.op is LobbyOp.COMPUTER else self.op.value
-        return _id(Kind.LOBBY, self.game_id, 0, arg)
+        return encode(Kind.LOBBY, self.game_id, 0, arg)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +101,7 @@ class OpenHand:
     view: HandView = HandView.HAND
 
     def custom_id(self) -> str:
-        return _id(Kind.HAND, self.game_id, 0, self.view.value)
+        return encode(Kind.HAND, self.game_id, 0, self.view.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +114,7 @@ class PlayMoves:
     confirmed: bool = False
 
     def custom_id(self) -> str:
-        return _id(Kind.MOVE, self.game_id, self.version, ("-" if self.confirmed else "") + encode_moves(self.moves))
+        return encode(Kind.MOVE, self.game_id, self.version, ("-" if self.confirmed else "") + encode_moves(self.moves))
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +126,7 @@ class PickMove:
     page: int = 0
 
     def custom_id(self) -> str:
-        return _id(Kind.MOVE, self.game_id, self.version, f"sel{self.page or ''}")
+        return encode(Kind.MOVE, self.game_id, self.version, f"sel{self.page or ''}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +135,7 @@ class OpenSpellForm:
     version: int
 
     def custom_id(self) -> str:
-        return _id(Kind.SPELL_FORM, self.game_id, self.version, "")
+        return encode(Kind.SPELL_FORM, self.game_id, self.version, "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +146,7 @@ class SpellWord:
     version: int
 
     def custom_id(self) -> str:
-        return _id(Kind.WORD_FORM, self.game_id, self.version, "")
+        return encode(Kind.WORD_FORM, self.game_id, self.version, "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +155,7 @@ class OpenSuggestForm:
     request: int  # the ghostwriter request the suggestion answers
 
     def custom_id(self) -> str:
-        return _id(Kind.GHOST, self.game_id, self.request, "suggest")
+        return encode(Kind.GHOST, self.game_id, self.request, "suggest")
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +164,7 @@ class SuggestWord:
     request: int
 
     def custom_id(self) -> str:
-        return _id(Kind.WORD_FORM, self.game_id, self.request, "suggest")
+        return encode(Kind.WORD_FORM, self.game_id, self.request, "suggest")
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +175,7 @@ class PickArrangement:
     version: int
 
     def custom_id(self) -> str:
-        return _id(Kind.ARRANGEMENT, self.game_id, self.version, "arr")
+        return encode(Kind.ARRANGEMENT, self.game_id, self.version, "arr")
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +186,7 @@ class AdoptSuggestion:
     version: int
 
     def custom_id(self) -> str:
-        return _id(Kind.GHOST, self.game_id, self.version, "adopt")
+        return encode(Kind.GHOST, self.game_id, self.version, "adopt")
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +195,7 @@ class ConfirmSkip:
     version: int
 
     def custom_id(self) -> str:
-        return _id(Kind.CONFIRM, self.game_id, self.version, "skip")
+        return encode(Kind.CONFIRM, self.game_id, self.version, "skip")
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +203,7 @@ class ConfirmLeave:
     game_id: int
 
     def custom_id(self) -> str:
-        return _id(Kind.CONFIRM, self.game_id, 0, "leave")
+        return encode(Kind.CONFIRM, self.game_id, 0, "leave")
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +213,7 @@ class CancelConfirmation:
     game_id: int
 
     def custom_id(self) -> str:
-        return _id(Kind.CONFIRM, self.game_id, 0, "cancel")
+        return encode(Kind.CONFIRM, self.game_id, 0, "cancel")
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +223,7 @@ class SortWords:
     game_id: int
 
     def custom_id(self) -> str:
-        return _id(Kind.WORDS, self.game_id, 0, "sel")
+        return encode(Kind.WORDS, self.game_id, 0, "sel")
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +233,7 @@ class OptionsMenu:
     game_id: int
 
     def custom_id(self) -> str:
-        return _id(Kind.TABLE, self.game_id, 0, "menu")
+        return encode(Kind.TABLE, self.game_id, 0, "menu")
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +245,7 @@ class SetOption:
     value: str = ""
 
     def custom_id(self) -> str:
-        return _id(Kind.TABLE, self.game_id, 0, f"{self.key}={self.value}" if self.value else self.key)
+        return encode(Kind.TABLE, self.game_id, 0, f"{self.key}={self.value}" if self.value else self.key)
 
 
 class DailyOp(StrEnum):
@@ -271,7 +264,7 @@ class DailyClick:
     page: int = 0
 
     def custom_id(self) -> str:
-        return _id(Kind.DAILY, self.day, self.page, self.op.value)
+        return encode(Kind.DAILY, self.day, self.page, self.op.value)
 
 
 RULES_HERE = "here"  # a ShowRules topic: the rules of what the reader is looking at now
@@ -285,7 +278,7 @@ class ShowRules:
     topic: str
 
     def custom_id(self) -> str:
-        return _id(Kind.RULES, self.game_id, 0, self.topic)
+        return encode(Kind.RULES, self.game_id, 0, self.topic)
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,7 +289,7 @@ class SetCoach:
     on: bool
 
     def custom_id(self) -> str:
-        return _id(Kind.COACH, self.game_id, 0, "on" if self.on else "off")
+        return encode(Kind.COACH, self.game_id, 0, "on" if self.on else "off")
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,7 +300,7 @@ class AnswerHints:
     agree: bool
 
     def custom_id(self) -> str:
-        return _id(Kind.HINTS, self.game_id, 0, "yes" if self.agree else "no")
+        return encode(Kind.HINTS, self.game_id, 0, "yes" if self.agree else "no")
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,7 +310,7 @@ class OpenMyHand:
     game_id: int
 
     def custom_id(self) -> str:
-        return _id(Kind.GAMES, self.game_id, 0, "hand")
+        return encode(Kind.GAMES, self.game_id, 0, "hand")
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,7 +321,7 @@ class GamesPage:
     page: int
 
     def custom_id(self) -> str:
-        return _id(Kind.GAMES, self.user_id, self.page, "page")
+        return encode(Kind.GAMES, self.user_id, self.page, "page")
 
 
 GameAction = (LobbyClick | OpenHand | PlayMoves | PickMove | OpenSpellForm | SpellWord | OpenSuggestForm
@@ -345,25 +338,36 @@ class MoreArrangements:
     move: Move
 
 
-def parse(custom_id: object) -> GameAction:
+Action: TypeAlias = GameAction | PageAction
+
+
+def parse(custom_id: object) -> Action:
     """The action a custom_id of ours stands for; :class:`ForgedId` for anything else."""
-    if not isinstance(custom_id, str) or len(custom_id) > MAX_ID:
-        raise ForgedId(repr(custom_id)[:120])
-    match = _ID.fullmatch(custom_id)
-    if match is None:
-        raise ForgedId(custom_id)
-    letter, game_text, number_text, arg = match.groups()
-    game_id, number = int(game_text), int(number_text)
-    if not 0 < game_id <= MAX_GAME_ID:
-        raise ForgedId(custom_id)
-    try:
-        kind = Kind(letter)
-    except ValueError:
-        raise ForgedId(custom_id) from None
-    action = _decode(kind, game_id, number, arg)
+    if prefix_of(custom_id) in OLD_PREFIXES:
+        old = decode_old(str(custom_id))
+        if old is None:
+            raise ForgedId(str(custom_id)[:120])
+        return old
+    kind, subject, number, arg = fields(custom_id)
+    action: Action | None
+    if kind in (Kind.BOARD, Kind.EXPORT, Kind.TOPICS, Kind.TEXT_MODE, Kind.REPLAY):
+        action = decode_page(kind, subject, number, arg)
+    elif kind is Kind.DAILY or 0 < subject <= MAX_GAME_ID:  # a daily's subject is a day, checked as one
+        action = _decode(kind, subject, number, arg)
+    else:
+        action = None
     if action is None:
-        raise ForgedId(custom_id)
+        raise ForgedId(str(custom_id))
     return action
+
+
+def fits(action: Action) -> bool:
+    """Whether ``action`` can be a component's custom_id (Discord's 100 characters)."""
+    try:
+        action.custom_id()
+    except ValueError:
+        return False
+    return True
 
 
 def _decode(kind: Kind, game: int, number: int, arg: str) -> GameAction | None:
@@ -441,13 +445,6 @@ def _lobby(game: int, arg: str) -> LobbyClick | None:
     return LobbyClick(game, op)
 
 
-def _id(kind: Kind, game_id: int, number: int, arg: str) -> str:
-    text = f"{PREFIX}:{kind.value}:{game_id}:{number}:{arg}"
-    if len(text) > MAX_ID or _ID.fullmatch(text) is None:
-        raise ValueError(f"cannot encode {text!r} as a custom_id")
-    return text
-
-
 def move_value(value: str) -> tuple[tuple[Move, ...], bool]:
     """A select of moves' chosen value: the moves and whether they are already confirmed ("-" first)."""
     if not isinstance(value, str):
@@ -486,12 +483,11 @@ def suggestion_value(value: str, count: int) -> int:
     return int(value)
 
 
-__all__ = ["CHAIN", "MAX_GAME_ID", "MAX_ID", "MAX_NUMBER", "MAX_STEPS", "MORE", "PREFIX", "RULES_HERE",
-           "AdoptSuggestion", "AnswerHints", "CancelConfirmation", "ConfirmLeave", "ConfirmSkip", "DailyClick",
-           "DailyOp",
-           "ForgedId", "GameAction", "GamesPage", "HandView", "Kind", "LobbyClick", "LobbyOp", "MoreArrangements",
-           "OpenHand", "OpenMyHand",
-           "OpenSpellForm", "OpenSuggestForm", "OptionsMenu", "PickArrangement", "PickMove", "PlayMoves",
-           "SetCoach", "SetOption", "ShowRules", "SortWords", "SpellWord", "SuggestWord", "arrangement_value",
-           "decode_move", "decode_moves", "encode_move", "encode_moves", "more_value", "move_value", "parse",
-           "suggestion_value"]
+__all__ = ["CHAIN", "MAX_GAME_ID", "MAX_ID", "MAX_NUMBER", "MAX_STEPS", "MORE", "PREFIX", "RULES_HERE", "Action",
+           "AdoptSuggestion", "AnswerHints", "BoardPage", "BoardPeriod", "CancelConfirmation", "ConfirmLeave",
+           "ConfirmSkip", "DailyClick", "DailyOp", "ExportPick", "ForgedId", "GameAction", "GamesPage", "HandView",
+           "Kind", "LobbyClick", "LobbyOp", "MoreArrangements", "OpenHand", "OpenMyHand", "OpenSpellForm",
+           "OpenSuggestForm", "OptionsMenu", "PageAction", "PickArrangement", "PickMove", "PlayMoves", "ReplayClick",
+           "ReplayOp", "SetCoach", "SetOption", "ShowRules", "SortWords", "SpellWord", "SuggestWord", "TextModeSwitch",
+           "TopicsPick", "arrangement_value", "decode_move", "decode_moves", "encode_move", "encode_moves", "fits",
+           "game_value", "label", "more_value", "move_value", "parse", "prefix_of", "step_value", "suggestion_value"]

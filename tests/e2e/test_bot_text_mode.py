@@ -9,6 +9,7 @@ from discord_standin.world import World
 from scenario_kit import Driver
 
 from hardback_bot.help import find_topic, topic_words
+from hardback_bot.sessions.codec import TextModeSwitch
 
 
 async def _answered(s, user):  # type: ignore[no-untyped-def]
@@ -27,7 +28,7 @@ async def test_text_mode_from_the_rules_through_the_guided_game_and_back(world: 
         answer = await _answered(s, world.alice)
         assert [a.filename for a in answer.attachments] == ["legend-cards.png", "legend-table.png"]
         assert "Text mode: no pictures" in _labels(answer)
-        await s.click(world.alice, answer, button(answer, "hbi:tm:on:"))
+        await s.click(world.alice, answer, button(answer, TextModeSwitch(True).custom_id()))
         await s.settle()
         shown = s.find_message(answer.id)  # the same private message, shown again in the new way
         assert not shown.attachments
@@ -66,7 +67,7 @@ async def test_text_mode_from_the_rules_through_the_guided_game_and_back(world: 
         await s.slash(world.alice, "hardback rules")
         rules = await _answered(s, world.alice)
         assert "Text mode: no pictures" not in _labels(rules)
-        await s.click(world.alice, rules, button(rules, "hbi:tm:off:"))
+        await s.click(world.alice, rules, button(rules, TextModeSwitch(False).custom_id()))
         await s.settle()
         assert s.find_message(rules.id).embeds[0]["description"].startswith("**Pictures are back**")
         assert (await bot.store.player_settings([world.alice.id]))[world.alice.id].text_mode is False

@@ -16,6 +16,7 @@ from discord_standin.world import World
 
 from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.randomplay import random_move
+from hardback_bot.sessions.codec import BoardPage, ExportPick, TopicsPick
 from hardback_bot.store import Seat
 from hardback_bot.store.results import outcome_from_game
 
@@ -81,9 +82,8 @@ async def test_leaderboard_pages_and_boards(world: World) -> None:
         assert first["description"].startswith("**Provisional ratings** (fewer than 5 rated games)")
         assert "Page 1" in first["footer"]["text"]
         ids = board.custom_ids()
-        assert all(c.startswith("hbi:lb:rating:") for c in ids) and len(ids) == 2
-        nxt = next(c for c in ids if c.endswith(":1"))
-        await s.click(world.bob, board, nxt)
+        assert ids == [BoardPage("rating", 0).custom_id(), BoardPage("rating", 1).custom_id()]
+        await s.click(world.bob, board, ids[1])
         await s.settle()
         board = s.find_message(board.id)
         second = embed(board)
@@ -95,10 +95,13 @@ async def test_leaderboard_pages_and_boards(world: World) -> None:
         assert places == sorted(places) and places[0] == 1
         names = {line.split("**")[1] for line in lines}
         assert names == {name for _, name in players}
-        assert board.find_component("hbi:lb:rating:2")["disabled"] is True
+        assert board.find_component(BoardPage("rating", 2).custom_id())["disabled"] is True
+        # A board an older version posted carries "hbi:" ids: its buttons still turn the pages.
+        board.find_component(BoardPage("rating", 0).custom_id())["custom_id"] = "hbi:lb:rating:0"
         await s.click(world.bob, board, "hbi:lb:rating:0")
         await s.settle()
         assert "Page 1" in embed(s.find_message(board.id))["footer"]["text"]
+        assert s.find_message(board.id).custom_ids()[1] == BoardPage("rating", 1).custom_id()
         # Other boards, each with its own wording (in another channel: a channel takes 5 messages in 5 s).
         other = s.add_text_channel(world.guild, "boards")
         for kind, needle in (("wins", " in 1 game"), ("best_word", "★"), ("longest_word", "letters"),
@@ -117,13 +120,14 @@ async def test_forged_info_button_is_refused(world: World) -> None:
         await s.settle()
         board = s.last_message(world.channel)
         component = board.components[0]["components"][1]
-        for forged in ("hbi:lb:nonsense:1", "hbi:zz", "hbi:lb:rating:" + "9" * 20):
+        for forged in ("hbi:lb:nonsense:1", "hbi:zz", "hbi:lb:rating:" + "9" * 20, "hb:b:0:1:nonsense",
+                       "hb:b:7:1:rating", "hb:i:0:3:", "hbr:n:0:1:e"):
             component["custom_id"] = forged
             component["disabled"] = False
             await s.click(world.alice, board, forged)
         await s.settle()
         texts = [text_of(m) for m in s.ephemerals(world.alice)]
-        assert sum("not one I made" in t for t in texts) == 3
+        assert sum("not one I made" in t for t in texts) == 7
 
 
 async def test_stats_history_and_export(world: World) -> None:
@@ -158,6 +162,7 @@ async def test_stats_history_and_export(world: World) -> None:
         await s.settle()
         history = s.last_ephemeral(world.alice)
         assert history.ephemeral and f"game #{ids[2]}" in text_of(history).splitlines()[1]
+        history.find_component(ExportPick().custom_id())["custom_id"] = "hbi:ex"  # as an older version posted it
         await s.select(world.alice, history, "hbi:ex", [str(ids[0])])
         export = await private_answer(s, world.alice)
         attachment = export.attachment(f"hardback-game-{ids[0]}.json")
@@ -195,7 +200,7 @@ async def test_rules_topics(world: World) -> None:
         answer = s.last_ephemeral(world.alice)
         assert "Penny" in embed(answer)["title"] and "tie is a loss" in embed(answer)["description"]
         # Browsing with the selects edits the private answer in place.
-        await s.select(world.alice, answer, "hbi:rl:1", ["ink"])
+        await s.select(world.alice, answer, TopicsPick(1).custom_id(), ["ink"])
         await s.settle()
         assert embed(s.find_message(answer.id))["title"] == "Rules — Ink"
         # The index, shown to everyone; a reader's pick comes back privately.
@@ -203,9 +208,14 @@ async def test_rules_topics(world: World) -> None:
         await s.settle()
         public = s.last_message(world.channel)
         assert "**Hardback in a minute**" in embed(public)["description"]  # each topic by its title
-        await s.select(world.bob, public, "hbi:rl:2", ["awards"])
+        await s.select(world.bob, public, TopicsPick(2).custom_id(), ["awards"])
         await s.settle()
         assert embed(s.last_ephemeral(world.bob))["title"] == "Rules — Literary awards"
+        # A rules message an older version posted carries "hbi:" ids: its selects still answer.
+        public.find_component(TopicsPick(1).custom_id())["custom_id"] = "hbi:rl:1"
+        await s.select(world.bob, public, "hbi:rl:1", ["ink"])
+        await s.settle()
+        assert embed(s.last_ephemeral(world.bob))["title"] == "Rules — Ink"
         assert s.find_message(public.id).edit_count == 0
         await s.slash(world.alice, "hardback rules", {"topic": "chess"})
         await s.settle()

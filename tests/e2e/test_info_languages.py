@@ -13,6 +13,7 @@ from discord_standin import MANAGE_GUILD
 from discord_standin.world import World
 from test_info_commands import FAKE, embed, fields, private_answer, seed_game
 
+from hardback_bot.sessions.codec import ExportPick, TopicsPick
 from hardback_bot.store import GuildSettings
 
 SPANISH, JAPANESE = "es-ES", "ja"
@@ -59,7 +60,7 @@ async def test_private_answers_in_the_readers_language(world: World) -> None:
         assert embed(history)["title"] == "ハードバックの履歴 — kenji"
         assert f"ゲーム #{game_id} · " in embed(history)["description"]
         assert embed(history)["footer"]["text"].startswith("下でゲームを選ぶと")
-        select = history.find_component("hbi:ex")
+        select = history.find_component(ExportPick().custom_id())
         assert select["placeholder"] == "ゲームをJSONでダウンロード"
         label = select["options"][0]["label"]
         assert label.startswith(f"ゲーム #{game_id}：") and "位、" in label
@@ -67,8 +68,9 @@ async def test_private_answers_in_the_readers_language(world: World) -> None:
         await s.settle()
         server = s.last_ephemeral(ana)
         assert embed(server)["title"].startswith("Historial de Hardback — ")
-        assert server.find_component("hbi:ex")["options"][0]["label"] == f"Partida n.º {game_id} (terminada)"
-        await s.select(ana, server, "hbi:ex", [str(game_id)])
+        options = server.find_component(ExportPick().custom_id())["options"]
+        assert options[0]["label"] == f"Partida n.º {game_id} (terminada)"
+        await s.select(ana, server, ExportPick().custom_id(), [str(game_id)])
         export = await private_answer(s, ana)
         assert export.content.startswith(f"Partida n.º {game_id} (terminada, ")
         await s.slash(ana, "hardback history", {"game": 987654})
@@ -101,7 +103,7 @@ async def test_private_answers_in_the_readers_language(world: World) -> None:
         rules = s.last_ephemeral(kenji)
         assert embed(rules)["title"] == "ハードバックのルール"
         assert embed(rules)["description"].startswith("下から項目を選ぶか、")
-        assert rules.find_component("hbi:rl:1")["placeholder"].startswith("ルールの項目（1/2：")
+        assert rules.find_component(TopicsPick(1).custom_id())["placeholder"].startswith("ルールの項目（1/2：")
         await s.slash(ana, "hardback card", {"genre": "starter", "letter": "Z"})
         await s.settle()
         assert text_of(s.last_ephemeral(ana)).startswith(

@@ -272,6 +272,11 @@ async def test_forged_payloads_of_every_component_kind(world: World) -> None:
             ({"custom_id": "hb:m:not-a-number:1:end", "component_type": 2}, False),
             ({"custom_id": "hbi:board:nope:x", "component_type": 2}, False),
             ({"custom_id": "hbi:topic", "component_type": select, "values": {"a": 1}}, False),
+            ({"custom_id": "hb:j:0:0:", "component_type": select, "values": ["9" * 30]}, False),
+            ({"custom_id": "hb:j:0:0:", "component_type": select, "values": {"a": 1}}, False),
+            ({"custom_id": "hb:i:0:1:", "component_type": select, "values": [7]}, False),
+            ({"custom_id": f"hb:v:{game_id}:1:je", "component_type": select, "values": ["x" * 500]}, False),
+            ({"custom_id": "hb:b:0:1:rating", "components": []}, True),  # a page's id on a form
             ({"custom_id": f"hb:w:{game_id}:{v}:", "components": "nope"}, True),  # modal submits
             ({"custom_id": f"hb:w:{game_id}:{v}:", "components": [{"type": 1, "components": [
                 {"type": 4, "custom_id": "word", "value": ["A", "T"]}]}]}, True),

@@ -14,6 +14,7 @@ from discord_standin.world import World
 from hardback_bot.ai import choose_move, wants_to_act
 from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.events import TurnEnd
+from hardback_bot.sessions.codec import ReplayOp, parse
 from hardback_bot.store import Seat
 from hardback_bot.store.results import outcome_from_game
 from hardback_bot.words import get_dictionary
@@ -72,7 +73,8 @@ async def _answer(s, user):  # type: ignore[no-untyped-def]
 
 
 def _id(message, tag: str) -> str:  # type: ignore[no-untyped-def]
-    return next(c for c in message.custom_ids() if c.startswith(f"hbr:{tag}:"))
+    """The replay component ``tag`` (f, p, n, l: the buttons; j: the jump select) of a screen."""
+    return next(c for c in message.custom_ids() if (click := parse(c)) and click.op == ReplayOp(tag))  # type: ignore[union-attr]
 
 
 async def test_step_through_a_finished_game_privately(world: World, played) -> None:  # type: ignore[no-untyped-def]
@@ -132,4 +134,10 @@ async def test_a_public_replay_works_after_a_restart(world: World, played) -> No
         screen = s.find_message(screen.id)
         await s.click(world.bob, screen, _id(screen, "l"))
         await s.wait_for(lambda: "Final ranking" in text_of(s.find_message(screen.id)), timeout=15)
+        # A replay an older version posted carries "hbr:" ids: its buttons still work.
+        screen = s.find_message(screen.id)
+        old = f"hbr:f:{game_id}:0:p"
+        screen.find_component(_id(screen, "f"))["custom_id"] = old
+        await s.click(world.bob, screen, old)
+        await s.wait_for(lambda: "before the first turn" in text_of(s.find_message(screen.id)), timeout=15)
     assert not s.violations

@@ -5,6 +5,10 @@ from __future__ import annotations
 from botkit import running_bot
 from discord_standin.world import World
 
+from hardback_bot.sessions.codec import TopicsPick
+
+TOPICS_1 = TopicsPick(1).custom_id()
+
 LEGEND_FILES = ["legend-cards.png", "legend-table.png"]
 
 
@@ -24,11 +28,11 @@ async def test_icon_legend_by_command_and_by_select(world: World) -> None:
         # each picture is the image of an embed of its own (the stand-in resolves attachment:// like Discord)
         assert [e["image"]["url"].rsplit("/", 1)[-1] for e in answer.embeds[1:]] == LEGEND_FILES
         # browsing away from it drops the pictures; back to it brings them again, in place
-        await s.select(world.alice, answer, "hbi:rl:1", ["ink"])
+        await s.select(world.alice, answer, TOPICS_1, ["ink"])
         await s.settle()
         edited = s.find_message(answer.id)
         assert edited.embeds[0]["title"] == "Rules — Ink" and not edited.attachments and len(edited.embeds) == 1
-        row = "hbi:rl:1" if any(o["value"] == "icons" for o in _options(edited, "hbi:rl:1")) else "hbi:rl:2"
+        row = TOPICS_1 if any(o["value"] == "icons" for o in _options(edited, TOPICS_1)) else TopicsPick(2).custom_id()
         await s.select(world.alice, edited, row, ["icons"])
         await s.settle()
         again = s.find_message(answer.id)

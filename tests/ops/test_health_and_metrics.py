@@ -23,6 +23,7 @@ from hardback_bot.ops.http import Listener, ListenerError
 from hardback_bot.ops.interactions import InteractionTracker, interaction_kind
 from hardback_bot.ops.metrics import REGISTRY, GatewayShard
 from hardback_bot.ops.status import ShardStatus
+from hardback_bot.sessions.codec import Kind, label
 
 NOW = 1_800_000_000.0
 
@@ -224,9 +225,27 @@ def test_safe_errors_hide_passwords() -> None:
     ({"type": 3, "data": {"custom_id": "hbi:b:rating:0"}}, "click:info"),
     ({"type": 5, "data": {"custom_id": "hb:w:12:3:"}}, "form:word"),
     ({"type": 3, "data": {"custom_id": "someone-else"}}, "click:other"),
+    # Every kind of the codec is named by the codec, older prefixes included: none counted as "other".
+    ({"type": 3, "data": {"custom_id": "hb:o:12:0:menu"}}, "click:options"),
+    ({"type": 3, "data": {"custom_id": "hb:r:12:0:here"}}, "click:rules"),
+    ({"type": 3, "data": {"custom_id": "hb:d:20260105:0:share"}}, "click:daily"),
+    ({"type": 3, "data": {"custom_id": "hb:b:0:1:rating"}}, "click:info"),
+    ({"type": 3, "data": {"custom_id": "hb:v:12:3:ne"}}, "click:replay"),
+    ({"type": 3, "data": {"custom_id": "hbr:n:12:3:e"}}, "click:replay"),
+    ({"type": 3, "data": {"custom_id": "hb:p:12:3:next"}}, "click:other"),  # a kind the codec has not
+    ({"type": 3, "data": {"custom_id": ["hb:m"]}}, "click:other"),
 ])
 def test_interaction_kinds(payload: dict[str, object], kind: str) -> None:
-    assert interaction_kind(payload) == kind
+    assert interaction_kind(payload, label) == kind
+
+
+def test_without_the_codec_every_component_is_other() -> None:
+    # ops knows no custom_id grammar of its own: the bot gives it the codec's names (bot.py).
+    assert interaction_kind({"type": 3, "data": {"custom_id": "hb:m:12:3:buy_5"}}) == "click:other"
+
+
+def test_every_kind_of_the_codec_has_a_metric_name() -> None:
+    assert all(re.fullmatch(r"[a-z]{1,20}", kind.label) for kind in Kind)
 
 
 def _sample(name: str, **labels: str) -> float:
@@ -244,7 +263,7 @@ async def test_first_responses_are_timed_through_the_http_trace() -> None:
     await runner.setup()
     port = _free_port()
     await web.TCPSite(runner, "127.0.0.1", port).start()
-    tracker = InteractionTracker()
+    tracker = InteractionTracker(label=label)
     base = f"http://127.0.0.1:{port}/api/v10"
     kind = {"kind": "form:word"}
     before = (_sample("hardback_interactions_total", **kind),
@@ -270,7 +289,7 @@ async def test_first_responses_are_timed_through_the_http_trace() -> None:
 
 def test_interactions_never_answered_are_counted() -> None:
     now = [100.0]
-    tracker = InteractionTracker(clock=lambda: now[0], expiry=15.0)
+    tracker = InteractionTracker(clock=lambda: now[0], expiry=15.0, label=label)
     before = _sample("hardback_interactions_unanswered_total", kind="click:lobby")
     tracker.received({"id": "1", "type": 3, "data": {"custom_id": "hb:l:1:0:join"}})
     now[0] += 10

@@ -1,5 +1,5 @@
-"""The custom_id codec: every action round-trips, the wire letters of posted buttons never change, and no
-input whatever raises anything but ForgedId (a property test)."""
+"""The custom_id codec: every action round-trips, the wire letters of posted buttons never change (the older
+``hbi:`` and ``hbr:`` ids included), and no input whatever raises anything but ForgedId (a property test)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,11 @@ from hardback_bot.engine.moves import Move, WordCard, parse_move
 from hardback_bot.sessions import codec
 from hardback_bot.sessions.codec import (
     AdoptSuggestion,
+    BoardPage,
     CancelConfirmation,
     ConfirmLeave,
     ConfirmSkip,
+    ExportPick,
     ForgedId,
     GamesPage,
     HandView,
@@ -27,15 +29,22 @@ from hardback_bot.sessions.codec import (
     PickArrangement,
     PickMove,
     PlayMoves,
+    ReplayClick,
+    ReplayOp,
     SortWords,
     SpellWord,
     SuggestWord,
+    TextModeSwitch,
+    TopicsPick,
     arrangement_value,
     decode_moves,
     encode_moves,
+    fits,
+    game_value,
     more_value,
     move_value,
     parse,
+    step_value,
     suggestion_value,
 )
 
@@ -51,11 +60,14 @@ ACTIONS = [
     OpenHand(7, HandView.DUMP),
     PlayMoves(2**63 - 1, 999_999_999, (Move("convert", number=2),)),
     OpenMyHand(7), GamesPage(123456789012345678, 0), GamesPage(2**63 - 1, 99),
+    BoardPage("rating", 0), BoardPage("win_rate", 9999, "season"), BoardPage("longest_word", 3, "last"),
+    ExportPick(), TopicsPick(1), TopicsPick(2), TextModeSwitch(True), TextModeSwitch(False, "legend"),
+    ReplayClick(7, 0, ReplayOp.FIRST), ReplayClick(2**63 - 1, 99_999, ReplayOp.JUMP, public=True),
 ]
 
 
 @pytest.mark.parametrize("action", ACTIONS, ids=lambda a: type(a).__name__)
-def test_every_action_round_trips(action: codec.GameAction) -> None:
+def test_every_action_round_trips(action: codec.Action) -> None:
     text = action.custom_id()
     assert len(text) <= 100 and text.startswith("hb:")
     assert parse(text) == action
@@ -79,6 +91,37 @@ def test_the_wire_letters_of_posted_buttons() -> None:
     assert parse("hb:x:5:0:cancel") == CancelConfirmation(5)
     # /hardback games: a game's Open my hand, and a page of someone's list.
     assert parse("hb:y:5:0:hand") == OpenMyHand(5) and parse("hb:y:42:3:page") == GamesPage(42, 3)
+    # The information pages' and replays' kinds.
+    assert parse("hb:b:0:2:rating.s") == BoardPage("rating", 2, "season") and parse("hb:j:0:0:") == ExportPick()
+    assert parse("hb:i:0:2:") == TopicsPick(2) and parse("hb:v:5:3:np") == ReplayClick(5, 3, ReplayOp.NEXT, True)
+    assert parse("hb:n:0:1:legend") == TextModeSwitch(True, "legend") and parse("hb:n:0:0:") == TextModeSwitch(False)
+
+
+def test_the_older_prefixes_posted_before_one_grammar_still_read() -> None:
+    # Leaderboards, history selects, rules selects and replays posted by earlier versions carry these.
+    assert parse("hbi:lb:rating:2") == BoardPage("rating", 2)
+    assert parse("hbi:lb:best_word:0:s") == BoardPage("best_word", 0, "season")
+    assert parse("hbi:lb:wins:12:l") == BoardPage("wins", 12, "last")
+    assert parse("hbi:ex") == ExportPick() and parse("hbi:rl:1") == TopicsPick(1) and parse("hbi:rl:2") == TopicsPick(2)
+    assert parse("hbi:tm:on:legend") == TextModeSwitch(True, "legend") and parse("hbi:tm:off:") == TextModeSwitch(False)
+    assert parse("hbr:l:5:40:e") == ReplayClick(5, 40, ReplayOp.LAST) and parse("hbr:j:5:3:p").public
+    # Read, never written: each reads as the action whose id is now in the one grammar.
+    assert parse("hbi:lb:rating:2").custom_id() == "hb:b:0:2:rating"
+
+
+def test_the_values_of_page_selects() -> None:
+    assert game_value("123") == 123 and step_value("40") == 40
+    for bad in ("", "0", "-1", "1.5", "x", str(2**63), "٣", "9" * 20, None, 7, ["1"]):
+        with pytest.raises(ForgedId):
+            game_value(bad)
+    for bad in ("", "-1", "123456", "x", "١", "9" * 5000, None, 7):
+        with pytest.raises(ForgedId):
+            step_value(bad)
+
+
+def test_a_confirm_too_long_for_a_button_does_not_fit() -> None:
+    word = Move("spell", word=tuple(WordCard(5000 + i, "Q") for i in range(12)))
+    assert fits(PlayMoves(7, 12, (word,))) and not fits(PlayMoves(2**63 - 1, 999_999_999, (word, word)))
 
 
 @pytest.mark.parametrize("text", [
@@ -91,6 +134,12 @@ def test_the_wire_letters_of_posted_buttons() -> None:
     "hb:x:5:1:cancel", "hb:x:5:3:leave",
     "hb:y:5:1:hand", "hb:y:5:100:page", "hb:y:5:0:", "hb:y:5:0:pages", "hb:y:0:0:page",
     "hb:e:5:0:", "hb:", "hb::::", "hb:m:5:1:ink:", "HB:m:5:1:ink", "hb:m:5:1:ink\n", "hb:m:٣:1:ink",
+    "hb:b:0:1:nonsense", "hb:b:1:1:rating", "hb:b:0:10000:rating", "hb:b:0:1:rating.x", "hb:b:0:1:rating.",
+    "hb:j:0:1:", "hb:j:0:0:x", "hb:j:3:0:", "hb:i:0:0:", "hb:i:0:3:", "hb:i:1:1:", "hb:i:0:1:x",
+    "hb:v:0:1:ne", "hb:v:1:1:zz", "hb:v:1:1:n", "hb:v:1:1:nep", "hb:v:1:100000:ne", "hb:v:9223372036854775808:1:ne",
+    "hbi:", "hbi:lb:rating", "hbi:lb:rating:12345", "hbi:lb:nonsense:1", "hbi:rl:3", "hbi:ex:", "hbi:lb:rating:1:x",
+    "hbi:zz", "hbi:tm:maybe:", "hbi:tm:on", "hb:n:0:2:", "hb:n:1:1:", "hb:n:0:1:Legend",
+    "hbr:n:1:123456:e", "hbr:n:1:1:x", "hbr:n:0:1:e", "hbr:n:9223372036854775808:1:e", "hbr:", "hbx:1",
     "hb:m:5:1:" + "ink~" * 12 + "ink", "x" * 101, "",
 ])
 def test_forged_ids_are_refused(text: str) -> None:
@@ -121,19 +170,30 @@ def test_select_values() -> None:
 
 ID_PIECES = st.sampled_from(["hb", ":", "m", "l", "h", "a", "x", "g", "w", "s", "e", "sel", "S.", ".", "=", "~",
                              "_", "-", "P", "ink", "buy", "end", "timeout", "9" * 19, "0", "1", "z", "A", "é",
-                             "cancel", "leave", "b", "j", "k", "u"])
+                             "cancel", "leave", "b", "j", "k", "u", "t", "v", "o", "r", "d", "rating", "wins", ".s",
+                             ".l", "ne", "jp", "hbi", "hbr", "lb", "rl", "ex", "2", "menu", "share", "20260105"])
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=2500, deadline=None)
 @given(st.one_of(st.text(max_size=120), st.lists(ID_PIECES, max_size=40).map("".join),
-                 st.lists(ID_PIECES, max_size=30).map(lambda parts: "hb:" + "".join(parts))))
+                 st.lists(ID_PIECES, max_size=30).map(lambda parts: "hb:" + "".join(parts)),
+                 st.lists(ID_PIECES, max_size=12).map(lambda parts: "hbi:" + "".join(parts)),
+                 st.lists(ID_PIECES, max_size=12).map(lambda parts: "hbr:" + "".join(parts)),
+                 st.builds(lambda kind, subject, number, arg: f"hb:{kind}:{subject}:{number}:{arg}",
+                           st.sampled_from("bijvldortc"), st.sampled_from(["0", "1", "7", "20260105", "9" * 19]),
+                           st.sampled_from(["0", "1", "2", "3", "9999", "10000", "99999", "999999999"]),
+                           st.lists(ID_PIECES, max_size=4).map("".join))))
 def test_any_text_is_a_refusal_or_an_action_that_round_trips(text: str) -> None:
     try:
         action = parse(text)
     except ForgedId:
         return
-    assert 0 < action.game_id <= codec.MAX_GAME_ID
-    assert parse(action.custom_id()) == action
+    if isinstance(action, BoardPage | ExportPick | TopicsPick | codec.DailyClick):
+        assert not hasattr(action, "game_id")  # these name no game: nothing of one is looked up for them
+    else:
+        assert 0 < action.game_id <= codec.MAX_GAME_ID
+    again = action.custom_id()
+    assert again.startswith("hb:") and len(again) <= codec.MAX_ID and parse(again) == action
     if isinstance(action, PlayMoves):
         assert action.moves and all(m.kind != "timeout" for m in action.moves)
 

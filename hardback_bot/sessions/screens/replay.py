@@ -3,56 +3,33 @@
 Every screen is rebuilt from the store: the game's record (seed, options, seats) and its move log are
 read, the log is replayed up to the asked turn (``turn_history.walk_turns``) and the table is drawn from
 the engine's public view at that point.  Nothing is kept in memory, so a replay's buttons work the same
-after a restart.  Their custom_ids have their own prefix: ``hbr:<f|p|n|l|j>:<game>:<step>:<e|p>`` (first,
-previous, next, last, jump select; step 0 is the table before the first turn, step N the end; ``e``
-private, ``p`` public).  A game still being played is never replayed: its seed and log would show every
+after a restart.  Their custom_ids are the codec's :class:`~hardback_bot.sessions.codec.ReplayClick` (first,
+previous, next, last, jump select; step 0 is the table before the first turn, step N the end; private or
+public).  A game still being played is never replayed: its seed and log would show every
 hidden card and the order of the decks.
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
-from dataclasses import dataclass
 from typing import Any
 
 from hardback_bot.engine.cards import card
 from hardback_bot.i18n import Translator, translator
 from hardback_bot.store import GameNotFound, GameRecord, Store
 
+from ..codec import ReplayClick, ReplayOp
 from ..describe import seat_name
 from ..turn_history import ReplayError, TurnRecord, Walk, walk_turns
 from .panel import Button, Option, Panel, Select
 from .pictures import table_picture
 
-PREFIX = "hbr"
 ENDED = ("finished", "abandoned")
 WINDOW = 25  # turns a jump select offers (Discord's limit), around the one shown
-_ID = re.compile(r"^hbr:(?P<tag>[fpnlj]):(?P<game>\d{1,19}):(?P<step>\d{1,5}):(?P<vis>[ep])$")
 
 
 class ReplayRefused(ValueError):
     """The replay cannot be shown; the message (in the reader's language) says why. Nothing changed."""
-
-
-@dataclass(frozen=True, slots=True)
-class ReplayClick:
-    tag: str  # f, p, n, l: a button; j: the jump select (the step is then the select's value)
-    game_id: int
-    step: int
-    public: bool
-
-
-def replay_id(tag: str, game_id: int, step: int, public: bool) -> str:
-    return f"{PREFIX}:{tag}:{game_id}:{step}:{'p' if public else 'e'}"
-
-
-def parse_replay_id(custom_id: str) -> ReplayClick:
-    """The click a custom_id names; ValueError for anything the bot did not make."""
-    match = _ID.match(custom_id)
-    if match is None:
-        raise ValueError(f"not a replay id: {custom_id[:100]!r}")
-    return ReplayClick(match["tag"], int(match["game"]), int(match["step"]), match["vis"] == "p")
 
 
 async def latest_replayable(store: Store, guild_id: int) -> int | None:
@@ -115,16 +92,19 @@ async def replay_screen(store: Store, game_id: int, step: int, *, guild_id: int,
     panel = Panel(title=t.gettext("Replay of game #{game}", game=game_id))
     panel.lines += _lines(t, walk, step, names, record.status)
     panel.picture = await table_picture(view, names, computers, ended=ended, language=language)
+    def click(op: ReplayOp, to: int) -> str:
+        return ReplayClick(game_id, to, op, public).custom_id()
+
     panel.add_buttons([
-        Button("⏮ " + t.gettext("First turn"), replay_id("f", game_id, 0, public)),  # symbols outside: fonts
-        Button(t.gettext("◀ Previous"), replay_id("p", game_id, max(0, step - 1), public)),
-        Button(t.gettext("Next ▶"), replay_id("n", game_id, min(last, step + 1), public), "primary"),
-        Button(t.gettext("Last turn") + " ⏭", replay_id("l", game_id, last, public)),
+        Button("⏮ " + t.gettext("First turn"), click(ReplayOp.FIRST, 0)),  # symbols outside: fonts
+        Button(t.gettext("◀ Previous"), click(ReplayOp.PREVIOUS, max(0, step - 1))),
+        Button(t.gettext("Next ▶"), click(ReplayOp.NEXT, min(last, step + 1)), "primary"),
+        Button(t.gettext("Last turn") + " ⏭", click(ReplayOp.LAST, last)),
     ])
     start = min(max(0, step - WINDOW // 2), max(0, last + 1 - WINDOW))
     steps = range(start, min(last, start + WINDOW - 1) + 1)
     options = [Option(_option_label(t, walk.turns, s, names), str(s)) for s in steps]
-    panel.rows.append(Select(replay_id("j", game_id, step, public), t.gettext("Jump to a turn"), tuple(options)))
+    panel.rows.append(Select(click(ReplayOp.JUMP, step), t.gettext("Jump to a turn"), tuple(options)))
     return panel
 
 

@@ -19,7 +19,17 @@ from hardback_bot.engine.moves import as_move
 from hardback_bot.i18n import Translator
 from hardback_bot.render.models import WordPreview
 
-from ..codec import HandView, OpenHand, PickArrangement, PickMove, PlayMoves, encode_move, encode_moves, more_value
+from ..codec import (
+    HandView,
+    OpenHand,
+    PickArrangement,
+    PickMove,
+    PlayMoves,
+    encode_move,
+    encode_moves,
+    fits,
+    more_value,
+)
 from ..describe import ENGLISH, describe_moves
 from ..preview import WordOutcome
 from ..yields import undominated, yield_of
@@ -172,10 +182,9 @@ def _arrangement_select(panel: Panel, game_id: int, version: int, unique: list[W
     first = page * size
     choices = []
     for number, o in enumerate(unique[first:first + size], start=first + 1):
-        encoded = encode_move(o.move)
-        if len(f"hb:m:{game_id}:{version}:{encoded}") > 100:
+        if not fits(PlayMoves(game_id, version, (o.move,))):
             continue  # its Confirm would not fit a button
-        choices.append(Option(option_label(o, number, o.move == chosen.move, t), encoded, wild_words(o, t)))
+        choices.append(Option(option_label(o, number, o.move == chosen.move, t), encode_move(o.move), wild_words(o, t)))
     rest = len(unique) - first - size
     if rest > 0:
         choices.append(Option(t.gettext("More arrangements ({n})…", n=rest), more_value(page + 1, chosen.move)))
