@@ -7,7 +7,16 @@ import json
 
 import pytest
 
-from hardback_bot.store import Delivery, GameOutcome, InvalidRecord, PlayerSettings, Seat, StaleVersion, Store
+from hardback_bot.store import (
+    AnnounceNotes,
+    Delivery,
+    GameOutcome,
+    InvalidRecord,
+    PlayerSettings,
+    Seat,
+    StaleVersion,
+    Store,
+)
 
 from .conftest import Backend, humans, playing_game
 from .test_results import finish, line
@@ -75,7 +84,7 @@ async def test_finished_games_count_every_server_and_leave_practice_out(store: S
 async def test_a_request_is_answered_in_the_games_version(store: Store) -> None:
     gid, v = await playing_game(store, seats=humans("ann", "bob", "cid"))
     assert await store.request_agreements(gid, "hints") == []
-    asked = Delivery(gid, "announce", {"notes": [{"t": "hints", "seat": 0}]})
+    asked = Delivery(gid, AnnounceNotes(({"t": "hints", "seat": 0},)))
     v = await store.settle_table_request(gid, v, "hints", [100], deliveries=[asked])
     with pytest.raises(StaleVersion):  # an answer drawn on an older version changes nothing
         await store.settle_table_request(gid, v - 1, "hints", [100, 101])
