@@ -47,8 +47,8 @@ def interaction_kind(payload: Mapping[str, Any], label: Labeller = _unnamed) -> 
     if kind == 4:
         return "autocomplete"
     prefix = "click" if kind == 3 else "form" if kind == 5 else "other"
-    name = label(data.get("custom_id"))
-    return f"{prefix}:{name if name is not None and _NAME.match(name) else 'other'}"
+    named = label(data.get("custom_id"))
+    return f"{prefix}:{named if named is not None and _NAME.match(named) else 'other'}"
 
 
 class InteractionTracker:

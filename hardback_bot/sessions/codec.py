@@ -420,6 +420,8 @@ def _decode(kind: Kind, game: int, number: int, arg: str) -> GameAction | None:
             if op is None or not _is_day(game) or (op is DailyOp.SHARE and number != 0) or number > 9999:
                 return None
             return DailyClick(game, op, number)
+        case Kind.BOARD | Kind.EXPORT | Kind.TOPICS | Kind.REPLAY:
+            return None  # the pages' kinds: codec_pages.decode_page reads them
 
 
 def _is_day(number: int) -> bool:
