@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from hardback_bot.store import Delivery, GameOutcome, GameToken, PanelToken, Seat
+from hardback_bot.store import AnnounceNotes, Delivery, GameOutcome, GameToken, PanelToken, Seat
 from hardback_bot.store.daily import DailyRoom
 from hardback_bot.store.models import ERASED_NAME
 from hardback_bot.store.sql import SqlStore
@@ -41,7 +41,7 @@ async def world(store: SqlStore) -> dict[str, int]:
     ids["finished"] = gid
     gid, v = await started(store, 2, [ann, bob])
     v = await store.commit_move(gid, v, 0, "skip", '{"s": 1}', deliveries=[
-        Delivery(gid, "announce", {"notes": [{"t": "left", "seat": 0, "name": ANN_NAME}, {"t": "ended", "by": ANN}]})])
+        Delivery(gid, AnnounceNotes(({"t": "left", "seat": 0, "name": ANN_NAME}, {"t": "ended", "by": ANN})))])
     await store.save_panel(PanelToken(gid, ANN, 1, "tok-ann", store.now(), v, "es"))
     await store.save_game_token(GameToken(gid, "gdm-ann", 1, ANN, store.now()))
     await store.settle_table_request(gid, v, "hints", [ANN])  # she said yes to hints for everyone
@@ -113,7 +113,7 @@ async def test_deletion_leaves_no_trace_and_keeps_games_whole(store: SqlStore, b
     assert await traces(store, backend) != []
 
     def left(game_id: int, seat: int) -> list[Delivery]:
-        return [Delivery(game_id, "announce", {"notes": [{"t": "left", "seat": seat}]})]
+        return [Delivery(game_id, AnnounceNotes(({"t": "left", "seat": seat},)))]
 
     erasure = await store.erase_player(ANN, left=left)
     assert erasure.applied and erasure.games == 6
@@ -139,7 +139,9 @@ async def test_deletion_leaves_no_trace_and_keeps_games_whole(store: SqlStore, b
     running = await store.get_game(ids["running"], with_state=False)
     assert running.status == "playing" and running.version == before["running"].version + 1
     assert running.seats[0] == Seat(0, ERASED_NAME, None, 2, True) and running.host_id == BOB
-    notes = [d.payload["notes"] for d in await store.pending_deliveries(ids["running"])]
+    said = [d.payload for d in await store.pending_deliveries(ids["running"])]
+    assert all(isinstance(p, AnnounceNotes) for p in said), said
+    notes = [[dict(n) for n in p.notes] for p in said if isinstance(p, AnnounceNotes)]
     assert notes == [[{"t": "left", "seat": 0, "name": ERASED_NAME}, {"t": "ended", "by": 0}],
                      [{"t": "left", "seat": 0}]]
     # A game nobody else played in ends; so does her daily, whose attempt is gone.

@@ -4,7 +4,7 @@ ratings, and says when; running games and games ended since are untouched; a sha
 
 from __future__ import annotations
 
-from hardback_bot.store import Delivery, GameOutcome, Seat, Shards
+from hardback_bot.store import AnnounceNotes, Delivery, GameOutcome, Seat, Shards
 from hardback_bot.store.sql import SqlStore
 
 from .conftest import Backend
@@ -19,7 +19,7 @@ async def finished_game(store: SqlStore, channel: int, guild: int = GUILD) -> in
                                      seats=[Seat(0, "ann", user_id=1), Seat(1, "bob", user_id=2)])
     v = await store.start_game(lobby.id, lobby.version, seed=1, state='{"log": []}')
     v = await store.commit_move(lobby.id, v, 0, "skip", '{"log": [[0, "skip"]]}',
-                                deliveries=[Delivery(lobby.id, "announce", {"notes": [{"t": "turn", "seat": 0}]})])
+                                deliveries=[Delivery(lobby.id, AnnounceNotes(({"t": "turn", "seat": 0},)))])
     await store.commit_move(lobby.id, v, 1, "end", '{"log": [[0, "skip"], [1, "end"]]}', finished=True,
                             outcome=GameOutcome((line(0, 1, 60), line(1, 2, 40))))
     return lobby.id
