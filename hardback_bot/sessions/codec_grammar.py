@@ -10,6 +10,9 @@ shape, shared by both, and the names the metrics give the kinds.
 
 Two older prefixes are read, never written any more: ``hbi:`` (the information commands' buttons and selects)
 and ``hbr:`` (replays'), so that those already posted in a channel keep working.
+
+One prefix stays outside this grammar: ``hbp:``, the buttons of ``/hardback privacy`` (hardback_bot/help/privacy.py),
+which its own cog parses and answers; :func:`prefix_of` does not claim it.
 """
 
 from __future__ import annotations
