@@ -420,7 +420,7 @@ def _decode(kind: Kind, game: int, number: int, arg: str) -> GameAction | None:
             if op is None or not _is_day(game) or (op is DailyOp.SHARE and number != 0) or number > 9999:
                 return None
             return DailyClick(game, op, number)
-        case Kind.BOARD | Kind.EXPORT | Kind.TOPICS | Kind.REPLAY:
+        case Kind.BOARD | Kind.EXPORT | Kind.TOPICS | Kind.TEXT_MODE | Kind.REPLAY:
             return None  # the pages' kinds: codec_pages.decode_page reads them
 
 

@@ -11,14 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hardback_bot.engine import Game, GameOptions
-from hardback_bot.store import Place, Store
+from hardback_bot.store import Place, Store, TurnDeadline, VoteDeadline
 from hardback_bot.store.rooms.player_games import PlayerGame
 
 from .judging import deciders
 from .loaded import checker_for
-from .places import HELD
-
-DEADLINE_KINDS = ("turn", "vote")  # the timers whose deadline a decision has; a reminder is only a warning
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +55,10 @@ def _line(row: PlayerGame, user_id: int) -> GameLine | None:
     penny = game.state.penny if options.coop else None
     deadline = None
     for timer in row.timers:
-        if timer.kind in DEADLINE_KINDS:  # a held timer (a quiet group DM) keeps its real deadline in its payload
-            deadline = float(timer.payload.get(HELD, timer.deadline))
+        # A turn's or a vote's timer has the decision's deadline (a reminder is only a warning); a held one (a
+        # quiet group DM) keeps the deadline it had.
+        if isinstance(timer.payload, TurnDeadline | VoteDeadline):
+            deadline = timer.held if timer.held is not None else timer.deadline
             break
     return GameLine(
         game_id=record.id, place=record.place, guild_id=record.guild_id, channel_id=record.channel_id,
@@ -85,4 +84,4 @@ async def my_games(store: Store, user_id: int) -> list[GameLine]:
     return ordered(lines)
 
 
-__all__ = ["DEADLINE_KINDS", "GameLine", "my_games", "ordered"]
+__all__ = ["GameLine", "my_games", "ordered"]

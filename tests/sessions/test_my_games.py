@@ -14,9 +14,9 @@ from hardback_bot.sessions.access import AWAY_ACTIONS, Origin, check_away, check
 from hardback_bot.sessions.codec import GamesPage, LobbyClick, LobbyOp, OpenMyHand, SetOption, parse
 from hardback_bot.sessions.game_threads import archive_after, wants_thread
 from hardback_bot.sessions.my_games import GameLine, my_games, ordered
-from hardback_bot.sessions.places import HELD, THREAD_OF, has_threads, lobby_channel
+from hardback_bot.sessions.places import THREAD_OF, has_threads, lobby_channel
 from hardback_bot.sessions.screens.games import PER_PAGE, games_screen
-from hardback_bot.store import GameRecord, Seat, Timer
+from hardback_bot.store import DeadlineReminder, GameRecord, Seat, Timer, TurnDeadline
 from hardback_bot.store.rooms.player_games import PlayerGame
 
 ALICE, BOB = 100, 101
@@ -87,8 +87,8 @@ def test_lines_say_whose_turn_the_place_and_the_deadline() -> None:
     state = game.to_json()
     waits = record(1, state=state, messages={"table": 444})
     held = record(2, state=state, place="private", guild=0, channel=66)
-    rows = [PlayerGame(waits, (Timer(1, "reminder", 500.0), Timer(1, "turn", 900.0))),
-            PlayerGame(held, (Timer(2, "turn", 1e12, payload={HELD: 800.0}),)),
+    rows = [PlayerGame(waits, (Timer(1, DeadlineReminder(), 500.0), Timer(1, TurnDeadline(), 900.0))),
+            PlayerGame(held, (Timer(2, TurnDeadline(), 1e12, held=800.0),)),
             PlayerGame(record(3, state=state, seats=(Seat(0, "x", 5), Seat(1, "y", 6))), ())]
     lines = asyncio.run(my_games(_Store(rows), ALICE))  # type: ignore[arg-type]
     assert [line.game_id for line in lines] == [2, 1]  # the same turn in both: the soonest deadline first

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hardback_bot.store import Seat, Store, Timer
+from hardback_bot.store import DeadlineReminder, Seat, Store, Timer, TurnDeadline
 
 from .conftest import Clock, humans, playing_game
 
@@ -36,10 +36,11 @@ async def test_each_game_comes_with_its_timers_soonest_first(store: Store, clock
     quiet, _ = await playing_game(store, channel=2)
     deadline = clock.now + 86_400
     await store.commit_move(gid, v, 0, "m", "s1", timers=[
-        Timer(gid, "turn", deadline, seat=1, payload={"moves": 1}),
-        Timer(gid, "reminder", deadline - 3600, seat=1, payload={"moves": 1})])
+        Timer(gid, TurnDeadline(moves=1), deadline, seat=1),
+        Timer(gid, DeadlineReminder(moves=1), deadline - 3600, seat=1)])
     games = {g.game.id: g for g in await store.player_games(101)}
-    assert [(t.kind, t.deadline) for t in games[gid].timers] == [("reminder", deadline - 3600), ("turn", deadline)]
+    assert [(t.payload, t.deadline) for t in games[gid].timers] == [(DeadlineReminder(moves=1), deadline - 3600),
+                                                                     (TurnDeadline(moves=1), deadline)]
     assert games[quiet].timers == ()
 
 
