@@ -67,7 +67,7 @@ def engine_states(count: int) -> list[tuple[int, str, str]]:
         while not game.finished and len(out) < count:
             seat, move = random_move(game, rng)
             game.apply(seat, move)
-            out.append((seat, move, game.to_json()))
+            out.append((seat, str(move), game.to_json()))  # the store keeps the text
     return out
 
 

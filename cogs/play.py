@@ -519,7 +519,7 @@ class Play(commands.Cog):
         panel = Panel(title=t.gettext("This ends the game"), version=anyway.version, lines=[t.gettext(
             "{moves} lets Penny Dreadful reach her goal through her signature genre: the game ends at once and "
             "the team is scored as it stands (awards are still added).",
-            moves=describe_moves([str(m) for m in anyway.moves], t))])
+            moves=describe_moves(anyway.moves, t))])
         panel.add_buttons([Button(t.gettext("Do it anyway"), anyway.custom_id(), "danger"),
                            Button(t.gettext("Cancel"), OpenHand(anyway.game_id, HandView.REFRESH).custom_id())])
         await self._send_panel(interaction, anyway.game_id, panel)

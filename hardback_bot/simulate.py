@@ -68,12 +68,12 @@ def play_game(setup: Setup, index: int) -> Record:
         game.apply(seat, choose_move(game, seat, strengths[seat]))
         moves += 1
     stats = game.stats()
-    longest = max((p["longestWordText"] for p in stats["players"]), key=len, default="")
+    longest = max((p.longest_word for p in stats.players), key=len, default="")
     return Record(
-        index=index, strengths=strengths, results=game.results(), rounds=stats["table"]["turns"],
-        words=stats["table"]["words"], longest=longest, turns=[p["turns"] for p in stats["players"]],
+        index=index, strengths=strengths, results=game.results(), rounds=stats.table.turns,
+        words=stats.table.words, longest=longest, turns=[p.stats.turns for p in stats.players],
         prestige=game.scores(), moves=moves, seconds=time.perf_counter() - start,
-        stats=stats["table"],
+        stats=stats.to_dict()["table"],  # written out as JSON: the stored names
     )
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine import Game, GameOptions, parse_move
 from hardback_bot.engine.events import Buy, CoinsToInk, Convert, Cycle, Event, Jail, Preview, PreviewDiscard, Trash
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.scenario import build_game
@@ -231,7 +231,7 @@ def test_a_choice_the_table_does_not_see_is_confirmed_too() -> None:
     game = Game.new(2, 2, GameOptions(length=40))
     while True:
         passes = game.active_seat == 0 and any(m.kind == "pass" for m in game.legal_moves(0))
-        if passes and not game.clone().apply(0, "pass"):
+        if passes and not game.clone().apply(0, parse_move("pass")):
             break
         game.apply(*random_move(game, rng))
     _, out = scripted(["--players", "2", "--computers", "none", "--lang", "en"], ["pass", "quit"], game=game)

@@ -1,6 +1,6 @@
 """Computer players: four strengths built on the engine's own scoring.
 
-    choose_move(game, seat, strength) -> "move text"   # one legal move for ``seat`` now
+    choose_move(game, seat, strength) -> Move          # one legal move for ``seat`` now
     wants_to_act(game, seat) -> bool                    # does ``seat`` have a decision to make now?
 
 Every decision is made from :func:`hardback_bot.engine.views.player_view` for that seat plus public
@@ -13,30 +13,33 @@ from __future__ import annotations
 import json
 import random
 import zlib
+from typing import Any
 
-from hardback_bot.engine import Game, IllegalMove
+from hardback_bot.engine import Game, IllegalMove, Move
 from hardback_bot.engine.views import player_view
 from hardback_bot.words.offensive import is_offensive_at
 
 from .policy import BRAINS, Brain
 from .public import public_facts
-from .seen import Seen
+from .seen import Public, Seen
 
 STRENGTHS: dict[int, str] = {1: "easy", 2: "normal", 3: "hard", 4: "expert"}
 
 __all__ = ["STRENGTHS", "choose_move", "decide", "wants_to_act"]
 
 
-def decide(view: dict, public, strength: int) -> str:  # type: ignore[no-untyped-def]
+def decide(view: dict[str, Any], public: Public, strength: int) -> Move:
     """The decision itself: a seat's view and public facts in, one move out (no game object)."""
     if strength not in BRAINS:
         raise ValueError(f"strength must be one of {sorted(STRENGTHS)}, not {strength!r}")
-    seed = zlib.crc32(json.dumps(view, sort_keys=True, separators=(",", ":")).encode()) ^ strength
+    # Seeded from the view's JSON text, its legal moves in their notation (``str``): the seed it always had.
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+    seed = zlib.crc32(text.encode()) ^ strength
     brain: Brain = BRAINS[strength](Seen(view, public), random.Random(seed))
     return brain.decide()
 
 
-def choose_move(game: Game, seat: int, strength: int) -> str:
+def choose_move(game: Game, seat: int, strength: int) -> Move:
     """One legal move for ``seat`` now (1 = easy, 2 = normal, 3 = hard, 4 = expert).
 
     Raises ValueError when the seat has nothing to decide (see :func:`wants_to_act`).
@@ -54,28 +57,31 @@ def choose_move(game: Game, seat: int, strength: int) -> str:
     return _checked(game, seat, move, view)
 
 
-def _checked(game: Game, seat: int, move: str, view: dict) -> str:
-    """A last guard: a move the engine would refuse is replaced by the safest legal one."""
-    if move.startswith("spell "):
-        try:
-            from hardback_bot.engine import parse_move
+#: What the last guard plays instead of a refused move, the first of them that is legal.
+FALLBACKS = (Move("pass"), Move("end"), Move("skip"), Move("take", choice="prestige"), Move("take", choice="ink"))
 
-            _, word = game.check_word(seat, parse_move(move).word)
+
+def _checked(game: Game, seat: int, move: Move, view: dict[str, Any]) -> Move:
+    """A last guard: a move the engine would refuse is replaced by the safest legal one."""
+    if move.kind == "spell":
+        try:
+            _, word = game.check_word(seat, move.word)
             if is_offensive_at(word, game.options.dictionary):
-                return "skip"
+                return Move("skip")
             if game.options.dictionary == "none" or game.options.vote != "off" or game.checker.is_word(word):
                 return move
         except IllegalMove:
             pass
-        return "skip"
-    if move.startswith("suggest "):
+        return Move("skip")
+    if move.kind == "suggest":
         return move  # the solver found it for the speller's (public) cards, the table's checker accepted it
-    if move in view["legal_moves"]:
+    legal: list[Move] = view["legal_moves"]
+    if move in legal:
         return move
-    for fallback in ("pass", "end", "skip", "take prestige", "take ink"):
-        if fallback in view["legal_moves"]:
+    for fallback in FALLBACKS:
+        if fallback in legal:
             return fallback
-    return view["legal_moves"][0]
+    return legal[0]
 
 
 def wants_to_act(game: Game, seat: int) -> bool:
@@ -85,17 +91,17 @@ def wants_to_act(game: Game, seat: int) -> bool:
         return False
     t = game.state.turn
     if game.phase == "vote":
-        vote = t.extra.get("vote") or {}
-        return seat != t.seat and str(seat) not in vote.get("votes", {})
+        vote = t.extra.vote
+        return seat != t.seat and (vote is None or seat not in vote.votes)
     if seat == t.seat:
         return True
-    ghost = t.extra.get("ghost")
-    if ghost is None or game.phase != "spell" or any(s == seat for s, _ in ghost["suggestions"]):
+    ghost = t.extra.ghost
+    if ghost is None or game.phase != "spell" or any(s == seat for s, _ in ghost.suggestions):
         return False
     return _can_suggest(game, seat)
 
 
-def _suggestion(game: Game, seat: int) -> str | None:
+def _suggestion(game: Game, seat: int) -> Move | None:
     """The word ``seat`` suggests for the open ghostwriter request (a bounded search, R30.2)."""
     return BRAINS[2](Seen(player_view(game, seat), public_facts(game)), random.Random(0)).suggestion()
 

@@ -2,7 +2,7 @@
 suggestions, the solver plumbing, and the plain answers a strength may keep.
 
 A :class:`Brain` sees only a :class:`~hardback_bot.ai.seen.Seen` (its seat's view plus public facts)
-and returns one move in the engine's notation.
+and returns one :class:`~hardback_bot.engine.moves.Move`.
 """
 
 from __future__ import annotations
@@ -10,13 +10,14 @@ from __future__ import annotations
 import random
 
 from hardback_bot.engine.cards import card
+from hardback_bot.engine.moves import Move, MoveKind
 from hardback_bot.words.frequency import rank_at
 from hardback_bot.words.offensive import is_offensive_at
 from hardback_bot.words.solver import PlayerCards, Weights, WorkBudget, index_for, playable_indices
 
 from .evaluate import Earnings
 from .seen import Seen
-from .solving import Cards, Play, solver_plays
+from .solving import Cards, Play, Valuer, solver_plays
 from .values import LETTER_USE, face_value
 
 
@@ -40,7 +41,7 @@ class Brain:
         self.budget = WorkBudget(self.units)
 
     # ------------------------------------------------------------------ routing
-    def decide(self) -> str:
+    def decide(self) -> Move:
         s = self.seen
         if s.phase == "vote":
             return self.vote()
@@ -50,19 +51,19 @@ class Brain:
                 raise ValueError(f"seat {s.me} has no decision to make now")
             return suggestion
         handler = getattr(self, f"on_{s.phase}")
-        move: str = handler()
+        move: Move = handler()
         return move
 
-    def legal(self, kind: str) -> list[str]:
-        return [m for m in self.seen.legal if m.split()[0] == kind]
+    def legal(self, kind: MoveKind) -> list[Move]:
+        return [m for m in self.seen.legal if m.kind == kind]
 
-    def has(self, move: str) -> bool:
+    def has(self, move: Move) -> bool:
         return move in self.seen.legal
 
     # ------------------------------------------------------------------ votes and ghostwriting (R27, R30)
-    def vote(self) -> str:
+    def vote(self) -> Move:
         word = self.seen.view["vote"]["word"]
-        return "vote accept" if self.seen.public.vote_words.is_word(word) else "vote reject"
+        return Move("vote", choice="accept" if self.seen.public.vote_words.is_word(word) else "reject")
 
     def _ghost_request(self) -> tuple[Cards, set[str]] | None:
         """The speller's (now public, R30.1) cards and the words I may not suggest, if I may suggest one."""
@@ -98,7 +99,7 @@ class Brain:
                 return True
         return False
 
-    def suggestion(self) -> str | None:
+    def suggestion(self) -> Move | None:
         """A word for the active player's ghostwriter request, if the request is open (R30.2)."""
         request = self._ghost_request()
         if request is None:
@@ -112,7 +113,7 @@ class Brain:
         # Of the words worth as much, the most common: the one a person would think of (STAR, not ARUMS).
         dictionary = str(self.seen.options["dictionary"])
         best = min((p for p in found if p.value >= found[0].value), key=lambda p: (rank_at(p.word, dictionary), p.word))
-        return f"suggest {best.word}"
+        return Move("suggest", choice=best.word.upper())
 
     # ------------------------------------------------------------------ spelling (R6-R9)
     def excluded(self) -> set[str]:
@@ -160,27 +161,27 @@ class Brain:
             self.budget.take(budget.spent)
         return found
 
-    def valuer(self):  # type: ignore[no-untyped-def]
+    def valuer(self) -> Valuer:
         return immediate
 
     def spell_candidates(self) -> list[Play]:
         return self.plays(keep=1)
 
-    def on_spell(self) -> str:
+    def on_spell(self) -> Move:
         s = self.seen
         if len(s.public.refused) >= 3:
-            return "skip"  # the table keeps refusing words: give up this turn (R9)
+            return SKIP  # the table keeps refusing words: give up this turn (R9)
         move = self.ink_or_remover()
         if move:
             return move
         plays = self.spell_candidates()
         if not plays:
             if s.inked and s.remover:
-                return f"remover {self.worst_inked()}"
-            return "skip"
+                return Move("remover", card=self.worst_inked())
+            return SKIP
         return self.pick(plays).move
 
-    def ink_or_remover(self) -> str | None:
+    def ink_or_remover(self) -> Move | None:
         return None
 
     def worst_inked(self) -> int:
@@ -190,43 +191,43 @@ class Brain:
         return plays[0]
 
     # ------------------------------------------------------------------ resolution (R12-R18)
-    def on_uncover(self) -> str:
+    def on_uncover(self) -> Move:
         targets = self.seen.pending["targets"]
-        return f"uncover {max(targets, key=lambda c: (face_value(c), -c))}"
+        return Move("uncover", card=max(targets, key=lambda c: (face_value(c), -c)))
 
-    def on_double(self) -> str:
+    def on_double(self) -> Move:
         targets = self.seen.pending["targets"]
-        return f"double {max(targets, key=lambda c: (face_value(c), -c))}"
+        return Move("double", card=max(targets, key=lambda c: (face_value(c), -c)))
 
-    def on_trash(self) -> str:
-        return "pass"
+    def on_trash(self) -> Move:
+        return PASS
 
-    def on_dump(self) -> str:
-        return "pass"
+    def on_dump(self) -> Move:
+        return PASS
 
-    def on_preview(self) -> str:
-        return "pass"
+    def on_preview(self) -> Move:
+        return PASS
 
-    def on_previewing(self) -> str:
+    def on_previewing(self) -> Move:
         cards = self.seen.pending.get("cards") or []
         c = cards[0]
-        return f"discard {c}" if card(c).is_starter else f"return {c}"
+        return Move("discard" if card(c).is_starter else "return", card=c)
 
-    def on_choice(self) -> str:
+    def on_choice(self) -> Move:
         kind = self.seen.pending["kind"]
-        return "take prestige" if kind == "either_coins_or_prestige" else "take ink"
+        return Move("take", choice="prestige" if kind == "either_coins_or_prestige" else "ink")
 
-    def on_jail(self) -> str:
-        return "pass"
+    def on_jail(self) -> Move:
+        return PASS
 
-    def on_flush(self) -> str:
-        return "pass"
+    def on_flush(self) -> Move:
+        return PASS
 
-    def on_buy(self) -> str:
-        return "end"
+    def on_buy(self) -> Move:
+        return END
 
     # ------------------------------------------------------------------ co-op safety (R29.8)
-    def hands_penny_the_game(self, move: str) -> bool:
+    def hands_penny_the_game(self, move: Move) -> bool:
         """Whether ``move`` would let Penny reach her goal through her signature (R29.3)."""
         s = self.seen
         if not s.coop:
@@ -234,20 +235,41 @@ class Brain:
         genre = s.penny.get("genre")
         row = [card(c).genre for c in s.offer_row]
         score = int(s.penny.get("score", 0))
-        kind = move.split()[0]
         if genre == "horror" and "horror" in row:
-            ink = 1 if kind == "ink" else 3 * int(move.split()[1]) if kind == "convert" else 0
+            ink = 1 if move.kind == "ink" else 3 * number_of(move) if move.kind == "convert" else 0
             return ink > 0 and score + ink >= s.goal
-        if genre == "adventure" and kind == "buy":
-            bought = int(move.split()[1])
+        if genre == "adventure" and move.kind == "buy":
+            bought = card_of(move)
             rest = list(s.offer_row)
             if bought in rest:
                 rest.remove(bought)
             return any(card(c).genre == "adventure" for c in rest) and score + 1 >= s.goal
         return False
 
-    def safe(self, moves: list[str]) -> list[str]:
+    def safe(self, moves: list[Move]) -> list[Move]:
         return [m for m in moves if not self.hands_penny_the_game(m)]
+
+
+PASS = Move("pass")
+END = Move("end")
+SKIP = Move("skip")
+INK = Move("ink")
+ADVERT = Move("advert")
+PREVIEW = Move("preview")
+
+
+def card_of(move: Move) -> int:
+    """The card a one-card move names (``buy 23``: 23)."""
+    if move.card is None:
+        raise ValueError(f"{move} names no card")
+    return move.card
+
+
+def number_of(move: Move) -> int:
+    """The number a move names (``convert 2``: 2)."""
+    if move.number is None:
+        raise ValueError(f"{move} names no number")
+    return move.number
 
 
 def immediate(e: Earnings, length: int, rivals: int) -> float:

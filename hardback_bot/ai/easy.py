@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from hardback_bot.engine.cards import card
+from hardback_bot.engine.moves import Move
 from hardback_bot.words.solver import WorkBudget
 
-from .brain import Brain, immediate
+from .brain import ADVERT, END, Brain, card_of, immediate
 from .solving import Play, arrange, modest_words
 
 
@@ -31,19 +32,19 @@ class Easy(Brain):
                     return plays[:1]  # the best of the few words it noticed, not the best word there is
         return super().spell_candidates()
 
-    def on_choice(self) -> str:
+    def on_choice(self) -> Move:
         kind = self.seen.pending["kind"]
         if kind == "either_coins_or_prestige":
-            return self.rng.choice(["take coins", "take prestige"])
-        return "take ink"
+            return Move("take", choice=self.rng.choice(["coins", "prestige"]))
+        return Move("take", choice="ink")
 
-    def on_buy(self) -> str:
+    def on_buy(self) -> Move:
         buys = self.safe(self.legal("buy"))
-        if self.has("advert") and self.rng.random() < 0.5:
-            return "advert"
+        if self.has(ADVERT) and self.rng.random() < 0.5:
+            return ADVERT
         coins = int(self.seen.turn.get("coins", 0))
         # One of the dearer cards it can afford: a beginner spends its money but does not plan a deck.
-        dear = [m for m in buys if card(int(m.split()[1])).cost >= coins - 2] or buys
+        dear = [m for m in buys if card(card_of(m)).cost >= coins - 2] or buys
         if dear and self.rng.random() < 0.85:
-            return self.rng.choice(sorted(dear))
-        return "end"
+            return self.rng.choice(sorted(dear, key=str))  # in the order of their notation, as it always picked
+        return END

@@ -13,13 +13,14 @@ from collections import Counter
 from dataclasses import replace
 
 from hardback_bot.engine.cards import card
+from hardback_bot.engine.moves import Move
 from hardback_bot.words.solver import Weights
 
-from .brain import Brain
+from .brain import ADVERT, END, INK, PASS, PREVIEW, Brain, card_of, number_of
 from .evaluate import Earnings
 from .seen import Seen
 from .shop import Shop
-from .solving import Cards, Play
+from .solving import Cards, Play, Valuer
 from .values import (
     COIN_VALUE,
     INK_VALUE,
@@ -118,7 +119,7 @@ class Hard(Brain):
             return INK_VALUE * 0.5  # spending it feeds Penny while a horror card is in the row
         return INK_VALUE
 
-    def valuer(self):  # type: ignore[no-untyped-def]
+    def valuer(self) -> Valuer:
         s = self.seen
         shop = self.shop()
         last_shop = self.shop(last=True)
@@ -176,17 +177,17 @@ class Hard(Brain):
                        trash_cost=max(0.0, sum(keep) / max(1, len(keep))), dump_bonus=0.6, jail=1.2, preview=0.8,
                        rival_classic=0.0 if self.seen.coop else 0.8)
 
-    def ink_or_remover(self) -> str | None:
+    def ink_or_remover(self) -> Move | None:
         s = self.seen
         if s.inked and s.remover:
             with_ink = self.plays(keep=1, units=1500)
             cleared = self.plays(self.cards(cleared=tuple(s.inked)), keep=1, units=1500)
             best_cleared = cleared[0].value if cleared else -1e9
             if not with_ink or best_cleared > with_ink[0].value + 0.6:
-                return f"remover {self.worst_inked()}"
-        if s.ink < 1 or not self.has("ink") or self.hands_penny_the_game("ink"):
+                return Move("remover", card=self.worst_inked())
+        if s.ink < 1 or not self.has(INK) or self.hands_penny_the_game(INK):
             return None
-        return "ink" if self._ink_pays() else None
+        return INK if self._ink_pays() else None
 
     def _ink_pays(self) -> bool:
         """Draw one more card with ink when the expected better word beats the ink's worth (R6)."""
@@ -220,9 +221,9 @@ class Hard(Brain):
         return expected - base > cost
 
     # ---------------------------------------------------------------- resolution
-    def on_trash(self) -> str:
+    def on_trash(self) -> Move:
         for move in self.legal("trash"):
-            cid = int(move.split()[1])
+            cid = card_of(move)
             c = card(cid)
             gain = max((b.value for b in c.basic + c.genre_bonus if b.kind.startswith("trash_for")), default=0)
             mult = next((w[4] for w in self.seen.turn.get("word", []) if w[0] == cid), 1)
@@ -230,18 +231,18 @@ class Hard(Brain):
             coins = any(b.kind == "trash_for_coins" for b in c.basic + c.genre_bonus)
             if (gain * COIN_VALUE if coins else gain) > self.keep_value(cid):
                 return move
-        if self.has("preview"):
-            return "preview"
-        return "pass"
+        if self.has(PREVIEW):
+            return PREVIEW
+        return PASS
 
-    def on_dump(self) -> str:
+    def on_dump(self) -> Move:
         moves = self.legal("dump")
         if moves:
-            worst = min(moves, key=lambda m: (self.keep_value(int(m.split()[1])), int(m.split()[1])))
+            worst = min(moves, key=lambda m: (self.keep_value(card_of(m)), card_of(m)))
             # The dump pays its value in coins and thins the deck; a card worth more than that stays.
-            if self.keep_value(int(worst.split()[1])) < self._dump_value() * COIN_VALUE + 0.6:
+            if self.keep_value(card_of(worst)) < self._dump_value() * COIN_VALUE + 0.6:
                 return worst
-        return "preview" if self.has("preview") else "pass"
+        return PREVIEW if self.has(PREVIEW) else PASS
 
     def _dump_value(self) -> int:
         """The highest dump value left in the word (the engine spends that one first, E20)."""
@@ -254,32 +255,32 @@ class Hard(Brain):
                     best = max(best, b.value * mult)
         return max(best, 1)
 
-    def on_preview(self) -> str:
-        return "preview" if self.has("preview") else "pass"
+    def on_preview(self) -> Move:
+        return PREVIEW if self.has(PREVIEW) else PASS
 
-    def on_previewing(self) -> str:
+    def on_previewing(self) -> Move:
         cards = self.seen.pending.get("cards") or []
         c = cards[0]
         # Weak cards go to the discard pile (a dump may then remove them, R12.13); good ones come back on top.
-        return f"discard {c}" if self.keep_value(c) < 1.0 and card(c).is_starter else f"return {c}"
+        return Move("discard" if self.keep_value(c) < 1.0 and card(c).is_starter else "return", card=c)
 
-    def on_choice(self) -> str:
+    def on_choice(self) -> Move:
         s = self.seen
         pend = s.pending
         if pend["kind"] == "ink_or_remover":
-            return "take remover" if s.remover == 0 and s.ink >= 2 and not self.hz.last_turn else "take ink"
+            return Move("take", choice="remover" if s.remover == 0 and s.ink >= 2 and not self.hz.last_turn else "ink")
         coins = int(s.turn.get("coins", 0))
         value = int(pend["value"])
         final = not s.coop and s.prestige + value >= s.goal
         shop = self.shop(last=final or self.hz.last_turn)
         as_coins = shop.worth(coins + value) - shop.worth(coins)
-        return "take coins" if as_coins > value else "take prestige"
+        return Move("take", choice="coins" if as_coins > value else "prestige")
 
-    def on_jail(self) -> str:
+    def on_jail(self) -> Move:
         s = self.seen
         coins = int(s.turn.get("coins", 0))
         reach = coins + s.ink // 3
-        best_move, best = "pass", 1.0
+        best_move, best = PASS, 1.0
         jailed = s.mine.get("jail")
         held = card_value(s, self.hz, jailed) * self._deck_weight() if jailed is not None else 0.0
         for cid in s.offer_row:
@@ -289,32 +290,32 @@ class Hard(Brain):
                 # Reserve what I cannot afford now but want for a later turn (R17).
                 v = 0.6 * card_value(s, self.hz, cid) * self._deck_weight() - held + deny
                 if v > best:
-                    best_move, best = f"reserve {cid}", v
+                    best_move, best = Move("reserve", card=cid), v
             v = deny if s.coop else 0.25 * max(0, c.cost - 5)
             if v > best:
-                best_move, best = f"remove {cid}", v
+                best_move, best = Move("remove", card=cid), v
         return best_move
 
-    def on_flush(self) -> str:
+    def on_flush(self) -> Move:
         s = self.seen
         coins = int(s.turn.get("coins", 0))
         values = sorted((card_value(s, self.hz, c) for c in s.offer_row if card(c).cost <= coins + 3), reverse=True)
-        return "flush" if not values or values[0] < 1.5 else "pass"
+        return Move("flush") if not values or values[0] < 1.5 else PASS
 
-    def on_buy(self) -> str:
+    def on_buy(self) -> Move:
         s = self.seen
         coins = int(s.turn.get("coins", 0))
         shop = self.shop(last=self.hz.last_turn)
         plan = shop.plan(coins)
         for cid in plan.buys:
-            move = f"buy {cid}"
+            move = Move("buy", card=cid)
             if self.has(move) and not self.hands_penny_the_game(move):
                 return move
-        if plan.adverts and self.has("advert"):
-            return "advert"
+        if plan.adverts and self.has(ADVERT):
+            return ADVERT
         for move in self.safe(self.legal("convert")):
-            need = int(move.split()[1])
+            need = number_of(move)
             penny = 3 * need * _PENNY_INK if self._feeds_penny_horror() else 0.0  # 3 ink spent per coin
             if shop.worth(coins + need) - shop.worth(coins) > 3 * need * self._ink_value() + 0.5 + penny:
                 return move
-        return "end"
+        return END

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from hardback_bot.engine import Game, parse_move
+from hardback_bot.engine import Game
 from hardback_bot.engine.cards import card
+from hardback_bot.engine.moves import LoggedMove, MoveKind
 from hardback_bot.engine.undo import effective
 from hardback_bot.words import Dictionary, DictionaryError, get_dictionary
 
@@ -30,7 +31,7 @@ def _dictionary_for(game: Game) -> Dictionary:
 
 
 @lru_cache(maxsize=1)
-def _voting_list():  # type: ignore[no-untyped-def]
+def _voting_list() -> Dictionary:
     return get_dictionary(VOTING_LIST)
 
 
@@ -51,13 +52,13 @@ def _refused_this_turn(game: Game) -> tuple[str, ...]:
     if game.phase != "spell":
         return ()
     words: list[str] = []
-    mine = {"spell", "ink", "remover", "unremover", "ghostwriter", "adopt"}
-    others = {"vote", "suggest", "ink", "remover", "unremover", "timeout"}
+    mine: set[MoveKind] = {"spell", "ink", "remover", "unremover", "ghostwriter", "adopt"}
+    others: set[MoveKind] = {"vote", "suggest", "ink", "remover", "unremover", "timeout"}
     for who, move in reversed(game.move_log):
-        kind = move.split()[0]
+        kind = move.kind
         if who == seat and kind in mine:
             if kind == "spell":
-                words.append("".join(w.wild or card(w.card).letter for w in parse_move(move).word))
+                words.append("".join(w.wild or card(w.card).letter for w in move.word))
             continue
         if who != seat and kind in others:
             continue
@@ -66,14 +67,14 @@ def _refused_this_turn(game: Game) -> tuple[str, ...]:
 
 
 #: Moves every player sees (R28.1): a previewed card's fate (``return``/``discard``) is the speller's secret.
-PUBLIC_KINDS = frozenset({"spell", "skip", "ink", "remover", "unremover", "uncover", "double", "trash", "dump",
-                          "preview", "pass", "take", "reserve", "remove", "flush", "buy", "advert", "convert", "end",
-                          "timeout"})
+PUBLIC_KINDS: frozenset[MoveKind] = frozenset({
+    "spell", "skip", "ink", "remover", "unremover", "uncover", "double", "trash", "dump", "preview", "pass", "take",
+    "reserve", "remove", "flush", "buy", "advert", "convert", "end", "timeout"})
 
 
-def public_log(game: Game) -> tuple[tuple[int, str], ...]:
+def public_log(game: Game) -> tuple[LoggedMove, ...]:
     """The game's public moves in order, undone ones left out (see :attr:`Public.log`)."""
-    return tuple((int(s), str(m)) for s, m in effective(game.move_log) if m.split(" ", 1)[0] in PUBLIC_KINDS)
+    return tuple(entry for entry in effective(game.move_log) if entry.move.kind in PUBLIC_KINDS)
 
 
 def public_facts(game: Game) -> Public:

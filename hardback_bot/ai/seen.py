@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hardback_bot.engine.cards import card
+from hardback_bot.engine.moves import LoggedMove, Move
 from hardback_bot.engine.words import WordChecker
 
 
@@ -25,10 +26,10 @@ class Public:
     vote_words: WordChecker  # the list a computer voter judges words against (R27.3)
     history: tuple[tuple[int, str], ...] = ()  # accepted words (R26), announced to everyone
     refused: tuple[str, ...] = ()  # words of the active player refused by a vote this turn (R27.5)
-    # Every public move of the game so far, as (seat, move) in the engine's notation, undone moves left out:
-    # words (their cards are shown, R28.1), purchases, trash, dumps, jail, flushes, choices, adverts.  Moves
-    # nobody else sees (a previewed card returned or discarded, R16) are not in it.
-    log: tuple[tuple[int, str], ...] = ()
+    # Every public move of the game so far, in order, undone moves left out: words (their cards are shown,
+    # R28.1), purchases, trash, dumps, jail, flushes, choices, adverts.  Moves nobody else sees (a previewed
+    # card returned or discarded, R16) are not in it.
+    log: tuple[LoggedMove, ...] = ()
 
 
 @dataclass
@@ -80,7 +81,7 @@ class Seen:
         return self.turn.get("pending") or {"phase": self.phase}
 
     @property
-    def legal(self) -> list[str]:
+    def legal(self) -> list[Move]:
         return list(self.view["legal_moves"])
 
     @property

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hardback_bot.engine.cards import card
-from hardback_bot.engine.moves import WordCard
+from hardback_bot.engine.moves import Move, WordCard
 from hardback_bot.engine.state import Slot
 from hardback_bot.words.solver import PlayerCards, Weights, WorkBudget, best_arrangement, best_plays, playable_words
 
@@ -47,8 +47,8 @@ class Play:
     earnings: Earnings
 
     @property
-    def move(self) -> str:
-        return " ".join(["spell", *(str(w) for w in self.cards)])
+    def move(self) -> Move:
+        return Move("spell", word=self.cards)
 
 
 def player_cards(cards: Cards, discard_size: int | None) -> PlayerCards:
@@ -81,7 +81,7 @@ def solver_plays(cards: Cards, dictionary: Any, options: list[Weights], accept: 
     weightings (what one leaves goes to the next)."""
     pc = player_cards(cards, discard_size)
     banned = {w.lower() for w in exclude}
-    seen: dict[str, Play] = {}
+    seen: dict[Move, Play] = {}
     for n, weights in enumerate(options):
         share = WorkBudget(max(0, budget.left) // (len(options) - n))
         found = best_plays(pc, dictionary, weights, count=count, exclude=banned, accept=accept, work_limit=share)
@@ -89,7 +89,7 @@ def solver_plays(cards: Cards, dictionary: Any, options: list[Weights], accept: 
         for p in found:
             if p.move not in seen:
                 seen[p.move] = value_arrangement(cards, p.cards, valuer)
-    return sorted(seen.values(), key=lambda p: (-p.value, p.word, p.move))
+    return sorted(seen.values(), key=lambda p: (-p.value, p.word, str(p.move)))  # ties: by the move's notation
 
 
 def modest_words(cards: Cards, dictionary: Any, max_length: int) -> list[str]:

@@ -31,23 +31,27 @@ def unused_abilities(table: Table, *kinds: str) -> list[OptionalBenefit]:
     return [o for o in pending_benefits(table) if o.kind in kinds and o.card not in t.trashed]
 
 
-def gain(table: Table, seat: int, coins: int, prestige: int, stat: str | None, events: list[Event],
+def gain(table: Table, seat: int, coins: int, prestige: int, genre: bool | None, events: list[Event],
          source: int | None = None) -> None:
-    """Coins and prestige earned by one benefit (R12.16: final as they are gained)."""
+    """Coins and prestige earned by one benefit (R12.16: final as they are gained); ``genre``: whether the
+    prestige counts as a genre benefit's or a basic one's (R35), None when it counts as neither."""
     p = table.player(seat)
     t = table.turn
     if coins:
         t.coins += coins
-        p.stats["coins"] += coins
+        p.stats.coins += coins
     if prestige:
         table.add_prestige(seat, prestige)
         t.prestige_from_word += prestige
-        if stat:
-            p.stats[stat] += prestige
+        if genre:
+            p.stats.points_genre += prestige
+        elif genre is not None:
+            p.stats.points_basic += prestige
     if coins or prestige:
         events.append(Gain(seat=seat, coins=coins, prestige=prestige, card=source))
-        table.note("coins", coins)
-        table.note("prestige", prestige)
+        tally = table.tally()
+        tally.coins += coins
+        tally.prestige += prestige
 
 
 # ---------------------------------------------------------------------------- uncover and double (R13, R14)
@@ -101,14 +105,15 @@ def pay_automatic(table: Table, events: list[Event]) -> None:
     gains = scoring.automatic_gains(t.word, t.classics, t.counts, t.seat)
     p = table.player(t.seat)
     t.coins += gains.coins
-    p.stats["coins"] += gains.coins
+    p.stats.coins += gains.coins
     if gains.prestige:
         table.add_prestige(t.seat, gains.prestige)
         t.prestige_from_word += gains.prestige
-    p.stats["pointsBasic"] += gains.prestige_basic
-    p.stats["pointsGenre"] += gains.prestige_genre
-    table.note("coins", gains.coins)
-    table.note("prestige", gains.prestige)
+    p.stats.points_basic += gains.prestige_basic
+    p.stats.points_genre += gains.prestige_genre
+    tally = table.tally()
+    tally.coins += gains.coins
+    tally.prestige += gains.prestige
     events.append(Earn(seat=t.seat, coins=gains.coins, prestige=gains.prestige,
                        per_card=tuple(CardEarnings(k, c, p) for k, (c, p) in gains.per_card.items()),
                        active=tuple(sorted(g for g in GENRES if t.counts.get(g, 0) >= 2))))
@@ -125,21 +130,22 @@ def trash_choices(table: Table) -> list[tuple[int, tuple[str, str, int, bool]]]:
 def trash(table: Table, seat: int, m: Move) -> list[Event]:
     """``trash C``: the card leaves the game for its trash value (R15.1-R15.3, E25); its other gains stay."""
     t = table.require_turn(seat, TRASH)
-    options = [o for c, o in trash_choices(table) if c == m.card]
-    if not options:
-        raise IllegalMove.of("cannot_trash", card=m.card)
+    cid = m.card
+    options = [o for c, o in trash_choices(table) if c == cid]
+    if cid is None or not options:
+        raise IllegalMove.of("cannot_trash", card=cid)
     key, kind, value, genre = options[0]
     t.used.append(key)
-    t.trashed.append(m.card)
+    t.trashed.append(cid)
     p = table.player(seat)
-    if t.word and any(s.card == m.card and s.owner == seat for s in t.word):
-        p.timeless.remove(m.card)  # an own classic in play that trashes itself leaves play
-    table.remove_from_game(m.card)
-    p.stats["cardsTrash"] += 1
-    table.note("trashed", [m.card])
+    if t.word and any(s.card == cid and s.owner == seat for s in t.word):
+        p.timeless.remove(cid)  # an own classic in play that trashes itself leaves play
+    table.remove_from_game(cid)
+    p.stats.cards_trash += 1
+    table.tally().trashed.append(cid)
     coins, prestige = (value, 0) if kind == "coins" else (0, value)
-    events: list[Event] = [Trash(seat=seat, card=m.card, coins=coins, prestige=prestige)]
-    gain(table, seat, coins, prestige, "pointsGenre" if genre else "pointsBasic", events, m.card)
+    events: list[Event] = [Trash(seat=seat, card=cid, coins=coins, prestige=prestige)]
+    gain(table, seat, coins, prestige, genre, events, cid)
     return events
 
 
@@ -166,8 +172,8 @@ def dump(table: Table, seat: int, m: Move) -> list[Event]:
     t.used.append(best.key)
     p.discard.remove(m.card)
     table.remove_from_game(m.card)
-    p.stats["cardsTrash"] += 1
-    table.note("dumped", [m.card])
+    p.stats.cards_trash += 1
+    table.tally().dumped.append(m.card)
     events: list[Event] = [Dump(seat=seat, card=m.card, coins=best.value, source=best.card)]
     gain(table, seat, best.value, 0, None, events, best.card)
     return events
@@ -218,7 +224,7 @@ def decline_preview(table: Table) -> None:
 def preview_unhandled(table: Table) -> list[int]:
     """The previewed cards not yet returned or discarded."""
     t = table.turn
-    return [c for c in t.preview_cards if c not in t.preview_returned and c not in t.extra.get("pdisc", [])]
+    return [c for c in t.preview_cards if c not in t.preview_returned and c not in t.extra.preview_discards]
 
 
 def handle_preview(table: Table, seat: int, m: Move) -> list[Event]:
@@ -231,7 +237,7 @@ def handle_preview(table: Table, seat: int, m: Move) -> list[Event]:
     if m.kind == "return":
         t.preview_returned.append(m.card)
     else:
-        t.extra.setdefault("pdisc", []).append(m.card)
+        t.extra.preview_discards.append(m.card)
         p.discard.append(m.card)
         events.append(PreviewDiscard(seat=seat, card=m.card))
     if not preview_unhandled(table):
@@ -241,7 +247,7 @@ def handle_preview(table: Table, seat: int, m: Move) -> list[Event]:
                 p.draw.append(cid)
         t.preview_cards = []
         t.preview_returned = []
-        t.extra.pop("pdisc", None)
+        t.extra.preview_discards = []
         t.skipped_dumps = False  # R12.13, R15.6: back to trash, then dump
         t.phase = TRASH
     return events
@@ -253,7 +259,7 @@ def put_back_preview(table: Table) -> None:
     if not t.preview_cards:
         return
     p = table.player(t.seat)
-    discarded = t.extra.pop("pdisc", [])
+    discarded, t.extra.preview_discards = t.extra.preview_discards, []
     for cid in reversed(t.preview_cards):
         if cid not in discarded:
             p.draw.append(cid)
@@ -298,5 +304,5 @@ def take(table: Table, seat: int, m: Move) -> list[Event]:
     else:
         genre = int(key.split(":")[1]) >= len(card(cid).basic)
         coins = value if m.choice == "coins" else 0
-        gain(table, seat, coins, value - coins, "pointsGenre" if genre else "pointsBasic", events, cid)
+        gain(table, seat, coins, value - coins, genre, events, cid)
     return events

@@ -26,4 +26,4 @@ def claim_award(table: Table, seat: int, length: int, events: list[Event]) -> No
             q.award = 0
     p.award = value
     events.append(Award(seat=seat, value=value, length=length))
-    table.note("award", value)
+    table.tally().award += value

@@ -9,12 +9,11 @@ the game.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .cards import GENRES, card
 from .errors import IllegalMove
 from .events import ClassicDiscarded, Event, PennyGain, PennyReason, Standing
 from .state import BUY, SPELL
+from .stats import PennyStats
 from .table import Table
 
 
@@ -126,9 +125,7 @@ def coop_results(table: Table) -> list[Standing]:
             for p in table.state.players]
 
 
-def penny_stats(table: Table) -> dict[str, Any]:
+def penny_stats(table: Table) -> PennyStats:
     """R34: Penny's table statistics."""
     penny = table.state.penny
-    turns = penny["turns"]
-    return {"coopScore": penny["score"], "coopTurns": turns, "coopGenre": penny["genre"],
-            "coopAvg": round(penny["score"] / turns, 2) if turns else 0}
+    return PennyStats(score=penny["score"], turns=penny["turns"], genre=penny["genre"])

@@ -16,10 +16,10 @@ from typing import Any
 
 from . import abilities, game_end, ghostwriter, setup, spelling, turn, undo, unique_words
 from .events import Event, Standing
-from .moves import Move, WordCard
+from .moves import LoggedMove, Move, WordCard
 from .options import GameOptions
-from .setup import PLAYER_STATS, TABLE_STATS
 from .state import OVER, SPELL, Slot, State
+from .stats import PLAYER_STATS, TABLE_STATS, GameStats
 from .table import HAND_SIZE, ROW_SIZE, Table
 from .words import WordChecker
 
@@ -59,7 +59,7 @@ class Game(Table):
             "num_players": self.num_players,
             "options": self.options.to_dict(),
             "state": self.state.to_dict(),
-            "log": [[seat, move] for seat, move in self.move_log],
+            "log": [entry.stored() for entry in self.move_log],
         }
 
     def to_json(self) -> str:
@@ -70,7 +70,7 @@ class Game(Table):
         if data.get("format") != FORMAT_VERSION:
             raise ValueError(f"unsupported game format {data.get('format')!r}")
         return cls(State.from_dict(data["state"]), GameOptions.from_dict(data["options"]),
-                   data["num_players"], checker, [(s, m) for s, m in data["log"]])
+                   data["num_players"], checker, [LoggedMove.from_stored(s, m) for s, m in data["log"]])
 
     @classmethod
     def from_json(cls, text: str, checker: WordChecker | None = None) -> Game:
@@ -78,19 +78,25 @@ class Game(Table):
 
     def clone(self) -> Game:
         """An independent copy, RNG and move log included, with the same word checker."""
-        return type(self).from_dict(self.to_dict(), checker=self.checker)
+        self.state.rng = self.rng.state
+        # The state through its plain form (a deep copy); the log's entries are immutable values.
+        return type(self)(State.from_dict(self.state.to_dict()), GameOptions.from_dict(self.options.to_dict()),
+                          self.num_players, self.checker, list(self.move_log))
 
     @classmethod
     def replay(cls, num_players: int, seed: int, options: GameOptions | None,
-               moves: Iterable[tuple[int, str]], checker: WordChecker | None = None) -> Game:
+               moves: Iterable[LoggedMove], checker: WordChecker | None = None) -> Game:
         game = cls.new(num_players, seed, options, checker)
         for seat, move in moves:
             game.apply(seat, move)
         return game
 
     # ------------------------------------------------------------------ moves
-    def apply(self, seat: int, move: Move | str) -> list[Event]:
-        """Apply ``move`` for ``seat``: its events, or IllegalMove with nothing changed (turn.py)."""
+    def apply(self, seat: int, move: Move) -> list[Event]:
+        """Apply ``move`` for ``seat``: its events, or IllegalMove with nothing changed (turn.py). Text in the
+        notation is read with ``parse_move`` first (docs/notation.md)."""
+        if not isinstance(move, Move):
+            raise TypeError(f"Game.apply takes a Move, not {type(move).__name__}: parse text with parse_move")
         return turn.apply(self, seat, move)
 
     def legal_moves(self, seat: int) -> list[Move]:
@@ -156,6 +162,7 @@ class Game(Table):
         """Final standings (R22.4, R22.6, R29.9) as values; meaningful once the game is finished."""
         return game_end.standings(self)
 
-    def stats(self) -> dict[str, Any]:
-        """R34 table statistics and R35 player statistics (deck composition computed now)."""
+    def stats(self) -> GameStats:
+        """R34 table statistics and R35 player statistics (deck composition computed now); ``to_dict()`` is
+        their stored form."""
         return game_end.stats(self)

@@ -3,12 +3,14 @@ statistics.  When the game ends: at a round's end (turn_end.py, R22.2) or at onc
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from . import coop
 from .cards import GENRES, card
 from .events import Event, FinalRound, GameOver, Standing
 from .state import OVER
+from .stats import GameStats, PlayerTotals
 from .table import Table
 
 
@@ -32,7 +34,7 @@ def finish(table: Table, events: list[Event]) -> None:
     table.state.finished = True
     table.turn.phase = OVER
     for p in table.state.players:
-        p.stats["pointsAward"] = p.award
+        p.stats.points_award = p.award
     events.append(GameOver(results=tuple(standings(table))))
 
 
@@ -53,18 +55,12 @@ def results(table: Table) -> list[dict[str, Any]]:
     return [s.to_dict() for s in standings(table)]
 
 
-def stats(table: Table) -> dict[str, Any]:
+def stats(table: Table) -> GameStats:
     """R34 table statistics and R35 player statistics (deck composition computed now)."""
     players = []
     for p in table.state.players:
-        row: dict[str, Any] = dict(p.stats)
-        row["bestWordText"] = p.best_word
-        row["longestWordText"] = p.longest_word
         owned = p.draw + p.discard + p.hand + p.timeless
-        for i, genre in enumerate(("starter", *GENRES)):
-            row[f"deck{i}"] = sum(1 for c in owned if card(c).genre == genre)
-        players.append(row)
-    table_stats: dict[str, Any] = dict(table.state.table_stats)
-    if table.options.coop:
-        table_stats.update(coop.penny_stats(table))
-    return {"table": table_stats, "players": players}
+        deck = tuple(sum(1 for c in owned if card(c).genre == genre) for genre in ("starter", *GENRES))
+        players.append(PlayerTotals(replace(p.stats), p.best_word, p.longest_word, deck))
+    penny = coop.penny_stats(table) if table.options.coop else None
+    return GameStats(replace(table.state.table_stats), tuple(players), penny)

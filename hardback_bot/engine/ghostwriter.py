@@ -4,7 +4,6 @@ player whose word is accepted is paid in ink at the speller's cleanup."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from .cards import card
 from .errors import IllegalMove
@@ -12,11 +11,12 @@ from .events import Adopt, Event, GhostwriterPaid, GhostwriterRequest, Suggestio
 from .moves import Move
 from .state import SPELL
 from .table import Table
+from .turn_extra import GhostRequest
 from .words import is_offensive
 
 
-def _ghost(table: Table) -> dict[str, Any] | None:
-    return table.turn.extra.get("ghost")
+def _ghost(table: Table) -> GhostRequest | None:
+    return table.turn.extra.ghost
 
 
 def request(table: Table, seat: int, m: Move) -> list[Event]:
@@ -26,7 +26,7 @@ def request(table: Table, seat: int, m: Move) -> list[Event]:
     table.require_turn(seat, SPELL)
     if _ghost(table) is not None:
         raise IllegalMove.of("already_asked")
-    table.turn.extra["ghost"] = {"suggestions": [], "adopted": None, "writer": None, "inked": 0}
+    table.turn.extra.ghost = GhostRequest()
     return [GhostwriterRequest(seat=seat, hand=tuple(table.player(seat).hand), inked=tuple(table.player(seat).inked))]
 
 
@@ -54,7 +54,7 @@ def suggest(table: Table, seat: int, m: Move) -> list[Event]:
     if seat == t.seat:
         raise IllegalMove.of("own_word", move="suggest")
     word = m.choice or ""
-    if any(s == seat and w == word for s, w in ghost["suggestions"]):
+    if any(s == seat and w == word for s, w in ghost.suggestions):
         raise IllegalMove.of("already_suggested", word=word)
     if not can_spell(table, t.seat, word):
         raise IllegalMove.of("cannot_spell", word=word, seat=t.seat)
@@ -63,28 +63,28 @@ def suggest(table: Table, seat: int, m: Move) -> list[Event]:
     in_dictionary = table.options.dictionary != "none" and table.checker.is_word(word)
     if not in_dictionary and table.options.vote == "off":
         raise IllegalMove.of("not_a_word", word=word)
-    ghost["suggestions"].append([seat, word])
-    return [Suggestion(seat=seat, word=word, index=len(ghost["suggestions"]), in_dictionary=in_dictionary)]
+    ghost.suggestions.append((seat, word))
+    return [Suggestion(seat=seat, word=word, index=len(ghost.suggestions), in_dictionary=in_dictionary)]
 
 
 def adopt(table: Table, seat: int, m: Move) -> list[Event]:
     """R30.2 [Bot default]: the speller may adopt a suggestion explicitly."""
     table.require_turn(seat, SPELL)
     ghost = _ghost(table)
-    if ghost is None or not ghost["suggestions"]:
+    if ghost is None or not ghost.suggestions:
         raise IllegalMove.of("no_suggestion")
     index = (m.number or 0) - 1
-    if not 0 <= index < len(ghost["suggestions"]):
-        raise IllegalMove.of("bad_suggestion", count=len(ghost["suggestions"]))
-    ghost["adopted"] = index
-    who, word = ghost["suggestions"][index]
+    if not 0 <= index < len(ghost.suggestions):
+        raise IllegalMove.of("bad_suggestion", count=len(ghost.suggestions))
+    ghost.adopted = index
+    who, word = ghost.suggestions[index]
     return [Adopt(seat=seat, by=who, word=word)]
 
 
 def suggestions(table: Table) -> list[tuple[int, str]]:
     """R30.2: the open request's suggestions as (seat, word), in the order they came; none without a request."""
     ghost = _ghost(table)
-    return [] if ghost is None else [(int(s), str(w)) for s, w in ghost["suggestions"]]
+    return [] if ghost is None else list(ghost.suggestions)
 
 
 def note_accepted_word(table: Table, word: str, inked_used: int) -> None:
@@ -92,20 +92,20 @@ def note_accepted_word(table: Table, word: str, inked_used: int) -> None:
     ghost = _ghost(table)
     if ghost is None:
         return
-    suggestions = ghost["suggestions"]
-    adopted = ghost["adopted"]
+    suggestions = ghost.suggestions
+    adopted = ghost.adopted
     if adopted is not None and suggestions[adopted][1] == word:
-        ghost["writer"] = suggestions[adopted][0]
+        ghost.writer = suggestions[adopted][0]
     else:
-        ghost["writer"] = next((s for s, w in suggestions if w == word), None)
-    ghost["inked"] = inked_used
+        ghost.writer = next((s for s, w in suggestions if w == word), None)
+    ghost.inked = inked_used
 
 
 def pay(table: Table, events: list[Event]) -> None:
     """R30.3-R30.4: at the speller's cleanup, 1 ink plus the ink of the inked cards used."""
     ghost = _ghost(table)
-    if ghost is None or ghost["writer"] is None:
+    if ghost is None or ghost.writer is None:
         return
-    amount = 1 + ghost["inked"]
-    table.player(ghost["writer"]).ink += amount  # from the supply: never Penny's horror signature (R30.5)
-    events.append(GhostwriterPaid(seat=ghost["writer"], ink=amount, for_=table.turn.seat))
+    amount = 1 + ghost.inked
+    table.player(ghost.writer).ink += amount  # from the supply: never Penny's horror signature (R30.5)
+    events.append(GhostwriterPaid(seat=ghost.writer, ink=amount, for_=table.turn.seat))

@@ -24,7 +24,7 @@ def card_locations(game: Game) -> Counter[int]:
             seen[p.jail] += 1
     # Word cards from the hand live only in the word; classics in play stay in their timeless area.
     seen.update(sl.card for sl in t.word if sl.owner == -1 and sl.card not in t.trashed)
-    discarded = set(t.extra.get("pdisc", []))
+    discarded = set(t.extra.preview_discards)
     seen.update(c for c in t.preview_cards if c not in discarded)
     seen.update(s.offer_row)
     seen.update(s.offer_deck)

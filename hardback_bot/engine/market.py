@@ -52,9 +52,10 @@ def jail(table: Table, seat: int, m: Move) -> list[Event]:
         p.jail = m.card
     else:
         s.removed.append(m.card)
-    p.stats["cardsJail"] += 1
-    p.stats["coopJail"] += card(m.card).cost
-    table.note("reserved" if reserve else "removed", [m.card])
+    p.stats.cards_jail += 1
+    p.stats.coop_jail += card(m.card).cost
+    tally = table.tally()
+    (tally.reserved if reserve else tally.removed).append(m.card)
     t.changed_row = True
     events.append(Jail(seat=seat, card=m.card, reserve=reserve, source=ability.card))
     offer_row.refill_one(table, events)
@@ -130,13 +131,14 @@ def buy(table: Table, seat: int, m: Move) -> list[Event]:
     else:
         s.offer_row.remove(m.card)
     p.discard.append(m.card)
-    p.stats["cardsPurchase"] += 1
+    p.stats.cards_purchase += 1
     t.changed_row = True
-    table.note("bought", [m.card])
+    tally = table.tally()
+    tally.bought.append(m.card)
     if c.purchase_prestige:  # R19.4
-        table.note("purchase_prestige", c.purchase_prestige)
+        tally.purchase_prestige += c.purchase_prestige
         table.add_prestige(seat, c.purchase_prestige)
-        p.stats["pointsPurchase"] += c.purchase_prestige
+        p.stats.points_purchase += c.purchase_prestige
         events.append(Gain(seat=seat, coins=0, prestige=c.purchase_prestige, card=m.card))
     if table.options.coop and coop.penny_on_buy(table, events):
         game_end.finish(table, events)
@@ -158,9 +160,9 @@ def advert(table: Table, seat: int, m: Move) -> list[Event]:
     p = table.player(seat)
     t.coins -= cost
     p.adverts += 1
-    table.note("adverts", 1)
+    table.tally().adverts += 1
     table.add_prestige(seat, prestige)
-    p.stats["pointsAdvert"] += prestige
+    p.stats.points_advert += prestige
     return [Advert(seat=seat, cost=cost, prestige=prestige, number=p.adverts)]
 
 

@@ -8,7 +8,7 @@ Examples: ``spell 120 67=A 1156`` (card 67 played wild as A), ``ink``, ``remover
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, TypeAlias, cast
+from typing import Literal, NamedTuple, TypeAlias, cast
 
 from .errors import IllegalMove
 
@@ -148,5 +148,18 @@ def format_move(move: Move) -> str:
     return f"{move.kind} {move.choice}"
 
 
-def as_move(move: Move | str) -> Move:
-    return parse_move(move) if isinstance(move, str) else move
+class LoggedMove(NamedTuple):
+    """One entry of a game's move log: who made which move. Stored as ``[seat, "move text"]``."""
+
+    seat: int
+    move: Move
+
+    def stored(self) -> list[int | str]:
+        """The entry as the stored game keeps it (``Game.to_dict``'s ``log``)."""
+        return [self.seat, format_move(self.move)]
+
+    @classmethod
+    def from_stored(cls, seat: int, text: str) -> LoggedMove:
+        """An entry of a stored log (the game's JSON, the store's move rows); raises IllegalMove
+        (``bad_notation``) for text that is not a move."""
+        return cls(int(seat), parse_move(text))

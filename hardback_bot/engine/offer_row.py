@@ -57,8 +57,8 @@ def flush(table: Table, seat: int, m: Move) -> list[Event]:
         refill_one(table, events)
     t.flushed = True
     t.changed_row = True
-    table.note("flushed", 1)
-    s.table_stats["flush"] += 1
+    table.tally().flushed += 1
+    s.table_stats.flushes += 1
     t.phase = BUY
     return events
 
@@ -71,6 +71,6 @@ def cycle(table: Table, events: list[Event]) -> None:
         return
     oldest = s.offer_row.pop(0)
     s.removed.append(oldest)
-    s.table_stats["cycled"] += 1
+    s.table_stats.cycled += 1
     events.append(Cycle(card=oldest))
     refill_one(table, events)

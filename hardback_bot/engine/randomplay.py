@@ -11,7 +11,7 @@ import random
 
 from .errors import IllegalMove
 from .game import Game
-from .moves import Move, WordCard, format_move
+from .moves import Move, WordCard
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -52,48 +52,48 @@ def _sample_spell(game: Game, seat: int, rng: random.Random) -> Move | None:
     return Move("spell", word=tuple(word))
 
 
-def random_move(game: Game, rng: random.Random, off_turn_ink: float = 0.03) -> tuple[int, str]:
-    """A legal (seat, move text) for the current position; the game must not be finished."""
+def random_move(game: Game, rng: random.Random, off_turn_ink: float = 0.03) -> tuple[int, Move]:
+    """A legal (seat, move) for the current position; the game must not be finished."""
     if game.finished:
         raise ValueError("the game is over")
     active = game.active_seat
     if game.phase == "vote":
         voters = [s for s in range(game.num_players) if any(m.kind == "vote" for m in game.legal_moves(s))]
         seat = rng.choice(voters)
-        return seat, "vote accept" if rng.random() < 0.7 else "vote reject"
-    ghost = game.state.turn.extra.get("ghost")
+        return seat, Move("vote", choice="accept" if rng.random() < 0.7 else "reject")
+    ghost = game.state.turn.extra.ghost
     if ghost is not None and game.num_players > 1 and rng.random() < 0.2:
         idea = random_spell(game, active, rng)
         if idea is not None:
             _, letters = game.check_word(active, idea.word)
             helper = rng.choice([s for s in range(game.num_players) if s != active])
-            if [helper, letters] not in ghost["suggestions"]:
-                return helper, f"suggest {letters}"
+            if (helper, letters) not in ghost.suggestions:
+                return helper, Move("suggest", choice=letters)
     # Now and then somebody else draws with ink or uses remover, as R6.2 allows.
     if rng.random() < off_turn_ink:
         seat = rng.randrange(game.num_players)
         token = [m for m in game.legal_moves(seat) if m.kind in ("ink", "remover", "unremover")]
         if token:
-            return seat, format_move(rng.choice(token))
+            return seat, rng.choice(token)
     moves = [m for m in game.legal_moves(active) if m.kind != "timeout"]
     if game.phase == "spell" and game.options.ghostwriter and ghost is None and rng.random() < 0.05:
-        return active, "ghostwriter"
-    if (game.phase == "spell" and ghost is not None and ghost["suggestions"] and ghost["adopted"] is None
+        return active, Move("ghostwriter")
+    if (game.phase == "spell" and ghost is not None and ghost.suggestions and ghost.adopted is None
             and rng.random() < 0.3):
-        return active, f"adopt {rng.randrange(len(ghost['suggestions'])) + 1}"
+        return active, Move("adopt", number=rng.randrange(len(ghost.suggestions)) + 1)
     if rng.random() < 0.01 and game.phase != "spell":
-        return active, "timeout"
+        return active, Move("timeout")
     spell = random_spell(game, active, rng)
     if spell is not None and rng.random() < 0.93:
-        return active, format_move(spell)
+        return active, spell
     if spell is None and game.spell_options(active) is not None:
-        return active, "skip"
+        return active, Move("skip")
     # Prefer progress: buying beats ending, taking beats passing, mostly.
     buys = [m for m in moves if m.kind in ("buy", "advert", "convert")]
     if buys and rng.random() < 0.8:
-        return active, format_move(rng.choice(buys))
+        return active, rng.choice(buys)
     non_ink = [m for m in moves if m.kind not in ("ink", "remover", "unremover")]
-    return active, format_move(rng.choice(non_ink or moves))
+    return active, rng.choice(non_ink or moves)
 
 
 def play_random_game(num_players: int, seed: int, max_moves: int = 20000, **kwargs: object) -> Game:

@@ -20,6 +20,7 @@ import yaml
 from .errors import IllegalMove
 from .events import Advert, Buy, CoinsToInk, Convert, Earn, Event, Gain, TurnEnd, TurnStart
 from .game import Game
+from .moves import parse_move
 from .scenario_expect import ExpectationFailed, check
 from .scenario_setup import ScenarioError, build_game, own_ids_in_move, parse_move_line
 from .state import BUY, CHOICE, DUMP, FLUSH, JAIL, PREVIEW, TRASH
@@ -89,8 +90,9 @@ class _Run:
                     self.coins = _Coins(e.seat)
 
     def apply(self, seat: int, move: str) -> list[dict[str, Any]]:
-        """Apply the move; its events in their plain-data form (what reports show and expectations match)."""
-        events = self.game.apply(seat, move)
+        """Apply the move (the scenario's notation, parsed here: a line that is no move is refused like any
+        other move); its events in their plain-data form (what reports show and expectations match)."""
+        events = self.game.apply(seat, parse_move(move))
         self.track(events)
         return [e.to_dict() for e in events]
 

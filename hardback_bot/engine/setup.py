@@ -7,17 +7,8 @@ from .cards import card, coin_starter_ids, genre_card_ids, prestige_starter_ids,
 from .options import GameOptions
 from .rng import Rng
 from .state import Player, State, Turn
+from .stats import PlayerStats, TableStats
 from .table import ROW_SIZE, Table
-
-#: R35 statistics every player starts with.
-PLAYER_STATS = (
-    "pointsBasic", "pointsGenre", "pointsPurchase", "pointsAward", "pointsAdvert", "coins",
-    "cardsPurchase", "cardsJail", "cardsTrash", "coopJail", "words", "longestWord", "bestWord",
-    "invalidWords", "votesAccept", "votesReject", "useInk", "useRemover", "starterCard1", "starterCard2",
-    "turns", "skips",
-)
-#: R34 table statistics.
-TABLE_STATS = ("turns", "words", "longestWord", "bestWord", "invalidWords", "flush", "cycled")
 
 
 def new_state(num_players: int, seed: int, options: GameOptions) -> tuple[State, Rng]:
@@ -30,16 +21,15 @@ def new_state(num_players: int, seed: int, options: GameOptions) -> tuple[State,
     rng.shuffle(prestige)
     players: list[Player] = []
     for seat in range(num_players):
-        p = Player(seat=seat, stats={k: 0 for k in PLAYER_STATS})
         dealt = [prestige.pop(), prestige.pop()]  # R3.2: two each, no two players share one
-        p.stats["starterCard1"], p.stats["starterCard2"] = dealt
+        p = Player(seat=seat, stats=PlayerStats(starter_card1=dealt[0], starter_card2=dealt[1]))
         p.draw = [starter_instance(d, seat) for d in coin_starter_ids()] + dealt
         rng.shuffle(p.draw)
         players.append(p)
     deck = genre_card_ids()
     rng.shuffle(deck)
     state = State(seed=seed, rng=0, players=players, offer_row=[], offer_deck=deck,
-                  box=sorted(prestige), table_stats={k: 0 for k in TABLE_STATS})  # R3.2: unused starters
+                  box=sorted(prestige), table_stats=TableStats())  # R3.2: unused starters
     return state, rng
 
 
@@ -85,9 +75,8 @@ def tutorial_state(num_players: int, seed: int) -> tuple[State, Rng]:
     pairs = [*TUTORIAL_PRESTIGE[:num_players - 1], TUTORIAL_COMPUTER[0][:2]]
     players: list[Player] = []
     for seat, pair in enumerate(pairs):
-        p = Player(seat=seat, stats={k: 0 for k in PLAYER_STATS})
         dealt = [by_letter[letter] for letter in pair]
-        p.stats["starterCard1"], p.stats["starterCard2"] = dealt
+        p = Player(seat=seat, stats=PlayerStats(starter_card1=dealt[0], starter_card2=dealt[1]))
         letters = "".join(TUTORIAL_COMPUTER) if seat == num_players - 1 else TUTORIAL_PEOPLE + pair
         top_first = [by_letter[x] if x in pair else starter_instance(coins[x], seat) for x in letters]
         p.draw = top_first[::-1]  # the top of a pile is its last card
@@ -98,5 +87,5 @@ def tutorial_state(num_players: int, seed: int) -> tuple[State, Rng]:
     dealt_ids = {cid for p in players for cid in p.draw}
     box = sorted(cid for cid in prestige_starter_ids() if cid not in dealt_ids)  # R3.2: unused starters
     state = State(seed=seed, rng=0, players=players, offer_row=[], offer_deck=deck, box=box,
-                  table_stats={k: 0 for k in TABLE_STATS})
+                  table_stats=TableStats())
     return state, Rng(TUTORIAL_RNG)

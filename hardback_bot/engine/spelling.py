@@ -59,7 +59,7 @@ def ink(table: Table, seat: int, m: Move) -> list[Event]:
     assert cid is not None
     p.hand.append(cid)
     p.inked.append(cid)
-    p.stats["useInk"] += 1
+    p.stats.use_ink += 1
     events.append(InkDraw(seat=seat, card=cid))
     if table.options.coop and coop.penny_on_ink(table, 1, events):
         game_end.finish(table, events)
@@ -77,7 +77,7 @@ def remover(table: Table, seat: int, m: Move) -> list[Event]:
     p.remover -= 1
     p.inked.remove(m.card)
     p.cleared.append(m.card)
-    p.stats["useRemover"] += 1
+    p.stats.use_remover += 1
     return [Remover(seat=seat, card=m.card)]
 
 
@@ -90,7 +90,7 @@ def unremover(table: Table, seat: int, m: Move) -> list[Event]:
     p.cleared.remove(m.card)
     p.inked.append(m.card)
     p.remover += 1
-    p.stats["useRemover"] -= 1
+    p.stats.use_remover -= 1
     return [Unremover(seat=seat, card=m.card)]
 
 
@@ -165,12 +165,12 @@ def accept_word(table: Table, seat: int, slots: list[Slot], word: str) -> list[E
     t.counts = scoring.initial_counts(slots, t.classics, seat)
     events: list[Event] = [WordAccepted(seat=seat, word=word,
                                          cards=tuple(PlayedCard.from_list(sl.to_list()) for sl in slots))]
-    p.stats["words"] += 1
-    s.table_stats["words"] += 1
-    if len(word) > p.stats["longestWord"]:
-        p.stats["longestWord"] = len(word)
+    p.stats.words += 1
+    s.table_stats.words += 1
+    if len(word) > p.stats.longest_word:
+        p.stats.longest_word = len(word)
         p.longest_word = word
-    s.table_stats["longestWord"] = max(s.table_stats["longestWord"], len(word))
+    s.table_stats.longest_word = max(s.table_stats.longest_word, len(word))
     if table.options.awards:
         awards.claim_award(table, seat, len(word), events)
     ghostwriter.note_accepted_word(table, word, sum(1 for sl in slots if sl.inked))
@@ -198,5 +198,5 @@ def writers_block(table: Table, seat: int) -> list[Event]:
     p.hand.clear()
     p.inked.clear()
     p.cleared.clear()
-    p.stats["skips"] += 1
+    p.stats.skips += 1
     return [Skip(seat=seat)]

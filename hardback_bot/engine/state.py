@@ -11,6 +11,9 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from .stats import PlayerStats, TableStats
+from .turn_extra import TurnExtra
+
 
 def plain_copy(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, tuples of plain values), as ``copy.deepcopy`` makes it,
@@ -85,7 +88,7 @@ class Player:
     remover: int = 0
     adverts: int = 0  # adverts bought so far (R25)
     award: int = 0  # prestige value of the literary award held (R24), 0 for none
-    stats: dict[str, int] = field(default_factory=dict)
+    stats: PlayerStats = field(default_factory=PlayerStats)  # R35
     best_word: str = ""
     longest_word: str = ""
 
@@ -104,7 +107,7 @@ class Player:
             "remover": self.remover,
             "adverts": self.adverts,
             "award": self.award,
-            "stats": dict(self.stats),
+            "stats": self.stats.to_dict(),
             "best_word": self.best_word,
             "longest_word": self.longest_word,
         }
@@ -125,7 +128,7 @@ class Player:
             remover=d["remover"],
             adverts=d["adverts"],
             award=d["award"],
-            stats=dict(d["stats"]),
+            stats=PlayerStats.from_dict(d["stats"]),
             best_word=d["best_word"],
             longest_word=d["longest_word"],
         )
@@ -152,7 +155,7 @@ class Turn:
     flushed: bool = False
     history_recorded: bool = False  # the word entered the unique-word history (E31)
     # Variant bookkeeping (votes, ghostwriter) lives here too so a turn serialises as one unit.
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: TurnExtra = field(default_factory=TurnExtra)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -172,7 +175,7 @@ class Turn:
             "changed_row": self.changed_row,
             "flushed": self.flushed,
             "history_recorded": self.history_recorded,
-            "extra": plain_copy(self.extra),  # nested (votes, ghostwriter): a copy must not share them
+            "extra": self.extra.to_dict(),
         }
 
     @classmethod
@@ -194,7 +197,7 @@ class Turn:
             changed_row=d["changed_row"],
             flushed=d["flushed"],
             history_recorded=d["history_recorded"],
-            extra=plain_copy(d["extra"]),
+            extra=TurnExtra.from_dict(d["extra"]),
         )
 
 
@@ -212,7 +215,7 @@ class State:
     final_round: bool = False
     finished: bool = False
     word_history: list[list[Any]] = field(default_factory=list)  # [seat, WORD] accepted words (R26)
-    table_stats: dict[str, int] = field(default_factory=dict)
+    table_stats: TableStats = field(default_factory=TableStats)  # R34
     score_history: list[list[int]] = field(default_factory=list)  # prestige per seat after each round
     penny: dict[str, Any] = field(default_factory=dict)  # co-op: Penny Dreadful's score and genre
 
@@ -230,7 +233,7 @@ class State:
             "final_round": self.final_round,
             "finished": self.finished,
             "word_history": [list(w) for w in self.word_history],
-            "table_stats": dict(self.table_stats),
+            "table_stats": self.table_stats.to_dict(),
             "score_history": [list(r) for r in self.score_history],
             "penny": plain_copy(self.penny),  # holds the list of claims
         }
@@ -250,7 +253,7 @@ class State:
             final_round=d["final_round"],
             finished=d["finished"],
             word_history=[list(w) for w in d["word_history"]],
-            table_stats=dict(d["table_stats"]),
+            table_stats=TableStats.from_dict(d["table_stats"]),
             score_history=[list(r) for r in d["score_history"]],
             penny=plain_copy(d["penny"]),
         )

@@ -11,9 +11,11 @@ from __future__ import annotations
 from .cards import card
 from .errors import IllegalMove
 from .events import Event, Reshuffle
+from .moves import LoggedMove
 from .options import GameOptions
 from .rng import Rng
 from .state import Player, State, Turn
+from .turn_extra import TurnTally
 from .words import AcceptAll, WordChecker
 
 HAND_SIZE = 5  # R3.4, R20.3
@@ -24,12 +26,12 @@ class Table:
     """One game's data and its shared primitives.  ``state`` is plain data; everything else is fixed."""
 
     def __init__(self, state: State, options: GameOptions, num_players: int,
-                 checker: WordChecker | None = None, move_log: list[tuple[int, str]] | None = None) -> None:
+                 checker: WordChecker | None = None, move_log: list[LoggedMove] | None = None) -> None:
         self.state = state
         self.options = options
         self.num_players = num_players
         self.checker: WordChecker = checker if checker is not None else AcceptAll()
-        self.move_log: list[tuple[int, str]] = move_log if move_log is not None else []
+        self.move_log: list[LoggedMove] = move_log if move_log is not None else []
         self.rng = Rng(0)
         self.rng.state = state.rng
 
@@ -74,13 +76,12 @@ class Table:
             raise IllegalMove.of("wrong_phase", phase=t.phase)
         return t
 
-    def note(self, key: str, value: int | list[int]) -> None:
-        """Add to the turn's public summary (what the table log shows at the end of the turn)."""
-        summary = self.state.turn.extra.setdefault("summary", {})
-        if isinstance(value, list):
-            summary[key] = summary.get(key, []) + value
-        elif value:
-            summary[key] = summary.get(key, 0) + value
+    def tally(self) -> TurnTally:
+        """The turn's public summary so far, to add to (what the table log shows at the end of the turn)."""
+        extra = self.state.turn.extra
+        if extra.summary is None:
+            extra.summary = TurnTally()
+        return extra.summary
 
     # ------------------------------------------------------------------ piles
     def draw(self, p: Player, events: list[Event] | None = None) -> int | None:

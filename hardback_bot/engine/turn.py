@@ -14,7 +14,7 @@ from typing import Any
 from . import abilities, game_end, ghostwriter, market, offer_row, spelling, turn_end, undo, unique_words, votes
 from .errors import IllegalMove
 from .events import Event
-from .moves import Move, as_move, format_move
+from .moves import LoggedMove, Move
 from .state import BUY, CHOICE, DOUBLE, DUMP, FLUSH, JAIL, OVER, PREVIEW, PREVIEWING, SPELL, TRASH, UNCOVER, VOTE
 from .table import Table
 
@@ -72,16 +72,15 @@ MOVES: dict[str, Handler] = {
 }
 
 
-def apply(table: Table, seat: int, move: Move | str) -> list[Event]:
+def apply(table: Table, seat: int, move: Move) -> list[Event]:
     """Apply one move completely and return its events, or raise IllegalMove having changed nothing."""
     if table.finished:
         raise IllegalMove.of("game_over")
     if not 0 <= seat < table.num_players:
         raise IllegalMove.of("not_a_player", seat=seat)
-    m = as_move(move)
-    events = MOVES[m.kind](table, seat, m)
+    events = MOVES[move.kind](table, seat, move)
     advance(table, events)
-    table.move_log.append((seat, format_move(m)))
+    table.move_log.append(LoggedMove(seat, move))
     if not table.finished:
         game_end.check_final_round(table, events)
     table.state.rng = table.rng.state
@@ -182,7 +181,7 @@ def legal_moves(table: Table, seat: int) -> list[Move]:
     elif phase in (UNCOVER, DOUBLE):
         pend = pending(table)
         if pend and "targets" in pend:
-            moves += [Move(phase, card=c) for c in pend["targets"]]
+            moves += [Move("uncover" if phase == UNCOVER else "double", card=c) for c in pend["targets"]]
     elif phase in (TRASH, DUMP, PREVIEW):
         if phase == TRASH:
             moves += [Move("trash", card=c) for c, _ in abilities.trash_choices(table)]

@@ -40,20 +40,21 @@ def end_turn(table: Table, events: list[Event], skipped: bool = False) -> None:
             events.append(ClassicLeaves(seat=slot.owner, card=slot.card, by=seat))
     if t.word:  # R34, R35: best word, by the prestige its benefits gave
         best = t.prestige_from_word
-        if best > p.stats["bestWord"]:
-            p.stats["bestWord"] = best
+        if best > p.stats.best_word:
+            p.stats.best_word = best
             p.best_word = "".join(sl.letter for sl in t.word)
-        s.table_stats["bestWord"] = max(s.table_stats["bestWord"], best)
-    if "ghost" in t.extra and not skipped:  # R30.4: nothing is paid for a skipped turn
+        s.table_stats.best_word = max(s.table_stats.best_word, best)
+    if t.extra.ghost is not None and not skipped:  # R30.4: nothing is paid for a skipped turn
         ghostwriter.pay(table, events)
-    summary = dict(t.extra.pop("summary", {}))
+    tally, t.extra.summary = t.extra.summary, None
+    summary = tally.to_dict() if tally is not None else {}
     if t.word:
         summary["word"] = "".join(sl.letter for sl in t.word)
     summary["skipped"] = skipped
     t.word = []  # every word card has gone to its place
     t.classics = []
     table.draw_hand(p, events)  # R20.3
-    p.stats["turns"] += 1
+    p.stats.turns += 1
     offer_row.cycle(table, events)  # R20.4, R18.5
     # The turn's public summary: what the table log shows, however many moves the turn took.
     events.append(TurnEnd(seat=seat, summary=TurnSummary.from_dict(summary)))
@@ -70,7 +71,7 @@ def _next_turn(table: Table, events: list[Event]) -> None:
     s.turn = Turn(seat=seat)
     if seat == 0:
         s.score_history.append(table.scores())
-        s.table_stats["turns"] += 1
+        s.table_stats.turns += 1
         if not table.options.coop and game_end.goal_reached(table):
             game_end.finish(table, events)
             return
@@ -104,9 +105,9 @@ def timeout(table: Table, seat: int, m: Move) -> list[Event]:
     if seat != t.seat:
         raise IllegalMove.of("not_your_turn", active=t.seat)
     if t.phase == SPELL:
-        events = spelling.writers_block(table, seat)
-        end_turn(table, events, skipped=True)
-        return [Timeout(seat=seat), *events]
+        skipped = spelling.writers_block(table, seat)
+        end_turn(table, skipped, skipped=True)
+        return [Timeout(seat=seat), *skipped]
     events: list[Event] = [Timeout(seat=seat)]
     abilities.put_back_preview(table)
     end_turn(table, events)

@@ -19,38 +19,37 @@ from collections.abc import Callable, Sequence
 from . import setup
 from .errors import IllegalMove
 from .events import Event, Undo
-from .moves import Move, parse_move
+from .moves import LoggedMove, Move
 from .state import SPELL, VOTE
 from .table import Table
 
 UNDOABLE = frozenset({"uncover", "double", "take", "trash", "dump", "return", "discard", "pass"})
-UNDO = "undo"
 
-Apply = Callable[[Table, int, Move | str], list[Event]]
+Apply = Callable[[Table, int, Move], list[Event]]
 
 
-def effective(log: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
+def effective(log: Sequence[LoggedMove]) -> list[LoggedMove]:
     """The moves that stand: each ``undo`` takes back the move before it that still stands."""
-    kept: list[tuple[int, str]] = []
-    for seat, move in log:
-        if move == UNDO:
+    kept: list[LoggedMove] = []
+    for entry in log:
+        if entry.move.kind == "undo":
             kept.pop()
         else:
-            kept.append((seat, move))
+            kept.append(entry)
     return kept
 
 
-def undone_move(table: Table, seat: int) -> tuple[int, str] | None:
+def undone_move(table: Table, seat: int) -> LoggedMove | None:
     """The move an ``undo`` by ``seat`` would take back now, or None when there is none."""
     if table.finished or seat != table.state.turn.seat or table.state.turn.phase in (SPELL, VOTE):
         return None
     kept = effective(table.move_log)
     if not kept:
         return None
-    who, move = kept[-1]
-    if who != seat or parse_move(move).kind not in UNDOABLE:
+    last = kept[-1]
+    if last.seat != seat or last.move.kind not in UNDOABLE:
         return None
-    return who, move
+    return last
 
 
 def undo(table: Table, seat: int, m: Move, apply: Apply) -> list[Event]:
@@ -67,4 +66,4 @@ def undo(table: Table, seat: int, m: Move, apply: Apply) -> list[Event]:
         apply(fresh, who, move)
     table.state = fresh.state
     table.rng = fresh.rng
-    return [Undo(seat=seat, move=parse_move(target[1]))]
+    return [Undo(seat=seat, move=target.move)]

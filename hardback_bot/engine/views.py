@@ -1,6 +1,7 @@
 """What each seat may see (RULES.md R28) and what spectators see.
 
-Views are plain JSON-ready dicts and are the only game data the bot and the renderer receive.
+Views are plain dicts and are the only game data the bot and the renderer receive; a player's legal moves
+are :class:`~hardback_bot.engine.moves.Move` values (their text is ``str(move)``), everything else is JSON-ready.
 No view ever holds another player's hand (unless hands are open) or the order of any draw pile:
 draw piles appear as counts, and a player's own draw pile as a sorted list of its contents (R28.3).
 """
@@ -10,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from .game import Game
-from .moves import format_move
 from .state import OVER, SPELL
 
 
@@ -49,7 +49,7 @@ def _player_view(game: Game, seat: int, full: bool, open_hands: bool) -> dict[st
         "draw_count": len(p.draw),
         "discard_count": len(p.discard),
     }
-    ghost_public = game.state.turn.seat == seat and "ghost" in game.state.turn.extra  # R30.1
+    ghost_public = game.state.turn.seat == seat and game.state.turn.extra.ghost is not None  # R30.1
     if full or open_hands or ghost_public:
         view["hand"] = list(p.hand)
         view["cleared"] = list(p.cleared)
@@ -75,12 +75,12 @@ def _table_view(game: Game, viewer: int | None) -> dict[str, Any]:
     }
     if game.options.coop:
         view["penny"] = {k: v for k, v in s.penny.items() if k != "claimed"}
-    ghost = s.turn.extra.get("ghost")
+    ghost = s.turn.extra.ghost
     if ghost is not None:  # the request and every suggestion are public (R30.1-R30.2)
-        view["ghostwriter"] = {"suggestions": [list(x) for x in ghost["suggestions"]], "adopted": ghost["adopted"]}
-    vote = s.turn.extra.get("vote")
+        view["ghostwriter"] = {"suggestions": [list(x) for x in ghost.suggestions], "adopted": ghost.adopted}
+    vote = s.turn.extra.vote
     if vote is not None:
-        view["vote"] = {"word": vote["word"], "voted": sorted(int(k) for k in vote["votes"])}
+        view["vote"] = {"word": vote.word, "voted": sorted(vote.votes)}
     if s.finished:
         view["results"] = game.results()
     return view
@@ -92,7 +92,7 @@ def player_view(game: Game, seat: int) -> dict[str, Any]:
     open_hands = game.options.hands_open
     view["you"] = seat
     view["players"] = [_player_view(game, s, s == seat, open_hands) for s in range(game.num_players)]
-    view["legal_moves"] = [format_move(m) for m in game.legal_moves(seat)]
+    view["legal_moves"] = game.legal_moves(seat)  # Move values
     spell = game.spell_options(seat)
     view["can_spell"] = spell is not None
     return view

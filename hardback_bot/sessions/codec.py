@@ -473,7 +473,7 @@ def arrangement_value(value: str) -> Move | MoreArrangements:
     return result
 
 
-def more_value(page: int, move: Move | str) -> str:
+def more_value(page: int, move: Move) -> str:
     return f"{MORE}{page}{CHAIN}{encode_move(move)}"
 
 

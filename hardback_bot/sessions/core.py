@@ -42,7 +42,7 @@ log = logging.getLogger(__name__)
 MAX_SEATS = 5
 STRENGTH_NAMES = {1: "easy", 2: "normal", 3: "hard", 4: "expert"}
 ABSENT = 0  # ai_strength of a seat whose player was removed: it passes every decision (R33.2)
-ChooseMove = Callable[[Game, int, int], str]
+ChooseMove = Callable[[Game, int, int], Move]
 KNOWN_PLACES = 5000  # games whose last read record admit_form remembers
 KEPT_STATES = 256  # games whose last loaded state a form may show without a read (form_game)
 
@@ -154,11 +154,11 @@ class SessionsCore:
             log.exception("notifying game %s failed", game_id)
 
     # ------------------------------------------------------------------ committing moves
-    async def apply_one(self, loaded: Loaded, seat: int, move: Move | str) -> tuple[Loaded, list[Event], int]:
+    async def apply_one(self, loaded: Loaded, seat: int, move: Move) -> tuple[Loaded, list[Event], int]:
         """Apply and commit one move (the caller holds the game's lock)."""
         return await self.apply_and_commit(loaded, [(seat, move)])
 
-    async def apply_and_commit(self, loaded: Loaded, moves: Sequence[tuple[int, Move | str]], *,
+    async def apply_and_commit(self, loaded: Loaded, moves: Sequence[tuple[int, Move]], *,
                           notes: list[Note] | None = None) -> tuple[Loaded, list[Event], int]:
         """Apply moves and commit them in one transaction with what the channel must be told (the outbox);
         nothing is stored if any move is refused."""
@@ -175,7 +175,7 @@ class SessionsCore:
         options = game.options
         outcome = outcome_from_game(game) if game.finished else None
         timers = [] if game.finished else self.turn_timers(record.id, game, options)
-        logged = game.move_log[-len(moves):]
+        logged = [(entry.seat, str(entry.move)) for entry in game.move_log[-len(moves):]]  # stored as text
         deliveries = deliveries_for(record.id, game, events, active_before, extra=notes or (),
                                     request_before=request_before)
         try:
@@ -256,7 +256,7 @@ class SessionsCore:
                     strength = loaded.record.seats[seat].ai_strength or 2
                 try:
                     if strength == ABSENT:
-                        move = "timeout"
+                        move = Move("timeout")
                     else:
                         move = await decide_off_loop(choose, game.clone(), seat, strength)  # a search worker
                     loaded, events, seat_before = await self.apply_one(loaded, seat, move)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, assert_never
 
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.events import TurnSummary
-from hardback_bot.engine.moves import Move, as_move
+from hardback_bot.engine.moves import Move
 from hardback_bot.i18n import N_, translator
 
 from .notes import (
@@ -285,9 +285,8 @@ def phase_prompt(phase: str, t: Translator = ENGLISH) -> str:
     return t.gettext(prompt) if prompt else ""
 
 
-def move_words(move: Move | str, t: Translator = ENGLISH) -> str:
+def move_words(m: Move, t: Translator = ENGLISH) -> str:
     """A move in words, for confirmations ("buying V (romance)", "drawing a card with ink")."""
-    m = as_move(move)
 
     def named() -> str:
         try:
@@ -364,10 +363,9 @@ def _taking(choice: str | None, t: Translator) -> str:
     return t.gettext("taking 1 remover")
 
 
-def describe_moves(moves: Sequence[Move | str], t: Translator = ENGLISH) -> str:
+def describe_moves(moves: Sequence[Move], t: Translator = ENGLISH) -> str:
     """One click's moves in words ("Buying V (romance), then ending the turn"); passes go unsaid."""
-    parsed = [as_move(m) for m in moves]
-    said = [move_words(m, t) for m in parsed if m.kind != "pass"] or [move_words(parsed[0], t)]
+    said = [move_words(m, t) for m in moves if m.kind != "pass"] or [move_words(moves[0], t)]
     text = said[0]
     for step in said[1:]:
         text = t.gettext("{first}, then {next}", first=text, next=step)

@@ -356,7 +356,8 @@ def move_label(game: Game, seat: int, move: Move, names: Sequence[str], t: Trans
             return label + t.gettext(" — {details}", details=t.gettext("{n}¢ left become {n} ink", n=coins)) \
                 if coins else label
         case "vote":
-            word = (game.state.turn.extra.get("vote") or {}).get("word", "?")
+            vote = game.state.turn.extra.vote
+            word = vote.word if vote is not None else "?"
             return t.gettext("Accept {word}", word=word) if move.choice == "accept" else \
                 t.gettext("Reject {word}", word=word)
         case "ghostwriter":

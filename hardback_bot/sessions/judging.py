@@ -14,13 +14,13 @@ from .messages import SessionError
 OTHERS_TOKEN_MOVES: frozenset[MoveKind] = frozenset({"ink", "remover", "unremover"})
 
 
-def penny_would_win(game: Game, seat: int, move: Move | str | Sequence[Move | str]) -> bool:
+def penny_would_win(game: Game, seat: int, move: Move | Sequence[Move]) -> bool:
     """Whether ``move`` ends a co-op game by giving Penny Dreadful her goal (tried on a copy)."""
     if not game.options.coop or game.finished:
         return False
     trial = game.clone()
     try:
-        for m in [move] if isinstance(move, (Move, str)) else move:
+        for m in [move] if isinstance(move, Move) else move:
             trial.apply(seat, m)
     except IllegalMove:
         return False  # the real attempt will explain the refusal

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from hardback_bot.engine import IllegalMove, Move
-from hardback_bot.engine.moves import SYSTEM_MOVES, as_move
+from hardback_bot.engine.moves import SYSTEM_MOVES, parse_move
 from hardback_bot.engine.views import player_view, public_view
 from hardback_bot.store import CloseGhostThread, Delivery
 
@@ -31,18 +31,14 @@ class Sessions(LobbyActions, Timing):
     """Every game of the bot: its lobby, its moves, its timers and its computer players (no Discord here)."""
 
     # ------------------------------------------------------------------ moves
-    async def play(self, game_id: int, user_id: int, move: Move | str | Sequence[Move | str], version: int | None,
+    async def play(self, game_id: int, user_id: int, move: Move | Sequence[Move], version: int | None,
                    *, ghost_request: int | None = None) -> Loaded:
         """Apply ``move`` for the player ``user_id``; committed before this returns. A list is one click that
         takes several steps (confirm a word and answer its uncover question; keep the row and buy): the
         first move must be legal, the others are applied while they still are, all in one commit.
         ``ghost_request``: the move answers that ghostwriter request, refused once the request is over.
         Moves only the bot makes (the timer's) are refused."""
-        steps = [move] if isinstance(move, (Move, str)) else list(move)
-        try:
-            parsed = [as_move(m) for m in steps]
-        except IllegalMove as error:
-            raise SessionError.refusal(error) from error
+        parsed = [move] if isinstance(move, Move) else list(move)
         if not parsed:
             raise SessionError("does_nothing")
         if any(m.kind in SYSTEM_MOVES for m in parsed):
@@ -68,7 +64,11 @@ class Sessions(LobbyActions, Timing):
 
     async def suggest(self, game_id: int, user_id: int, word: str, request: int) -> Loaded:
         """A ghostwriter suggestion for one request (R30): its thread or its button names the request."""
-        return await self.play(game_id, user_id, f"suggest {word}", None, ghost_request=request)
+        try:
+            move = parse_move(f"suggest {word}")  # the word as typed, checked as the notation checks it
+        except IllegalMove as error:
+            raise SessionError.refusal(error) from error
+        return await self.play(game_id, user_id, move, None, ghost_request=request)
 
     async def still_current(self, loaded: Loaded, seat: int, version: int) -> bool:
         """Whether a view drawn at ``version`` still holds for ``seat``.

@@ -8,6 +8,8 @@ move only the bot makes (``timeout``), is :class:`ForgedId`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hardback_bot.engine import IllegalMove
 from hardback_bot.engine.moves import SYSTEM_MOVES, Move, format_move, parse_move
 
@@ -21,15 +23,14 @@ class ForgedId(ValueError):
     """A custom_id, or a component value, the bot never made."""
 
 
-def encode_move(move: Move | str) -> str:
+def encode_move(move: Move) -> str:
     """One move as it rides in a custom_id or a select's value."""
-    move = _move(move)
     if move.kind == "spell":
         return ".".join(["S", *(_b36(w.card) + (f"={w.wild}" if w.wild else "") for w in move.word)])
     return format_move(move).replace(" ", "_")
 
 
-def encode_moves(moves: tuple[Move | str, ...] | list[Move | str]) -> str:
+def encode_moves(moves: Sequence[Move]) -> str:
     return CHAIN.join(encode_move(m) for m in moves)
 
 
@@ -69,10 +70,6 @@ def decode_moves(text: str) -> tuple[Move, ...]:
     if not text or len(parts) > MAX_STEPS:
         raise ForgedId(text)
     return tuple(decode_move(part) for part in parts)
-
-
-def _move(move: Move | str) -> Move:
-    return parse_move(move) if isinstance(move, str) else move
 
 
 def _in_range(move: Move) -> bool:

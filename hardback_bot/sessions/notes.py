@@ -34,7 +34,6 @@ from hardback_bot.engine.events import (
     VoteResult,
     VoteStart,
 )
-from hardback_bot.engine.moves import parse_move
 from hardback_bot.store import (
     AnnounceNotes,
     CloseGhostThread,
@@ -261,12 +260,12 @@ def ghost_request_id(game: Game) -> int | None:
 
     Each request of a game gets its own thread and its own buttons; a button of an older request names
     an older number and is answered "that request is over"."""
-    if game.finished or "ghost" not in game.state.turn.extra:
+    if game.finished or game.state.turn.extra.ghost is None:
         return None
     seat = game.state.turn.seat
     for number in range(len(game.move_log), 0, -1):
         who, move = game.move_log[number - 1]
-        if who == seat and parse_move(move).kind == "ghostwriter":
+        if who == seat and move.kind == "ghostwriter":
             return number
     return None
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from hardback_bot.engine import Game, IllegalMove, scoring
 from hardback_bot.engine.cards import card
-from hardback_bot.engine.moves import Move, as_move
+from hardback_bot.engine.moves import Move
 from hardback_bot.engine.state import Slot
 from hardback_bot.i18n import N_, Translator, translator
 
@@ -68,21 +68,20 @@ class WordOutcome:
         return self.coins + self.prestige
 
 
-def simulate_word(game: Game, seat: int, move: Move | str) -> WordOutcome:
+def simulate_word(game: Game, seat: int, move: Move) -> WordOutcome:
     """The earnings of the spell ``move`` for ``seat``; raises IllegalMove like the real move would
     (the dictionary excepted: the caller checks it, since a vote may accept any word)."""
-    parsed = as_move(move)
-    if parsed.kind != "spell":
+    if move.kind != "spell":
         raise IllegalMove("Only a spelled word can be previewed.", "bad_notation")
     if game.spell_options(seat) is None:
         raise IllegalMove("It is not your turn to spell.", "not_your_turn")
-    slots, word = game.check_word(seat, parsed.word)
+    slots, word = game.check_word(seat, move.word)
     in_word = {s.card for s in slots}
     classics = [c for c in game.player(seat).timeless if c not in in_word]
     counts = scoring.initial_counts(slots, classics, seat)
     best: WordOutcome | None = None
     for final, final_counts, answers in _resolutions(slots, counts, [], seat, []):
-        outcome = _outcome(seat, word, parsed, final, classics, final_counts, answers)
+        outcome = _outcome(seat, word, move, final, classics, final_counts, answers)
         if best is None or outcome.value > best.value:
             best = outcome
     assert best is not None

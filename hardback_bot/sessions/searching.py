@@ -46,7 +46,7 @@ from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from hardback_bot.engine import Game
+from hardback_bot.engine import Game, Move
 from hardback_bot.ops.metrics import SEARCH_WORKERS, search_job
 
 log = logging.getLogger(__name__)
@@ -118,7 +118,7 @@ def _ready() -> int:
     return os.getpid()
 
 
-def choose_move_job(state: tuple[str, str], seat: int, strength: int) -> str:
+def choose_move_job(state: tuple[str, str], seat: int, strength: int) -> Move:
     """A computer player's move (on its work budget, so the same move as in any other process)."""
     from hardback_bot.ai import choose_move
 
@@ -336,7 +336,7 @@ class Searcher:
                 log.error("a search worker died during a job; running it here instead")
                 return fn(*args)
 
-    async def choose_move(self, game: Game, seat: int, strength: int) -> str:
+    async def choose_move(self, game: Game, seat: int, strength: int) -> Move:
         """A computer player's move for ``seat`` (``hardback_bot.ai.choose_move``, in a worker)."""
         return await self.call(choose_move_job, game_state(game), seat, strength)
 
@@ -389,7 +389,7 @@ async def off_loop_async(fn: Callable[..., T], *args: Any, timeout: float = WAIT
     return await searcher.call(fn, *args, timeout=timeout)
 
 
-async def decide_off_loop(choose: Callable[[Game, int, int], str], game: Game, seat: int, strength: int) -> str:
+async def decide_off_loop(choose: Callable[[Game, int, int], Move], game: Game, seat: int, strength: int) -> Move:
     """A computer player's move: the computer players' own ``choose_move`` in a search worker when the bot
     started them, anything else (a test's stand-in player, say) in a thread."""
     from hardback_bot.ai import choose_move

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from hardback_bot.engine import Game, IllegalMove, Move, WordCard, parse_move
+from hardback_bot.engine import Game, IllegalMove, Move, WordCard
 from hardback_bot.engine.cards import card, definition_id
 from hardback_bot.i18n import Translator
 
@@ -173,7 +173,7 @@ def _solver_best(game: Game, seat: int, word: str) -> Move | None:
     from hardback_bot.words.solver import PlayerCards, best_arrangement
 
     play = best_arrangement(PlayerCards.from_game(game, seat), word, time_limit=SOLVER_SECONDS)
-    return parse_move(play.move) if play is not None else None
+    return play.move if play is not None else None
 
 
 BEST_WORD_WORK = 200_000  # search units for the one-click best word: the same answer on every machine

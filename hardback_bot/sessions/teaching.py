@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hardback_bot.engine import Game, scoring
+from hardback_bot.engine import Game, Move, scoring
 from hardback_bot.engine.cards import GENRES, card
 from hardback_bot.engine.event_parts import PlayedCard
 from hardback_bot.engine.events import (
@@ -104,7 +104,7 @@ class Explanation:
         return {f.kind for f in self.facts}
 
 
-def explain(before: Game, seat: int, moves: Sequence[str]) -> Explanation:
+def explain(before: Game, seat: int, moves: Sequence[Move]) -> Explanation:
     """What ``moves`` by ``seat`` did, applied to a copy of ``before`` (the game as it stood before them)."""
     game = before.clone()
     facts: list[Fact] = []

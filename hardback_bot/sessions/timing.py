@@ -9,6 +9,7 @@ import logging
 from dataclasses import replace
 from typing import assert_never
 
+from hardback_bot.engine import Move
 from hardback_bot.engine.events import Event
 from hardback_bot.store import DeadlineReminder, Timer, TurnDeadline, Unreadable, VoteDeadline
 
@@ -75,7 +76,7 @@ class Timing(SessionsCore):
     async def _time_out(self, loaded: Loaded) -> tuple[Loaded, list[Event], int]:
         """R33.2: everyone the game waits for times out; then the AFK policy."""
         game, record = loaded.game, loaded.record
-        moves = [(s, "timeout") for s in deciders(game)]
+        moves = [(s, Move("timeout")) for s in deciders(game)]
         # A vote's voters time out without a turn line of their own: say so once; the active
         # player's timeout is said by their turn's line.
         voters = [s for s, _ in moves if s != game.active_seat or game.phase == "vote"]

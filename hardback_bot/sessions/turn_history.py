@@ -10,18 +10,31 @@ A game still being played is never walked: its seed and log would show every hid
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove
 from hardback_bot.engine.events import TurnEnd, TurnSummary
+from hardback_bot.engine.moves import LoggedMove
 from hardback_bot.engine.views import public_view
 from hardback_bot.engine.words import WordChecker
+from hardback_bot.store import Move as StoredMove
 
 
 class ReplayError(ValueError):
     """The stored log does not replay (a changed dictionary, a damaged record); the message says so."""
+
+
+def stored_log(rows: Iterable[StoredMove]) -> list[LoggedMove]:
+    """The store's move rows (the moves' text) as the engine's log; a row that is no move raises ReplayError."""
+    log: list[LoggedMove] = []
+    for index, row in enumerate(rows, start=1):
+        try:
+            log.append(LoggedMove.from_stored(row.seat, row.move))
+        except IllegalMove as error:
+            raise ReplayError(f"move {index} ({row.seat}: {row.move}) does not read: {error}") from error
+    return log
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +73,7 @@ def _turn(number: int, round_: int, seat: int, moves: int, summary: TurnSummary)
 
 
 def walk_turns(num_players: int, seed: int, options: GameOptions | Mapping[str, Any],
-               moves: Sequence[tuple[int, str]], checker: WordChecker | None = None, *,
+               moves: Sequence[LoggedMove], checker: WordChecker | None = None, *,
                stop: int | None = None) -> Walk:
     """Every turn of the game the log produces, and the public view after turn ``stop``.
 

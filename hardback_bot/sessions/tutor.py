@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hardback_bot.engine import Game, GameOptions, IllegalMove
+from hardback_bot.engine import Game, GameOptions, IllegalMove, Move
 from hardback_bot.engine.cards import GENRES, card
 from hardback_bot.engine.events import (
     Award,
@@ -32,6 +32,7 @@ from hardback_bot.engine.events import (
     Uncover,
     WordAccepted,
 )
+from hardback_bot.engine.moves import LoggedMove, parse_move
 from hardback_bot.engine.options import ADVERTS
 from hardback_bot.engine.words import WordChecker
 from hardback_bot.i18n import Translator
@@ -52,22 +53,24 @@ class Walked:
     game: Game
     seen: dict[int, set[str]]  # seat -> the mechanics it has met so far
     before: Game | None = None  # the game just before ``seat``'s last click (None: it has not moved)
-    click: tuple[str, ...] = ()  # that click's moves
+    click: tuple[Move, ...] = ()  # that click's moves
 
 
 def walk(num_players: int, seed: int, options: GameOptions, moves: Sequence[StoredMove], seat: int,
          checker: WordChecker | None = None) -> Walked:
-    """The log replayed from the deal; a click is the moves one commit stored (one version)."""
+    """The log replayed from the deal; a click is the moves one commit stored (one version). A stored move
+    that does not read raises IllegalMove, as one that does not replay does."""
     game = Game.new(num_players, seed, options, checker)
     seen: dict[int, set[str]] = {s: set() for s in range(num_players)}
     last = _last_click(moves, seat)
     before: Game | None = None
-    for i, m in enumerate(moves):
+    log = [LoggedMove.from_stored(m.seat, m.move) for m in moves]
+    for i, (who, move) in enumerate(log):
         if last is not None and i == last[0]:
             before = game.clone()
-        for e in game.apply(m.seat, m.move):
+        for e in game.apply(who, move):
             note_event(seen, e)
-    click = tuple(m.move for m in moves[last[0]:last[1]]) if last is not None else ()
+    click = tuple(entry.move for entry in log[last[0]:last[1]]) if last is not None else ()
     return Walked(game, seen, before, click)
 
 
@@ -119,29 +122,36 @@ class Step:
 
     turn: int  # the seat's turn (1 = its first)
     phase: str
-    moves: tuple[str, ...]
+    moves: tuple[Move, ...]
     key: str  # which sentence (ADVICE)
     inked: int = -1  # for the ink steps: how many inked cards the seat holds before it
+
+
+def _moves(*notation: str) -> tuple[Move, ...]:
+    return tuple(parse_move(text) for text in notation)
+
+
+PASS = Move("pass")
 
 
 #: The first seat's plan for the deal of engine/setup.py (its card ids: starters 1141-1156, prestige
 #: starters H 147 and O 152; the mystery U 135 and P 126, the horror W 65).
 PLAN: tuple[Step, ...] = (
-    Step(1, "spell", ("spell 1141 1149 1145 1154 1156",), "alert"),
-    Step(1, "flush", ("flush",), "flush"),
-    Step(1, "buy", ("buy 135",), "buy_u"),
-    Step(2, "spell", ("ink",), "ink3", inked=0),
-    Step(2, "spell", ("ink",), "ink3", inked=1),
-    Step(2, "spell", ("ink",), "ink3", inked=2),
-    Step(2, "spell", ("spell 147=Q 135 1145 1155 1156 1148 152 1151",), "question"),
-    Step(2, "buy", ("buy 126",), "buy_pw"),
-    Step(2, "buy", ("buy 65",), "buy_pw"),
-    Step(3, "spell", ("spell 1156 1154 1141 65 1149",), "trawl"),
-    Step(3, "choice", ("take remover",), "take_remover"),
-    Step(3, "buy", ("end",), "keep_coins"),
-    Step(4, "spell", ("ink",), "ink1", inked=0),
-    Step(4, "spell", ("remover 147",), "clear_h"),
-    Step(4, "spell", ("spell 1148 1151 126 135 147=T 1155",), "inputs"),
+    Step(1, "spell", _moves("spell 1141 1149 1145 1154 1156"), "alert"),
+    Step(1, "flush", _moves("flush"), "flush"),
+    Step(1, "buy", _moves("buy 135"), "buy_u"),
+    Step(2, "spell", _moves("ink"), "ink3", inked=0),
+    Step(2, "spell", _moves("ink"), "ink3", inked=1),
+    Step(2, "spell", _moves("ink"), "ink3", inked=2),
+    Step(2, "spell", _moves("spell 147=Q 135 1145 1155 1156 1148 152 1151"), "question"),
+    Step(2, "buy", _moves("buy 126"), "buy_pw"),
+    Step(2, "buy", _moves("buy 65"), "buy_pw"),
+    Step(3, "spell", _moves("spell 1156 1154 1141 65 1149"), "trawl"),
+    Step(3, "choice", _moves("take remover"), "take_remover"),
+    Step(3, "buy", _moves("end"), "keep_coins"),
+    Step(4, "spell", _moves("ink"), "ink1", inked=0),
+    Step(4, "spell", _moves("remover 147"), "clear_h"),
+    Step(4, "spell", _moves("spell 1148 1151 126 135 147=T 1155"), "inputs"),
 )
 PLAN_SEAT = 0
 
@@ -151,7 +161,7 @@ class Advice:
     """What to try next: the moves (a test follows them exactly) and the sentence's key and values."""
 
     key: str
-    moves: tuple[str, ...] = ()
+    moves: tuple[Move, ...] = ()
     values: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -167,10 +177,10 @@ def advice(game: Game, seat: int, seen: set[str], *, hints: bool = True) -> Advi
 
 
 def _turn_number(game: Game, seat: int) -> int:
-    return game.player(seat).stats["turns"] + 1
+    return game.player(seat).stats.turns + 1
 
 
-def _legal(game: Game, seat: int, move: str) -> bool:
+def _legal(game: Game, seat: int, move: Move) -> bool:
     trial = game.clone()
     try:
         trial.apply(seat, move)
@@ -199,14 +209,14 @@ def _adapted(game: Game, seat: int, seen: set[str], *, hints: bool = True) -> Ad
     p = game.player(seat)
     if phase == "spell":
         if p.remover and p.inked and "remover" not in seen:
-            return Advice("use_remover", (f"remover {p.inked[0]}",), {"card": p.inked[0]})
+            return Advice("use_remover", (Move("remover", card=p.inked[0]),), {"card": p.inked[0]})
         if p.remover and p.ink and not p.inked and "remover" not in seen:
-            return Advice("ink_then_remover", ("ink",))
+            return Advice("ink_then_remover", (Move("ink"),))
         if not hints:
             return _look_for(game, seat)
         best = _best(game, seat, need_double="double" not in seen)
         if best is None:
-            return Advice("skip", ("skip",))
+            return Advice("skip", (Move("skip"),))
         word, move, steps = best
         doubles = [(s, t) for kind, s, t in steps if kind == "double"]
         if doubles and "double" not in seen:
@@ -216,42 +226,43 @@ def _adapted(game: Game, seat: int, seen: set[str], *, hints: bool = True) -> Ad
     if phase in ("uncover", "double"):
         pending = game.pending() or {}
         targets = pending.get("targets") or []
-        return Advice("target", (f"{phase} {targets[0]}",)) if targets else None
+        return Advice("target", (Move("uncover" if phase == "uncover" else "double", card=targets[0]),)) \
+            if targets else None
     if phase == "choice":
         pending = game.pending() or {}
         if pending.get("kind") == "ink_or_remover":
-            return Advice("choose_token", ("take ink" if p.remover else "take remover",))
-        return Advice("choose_prestige", ("take prestige",))
+            return Advice("choose_token", (Move("take", choice="ink" if p.remover else "remover"),))
+        return Advice("choose_prestige", (Move("take", choice="prestige"),))
     if phase == "jail":
         row = sorted(game.state.offer_row, key=lambda c: (-card(c).cost, c))
-        return Advice("jail", (f"reserve {row[0]}",) if row and p.jail is None else ("pass",))
+        return Advice("jail", (Move("reserve", card=row[0]) if row and p.jail is None else PASS,))
     if phase == "flush":
-        return Advice("flush_again", ("pass",)) if "flush" in seen else Advice("flush_now", ("flush",))
+        return Advice("flush_again", (PASS,)) if "flush" in seen else Advice("flush_now", (Move("flush"),))
     if phase in ("trash", "dump", "preview"):
-        return Advice("optional", ("pass",))
+        return Advice("optional", (PASS,))
     if phase == "previewing":
         pending = game.pending() or {}
         cards = pending.get("cards") or []
-        return Advice("previewed", (f"return {cards[0]}",)) if cards else None
+        return Advice("previewed", (Move("return", card=cards[0]),)) if cards else None
     if phase == "buy":
         return _buy(game, seat, seen)
     return None
 
 
 def _buy(game: Game, seat: int, seen: set[str]) -> Advice:
-    legal = [str(m) for m in game.legal_moves(seat)]
-    buys = [int(m.split()[1]) for m in legal if m.startswith("buy ")]
+    legal = game.legal_moves(seat)
+    buys = [m.card for m in legal if m.kind == "buy" and m.card is not None]
     doubles = [c for c in buys if any(b.kind == "double_adjacent" for b in card(c).basic)]
     if doubles and "double" not in seen and not any(_doubler(c) for c in _owned(game, seat)):
         best = max(doubles, key=lambda c: (card(c).cost, -c))
-        return Advice("buy_double", (f"buy {best}",), {"card": best})
-    if "advert" in legal:
+        return Advice("buy_double", (Move("buy", card=best),), {"card": best})
+    if Move("advert") in legal:
         cost, prestige = ADVERTS[game.player(seat).adverts]
-        return Advice("advert", ("advert",), {"cost": cost, "prestige": prestige})
+        return Advice("advert", (Move("advert"),), {"cost": cost, "prestige": prestige})
     if buys:
         best = max(buys, key=lambda c: (card(c).cost, card(c).purchase_prestige, -c))
-        return Advice("buy_card", (f"buy {best}",), {"card": best})
-    return Advice("end", ("end",))
+        return Advice("buy_card", (Move("buy", card=best),), {"card": best})
+    return Advice("end", (Move("end"),))
 
 
 def _look_for(game: Game, seat: int) -> Advice:
@@ -281,7 +292,7 @@ def _doubler(cid: int) -> bool:
     return any(b.kind == "double_adjacent" for b in card(cid).basic)
 
 
-Best = tuple[str, str, tuple[tuple[str, int, int], ...]]  # word, spell move, its uncover and double steps
+Best = tuple[str, Move, tuple[tuple[str, int, int], ...]]  # word, spell move, its uncover and double steps
 _BEST: OrderedDict[tuple[str, int, bool], Best | None] = OrderedDict()  # a panel is drawn again and again
 _BEST_KEPT = 64
 _BEST_LOCK = threading.Lock()  # panels are drawn in worker threads
@@ -408,7 +419,7 @@ class Coaching:
     word, so the two never disagree)."""
 
     lines: tuple[str, ...] = ()
-    spell: str | None = None  # the advised spell move, in notation
+    spell: Move | None = None  # the advised spell move
 
 
 def coaching(walked: Walked, seat: int, t: Translator = ENGLISH, *, hints: bool = True) -> Coaching:
@@ -423,7 +434,7 @@ def coaching(walked: Walked, seat: int, t: Translator = ENGLISH, *, hints: bool 
     spell = None
     if tip is not None:
         lines.append(t.gettext("**Try:** {tip}", tip=advice_text(tip, walked.game, t)))
-        spell = next((m for m in tip.moves if m.startswith("spell ")), None)
+        spell = next((m for m in tip.moves if m.kind == "spell"), None)
     return Coaching(tuple(lines), spell)
 
 

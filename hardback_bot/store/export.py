@@ -103,6 +103,7 @@ def replay_export(data: Mapping[str, Any] | str | bytes | ExportedGame, checker:
     every word, which replays any log whose words were all accepted.
     """
     from hardback_bot.engine import Game, GameOptions
+    from hardback_bot.engine.moves import LoggedMove
     from hardback_bot.engine.words import AcceptAll
 
     exp = data if isinstance(data, ExportedGame) else parse_export(data)
@@ -112,7 +113,7 @@ def replay_export(data: Mapping[str, Any] | str | bytes | ExportedGame, checker:
         exp.num_players,
         exp.seed,
         GameOptions.from_dict(dict(exp.options)),
-        list(exp.moves),
+        [LoggedMove.from_stored(seat, move) for seat, move in exp.moves],  # the export keeps their text
         checker=checker if checker is not None else AcceptAll(),
     )
 

@@ -1,8 +1,8 @@
 """Turn a finished engine game into the :class:`GameOutcome` the store writes (R22, R29.9, R34, R35).
 
-Engine-aware but it only reads ``game.standings()`` (values), ``game.stats()`` (the R34 and R35 statistics,
-by the engine's own names: ``engine.setup.PLAYER_STATS``, ``TABLE_STATS``) and ``game.options``; the store
-module itself never imports the engine.
+Engine-aware but it only reads ``game.standings()`` and ``game.stats()`` (values: the R34 and R35 statistics,
+kept in their stored form, ``GameStats.to_dict()``, under the engine's camelCase names) and ``game.options``;
+the store module itself never imports the engine.
 """
 
 from __future__ import annotations
@@ -22,31 +22,33 @@ def outcome_from_game(game: Game) -> GameOutcome:
         raise InvalidRecord("the game is not finished")
     standings = {s.seat: s for s in game.standings()}
     stats = game.stats()
-    table: dict[str, Any] = dict(stats["table"])
+    stored = stats.to_dict()
+    table: dict[str, Any] = stored["table"]
     coop: CoopResult | None = None
-    if game.options.coop:
+    if game.options.coop and stats.penny is not None:
         first = standings[0]  # every seat has the team's result (R29.2, R29.9)
-        genre = table["coopGenre"]
-        coop = CoopResult(won=bool(first.won), team_score=first.prestige, penny_score=int(table["coopScore"]),
+        genre = stats.penny.genre
+        coop = CoopResult(won=bool(first.won), team_score=first.prestige, penny_score=stats.penny.score,
                           genre=None if genre is None else str(genre))
     players = []
-    for seat, row in enumerate(stats["players"]):
+    for seat, (totals, row) in enumerate(zip(stats.players, stored["players"], strict=True)):
         standing = standings[seat]
+        counts = totals.stats
         players.append(
             PlayerResult(
                 seat=seat,
                 rank=standing.rank,
                 prestige=standing.prestige,
                 won=coop.won if coop is not None else standing.rank == 1,
-                words=row["words"],
-                best_word_prestige=row["bestWord"],
-                best_word=row["bestWordText"] or None,
-                longest_word_len=row["longestWord"],
-                longest_word=row["longestWordText"] or None,
-                cards_bought=row["cardsPurchase"],
-                cards_trashed=row["cardsTrash"],
-                ink_used=row["useInk"],
-                invalid_words=row["invalidWords"],
+                words=counts.words,
+                best_word_prestige=counts.best_word,
+                best_word=totals.best_word or None,
+                longest_word_len=counts.longest_word,
+                longest_word=totals.longest_word or None,
+                cards_bought=counts.cards_purchase,
+                cards_trashed=counts.cards_trash,
+                ink_used=counts.use_ink,
+                invalid_words=counts.invalid_words,
                 stats={**row, **_result_stats(standing)},
             )
         )

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from hardback_bot.ai import choose_move, wants_to_act
 from hardback_bot.engine import Game, IllegalMove, Move
 from hardback_bot.engine.events import Event
-from hardback_bot.engine.moves import MOVE_SHAPES, as_move
+from hardback_bot.engine.moves import MOVE_SHAPES, parse_move
 from hardback_bot.i18n import Translator
 from hardback_bot.sessions.describe import move_words
 from hardback_bot.sessions.describe_play import move_label
@@ -160,12 +160,12 @@ class Terminal:
             if other not in self.humans:
                 self.say(t.gettext("Seat {n} is not a human player at this table.", n=other + 1))
             else:
-                self.apply(other, rest.strip())
+                self.apply_typed(other, rest.strip())
         elif (line.isalpha() and line.isascii() and command not in MOVE_SHAPES
               and self.game.spell_options(seat) is not None):
             self.spell_word(seat, line)
         else:
-            self.apply(seat, line)
+            self.apply_typed(seat, line)
         return True
 
     def choose(self, seat: int, number: int) -> None:
@@ -180,31 +180,41 @@ class Terminal:
         else:
             self.apply(seat, move)
 
-    def apply(self, seat: int, move: Move | str) -> bool:
-        """Apply ``move`` (a value, or the notation typed) and say what it did; a refusal is explained."""
-        t = self.t
-        if not move:
-            self.say(t.gettext("There is nothing for you to decide right now."))
+    def apply_typed(self, seat: int, line: str) -> bool:
+        """Apply the move typed in the notation (docs/notation.md); text that is no move is refused like one."""
+        if not line:
+            self.say(self.t.gettext("There is nothing for you to decide right now."))
             return False
         try:
-            parsed = as_move(move)
-            events = self.game.apply(seat, parsed)
+            move = parse_move(line)
         except IllegalMove as error:
-            self.say(t.gettext("Not allowed: {error}", error=t.refusal(error.code, **error.params)))
+            self.refused(error)
+            return False
+        return self.apply(seat, move)
+
+    def apply(self, seat: int, move: Move) -> bool:
+        """Apply ``move`` and say what it did; a refusal is explained."""
+        t = self.t
+        try:
+            events = self.game.apply(seat, move)
+        except IllegalMove as error:
+            self.refused(error)
             return False
         lines = self.report(events, seat)
         if not lines and seat in self.humans:  # a choice that shows nothing to the table: confirm it anyway
-            self.say("  " + t.gettext("Done: {what}.", what=move_words(parsed, t)))
+            self.say("  " + t.gettext("Done: {what}.", what=move_words(move, t)))
         return True
+
+    def refused(self, error: IllegalMove) -> None:
+        self.say(self.t.gettext("Not allowed: {error}", error=self.t.refusal(error.code, **error.params)))
 
     def adopt(self, seat: int, move: Move) -> None:
         """Adopt a ghostwriter's suggestion and spell it at once, in its best arrangement."""
         if not self.apply(seat, move):
             return
-        ghost = self.game.state.turn.extra.get("ghost") or {}
-        index = ghost.get("adopted")
-        if index is not None:
-            self.spell_word(seat, ghost["suggestions"][index][1])
+        ghost = self.game.state.turn.extra.ghost
+        if ghost is not None and ghost.adopted is not None:
+            self.spell_word(seat, ghost.suggestions[ghost.adopted][1])
 
     def spell_word(self, seat: int, word: str) -> None:
         t = self.t
@@ -236,7 +246,7 @@ class Terminal:
         moves = list(g.legal_moves(seat))
         if g.spell_options(seat) is not None and g.num_players > 1 and g.options.ghostwriter:
             suggestions = g.ghost_suggestions()
-            if "ghost" not in g.state.turn.extra:
+            if g.state.turn.extra.ghost is None:
                 moves.append(Move("ghostwriter"))
             moves += [Move("adopt", number=i) for i in range(1, len(suggestions) + 1)]
         if g.can_undo(seat):

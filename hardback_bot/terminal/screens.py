@@ -101,7 +101,7 @@ def decision_lines(game: Game, seat: int, names: Sequence[str], t: Translator) -
         lines.append(plain(t.gettext("Word: **{letters}** · coins this turn: {coins}¢", letters=letters,
                                      coins=turn.coins)))
     if phase == "vote":
-        word = (turn.extra.get("vote") or {}).get("word", "?")
+        word = turn.extra.vote.word if turn.extra.vote is not None else "?"
         lines.append(f"{names[seat]} — " + plain(t.gettext("Vote: should **{word}** be accepted?", word=word)))
         return lines
     lines.append(f"{names[seat]} — " + plain(t.gettext("**Your turn.** {prompt}", prompt=phase_prompt(phase, t))))
@@ -126,7 +126,7 @@ def decision_lines(game: Game, seat: int, names: Sequence[str], t: Translator) -
 def result_lines(game: Game, names: Sequence[str], t: Translator) -> list[str]:
     """The end (R22.4, R22.6, R29.9): the standings, the winners, and a word about the words."""
     stats = game.stats()
-    rounds = stats["table"]["turns"]
+    rounds = stats.table.turns
     lines = ["", t.ngettext("Game over after {n} round.", "Game over after {n} rounds.", rounds)]
     standings = game.standings()
     if game.options.coop:
@@ -144,15 +144,15 @@ def result_lines(game: Game, names: Sequence[str], t: Translator) -> list[str]:
             else:
                 line = t.gettext("{rank}. {name} {prestige}★ · ink {ink}", rank=s.rank, name=names[s.seat],
                                  prestige=s.prestige, ink=s.ink)
-            best = stats["players"][s.seat]["bestWordText"]
+            best = stats.players[s.seat].best_word
             if best:
                 line += " · " + t.gettext("best word {word}", word=best.upper())
             lines.append("  " + line)
         winners = [names[s.seat] for s in standings if s.rank == 1]
         lines.append(t.gettext("{name} wins!", name=winners[0]) if len(winners) == 1
                      else t.gettext("{names} share the win!", names=t.join(winners)))
-    words = stats["table"]["words"]
+    words = stats.table.words
     lines.append("  " + t.ngettext("{n} word spelled; the longest had {longest} letters.",
                                    "{n} words spelled; the longest had {longest} letters.", words,
-                                   longest=stats["table"]["longestWord"]))
+                                   longest=stats.table.longest_word))
     return lines

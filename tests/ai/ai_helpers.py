@@ -42,7 +42,7 @@ def scramble(game: Game, seat: int, rng: random.Random) -> Game:
     copy = Game.from_json(game.to_json(), checker=game.checker)
     for p in copy.state.players:
         rng.shuffle(p.draw)
-        if p.seat != seat and not copy.options.hands_open and not copy.state.turn.extra.get("ghost"):
+        if p.seat != seat and not copy.options.hands_open and copy.state.turn.extra.ghost is None:
             hidden = [c for c in p.hand if c not in p.inked] + p.draw  # inked cards are public (R6.10)
             rng.shuffle(hidden)
             keep = len(p.hand) - len(p.inked)

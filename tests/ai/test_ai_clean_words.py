@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hardback_bot.ai import choose_move
-from hardback_bot.engine import Game, parse_move
+from hardback_bot.engine import Game, Move, parse_move
 from hardback_bot.engine.cards import card, genre_card_ids
 from hardback_bot.engine.scenario import build_game
 from hardback_bot.help.words import hint_plays
@@ -35,8 +35,8 @@ def _table(letters: str, **options: object) -> Game:
     return game
 
 
-def _word(game: Game, seat: int, move: str) -> str:
-    return "".join(s.letter for s in game.check_word(seat, parse_move(move).word)[0])
+def _word(game: Game, seat: int, move: Move) -> str:
+    return "".join(s.letter for s in game.check_word(seat, move.word)[0])
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +50,7 @@ def tempting() -> Game:
 @pytest.mark.parametrize("strength", [1, 2, 3])
 def test_computer_players_spell_another_word(tempting: Game, strength: int) -> None:
     move = choose_move(tempting, 0, strength)
-    assert move.startswith("spell "), move  # another word, not a skip: the hand spells plenty
+    assert move.kind == "spell", move  # another word, not a skip: the hand spells plenty
     assert not is_offensive(_word(tempting, 0, move))
 
 
@@ -63,10 +63,10 @@ def test_hints_offer_other_words(tempting: Game) -> None:
 @pytest.mark.parametrize("strength", [1, 2, 3])
 def test_ghostwriter_suggestions_are_other_words(strength: int) -> None:
     game = _table("bastard")
-    game.apply(0, "ghostwriter")
+    game.apply(0, parse_move("ghostwriter"))
     move = choose_move(game, 1, strength)
-    assert move.startswith("suggest ")
-    assert not is_offensive(move.split(" ", 1)[1])
+    assert move.kind == "suggest"
+    assert not is_offensive(move.choice or "")
     game.apply(1, move)  # and the engine accepts it
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from hardback_bot.ai import STRENGTHS, choose_move, decide, wants_to_act
 from hardback_bot.ai.public import public_facts
-from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine import Game, GameOptions, Move, WordCard, parse_move
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.scenario import build_game
 from hardback_bot.engine.views import player_view
@@ -79,22 +79,22 @@ def test_decide_needs_only_the_view() -> None:
 def test_votes_follow_the_dictionary(strength: int) -> None:
     game = Game.new(2, 3, GameOptions(dictionary="none", vote="majority"), checker=get_dictionary("none"))
     hand = game.player(0).hand
-    game.apply(0, "spell " + " ".join(f"{c}=Q" for c in hand[:3]))  # QQQ: nobody's word
+    game.apply(0, Move("spell", word=tuple(WordCard(c, "Q") for c in hand[:3])))  # QQQ: nobody's word
     assert game.phase == "vote" and wants_to_act(game, 1) and not wants_to_act(game, 0)
-    assert choose_move(game, 1, strength) == "vote reject"
-    game.apply(1, "vote reject")
+    assert choose_move(game, 1, strength) == Move("vote", choice="reject")
+    game.apply(1, parse_move("vote reject"))
     letters = "CAT"
-    game.apply(0, "spell " + " ".join(f"{c}={x}" for c, x in zip(hand, letters, strict=False)))
-    assert choose_move(game, 1, strength) == "vote accept"
+    game.apply(0, Move("spell", word=tuple(WordCard(c, x) for c, x in zip(hand, letters, strict=False))))
+    assert choose_move(game, 1, strength) == Move("vote", choice="accept")
 
 
 def test_ghostwriter_suggestion() -> None:
     game = Game.new(2, 12, GameOptions(), checker=get_dictionary("common"))
     assert not wants_to_act(game, 1)
-    game.apply(0, "ghostwriter")
+    game.apply(0, parse_move("ghostwriter"))
     assert wants_to_act(game, 1)
     move = choose_move(game, 1, 3)
-    assert move.startswith("suggest ")
+    assert move.kind == "suggest"
     game.apply(1, move)
     assert not wants_to_act(game, 1)  # one suggestion is enough
 
@@ -114,15 +114,15 @@ def test_uncover_choices_and_preview() -> None:
     seen: set[str] = set()
     # Mystery A (106) between two wilds: the player picks which wild to uncover (R12.1).
     game = build_game({"seats": [{"hand": [141, 106, 145, 72, 147], "draw": [155, 148]}]})
-    game.apply(0, "spell 1141=B 106 1145=T")
+    game.apply(0, parse_move("spell 1141=B 106 1145=T"))
     assert game.phase == "uncover"
     _walk(game, seen)
     # Romance R (95) with another romance card: its genre bonus previews 3 cards (R16).
     game = build_game({"seats": [{"hand": [95, 91, 145, 141, 148], "draw": [155, 156, 149, 151]}]})
-    game.apply(0, "spell 95 91")
+    game.apply(0, parse_move("spell 95 91"))
     _walk(game, seen)
     # Horror A (either 2) and horror C (ink or remover): both choices of R12.8.
     game = build_game({"seats": [{"hand": [36, 38, 145, 141, 148], "draw": [155, 156]}]})
-    game.apply(0, "spell 38 36 1145=T")
+    game.apply(0, parse_move("spell 38 36 1145=T"))
     _walk(game, seen)
     assert {"uncover", "preview", "previewing", "choice:either", "choice:ink"} <= seen

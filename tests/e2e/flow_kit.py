@@ -25,6 +25,7 @@ from discord_standin.models import Channel, Message, User
 from discord_standin.world import World
 from scenario_kit import load_game, move_arg, selects
 
+from hardback_bot.engine import parse_move
 from hardback_bot.engine.cards import card
 from hardback_bot.sessions.codec import decode_moves
 from hardback_bot.store import Store
@@ -365,7 +366,7 @@ async def mentions_not_to_play(world: World, store: Store, game_id: int, channel
     game = Game.new(final.num_players, final.state.seed, final.options, final.checker)
     states: list[tuple[float, set[int | None]]] = [(float("-inf"), {users.get(x) for x in deciders(game)})]
     for i, m in enumerate(moves):
-        game.apply(m.seat, m.move)
+        game.apply(m.seat, parse_move(m.move))
         if i + 1 == len(moves) or moves[i + 1].version != m.version or m.version is None:
             states.append((m.created_at, {users.get(x) for x in deciders(game)}))
     wall = time.time() - s.now()  # the stand-in's clock is monotonic; the store's is the wall clock

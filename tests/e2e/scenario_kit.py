@@ -28,7 +28,7 @@ from discord_standin.models import Interaction, Message, User
 from discord_standin.prestart import drawn_seeds
 from discord_standin.world import World
 
-from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine import Game, GameOptions, parse_move
 from hardback_bot.engine.cards import card
 from hardback_bot.store import AnnounceNotes, GameRecord, Store
 from hardback_bot.words import get_dictionary
@@ -537,7 +537,7 @@ class Driver:
         if phase == "previewing":
             # Discard the first previewed card, keep the others on top.
             t = game.state.turn
-            untouched = not t.preview_returned and not t.extra.get("pdisc")
+            untouched = not t.preview_returned and not t.extra.preview_discards
             cid = (first("discard_") if untouched else None) or first("return_")
             return ("button", cid, "") if cid else None
         if phase == "preview" and self.preview and not previewed and "preview" in buttons:
@@ -599,7 +599,8 @@ class Driver:
     async def answer_votes(self, game: Game) -> bool:
         """Every human voter still to vote opens the hand and votes (accept and reject in turn)."""
         voted = False
-        word = str(game.state.turn.extra.get("vote", {}).get("word", ""))
+        vote = game.state.turn.extra.vote
+        word = vote.word if vote is not None else ""
         for seat, user in self.users.items():
             if any(m.kind == "vote" for m in game.legal_moves(seat)):
                 choice = "vote_accept" if self._accept_next else "vote_reject"
@@ -656,7 +657,7 @@ async def to_play_at(store: Store, game_id: int) -> Callable[[float, float], set
     game = Game.new(final.num_players, record.seed or 0, final.options, final.checker)
     states: list[tuple[float, set[int]]] = [(float("-inf"), set(deciders(game)))]
     for i, m in enumerate(moves):
-        game.apply(m.seat, m.move)
+        game.apply(m.seat, parse_move(m.move))
         if i + 1 == len(moves) or moves[i + 1].version != m.version or m.version is None:
             states.append((m.created_at, set(deciders(game))))
 

@@ -210,8 +210,7 @@ async def test_alice_against_the_expert_computer(world: World) -> None:
         driver = Driver(world, bot.store, record.id, seat_users(world, record))
 
         def expert_turns(game: Game) -> int:
-            return sum(1 for seat, move in game.move_log if seat == computer.seat
-                       and str(move).split()[0] in ("spell", "skip"))
+            return sum(1 for seat, move in game.move_log if seat == computer.seat and move.kind in ("spell", "skip"))
 
         game = await driver.play_until(lambda g: g.finished or expert_turns(g) >= 3, max_turns=10)
         await bot.sessions.wait_for_computers(record.id)
@@ -293,7 +292,7 @@ async def test_both_players_click_at_once(world: World, first: str) -> None:
         # as out of date once the word is in (it was clicked on a view from before the word).
         assert new in ([(active, "spell")], [(waiting, "ink"), (active, "spell")]), new
         _, game = await driver.game()
-        assert len([m for m in game.move_log[len(before):] if m[1].split()[0] not in answers]) == len(new)
+        assert len([m for m in game.move_log[len(before):] if m.move.kind not in answers]) == len(new)
         assert "not playing" in text_of(s.last_ephemeral(world.mod))
         assert "Your hand" in text_of(s.last_ephemeral(b))
         if first == "ink":

@@ -101,7 +101,7 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
                     continue
                 user = driver.users[seat]
                 mode = rng.choice(["click", "commit", "ghost"]) if len(kills) < KILLS else "none"
-                if mode == "ghost" and (asked or "ghost" in game.state.turn.extra):
+                if mode == "ghost" and (asked or game.state.turn.extra.ghost is not None):
                     mode = "click"
                 if mode in ("click", "commit") and game.phase == "spell":
                     word = previewed_word(game, seat)
@@ -131,7 +131,7 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
                     # If the request was committed before the kill, its thread exists (once), and takes a
                     # suggestion after the restart; a click lost with the process asked for nothing.
                     _, game = await load_game(store, gid)
-                    if "ghost" in game.state.turn.extra:
+                    if game.state.turn.extra.ghost is not None:
                         # The restart's catch-up opens it at its first try (well under a second here); the
                         # margin is for a loaded machine, not for the relay's retries.
                         await s.wait_for(lambda: len(s.threads(world.channel)) >= 1, timeout=15, what="the thread")

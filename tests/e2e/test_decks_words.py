@@ -19,6 +19,7 @@ from discord_standin.world import World
 from scenario_kit import Driver, iter_results_messages, load_game, seat_users, start_table
 
 from hardback_bot.engine.cards import card
+from hardback_bot.engine.moves import LoggedMove
 from hardback_bot.engine.views import player_view
 from hardback_bot.sessions.screens import game_words as words_table
 from hardback_bot.sessions.screens.game_words import sort_words, words_of_game
@@ -89,7 +90,7 @@ async def test_results_list_every_word_and_sort_them_privately(world: World,
     replays: list[int] = []
     real_replay = words_table.played_words
 
-    def counted(record: GameRecord, moves: Sequence[tuple[int, str]]) -> list[words_table.PlayedWord]:
+    def counted(record: GameRecord, moves: Sequence[LoggedMove]) -> list[words_table.PlayedWord]:
         replays.append(record.id)
         return real_replay(record, moves)
 

@@ -39,7 +39,7 @@ async def seed_game(store, guild_id: int, channel_id: int, players: list[tuple[i
             break
         seat, move = random_move(game, rng)
         game.apply(seat, move)
-        moves.append((seat, move))
+        moves.append((seat, str(move)))  # as the store keeps it
     if game.finished and finish:
         await store.commit_moves(record.id, version, moves, game.to_json(), finished=True,
                                  outcome=outcome_from_game(game))

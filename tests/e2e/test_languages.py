@@ -18,6 +18,7 @@ from discord_standin.models import Message, User
 from discord_standin.world import World
 from scenario_kit import find_word, load_game, move_buttons
 
+from hardback_bot.engine import Move
 from hardback_bot.engine.cards import card
 from hardback_bot.store import GuildSettings
 
@@ -253,7 +254,7 @@ async def test_what_the_restart_catches_up_before_ready_is_in_the_servers_langua
         loaded = await bot.sessions.load(game_id)
         seat = loaded.game.active_seat
         bot.sessions.notifier = QuietNotifier()
-        await bot.sessions.play(game_id, loaded.record.seats[seat].user_id, "skip", None)
+        await bot.sessions.play(game_id, loaded.record.seats[seat].user_id, Move("skip"), None)
     assert not [m for m in s.messages(world.channel) if "bloqueo de escritor" in m.content]
     s.gateway.ready_delay = 2.0
     try:

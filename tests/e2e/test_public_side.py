@@ -16,6 +16,7 @@ from discord_standin.models import CREATE_PUBLIC_THREADS
 from discord_standin.world import World
 
 import cogs.relay as relay_module
+from hardback_bot.engine import Move
 
 
 def db() -> str:
@@ -92,7 +93,7 @@ async def test_a_call_resent_after_a_crash_loses_its_button_to_the_next_call(wor
         bot.sessions.notifier = QuietNotifier()
         loaded = await bot.sessions.load(game_id)
         seat = loaded.game.active_seat
-        await bot.sessions.play(game_id, loaded.record.seats[seat].user_id, "skip", None)  # that player acts
+        await bot.sessions.play(game_id, loaded.record.seats[seat].user_id, Move("skip"), None)  # that player acts
     async with running_bot(world, db_path=path) as bot:
         await s.settle(quiet=0.8)
         assert await bot.store.pending_deliveries(game_id) == []
@@ -311,7 +312,7 @@ async def test_a_move_committed_while_the_bot_stops_is_shown_by_the_next_start(w
         loaded = await bot.sessions.load(game_id)
         seat = loaded.game.active_seat
         user_id = loaded.record.seats[seat].user_id
-        await bot.sessions.play(game_id, user_id, "skip", loaded.record.version)
+        await bot.sessions.play(game_id, user_id, Move("skip"), loaded.record.version)
         assert relay.busy_reason() is None
         await s.settle(quiet=0.3)
         stopped = await bot.store.get_game(game_id, with_state=False)

@@ -14,6 +14,7 @@ from discord_standin.world import World
 from hardback_bot.ai import choose_move, wants_to_act
 from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.events import TurnEnd
+from hardback_bot.engine.moves import LoggedMove
 from hardback_bot.sessions.codec import ReplayOp, parse
 from hardback_bot.store import Seat
 from hardback_bot.store.results import outcome_from_game
@@ -22,25 +23,25 @@ from hardback_bot.words import get_dictionary
 OPTIONS = GameOptions(length=40, adverts=False)
 
 
-def _computer_game(seed: int) -> tuple[Game, list[tuple[int, str]]]:
+def _computer_game(seed: int) -> tuple[Game, list[LoggedMove]]:
     """A whole game between two computer players on the common list (its words replay against it)."""
     game = Game.new(2, seed, OPTIONS, checker=get_dictionary("common"))
-    moves: list[tuple[int, str]] = []
+    moves: list[LoggedMove] = []
     while not game.finished:
         seat = next((s for s in range(2) if s != game.active_seat and game.phase == "vote" and wants_to_act(game, s)),
                     game.active_seat)
         move = choose_move(game, seat, 2)
         game.apply(seat, move)
-        moves.append((seat, move))
+        moves.append(LoggedMove(seat, move))
     return game, moves
 
 
 @pytest.fixture(scope="module")
-def played() -> tuple[Game, list[tuple[int, str]]]:
+def played() -> tuple[Game, list[LoggedMove]]:
     return _computer_game(4)
 
 
-def _turns(moves: list[tuple[int, str]]) -> list[dict]:
+def _turns(moves: list[LoggedMove]) -> list[dict]:
     """Each turn's public summary, straight from the engine's events (what the replay must show)."""
     game = Game.new(2, 4, OPTIONS, checker=get_dictionary("common"))
     summaries = []
@@ -49,7 +50,7 @@ def _turns(moves: list[tuple[int, str]]) -> list[dict]:
     return summaries
 
 
-async def _store_game(store, world: World, game: Game, moves: list[tuple[int, str]], *, finish: bool = True,
+async def _store_game(store, world: World, game: Game, moves: list[LoggedMove], *, finish: bool = True,
                       guild_id: int | None = None, channel_id: int | None = None) -> int:
     seats = [Seat(0, "alice", user_id=world.alice.id), Seat(1, "bob", user_id=world.bob.id)]
     record = await store.create_lobby(guild_id or world.guild.id, channel_id or world.channel.id,
@@ -57,14 +58,19 @@ async def _store_game(store, world: World, game: Game, moves: list[tuple[int, st
     start = Game.new(2, 4, OPTIONS)
     version = await store.start_game(record.id, record.version, seed=4, state=start.to_json(), seats=seats)
     if finish:
-        await store.commit_moves(record.id, version, moves, game.to_json(), finished=True,
+        await store.commit_moves(record.id, version, _text(moves), game.to_json(), finished=True,
                                  outcome=outcome_from_game(game))
     else:
         partial = Game.new(2, 4, OPTIONS, checker=get_dictionary("common"))
         for seat, move in moves[:5]:
             partial.apply(seat, move)
-        await store.commit_moves(record.id, version, moves[:5], partial.to_json())
+        await store.commit_moves(record.id, version, _text(moves[:5]), partial.to_json())
     return record.id
+
+
+def _text(moves: list[LoggedMove]) -> list[tuple[int, str]]:
+    """The moves as the store keeps them."""
+    return [(seat, str(move)) for seat, move in moves]
 
 
 async def _answer(s, user):  # type: ignore[no-untyped-def]

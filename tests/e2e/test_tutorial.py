@@ -21,9 +21,10 @@ from discord_standin.models import Message, User
 from discord_standin.world import World
 from scenario_kit import BotRefused, Driver, load_game, move_arg, refresh_id, selects
 
-from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine import Game, GameOptions, parse_move
 from hardback_bot.sessions.codec import HandView, OpenHand, decode_moves, move_value
 from hardback_bot.sessions.teaching import money, say
+from hardback_bot.sessions.turn_history import stored_log
 from hardback_bot.sessions.tutor import MECHANICS, advice, last_explanation, note_event, walk
 from hardback_bot.store import Store
 from hardback_bot.store.seasons import season_of
@@ -54,10 +55,10 @@ def agreed(game: Game, seat: int, seen: set[str], chain: tuple[str, ...]) -> int
     for i, move in enumerate(chain):
         if i:
             tip = advice(trial, seat, seen)
-            if tip is None or tip.moves[0] != move:
+            if tip is None or str(tip.moves[0]) != move:
                 return i
         box = {seat: seen}
-        for event in trial.apply(seat, move):
+        for event in trial.apply(seat, parse_move(move)):
             note_event(box, event)
     return len(chain)
 
@@ -115,7 +116,7 @@ class Guided:
                 return
             tip = advice(game, 0, walked.seen[0])
             assert tip is not None, text_of(self.panel)
-            await self.act(game, walked.seen[0], tip.moves[0])
+            await self.act(game, walked.seen[0], str(tip.moves[0]))  # in the notation, as the panels' moves
         if clicks == 30:
             raise AssertionError("the turn did not end")
 
@@ -214,8 +215,8 @@ class Guided:
                          else None)
         # What the engine paid, from its own events when the log is replayed: the words' numbers agree.
         replay = Game.replay(game.num_players, record.seed or 0, game.options,
-                             [(m.seat, m.move) for m in stored[:before]], game.checker)
-        events = [e.to_dict() for m in click for e in replay.apply(0, m)]
+                             stored_log(stored[:before]), game.checker)
+        events = [e.to_dict() for m in click for e in replay.apply(0, parse_move(m))]
         for e in events:
             if e["type"] == "earn":
                 assert f"paid {money(e['coins'], e['prestige'])}" in line, (e, line)

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from hardback_bot.engine import Game, GameOptions, IllegalMove, WordSet
+from hardback_bot.engine import Game, GameOptions, IllegalMove, Move, WordSet, parse_move
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.views import player_view, public_view
 
@@ -69,12 +69,13 @@ def trace(seed: int, views_every: int = 4) -> Iterator[tuple[str, str]]:
     for step in range(3000):
         if game.finished:
             break
+        move: Move | str  # a likely-wrong one is text, parsed (and perhaps refused) as the game gets it
         if rng.random() < 0.06:
             seat, move = rng.randrange(players), rng.choice(WRONG)
         else:
             seat, move = random_move(game, rng)
         try:
-            events = game.apply(seat, move)
+            events = game.apply(seat, parse_move(move) if isinstance(move, str) else move)
         except IllegalMove as error:
             yield "state", f"refused {seat}: {move}: {error}"
             yield "codes", f"{seat}: {move}: {error.code} {_json(getattr(error, 'params', {}))}"
@@ -86,7 +87,7 @@ def trace(seed: int, views_every: int = 4) -> Iterator[tuple[str, str]]:
         if step % views_every == 0:  # views derive from the state above; not every one keeps the test quick
             yield "state", _json([player_view(game, game.active_seat), public_view(game)])
     yield "state", game.to_json()
-    yield "state", _json([game.results(), game.stats(), game.scores()])
+    yield "state", _json([game.results(), game.stats().to_dict(), game.scores()])
 
 
 def digests(seed: int) -> dict[str, str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from enginekit import make
 
-from hardback_bot.engine import Game, GameOptions, IllegalMove, WordSet
+from hardback_bot.engine import Game, GameOptions, IllegalMove, WordSet, parse_move
 from hardback_bot.engine.events import WordAccepted
 
 AT = [{"hand": [1141, 1156]}, {}]  # A and T
@@ -23,7 +23,7 @@ def test_a_family_friendly_table_refuses_a_listed_word_and_changes_nothing() -> 
     game = _table({"family_friendly": True})
     before = game.to_json()
     with pytest.raises(IllegalMove) as info:
-        game.apply(0, "spell 1141 1156")
+        game.apply(0, parse_move("spell 1141 1156"))
     assert (info.value.code, info.value.params) == ("offensive_word", {"word": "AT"})
     assert str(info.value) == "AT is not allowed at this family-friendly table."
     assert game.to_json() == before
@@ -31,7 +31,7 @@ def test_a_family_friendly_table_refuses_a_listed_word_and_changes_nothing() -> 
 
 def test_without_the_option_the_same_word_is_accepted() -> None:
     game = _table({})
-    events = game.apply(0, "spell 1141 1156")
+    events = game.apply(0, parse_move("spell 1141 1156"))
     assert any(isinstance(e, WordAccepted) and e.word == "AT" for e in events)
 
 
@@ -39,26 +39,26 @@ def test_a_listed_word_never_goes_to_a_vote() -> None:
     # Not in the dictionary and votes on: an ordinary word would be voted on (R8.6); a listed one is refused.
     game = _table({"family_friendly": True, "vote": "majority"}, players=3, words=("tea",))
     with pytest.raises(IllegalMove) as info:
-        game.apply(0, "spell 1141 1156")
+        game.apply(0, parse_move("spell 1141 1156"))
     assert info.value.code == "offensive_word"
     assert game.phase == "spell"
     game.options = GameOptions(**{**game.options.to_dict(), "family_friendly": False})
-    game.apply(0, "spell 1141 1156")
+    game.apply(0, parse_move("spell 1141 1156"))
     assert game.phase == "vote"
 
 
 def test_nobody_may_suggest_a_listed_word() -> None:
     game = _table({"family_friendly": True, "ghostwriter": True})
-    game.apply(0, "ghostwriter")
+    game.apply(0, parse_move("ghostwriter"))
     with pytest.raises(IllegalMove) as info:
-        game.apply(1, "suggest AT")
+        game.apply(1, parse_move("suggest AT"))
     assert info.value.code == "offensive_word"
 
 
 def test_a_checker_that_names_no_word_offensive_refuses_nothing() -> None:
     game = make(seats=AT, offer_row=[17, 16, 29, 49, 126, 135, 58],
                 options={**PLAIN, "family_friendly": True}, words=["at"])
-    game.apply(0, "spell 1141 1156")
+    game.apply(0, parse_move("spell 1141 1156"))
     assert game.phase != "spell"
 
 

@@ -13,7 +13,7 @@ import random
 import pytest
 from fingerprints import WRONG, table
 
-from hardback_bot.engine import Game, IllegalMove, WordSet, events
+from hardback_bot.engine import Game, IllegalMove, WordSet, events, parse_move
 from hardback_bot.engine.events import EVENT_TYPES, Event, Take, TurnSummary, event_from_dict
 from hardback_bot.engine.randomplay import random_move
 
@@ -27,7 +27,7 @@ def _events_of(seed: int) -> list[Event]:
     while not game.finished:
         seat, move = (rng.randrange(players), rng.choice(WRONG)) if rng.random() < 0.05 else random_move(game, rng)
         try:
-            found += game.apply(seat, move)
+            found += game.apply(seat, parse_move(move) if isinstance(move, str) else move)
         except IllegalMove:
             continue
     return found

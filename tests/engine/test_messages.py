@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from enginekit import make
 
-from hardback_bot.engine import Game, GameOptions, IllegalMove, OptionsError, WordSet
+from hardback_bot.engine import Game, GameOptions, IllegalMove, OptionsError, WordSet, parse_move
 from hardback_bot.engine.events import Buy, Double, Dump, FinalRound, Jail, Trash, Uncover
 from hardback_bot.engine.messages import TEMPLATES, placeholders, render
 
@@ -147,8 +147,8 @@ OPTION_CASES: list[tuple[str, Callable[[], None], dict[str, Any]]] = [
 def _apply_line(game: Game, line: str) -> list[dict[str, Any]]:
     seat, _, move = line.partition(": ")
     if not move:
-        return game.apply(game.active_seat, line)
-    return game.apply(int(seat), move)
+        return game.apply(game.active_seat, parse_move(line))
+    return game.apply(int(seat), parse_move(move))
 
 
 @pytest.mark.parametrize("code, spec, before, prep, move, params", CASES + EXTRA_CASES,
@@ -219,31 +219,31 @@ def test_every_code_is_documented() -> None:
 def test_r14_uncover_and_r13_double_events_name_the_acting_card() -> None:
     # R37.2: mystery K (120) uncovers the wild horror X (67); R13.9: romance B (72) and O (91) double T.
     game = make(seats=[{"hand": [120, 67, 1156]}, {}], offer_row=ROW, options=PLAIN)
-    events = game.apply(0, "spell 120 67=A 1156")
+    events = game.apply(0, parse_move("spell 120 67=A 1156"))
     assert Uncover(seat=0, card=67, source=120) in events
     game = make(seats=[{"hand": [72, 1156, 91]}, {}], offer_row=ROW, options=PLAIN)
-    doubles = [e for e in game.apply(0, "spell 72 1156 91") if isinstance(e, Double)]
+    doubles = [e for e in game.apply(0, parse_move("spell 72 1156 91")) if isinstance(e, Double)]
     assert [(e.source, e.card, e.multiplier) for e in doubles] == [(72, 1156, 2), (91, 1156, 3)]
 
 
 def test_trash_dump_jail_and_buy_events_carry_their_values() -> None:
     game = make(seats=[{"hand": [1, 4]}, {}], offer_row=ROW, options=PLAIN)
-    game.apply(0, "spell 1 4")
-    assert game.apply(0, "trash 1")[0] == Trash(seat=0, card=1, coins=3, prestige=0)
+    game.apply(0, parse_move("spell 1 4"))
+    assert game.apply(0, parse_move("trash 1"))[0] == Trash(seat=0, card=1, coins=3, prestige=0)
     game = make(seats=[{"hand": [71, 1141], "discard": [1145]}, {}], offer_row=ROW, options=PLAIN)
-    game.apply(0, "spell 71 1141")
-    assert game.apply(0, "dump 1145")[0] == Dump(seat=0, card=1145, coins=1, source=71)
+    game.apply(0, parse_move("spell 71 1141"))
+    assert game.apply(0, parse_move("dump 1145"))[0] == Dump(seat=0, card=1145, coins=1, source=71)
     game = make(seats=[{"hand": [112, 1141]}, {}], offer_row=ROW, options=PLAIN)
-    game.apply(0, "spell 112 1141")
-    jail = next(e for e in game.apply(0, "reserve 16") if isinstance(e, Jail))
+    game.apply(0, parse_move("spell 112 1141"))
+    jail = next(e for e in game.apply(0, parse_move("reserve 16")) if isinstance(e, Jail))
     assert jail == Jail(seat=0, card=16, reserve=True, source=112)
     game = make(seats=[{"hand": [1141, 1145]}, {}], offer_row=ROW, options=PLAIN)
-    game.apply(0, "spell 1141 1145")
-    assert game.apply(0, "buy 17")[0] == Buy(seat=0, card=17, from_jail=False, cost=2)
+    game.apply(0, parse_move("spell 1141 1145"))
+    assert game.apply(0, parse_move("buy 17"))[0] == Buy(seat=0, card=17, from_jail=False, cost=2)
 
 
 def test_r22_5_final_round_names_the_goal_and_who_reached_it() -> None:
     game = make(players=3, seats=[{"hand": [1, 2], "prestige": 38}, {}, {}], offer_row=ROW,
                 options={**PLAIN, "length": 40})
-    events = game.apply(0, "spell 1 2")
+    events = game.apply(0, parse_move("spell 1 2"))
     assert FinalRound(goal=40, seats=(0,)) in events

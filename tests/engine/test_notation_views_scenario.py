@@ -91,8 +91,8 @@ def test_r28_2_open_hands_show_hands_but_never_draw_order() -> None:
 
 def test_views_never_leak_previewed_cards_to_others() -> None:
     game = make(seats=[{"hand": [95, 71], "draw": [1141, 1145, 1148]}, {}], options={"adverts": False})
-    game.apply(0, "spell 95 71")
-    game.apply(0, "preview")
+    game.apply(0, parse_move("spell 95 71"))
+    game.apply(0, parse_move("preview"))
     mine = player_view(game, 0)["turn"]["pending"]
     theirs = player_view(game, 1)["turn"]["pending"]
     assert sorted(mine["cards"]) == [1141, 1145, 1148]
@@ -101,7 +101,7 @@ def test_views_never_leak_previewed_cards_to_others() -> None:
 
 def test_view_lists_legal_moves() -> None:
     game = Game.new(2, 3, GameOptions())
-    assert player_view(game, 0)["legal_moves"] == ["skip"]
+    assert player_view(game, 0)["legal_moves"] == [Move("skip")]
     assert player_view(game, 0)["can_spell"] and not player_view(game, 1)["can_spell"]
 
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hardback_bot.engine import Game, GameOptions, IllegalMove
+from hardback_bot.engine import Game, GameOptions, IllegalMove, parse_move
 from hardback_bot.engine.invariants import check
 from hardback_bot.engine.randomplay import random_move
 
@@ -64,7 +64,7 @@ def test_random_games_keep_every_invariant(run: int, seed: int, table: tuple[int
             before = game.to_json()
             seat = rng.randrange(players)
             try:
-                game.apply(seat, rng.choice(GARBAGE))
+                game.apply(seat, parse_move(rng.choice(GARBAGE)))  # text that is no move is refused as read
             except IllegalMove:
                 assert game.to_json() == before
             check(game)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hardback_bot.engine import Game, GameOptions, IllegalMove, OptionsError
+from hardback_bot.engine import Game, GameOptions, IllegalMove, OptionsError, parse_move
 from hardback_bot.engine.cards import card, prestige_starter_ids
 from hardback_bot.engine.events import FinalRound
 from hardback_bot.engine.scenario import build_game
@@ -46,7 +46,7 @@ def test_r4_first_seat_starts_and_rounds_follow_seat_order() -> None:
     game = build_game({"players": 3, "seats": []})
     assert game.active_seat == 0
     for expected in (1, 2, 0):
-        game.apply(game.active_seat, "skip")
+        game.apply(game.active_seat, parse_move("skip"))
         assert game.active_seat == expected
     assert game.state.round == 2
 
@@ -57,14 +57,14 @@ def test_r22_final_round_finishes_the_round_and_ink_breaks_ties() -> None:
         "players": 3, "active": 1, "options": {"length": 40, "adverts": False, "awards": False},
         "seats": [{"prestige": 41, "ink": 1}, {"hand": [1, 2], "prestige": 38, "ink": 0}, {"prestige": 20}],
     })
-    events = game.apply(1, "spell 1 2")  # adventure A + A: 2+1 and 3+2 prestige = 8
+    events = game.apply(1, parse_move("spell 1 2"))  # adventure A + A: 2+1 and 3+2 prestige = 8
     assert any(isinstance(e, FinalRound) for e in events) or game.state.final_round
     assert game.player(1).prestige >= 40
     while game.phase not in ("spell", "over") and game.active_seat == 1:
         moves = game.legal_moves(1)
-        game.apply(1, "pass" if any(m.kind == "pass" for m in moves) else "end")
+        game.apply(1, parse_move("pass" if any(m.kind == "pass" for m in moves) else "end"))
     assert not game.finished and game.active_seat == 2  # R22.2: the round is finished
-    game.apply(2, "skip")
+    game.apply(2, parse_move("skip"))
     assert game.finished and game.phase == "over"
     ranks = {r["seat"]: r["rank"] for r in game.results()}
     assert ranks[1] == 1
@@ -73,7 +73,7 @@ def test_r22_final_round_finishes_the_round_and_ink_breaks_ties() -> None:
 def test_r22_4_tie_on_prestige_broken_by_ink_then_shared() -> None:
     game = build_game({"players": 3, "active": 2, "options": {"length": 40, "awards": False},
                        "seats": [{"prestige": 50, "ink": 2}, {"prestige": 50, "ink": 5}, {"prestige": 50, "ink": 2}]})
-    game.apply(2, "skip")
+    game.apply(2, parse_move("skip"))
     assert game.finished
     results = {r["seat"]: r["rank"] for r in game.results()}
     assert results[1] == 1  # most ink
@@ -83,14 +83,14 @@ def test_r22_4_tie_on_prestige_broken_by_ink_then_shared() -> None:
 def test_r22_6_shared_first_place_skips_second() -> None:
     game = build_game({"players": 3, "active": 2, "options": {"length": 40},
                        "seats": [{"prestige": 45, "ink": 1}, {"prestige": 45, "ink": 1}, {"prestige": 10}]})
-    game.apply(2, "skip")
+    game.apply(2, parse_move("skip"))
     assert [(r["seat"], r["rank"]) for r in game.results()] == [(0, 1), (1, 1), (2, 3)]
 
 
 def test_r22_3_awards_count_only_at_the_end() -> None:
     game = build_game({"players": 2, "active": 1, "options": {"length": 40},
                        "seats": [{"prestige": 40, "award": 0}, {"prestige": 36, "award": 9, "ink": 0}]})
-    game.apply(1, "skip")
+    game.apply(1, parse_move("skip"))
     assert game.finished
     top = game.results()[0]
     assert top["seat"] == 1 and top["prestige"] == 45 and top["award"] == 9
@@ -109,8 +109,8 @@ def test_r23_invalid_length_refused() -> None:
 
 def test_no_moves_after_the_end() -> None:
     game = build_game({"players": 2, "active": 1, "seats": [{"prestige": 60}, {}]})
-    game.apply(1, "skip")
+    game.apply(1, parse_move("skip"))
     assert game.finished
     with pytest.raises(IllegalMove, match="over"):
-        game.apply(0, "ink")
+        game.apply(0, parse_move("ink"))
     assert game.legal_moves(0) == []

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from hardback_bot.engine import Game, GameOptions, OptionsError
+from hardback_bot.engine import Game, GameOptions, OptionsError, parse_move
 from hardback_bot.engine.cards import card, coin_starter_ids, genre_card_ids, prestige_starter_ids, starter_instance
 from hardback_bot.engine.options import TUTORIAL_DEAL, TUTORIAL_LENGTH
 from hardback_bot.engine.setup import TUTORIAL_OFFER
@@ -28,7 +28,7 @@ def test_setup_rules_hold(players: int) -> None:
         coins = sorted(starter_instance(c, p.seat) for c in coin_starter_ids())
         prestige = [c for c in cards if c in prestige_starter_ids()]
         assert [c for c in cards if c not in prestige] == coins
-        assert len(prestige) == 2 and sorted(prestige) == sorted([p.stats["starterCard1"], p.stats["starterCard2"]])
+        assert len(prestige) == 2 and sorted(prestige) == sorted([p.stats.starter_card1, p.stats.starter_card2])
         assert len(p.hand) == 5 and not p.discard and p.prestige == p.ink == p.remover == 0
         dealt += prestige
     assert len(set(dealt)) == len(dealt)
@@ -80,10 +80,10 @@ def test_undo_and_replay_rebuild_a_guided_game() -> None:
     """Undo replays the log from the deal (engine/undo.py): a choice taken back in a guided game leaves the
     state it had before; a replay of the log gives the same game as playing it."""
     game = Game.new(2, 3, TUTORIAL)
-    game.apply(0, "spell 1141 1149 1145 1154 1156")
+    game.apply(0, parse_move("spell 1141 1149 1145 1154 1156"))
     before = game.to_json()
-    game.apply(0, "pass")  # keep the row instead of flushing (undoable: it revealed nothing)
-    game.apply(0, "undo")
+    game.apply(0, parse_move("pass"))  # keep the row instead of flushing (undoable: it revealed nothing)
+    game.apply(0, parse_move("undo"))
     after = json.loads(game.to_json())
     after["log"] = after["log"][:-2]  # the pass and the undo stay in the log
     assert after == json.loads(before)

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from hardback_bot.engine import Game, GameOptions, IllegalMove
+from hardback_bot.engine import Game, GameOptions, IllegalMove, parse_move
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.undo import UNDOABLE
 
@@ -41,7 +41,7 @@ def _undo_along_a_game(seed: int) -> int:
         seat = game.active_seat
         if game.can_undo(seat):
             trial = Game.from_json(game.to_json())
-            trial.apply(seat, "undo")
+            trial.apply(seat, parse_move("undo"))
             assert trial.to_dict()["state"] == Game.from_json(before).to_dict()["state"]  # type: ignore[arg-type]
             # The log keeps both: a replay of it is the same game.
             again = Game.replay(trial.num_players, trial.state.seed, trial.options, trial.move_log)
@@ -61,11 +61,11 @@ def test_what_cannot_be_undone() -> None:
             break
         seat, move = random_move(game, rng, off_turn_ink=0)
         game.apply(seat, move)
-        kind = move.split()[0]
+        kind = move.kind
         if game.finished or kind in UNDOABLE or game.can_undo(game.active_seat):
             continue
         with pytest.raises(IllegalMove) as info:
-            Game.from_json(game.to_json()).apply(game.active_seat, "undo")
+            Game.from_json(game.to_json()).apply(game.active_seat, parse_move("undo"))
         assert info.value.code == "nothing_to_undo"
         refused.add(kind)
     assert {"spell", "buy"} & refused, refused
@@ -81,7 +81,7 @@ def test_another_players_move_ends_the_chance_to_undo() -> None:
             other = 1 - seat
             if game.can_undo(seat) and any(m.kind == "ink" for m in game.legal_moves(other)):
                 trial = Game.from_json(game.to_json())
-                trial.apply(other, "ink")  # R6.1: the waiting player draws with ink meanwhile
+                trial.apply(other, parse_move("ink"))  # R6.1: the waiting player draws with ink meanwhile
                 assert not trial.can_undo(seat)
                 checked += 1
             game.apply(*random_move(game, rng, off_turn_ink=0.3))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hardback_bot.engine import Game, GameOptions, IllegalMove, OptionsError, WordSet
+from hardback_bot.engine import Game, GameOptions, IllegalMove, OptionsError, WordSet, parse_move
 from hardback_bot.engine.messages import TEMPLATES, render
 from hardback_bot.i18n import LANGUAGES, translator
 from hardback_bot.i18n.refusals import GENERIC, entries
@@ -63,7 +63,7 @@ def test_an_unknown_code_gets_the_generic_sentence_in_the_readers_language() -> 
 def test_real_engine_refusals_are_translated() -> None:
     game = Game.new(num_players=2, seed=7, options=GameOptions(length=60), checker=WordSet(["cat", "at"]))
     with pytest.raises(IllegalMove) as refused:
-        game.apply(1, "skip")
+        game.apply(1, parse_move("skip"))
     assert translator("ja").refusal(refused.value.code, **refused.value.params) == "あなたの手番ではありません。"
     with pytest.raises(OptionsError) as bad:
         GameOptions.from_dict({"length": 50}).validate(2)

@@ -15,7 +15,7 @@ from store import pg_server
 from store.conftest import Clock
 from store.test_copy import GUILD, fill, snapshot
 
-from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine import Game, GameOptions, parse_move
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.words import AcceptAll
 from hardback_bot.store import Seat, SqliteStore
@@ -66,7 +66,7 @@ async def test_sqlite_backup_while_another_connection_writes_restores_whole(tmp_
             while not stop.is_set() and not game.finished:
                 seat, move = random_move(game, rng)
                 game.apply(seat, move)
-                version = await writer.commit_move(lobby.id, version, seat, move, game.to_json())
+                version = await writer.commit_move(lobby.id, version, seat, str(move), game.to_json())
                 done += 1
                 await asyncio.sleep(0)
             return done
@@ -95,7 +95,7 @@ async def test_sqlite_backup_while_another_connection_writes_restores_whole(tmp_
         assert moving.version == started + len(moves)
         replay = Game.new(num_players=2, seed=9, options=GameOptions(), checker=AcceptAll())
         for m in moves:
-            replay.apply(m.seat, m.move)
+            replay.apply(m.seat, parse_move(m.move))
         assert replay.to_json() == moving.state
         assert [await check.get_rating(GUILD, u) for u in (1, 2)] == before["ratings"]
     finally:

@@ -20,7 +20,7 @@ from pathlib import Path
 if __name__ == "__main__":  # run as a script: this checkout's code, not an installed copy
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine import Game, GameOptions, Move
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.sessions.notes import deliveries_for, ghost_request_id
 from hardback_bot.words.solver import PlayerCards, best_arrangement
@@ -57,7 +57,7 @@ def trace(seed: int) -> Iterator[str]:
                                                separators=(",", ":"), ensure_ascii=False)
 
 
-def _ghostwritten(game: Game, rng: random.Random) -> tuple[int, str] | None:
+def _ghostwritten(game: Game, rng: random.Random) -> tuple[int, Move] | None:
     # Now and then the speller plays a suggested word, so that a ghostwriter is paid (R30.3).
     suggestions = game.ghost_suggestions()
     if game.phase != "spell" or not suggestions or rng.random() < 0.5:

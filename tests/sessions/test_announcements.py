@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine import Game, GameOptions, parse_move
 from hardback_bot.sessions import Loaded
 from hardback_bot.sessions.screens.announcements import announcement
 from hardback_bot.store import GameRecord, Seat
@@ -12,7 +12,7 @@ from hardback_bot.store import GameRecord, Seat
 def loaded_after(moves: list[str], players: int = 2) -> Loaded:
     game = Game.new(players, 4, GameOptions(length=40))
     for move in moves:
-        game.apply(game.active_seat, move)
+        game.apply(game.active_seat, parse_move(move))
     seats = tuple(Seat(i, f"p{i}", user_id=100 + i) for i in range(players))
     record = GameRecord(id=1, guild_id=1, channel_id=1, host_id=100, status="playing",
                         options=game.options.to_dict(), seed=4, state=None, version=len(moves) + 1, seats=seats,

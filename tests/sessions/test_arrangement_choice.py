@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from hardback_bot.engine import Game, GameOptions, IllegalMove, Move, WordCard
+from hardback_bot.engine import Game, GameOptions, IllegalMove, Move, WordCard, parse_move
 from hardback_bot.engine.cards import card, definition_id
 from hardback_bot.engine.randomplay import random_move, random_spell
 from hardback_bot.engine.scenario import build_game
@@ -140,7 +140,7 @@ def engine_yield(game: Game, seat: int, outcome: WordOutcome) -> tuple[set[Outco
                 offers["dump"] = state.dump_value()
             elif phase == "jail":
                 offers["jail"] = True
-            evs = [*evs, *(e.to_dict() for e in state.apply(seat, "pass"))]
+            evs = [*evs, *(e.to_dict() for e in state.apply(seat, parse_move("pass")))]
         ends.add(tally(evs))
 
     walk(trial, events)

@@ -8,9 +8,10 @@ import random
 import pytest
 
 from hardback_bot.ai import choose_move
-from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine import Game, GameOptions, Move, WordCard
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.events import WordAccepted
+from hardback_bot.engine.moves import LoggedMove
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.sessions.screens.deck import deck_model, deck_screen, genre_mixes
 from hardback_bot.sessions.screens.game_words import SORTS, played_words, sort_words, words_model, words_text
@@ -45,7 +46,7 @@ def test_the_genre_mix_counts_every_owned_card_mid_turn_too() -> None:
     seat = game.active_seat
     before = genre_mixes(game)
     hand = game.player(seat).hand
-    game.apply(seat, "spell " + " ".join(f"{c}=A" if i else str(c) for i, c in enumerate(hand[:2])))
+    game.apply(seat, Move("spell", word=tuple(WordCard(c, "A" if i else None) for i, c in enumerate(hand[:2]))))
     from hardback_bot.engine.views import player_view
 
     during = genre_mixes(game, player_view(game, seat))
@@ -68,13 +69,13 @@ def test_the_deck_screen_is_a_panel_with_its_picture() -> None:
 
 
 @pytest.fixture(scope="module")
-def finished() -> tuple[GameRecord, list[tuple[int, str]], Game]:
+def finished() -> tuple[GameRecord, list[LoggedMove], Game]:
     options = GameOptions(length=40, adverts=False)
     game = Game.new(2, 9, options, checker=get_dictionary("common"))
-    moves: list[tuple[int, str]] = []
+    moves: list[LoggedMove] = []
     while not game.finished:
         move = choose_move(game, game.active_seat, 2)
-        moves.append((game.active_seat, move))
+        moves.append(LoggedMove(game.active_seat, move))
         game.apply(game.active_seat, move)
     record = GameRecord(id=1, guild_id=1, channel_id=1, host_id=1, status="finished", options=options.to_dict(),
                         seed=9, state=None, version=len(moves) + 1, seats=(Seat(0, "alice", 1), Seat(1, "bob", 2)),
@@ -90,10 +91,10 @@ def test_every_accepted_word_once_with_who_round_and_earnings(finished) -> None:
     for seat, move in moves:
         expected += [(e.seat, e.word) for e in replay.apply(seat, move) if isinstance(e, WordAccepted)]
     assert [(w.seat, w.word) for w in words] == expected
-    assert sum(1 for w in words if w.seat == 0) == game.state.players[0].stats["words"]
+    assert sum(1 for w in words if w.seat == 0) == game.state.players[0].stats.words
     assert all(w.name == ["alice", "bob"][w.seat] and w.round >= 1 for w in words)
     best = max(w.prestige for w in words if w.seat == 0)
-    assert best == game.state.players[0].stats["bestWord"]  # R35: the best word by the prestige it gave
+    assert best == game.state.players[0].stats.best_word  # R35: the best word by the prestige it gave
 
 
 def test_sorting_and_the_text_form(finished) -> None:  # type: ignore[no-untyped-def]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from hardback_bot.engine import Game, GameOptions, IllegalMove
+from hardback_bot.engine import Game, GameOptions, IllegalMove, Move
 from hardback_bot.engine.randomplay import random_move, random_spell
 from hardback_bot.engine.views import player_view
 from hardback_bot.engine.words import AcceptAll
@@ -117,13 +117,14 @@ def test_word_panels_fit_in_every_language(uncut: None) -> None:
         if move is None:
             continue
         try:
-            chosen = simulate_word(game, seat, str(move))
+            chosen = simulate_word(game, seat, move)
             options = arrangements(game, seat, chosen.word, limit=30)
         except (IllegalMove, SpellingError):
             continue
         seen += 1
         panels = {lang: word_panel(7, 3, options, chosen, None, t=translator(lang),
-                                   paths=[(["take coins"], "2¢"), (["take ink"], translator(lang).gettext("1 ink"))])
+                                   paths=[([Move("take", choice="coins")], "2¢"),
+                                          ([Move("take", choice="ink")], translator(lang).gettext("1 ink"))])
                   for lang in LANGUAGES}
         problems.update(overflows(panels))
     assert seen >= 10

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine import Game, GameOptions, Move, parse_move
 from hardback_bot.engine.options import TUTORIAL_LENGTH
 from hardback_bot.sessions import SessionError, Sessions
 from hardback_bot.sessions.codec import LobbyClick, LobbyOp, parse
@@ -26,7 +26,7 @@ class Quiet:
 async def sessions(tmp_path: Path):
     store = await open_store(tmp_path / "s.db")
     s = Sessions(store, Quiet(), ai_delay=0)
-    s.set_ai(lambda game, seat, strength: "skip", lambda game, seat: False)  # the computer waits
+    s.set_ai(lambda game, seat, strength: Move("skip"), lambda game, seat: False)  # the computer waits
     yield s
     await s.close()
     await store.close()
@@ -74,16 +74,16 @@ def test_a_finished_guided_game_is_practice() -> None:
     options = guided_options(GameOptions())
     game = Game.new(2, 1, options, get_dictionary("common"))
     game.state.players[0].prestige = TUTORIAL_LENGTH
-    game.apply(0, "spell 1141 1149 1145 1154 1156")
-    game.apply(0, "pass")
-    game.apply(0, "end")
-    game.apply(1, "skip")  # the round ends with the goal reached (R22.2)
+    game.apply(0, parse_move("spell 1141 1149 1145 1154 1156"))
+    game.apply(0, parse_move("pass"))
+    game.apply(0, parse_move("end"))
+    game.apply(1, parse_move("skip"))  # the round ends with the goal reached (R22.2)
     assert game.finished
     assert outcome_from_game(game).practice and outcome_from_game(game).result_mode == "practice"
     standard = Game.new(2, 1, GameOptions(length=40), get_dictionary("common"))
     standard.state.players[0].prestige = 40
-    standard.apply(0, "skip")
-    standard.apply(1, "skip")
+    standard.apply(0, parse_move("skip"))
+    standard.apply(1, parse_move("skip"))
     assert standard.finished and not outcome_from_game(standard).practice
 
 

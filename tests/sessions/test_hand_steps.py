@@ -9,7 +9,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import replace
 
-from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine import Game, GameOptions, Move, parse_move
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.views import player_view
@@ -48,13 +48,13 @@ def selects(panel: Panel) -> list[Select]:
     return [r for r in panel.rows if isinstance(r, Select)]
 
 
-def buys(panel: Panel) -> list[list[str]]:
-    """The moves of every option that buys a card, as text."""
+def buys(panel: Panel) -> list[list[Move]]:
+    """The moves of every option that buys a card."""
     out = []
     for sel in selects(panel):
         for o in sel.options:
-            moves = [str(m) for m in decode_moves(o.value)]
-            if any(m.startswith("buy ") for m in moves):
+            moves = list(decode_moves(o.value))
+            if any(m.kind == "buy" for m in moves):
                 out.append(moves)
     return out
 
@@ -74,7 +74,7 @@ def test_each_card_to_buy_once_and_one_purchase_ends_the_turn() -> None:
         if not entries:
             continue
         seen += 1
-        cards = [next(m for m in moves if m.startswith("buy ")) for moves in entries]
+        cards = [str(next(m for m in moves if m.kind == "buy")) for moves in entries]
         assert len(cards) == len(set(cards)), cards
         assert len(selects(panel)) == 1
         for moves in entries:  # the purchase ends the turn: with "end", or because nothing else is affordable
@@ -85,27 +85,27 @@ def test_each_card_to_buy_once_and_one_purchase_ends_the_turn() -> None:
         if HandView.BUY_MORE in views(panel):
             toggles += 1
             more = panel_of(game, HandView.BUY_MORE)
-            assert all(moves[-1].startswith("buy ") for moves in buys(more))
-            assert sorted(m[-1] for m in buys(more)) == sorted(cards)
+            assert all(moves[-1].kind == "buy" for moves in buys(more))
+            assert sorted(str(m[-1]) for m in buys(more)) == sorted(cards)
             assert HandView.HAND in views(more), "a way back to buying one card"
             # Once a card is bought the turn goes on: the select keeps buying without ending it.
             first = buys(more)[0]
             game.apply(game.active_seat, first[-1])
             if not game.finished and game.phase == "buy" and buys(panel_of(game)):
                 after = panel_of(game)
-                assert all(moves[-1].startswith("buy ") for moves in buys(after))
+                assert all(moves[-1].kind == "buy" for moves in buys(after))
                 assert HandView.BUY_MORE not in views(after)
         else:  # no purchase leaves the turn going: nothing to toggle
-            assert all(moves[-1].startswith("buy ") for moves in entries)
+            assert all(moves[-1].kind == "buy" for moves in entries)
     assert seen >= 30 and toggles >= 10, (seen, toggles)
 
 
 def legal_chain(game: Game, moves: list[str]) -> Game:
-    """The game after ``moves`` by the active seat, each one legal (else IllegalMove)."""
+    """The game after ``moves`` (in the notation) by the active seat, each one legal (else IllegalMove)."""
     trial = Game.from_dict(game.to_dict(), checker=game.checker)
     seat = game.active_seat
     for m in moves:
-        trial.apply(seat, m)
+        trial.apply(seat, parse_move(m))
     return trial
 
 
@@ -141,7 +141,7 @@ def test_the_optional_steps_come_on_the_buying_screen() -> None:
         labels = buttons_of(panel)
         skip_words = {"trash": "trashing", "jail": "the jail", "flush": "the flush"}
         for moves in buys(panel):
-            after = legal_chain(game, moves)
+            after = legal_chain(game, [str(m) for m in moves])
             assert after.finished or after.active_seat != seat or after.phase != "buy", moves
         if buys(panel):
             [buy] = [sel for sel in selects(panel) if any(m.startswith("buy ") for o in sel.options
@@ -272,9 +272,9 @@ def test_the_ghostwriter_button_says_what_it_costs() -> None:
     assert any("only computer players are here, so a computer suggests a word" in line and "earns 1 ink" in line
                for line in panel.lines), panel.lines
     game.state.players[seat].ink = 1
-    game.apply(seat, "ink")  # an inked card: its ink goes to the ghostwriter too (R30.4)
+    game.apply(seat, Move("ink"))  # an inked card: its ink goes to the ghostwriter too (R30.4)
     panel = hand_panel(Loaded(record_for(game), game), seat, player_view(game, seat))
     assert any(line.endswith("earns 2 ink.") for line in panel.lines), panel.lines
-    game.apply(seat, "ghostwriter")
+    game.apply(seat, Move("ghostwriter"))
     panel = hand_panel(Loaded(record_for(game), game), seat, player_view(game, seat))
     assert not any(line.startswith("A ghostwriter shows") for line in panel.lines)  # asked: no more warning

@@ -12,6 +12,7 @@ import json
 import pytest
 from outbox_fingerprints import DIGESTS, GAMES, digest, trace
 
+from hardback_bot.engine import parse_move
 from hardback_bot.engine.events import TurnSummary
 from hardback_bot.sessions.notes import (
     NOTE_TYPES,
@@ -83,7 +84,7 @@ def test_a_turn_that_cycles_the_row_says_so_in_its_line() -> None:
     from hardback_bot.sessions.notes import deliveries_for
 
     game = Game.new(2, 5, GameOptions(length=40))
-    events = game.apply(0, "skip")  # writer's block: nothing bought, the row cycles (R9.3)
+    events = game.apply(0, parse_move("skip"))  # writer's block: nothing bought, the row cycles (R9.3)
     cycled = next(e.card for e in events if isinstance(e, Cycle))
     assert [type(e) for e in events].index(Cycle) < [type(e) for e in events].index(TurnEnd)
     row = deliveries_for(1, game, events, 0)[0].payload

@@ -10,6 +10,7 @@ import pytest
 
 from hardback_bot.ai import choose_move
 from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine.moves import LoggedMove
 from hardback_bot.i18n import translator
 from hardback_bot.sessions import Loaded
 from hardback_bot.sessions.screens.game_words import played_words, words_text
@@ -21,13 +22,13 @@ NAMES = ["alice", "bob", "carol"]
 PART = re.compile(r"(\d+)★ (from words|from cards bought|from adverts|award)")
 
 
-def finished(seed: int, players: int, **options: object) -> tuple[Loaded, list[tuple[int, str]]]:
+def finished(seed: int, players: int, **options: object) -> tuple[Loaded, list[LoggedMove]]:
     game_options = GameOptions(length=40, **options)  # type: ignore[arg-type]
     game = Game.new(players, seed, game_options, checker=get_dictionary("common"))
-    moves: list[tuple[int, str]] = []
+    moves: list[LoggedMove] = []
     while not game.finished:
         move = choose_move(game, game.active_seat, 2)
-        moves.append((game.active_seat, move))
+        moves.append(LoggedMove(game.active_seat, move))
         game.apply(game.active_seat, move)
     record = GameRecord(id=1, guild_id=1, channel_id=1, host_id=1, status="finished",
                         options=game_options.to_dict(), seed=seed, state=None, version=len(moves) + 1,

@@ -15,7 +15,7 @@ import pytest
 from worker_probe import die_unless_in, loaded
 
 from hardback_bot.ai import choose_move, wants_to_act
-from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine import Game, GameOptions, Move
 from hardback_bot.engine.cards import card
 from hardback_bot.help.words import hint_plays, hints_off_loop
 from hardback_bot.sessions import searching
@@ -41,8 +41,8 @@ def positions() -> list[tuple[Game, int]]:
     return out
 
 
-def stand_in_player(game: Game, seat: int, strength: int) -> str:
-    return "skip"
+def stand_in_player(game: Game, seat: int, strength: int) -> Move:
+    return Move("skip")
 
 
 def test_without_a_searcher_everything_runs_here() -> None:
@@ -105,7 +105,7 @@ def test_previews_and_hints_in_workers(searcher) -> None:  # type: ignore[no-unt
 def test_other_players_run_in_a_thread_and_a_dead_worker_is_replaced(searcher) -> None:  # type: ignore[no-untyped-def]
     pool, loop = searcher
     game = Game.new(2, 3, GameOptions(), checker=get_dictionary("common"))
-    assert loop.run_until_complete(searching.decide_off_loop(stand_in_player, game, 0, 2)) == "skip"
+    assert loop.run_until_complete(searching.decide_off_loop(stand_in_player, game, 0, 2)) == Move("skip")
     # The job kills its worker: the caller still gets an answer (computed here), and the next job gets a new pool.
     assert loop.run_until_complete(pool.call(die_unless_in, os.getpid())) == "ran here"
     seat = game.active_seat

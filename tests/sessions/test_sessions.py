@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine import Game, GameOptions, Move
 from hardback_bot.engine.events import Earn
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.scenario import build_game
@@ -49,15 +49,15 @@ class Clock:
         return self.now
 
 
-def random_ai(game: Game, seat: int, strength: int) -> str:
+def random_ai(game: Game, seat: int, strength: int) -> Move:
     rng = random.Random(len(game.move_log))
     if game.phase == "vote":
-        return "vote accept"
+        return Move("vote", choice="accept")
     for _ in range(50):
         who, move = random_move(game, rng, off_turn_ink=0)
         if who == seat:
             return move
-    return "timeout"
+    return Move("timeout")
 
 
 def wants(game: Game, seat: int) -> bool:
@@ -184,15 +184,15 @@ async def test_moves_commit_before_notifying_and_refusals_store_nothing(env) -> 
     first = loaded.record.seats[0].user_id
     second = loaded.record.seats[1].user_id
     with pytest.raises(SessionError, match="not your turn"):
-        await sessions.play(game_id, second, "skip", None)
+        await sessions.play(game_id, second, Move("skip"), None)
     with pytest.raises(SessionError, match="not playing"):
-        await sessions.play(game_id, 12345, "skip", None)
+        await sessions.play(game_id, 12345, Move("skip"), None)
     with pytest.raises(SessionError, match="out of date") as info:
-        await sessions.play(game_id, first, "skip", loaded.record.version - 1)
+        await sessions.play(game_id, first, Move("skip"), loaded.record.version - 1)
     assert info.value.stale
     assert await store.get_moves(game_id) == []
     before = len(await store.pending_deliveries(game_id))
-    await sessions.play(game_id, first, "skip", loaded.record.version)
+    await sessions.play(game_id, first, Move("skip"), loaded.record.version)
     moves = await store.get_moves(game_id)
     assert [m.move for m in moves] == ["skip"]
     assert recorder.changed_games[-1] == game_id
@@ -226,18 +226,18 @@ async def test_another_players_ink_keeps_my_view_current(env) -> None:
     active = game.active_seat
     speller, drawer = loaded.record.seats[active].user_id, loaded.record.seats[waiting].user_id
     view = loaded.record.version
-    await sessions.play(game_id, drawer, "ink", view)  # the drawer's own view is current too
+    await sessions.play(game_id, drawer, Move("ink"), view)  # the drawer's own view is current too
     after_ink = await sessions.load(game_id)
     assert after_ink.record.version == view + 1
     assert await sessions.still_current(after_ink, active, view)
     assert not await sessions.still_current(after_ink, waiting, view), "the drawer's own move moved their view on"
-    await sessions.play(game_id, speller, "skip", view)  # the panel drawn before the ink still works
+    await sessions.play(game_id, speller, Move("skip"), view)  # the panel drawn before the ink still works
     moves = [(m.seat, m.move) for m in await store.get_moves(game_id)][-2:]
     assert moves == [(waiting, "ink"), (active, "skip")]
     # The speller's own move makes that old view out of date (a double click is refused) ...
     loaded = await sessions.load(game_id)
     with pytest.raises(SessionError, match="out of date"):
-        await sessions.play(game_id, loaded.record.seats[loaded.game.active_seat].user_id, "skip", view)
+        await sessions.play(game_id, loaded.record.seats[loaded.game.active_seat].user_id, Move("skip"), view)
     # ... and so does a commit that is not a move (a seat changing hands), even with no move since.
     seat = loaded.record.seats[0]
     await store.replace_seat(game_id, loaded.record.version, Seat(seat.seat, seat.display_name, seat.user_id, None))
@@ -265,7 +265,7 @@ async def test_turn_timer_reminder_timeout_and_afk_to_computer(env) -> None:
         loaded = await sessions.load(game_id)
         turn = next(t for t in await store.game_timers(game_id) if t.kind == "turn")
         if loaded.record.seats[loaded.game.active_seat].user_id != absent:
-            await sessions.play(game_id, loaded.record.seats[loaded.game.active_seat].user_id, "skip", None)
+            await sessions.play(game_id, loaded.record.seats[loaded.game.active_seat].user_id, Move("skip"), None)
             turn = next(t for t in await store.game_timers(game_id) if t.kind == "turn")
         clock.now = turn.deadline + 1
         await sessions.handle_timer(turn)
@@ -284,7 +284,7 @@ async def test_stale_timer_is_dropped(env) -> None:
     game_id = await two_players(sessions, turn_timer=60)
     turn = next(t for t in await store.game_timers(game_id) if t.kind == "turn")
     loaded = await sessions.load(game_id)
-    await sessions.play(game_id, loaded.record.seats[0].user_id, "skip", None)  # replaces the timers
+    await sessions.play(game_id, loaded.record.seats[0].user_id, Move("skip"), None)  # replaces the timers
     clock.now = turn.deadline + 1
     await sessions.handle_timer(turn)
     assert [m.move for m in await store.get_moves(game_id)] == ["skip"]
@@ -361,9 +361,9 @@ def test_preview_pays_what_the_engine_pays() -> None:
         spell = random_spell(game, seat, rng)
         if spell is None:
             continue
-        outcome = simulate_word(game, seat, str(spell))
+        outcome = simulate_word(game, seat, spell)
         real = Game.from_json(game.to_json())
-        events = real.apply(seat, str(spell))
+        events = real.apply(seat, spell)
         while real.phase in ("uncover", "double") and real.active_seat == seat:  # follow the preview's answers
             answer = outcome.targets.pop(0)
             events += real.apply(seat, answer)
@@ -391,10 +391,10 @@ def test_penny_winning_move_needs_confirmation() -> None:
                        "offer_row": [36, 17, 29, 58, 61, 126, 135],
                        "seats": [{"hand": [1141, 1145], "draw": [1148], "ink": 1}]})
     game.state.penny["score"] = game.goal - 1
-    assert penny_would_win(game, 0, "ink")  # horror card in the row: 1 ink spent gives Penny her goal
-    assert not penny_would_win(game, 0, "remover 1141")  # refused moves never count
+    assert penny_would_win(game, 0, Move("ink"))  # horror card in the row: 1 ink spent gives Penny her goal
+    assert not penny_would_win(game, 0, Move("remover", card=1141))  # refused moves never count
     game.state.penny["score"] = game.goal - 2
-    assert not penny_would_win(game, 0, "ink")
+    assert not penny_would_win(game, 0, Move("ink"))
 
 
 async def test_afk_remove_policy_makes_the_seat_pass(env) -> None:
@@ -412,7 +412,7 @@ async def test_afk_remove_policy_makes_the_seat_pass(env) -> None:
     # From now on the absent seat passes by itself whenever it is its turn.
     loaded = await sessions.load(game_id)
     other = loaded.record.seats[1].user_id
-    await sessions.play(game_id, other, "skip", None)
+    await sessions.play(game_id, other, Move("skip"), None)
     await sessions.wait_for_computers(game_id)
     moves = [(m.seat, m.move) for m in await store.get_moves(game_id)]
     assert moves[:3] == [(0, "timeout"), (1, "skip"), (0, "timeout")]

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine import Game, GameOptions, parse_move
 from hardback_bot.engine.cards import card
 from hardback_bot.engine.options import TUTORIAL_DEAL, TUTORIAL_LENGTH
 from hardback_bot.engine.randomplay import random_move
@@ -63,7 +63,8 @@ def test_the_guided_words_are_explained() -> None:
     """The first seat's planned words (docs/tutorial.md) and why they paid what they did."""
     game = guided_game()
 
-    def line(moves: list[str]) -> str:
+    def line(notation: list[str]) -> str:
+        moves = [parse_move(text) for text in notation]
         said = say(explain(game, 0, moves))
         for move in moves:
             game.apply(0, move)
@@ -74,7 +75,7 @@ def test_the_guided_words_are_explained() -> None:
     assert line(["buy 135"]) == ("you bought U (mystery) for 2¢; it goes to your discard pile; "
                                  "3¢ left over became 3 ink")
     while game.active_seat == 1:  # the computer: writer's block (a cycled row, R9.3)
-        game.apply(1, "skip")
+        game.apply(1, parse_move("skip"))
     assert line(["ink"]).startswith("1 ink drew U (mystery)")
     line(["ink"])
     line(["ink"])
@@ -90,9 +91,10 @@ def test_a_bonus_that_counted_and_an_uncovered_wild() -> None:
     game = guided_game()
     p = game.player(0)
     p.hand = [1148, 1151, 126, 135, 147, 1155]  # I N P U H S
-    said = say(explain(game, 0, ["spell 1148 1151 126 135 147=T 1155"]))
+    inputs = [parse_move("spell 1148 1151 126 135 147=T 1155")]
+    said = say(explain(game, 0, inputs))
     assert said.startswith("INPUTS paid 7¢ 1★: I, N, and S 1¢ each, P and U 2¢ each, T 1★")
     assert "2 mystery cards counted, so the bonus of P and U paid" in said
     assert "U uncovered the wild T, so it paid too" in said
     for language in LANGUAGES:
-        assert "7¢ 1★" in say(explain(game, 0, ["spell 1148 1151 126 135 147=T 1155"]), translator(language))
+        assert "7¢ 1★" in say(explain(game, 0, inputs), translator(language))

@@ -30,7 +30,7 @@ def test_every_turn_once_in_play_order_with_its_summary() -> None:
     assert walk.turns[0].round == 1 and walk.turns[-1].moves == len(game.move_log)
     assert walk.final == public_view(game)
     words = [t.word for t in walk.turns if t.word]
-    assert len(words) == game.state.table_stats["words"]  # R34: every accepted word, once
+    assert len(words) == game.state.table_stats.words  # R34: every accepted word, once
 
 
 @pytest.mark.parametrize("stop", [0, 1, 7])

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from hardback_bot.ai import choose_move
-from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine import Game, GameOptions, parse_move
 from hardback_bot.engine.options import TUTORIAL_DEAL, TUTORIAL_LENGTH
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.views import public_view
@@ -63,7 +63,7 @@ def test_the_first_four_turns_hold_whatever_the_computer_does(seed: int) -> None
     game = Game.new(2, seed, GUIDED, AcceptAll())
     seen: dict[int, set[str]] = {0: set(), 1: set()}
     planned = []
-    while game.player(0).stats["turns"] < 4:
+    while game.player(0).stats.turns < 4:
         if game.active_seat == 1 or game.phase == "vote":
             seat, move = random_move(game, rng, off_turn_ink=0)
             if seat != 1:
@@ -102,7 +102,7 @@ def test_the_last_click_is_read_from_the_log() -> None:
     log = [StoredMove(1, 0, "spell 1141 1149 1145 1154 1156", 0.0, 2), StoredMove(2, 0, "flush", 0.0, 3),
            StoredMove(3, 0, "buy 135", 0.0, 4)]
     walked = walk(2, 1, GUIDED, log, 0, game.checker)
-    assert walked.click == ("buy 135",) and walked.before is not None
+    assert walked.click == (parse_move("buy 135"),) and walked.before is not None
     assert walked.seen[0] == {"word", "flush", "buy"}
     lines = guided_lines(walked, 0)
     assert lines[0] == ("**Why:** you bought U (mystery) for 2¢; it goes to your discard pile; "
@@ -113,4 +113,4 @@ def test_the_last_click_is_read_from_the_log() -> None:
                StoredMove(6, 0, "ink", 0.0, 7), StoredMove(7, 0, "ink", 0.0, 8),
                StoredMove(8, 0, "spell 147=Q 135 1145 1155 1156 1148 152 1151", 0.0, 9),
                StoredMove(9, 0, "buy 126", 0.0, 10), StoredMove(10, 0, "buy 65", 0.0, 10)]
-    assert walk(2, 1, GUIDED, chained, 0, game.checker).click == ("buy 126", "buy 65")
+    assert walk(2, 1, GUIDED, chained, 0, game.checker).click == (parse_move("buy 126"), parse_move("buy 65"))

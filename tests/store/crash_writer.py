@@ -115,7 +115,7 @@ async def play(store: Store, rec: GameRecord, mode: str, rng: random.Random) -> 
             rec.id,
             version,
             seat,
-            move,
+            str(move),
             game.to_json(),
             finished=game.finished,
             outcome=outcome,

@@ -55,7 +55,7 @@ async def fill(store, clock: Clock) -> dict[str, int]:  # type: ignore[no-untype
             game.apply(seat, move)
             clock.advance(1)
             version = await store.commit_move(
-                lobby.id, version, seat, move, game.to_json(), finished=game.finished,
+                lobby.id, version, seat, str(move), game.to_json(), finished=game.finished,
                 outcome=outcome_from_game(game) if game.finished else None,
                 timers=[Timer(lobby.id, TurnDeadline(moves + 1, clock.now + 300), clock.now + 300,
                              seat=game.active_seat)],

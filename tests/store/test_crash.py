@@ -89,9 +89,11 @@ def replay_state(mode: str, seed: int, options: dict, players: int, moves: list[
     if mode == "fake":
         return fake_replay(seed, moves)
     from hardback_bot.engine import Game, GameOptions
+    from hardback_bot.engine.moves import LoggedMove
     from hardback_bot.engine.words import AcceptAll
 
-    return Game.replay(players, seed, GameOptions.from_dict(options), moves, checker=AcceptAll()).to_json()
+    log = [LoggedMove.from_stored(seat, move) for seat, move in moves]  # the moves as the store keeps them
+    return Game.replay(players, seed, GameOptions.from_dict(options), log, checker=AcceptAll()).to_json()
 
 
 async def verify(

@@ -38,7 +38,7 @@ async def play_through_store(
         game.apply(seat, move)
         outcome = outcome_from_game(game) if game.finished else None
         version = await store.commit_move(
-            lobby.id, version, seat, move, game.to_json(), finished=game.finished, outcome=outcome
+            lobby.id, version, seat, str(move), game.to_json(), finished=game.finished, outcome=outcome
         )
         n += 1
     return lobby.id, game
@@ -51,7 +51,7 @@ async def test_finished_game_exports_and_replays(store: Store, tmp_path: Path) -
     data = await store.export_game(gid)
     assert json.loads(json.dumps(data)) == data  # JSON-able as is
     assert data["seed"] == 3 and data["num_players"] == 3 and len(data["moves"]) == len(game.move_log)
-    assert [tuple(m) for m in data["moves"]] == game.move_log
+    assert data["moves"] == [entry.stored() for entry in game.move_log]
     assert verify_export(json.dumps(data))
     assert replay_export(data).to_json() == game.to_json()
     # results were written with the finishing move and match the engine
@@ -59,9 +59,10 @@ async def test_finished_game_exports_and_replays(store: Store, tmp_path: Path) -
     by_seat = {r["seat"]: r for r in game.results()}
     assert [r.result.rank for r in results] == [by_seat[s]["rank"] for s in range(3)]
     assert [r.result.prestige for r in results] == [by_seat[s]["prestige"] for s in range(3)]
-    stats = game.stats()["players"]
-    assert [r.result.words for r in results] == [p["words"] for p in stats]
-    assert [r.result.best_word for r in results] == [p["bestWordText"] or None for p in stats]
+    stats = game.stats().players
+    assert [r.result.words for r in results] == [p.stats.words for p in stats]
+    assert [r.result.best_word for r in results] == [p.best_word or None for p in stats]
+    assert [dict(r.result.stats)["bestWord"] for r in results] == [p.stats.best_word for p in stats]  # stored names
     assert (await store.get_rating(7, 1)) is not None and (await store.get_rating(7, 2)) is not None
     # CLI round trip, as a bug report would go
     path = tmp_path / "game.json"
@@ -114,13 +115,14 @@ async def test_coop_game_records_against_penny_without_ratings(store: Store) -> 
     seats = SEATS[:2]
     gid, game = await play_through_store(store, seed=4, options=GameOptions(coop=True), seats=seats)
     assert verify_export(await store.export_game(gid))
-    penny = game.stats()["table"]
+    penny = game.stats().penny
+    assert penny is not None
     results = await store.get_results(gid)
     won = game.results()[0]["won"]
     assert {r.mode for r in results} == {"coop"} and {r.result.won for r in results} == {won}
     stats = await store.player_stats(7, 1)
     assert (stats.coop.games, stats.coop.wins, stats.competitive.games) == (1, int(won), 0)
-    assert stats.coop_by_genre == {penny["coopGenre"]: (int(won), 1)}
+    assert stats.coop_by_genre == {penny.genre: (int(won), 1)}
     assert stats.coop.margin_sum == game.results()[0]["margin"]
     assert await store.get_rating(7, 1) is None
 

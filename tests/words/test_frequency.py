@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from hardback_bot.ai import choose_move
-from hardback_bot.engine import Game
+from hardback_bot.engine import Game, Move
 from hardback_bot.engine.scenario import build_game
 from hardback_bot.help.words import hint_plays
 from hardback_bot.sessions.spelling import best_word
@@ -78,9 +78,9 @@ def test_the_one_click_best_word_is_the_most_common_of_the_best() -> None:
 @pytest.mark.parametrize("dictionary", ["common", "letterpress"])
 def test_a_computer_suggests_the_most_common_of_the_words_worth_most(dictionary: str) -> None:
     game, _ = arsut(dictionary)
-    game.apply(0, "ghostwriter")
+    game.apply(0, Move("ghostwriter"))
     move = choose_move(game, 1, 3)
-    assert move.startswith("suggest ")
-    word = move.removeprefix("suggest ")
+    assert move.kind == "suggest" and move.choice is not None
+    word = move.choice
     assert rank(word) < len(ranks("en")), word  # a word the frequency list knows, not UMIAKS or RATUS
     assert move == choose_move(game, 1, 3)  # deterministic

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hardback_bot.engine.cards import card, coin_starter_ids, genre_card_ids, prestige_starter_ids
 from hardback_bot.engine.events import CoinsToInk, Earn, Gain
 from hardback_bot.engine.game import Game
-from hardback_bot.engine.moves import WordCard
+from hardback_bot.engine.moves import WordCard, parse_move
 from hardback_bot.engine.scenario import build_game
 from hardback_bot.words import get_dictionary
 from hardback_bot.words.solver import (
@@ -365,7 +365,7 @@ def engine_pays(cards: PlayerCards, play: Play, discard: list[int]) -> dict[str,
             move = f"take {take}"
         else:
             move = "pass"
-        events += game.apply(0, move)
+        events += game.apply(0, parse_move(move))
     assert not trash and not dumps and not choices
     # With nothing to buy the engine ends the turn by itself and turns coins into ink (R19.8, R20.1):
     # read the payments from the events.

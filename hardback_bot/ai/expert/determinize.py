@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hardback_bot.engine import Game, GameOptions, parse_move
+from hardback_bot.engine import Game, GameOptions
 from hardback_bot.engine.cards import (
     STARTER_SEAT_BASE,
     card,
@@ -32,9 +32,10 @@ from hardback_bot.engine.cards import (
     prestige_starter_ids,
     starter_instance,
 )
+from hardback_bot.engine.moves import LoggedMove, Move
 from hardback_bot.engine.scoring import CHOICE_KINDS, ability_key, optional_benefits
-from hardback_bot.engine.setup import PLAYER_STATS, TABLE_STATS
 from hardback_bot.engine.state import BUY, CHOICE, DUMP, FLUSH, JAIL, PREVIEW, SPELL, TRASH, Slot
+from hardback_bot.engine.stats import PlayerStats, TableStats
 
 from ..seen import Seen
 
@@ -43,34 +44,33 @@ PHASES = (SPELL, TRASH, DUMP, PREVIEW, CHOICE, JAIL, FLUSH, BUY)
 _RESOLUTION_ORDER = (TRASH, DUMP, PREVIEW, CHOICE, JAIL, FLUSH, BUY)
 
 
-def owners(log: tuple[tuple[int, str], ...], num_players: int) -> dict[int, int]:
+def owners(log: tuple[LoggedMove, ...], num_players: int) -> dict[int, int]:
     """Card -> seat, for every card the public moves show in a seat's deck now (bought, shown in a word,
     or a coin starter); -1 for a card trashed or dumped since (R15: it left the game)."""
     owner: dict[int, int] = {}
     for seat in range(num_players):
         for d in coin_starter_ids():
             owner[starter_instance(d, seat)] = seat
-    for seat, text in log:
-        kind = text.split(" ", 1)[0]
-        if kind == "spell":
-            for w in parse_move(text).word:
+    for seat, move in log:
+        if move.kind == "spell":
+            for w in move.word:
                 owner.setdefault(w.card, seat)  # a rival's classic in the word stays its owner's
-        elif kind == "buy":
-            owner[int(text.split()[1])] = seat
-        elif kind in ("trash", "dump"):
-            owner[int(text.split()[1])] = -1
+        elif move.kind == "buy" and move.card is not None:
+            owner[move.card] = seat
+        elif move.kind in ("trash", "dump") and move.card is not None:
+            owner[move.card] = -1
     return owner
 
 
-def this_turn(log: tuple[tuple[int, str], ...], seat: int) -> list[str]:
+def this_turn(log: tuple[LoggedMove, ...], seat: int) -> list[Move]:
     """The active seat's public moves since its word of this turn (the last ``spell`` of that seat)."""
-    moves: list[str] = []
-    for who, text in reversed(log):
+    moves: list[Move] = []
+    for who, move in reversed(log):
         if who != seat:
             continue
-        if text.startswith("spell "):
+        if move.kind == "spell":
             break
-        moves.append(text)
+        moves.append(move)
     return moves[::-1]
 
 
@@ -117,7 +117,7 @@ def determinize(seen: Seen, rng: random.Random) -> Game:
         "final_round": seen.final_round,
         "finished": False,
         "word_history": [[s, w] for s, w in seen.public.history],
-        "table_stats": {k: 0 for k in TABLE_STATS},
+        "table_stats": TableStats().to_dict(),
         "score_history": [list(r) for r in view["score_history"]],
         "penny": _penny(seen),
     }
@@ -154,7 +154,7 @@ def _player(pv: dict[str, Any], n: int, owner: dict[int, int], visible: set[int]
         "seat": seat, "draw": draw, "discard": discard, "hand": hand, "inked": inked,
         "cleared": list(pv.get("cleared", [])), "timeless": list(pv["timeless"]), "jail": pv["jail"],
         "prestige": 0 if coop else int(pv["prestige"]), "ink": int(pv["ink"]), "remover": int(pv["remover"]),
-        "adverts": int(pv["adverts"]), "award": int(pv["award"]), "stats": {k: 0 for k in PLAYER_STATS},
+        "adverts": int(pv["adverts"]), "award": int(pv["award"]), "stats": PlayerStats().to_dict(),
         "best_word": "", "longest_word": "",
     }
 
@@ -197,7 +197,7 @@ def _turn(seen: Seen) -> dict[str, Any]:
     if step > _RESOLUTION_ORDER.index(JAIL):
         used += [o.key for o in benefits if o.kind == "jail"]
     moves = this_turn(seen.public.log, seen.active)
-    kinds = {m.split(" ", 1)[0] for m in moves}
+    kinds = {m.kind for m in moves}
     turn.update(
         word=[s.to_list() for s in word], classics=classics, counts=counts, used=used,
         trashed=[int(c) for c in t.get("trashed", [])], coins=int(t.get("coins", 0)),

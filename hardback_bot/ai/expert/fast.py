@@ -33,6 +33,7 @@ FAR_UNITS = 80
 _CACHE_SIZE = 20000
 _words: OrderedDict[tuple[Any, ...], Play | None] = OrderedDict()
 _lock = threading.Lock()  # the answers are shared by every thread of the process
+_PASS, _SKIP, _TIMEOUT = Move("pass"), Move("skip"), Move("timeout")
 
 
 def best_word(game: Game, seat: int, weights: Weights, dictionary: Any, units: int = WORD_UNITS) -> Play | None:
@@ -171,7 +172,7 @@ class Market:
 
     def plan(self, coins: int) -> tuple[float, list[int], int]:
         """(value, cards to buy, adverts to buy) of the best plan within ``coins``."""
-        best = (0.0 + coins * self.leftover, [], 0)
+        best: tuple[float, list[int], int] = (0.0 + coins * self.leftover, [], 0)
         spent_a, worth_a = 0, 0.0
         for n_adverts in range(len(self.adverts) + 1):
             if n_adverts:
@@ -230,51 +231,52 @@ class Fast:
                 game.apply(seat, move)
             except IllegalMove:
                 self.refused += 1
-                game.apply(seat, "skip" if t.phase == SPELL else "timeout")
+                game.apply(seat, _SKIP if t.phase == SPELL else _TIMEOUT)
             moves += 1
         return moves
 
-    def move(self, game: Game, seat: int) -> Move | str:
+    def move(self, game: Game, seat: int) -> Move:
         phase = game.state.turn.phase
         if phase == SPELL:
             return self.spell(game, seat)
         if phase in (UNCOVER, DOUBLE):
             pend = game.pending() or {}
             targets = pend.get("targets") or []
-            return f"{phase} {max(targets, key=lambda c: (face_value(c), -c))}"
+            target = max(targets, key=lambda c: (face_value(c), -c))
+            return Move("uncover" if phase == UNCOVER else "double", card=target)
         if phase == TRASH:
             options = game.trash_options()
             chosen = self.play.trash if self.play is not None else ()
             for cid, kind, value in options:
                 if cid in chosen or (self.play is None and value >= (3 if kind == "coins" else 2)):
-                    return f"trash {cid}"
-            return "pass"
+                    return Move("trash", card=cid)
+            return _PASS
         if phase == DUMP:
             return self.dump(game, seat)
         if phase == PREVIEW:
-            return "pass"
+            return _PASS
         if phase == PREVIEWING:
             pend = game.pending() or {}
             c = (pend.get("cards") or [0])[0]
-            return f"discard {c}" if card(c).is_starter else f"return {c}"
+            return Move("discard" if card(c).is_starter else "return", card=c)
         if phase == CHOICE:
             return self.choice(game, seat)
         if phase == JAIL:
             return self.jail(game, seat)
         if phase == FLUSH:
-            return "pass"
+            return _PASS
         if phase == BUY:
             return self.buy(game, seat)
-        return "timeout"
+        return _TIMEOUT
 
     # ---------------------------------------------------------------- spelling (R6-R9)
-    def spell(self, game: Game, seat: int) -> Move | str:
+    def spell(self, game: Game, seat: int) -> Move:
         p = game.player(seat)
         hz = pace(game)
         drawn = len(p.inked) + len(p.cleared)
         if (p.ink > 0 and (p.draw or p.discard) and drawn < (2 if p.ink >= 3 or hz.last else 1)
                 and not self._feeds_penny(game)):
-            return "ink"
+            return Move("ink")
         weights = self.weights(game, hz)
         play = best_word(game, seat, weights, self.dictionary, self.units)
         reach = len(p.hand) + len(game.classics_in_play())  # the longest word these cards could make
@@ -282,8 +284,8 @@ class Fast:
             play = self._longer(game, seat, weights, play)
         if play is None:
             if p.inked and p.remover:
-                return f"remover {p.inked[0]}"
-            return "skip"
+                return Move("remover", card=p.inked[0])
+            return _SKIP
         self.play = play
         return Move("spell", word=play.cards)
 
@@ -302,51 +304,51 @@ class Fast:
                 and any(card(c).genre == "horror" for c in s.offer_row))
 
     # ---------------------------------------------------------------- resolution (R12-R17)
-    def dump(self, game: Game, seat: int) -> str:
+    def dump(self, game: Game, seat: int) -> Move:
         p = game.player(seat)
         if not p.discard:
-            return "pass"
+            return _PASS
         worst = min(p.discard, key=lambda c: (per_play(c, 0.5) + card(c).cost * 0.1, c))
         if card(worst).is_starter or per_play(worst, 0.5) < 1.2:
-            return f"dump {worst}"
-        return "pass"
+            return Move("dump", card=worst)
+        return _PASS
 
-    def choice(self, game: Game, seat: int) -> str:
+    def choice(self, game: Game, seat: int) -> Move:
         pend = game.pending() or {}
         p = game.player(seat)
         if pend.get("kind") == "ink_or_remover":
-            return "take remover" if p.remover == 0 and p.ink >= 2 else "take ink"
+            return Move("take", choice="remover" if p.remover == 0 and p.ink >= 2 else "ink")
         value = int(pend.get("value", 0))
         hz = pace(game)
         if hz.last:
-            return "take prestige"
+            return Move("take", choice="prestige")
         market = Market(game, hz, 0.3 if game.options.coop else 1.0)
         coins = game.state.turn.coins
-        return "take coins" if market.worth(coins + value) - market.worth(coins) > value else "take prestige"
+        return Move("take", choice="coins" if market.worth(coins + value) - market.worth(coins) > value else "prestige")
 
-    def jail(self, game: Game, seat: int) -> str:
+    def jail(self, game: Game, seat: int) -> Move:
         s = game.state
         hz = pace(game)
         if game.options.coop and s.offer_row:
             first = s.offer_row[0]
             if claim(game, first) >= 5:
-                return f"remove {first}"
+                return Move("remove", card=first)
             best = max(s.offer_row, key=lambda c: (claim(game, c), -c))
-            return f"remove {best}" if claim(game, best) >= 6 else "pass"
+            return Move("remove", card=best) if claim(game, best) >= 6 else _PASS
         if hz.last:
-            return "pass"
+            return _PASS
         deck = deck_of(game, seat)
         coins = s.turn.coins
         scored = [(card_worth(game, seat, c, hz, deck), c) for c in s.offer_row if card(c).cost > coins]
         if scored:
             worth, cid = max(scored)
             if worth > 2.0:
-                return f"reserve {cid}"
+                return Move("reserve", card=cid)
         dear = max(s.offer_row, key=lambda c: (card(c).cost, -c), default=None)
-        return f"remove {dear}" if dear is not None and card(dear).cost >= 7 else "pass"
+        return Move("remove", card=dear) if dear is not None and card(dear).cost >= 7 else _PASS
 
     # ---------------------------------------------------------------- purchases (R19, R25)
-    def buy(self, game: Game, seat: int) -> str:
+    def buy(self, game: Game, seat: int) -> Move:
         s = game.state
         coins = s.turn.coins
         hz = pace(game)
@@ -355,10 +357,10 @@ class Fast:
         p = game.player(seat)
         for cid in cards:
             if card(cid).cost <= coins and (cid in s.offer_row or cid == p.jail) and not self._hands_penny(game):
-                return f"buy {cid}"
+                return Move("buy", card=cid)
         if adverts and game.options.adverts and p.adverts < len(ADVERTS) and ADVERTS[p.adverts][0] <= coins:
-            return "advert"
-        return "end"
+            return Move("advert")
+        return Move("end")
 
     def _hands_penny(self, game: Game) -> bool:
         s = game.state

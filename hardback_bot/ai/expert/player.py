@@ -15,7 +15,9 @@ import logging
 import random
 
 from hardback_bot.engine.cards import card
+from hardback_bot.engine.moves import Move
 
+from ..brain import INK, PASS, PREVIEW, SKIP, card_of
 from ..hard import Hard
 from ..seen import Seen
 from ..solving import Play
@@ -51,7 +53,7 @@ class Expert(Hard):
             return COOP_HORIZON
         return 1 + s.num_players
 
-    def choose(self, candidates: list[str], prior: str, step: str) -> str:
+    def choose(self, candidates: list[Move], prior: Move, step: str) -> Move:
         moves = list(dict.fromkeys([prior, *candidates]))
         if len(moves) == 1:
             return moves[0]
@@ -66,55 +68,60 @@ class Expert(Hard):
         return best
 
     # ---------------------------------------------------------------- spelling (R6-R9)
-    def on_spell(self) -> str:
+    def on_spell(self) -> Move:
         s = self.seen
         if len(s.public.refused) >= 3:
-            return "skip"  # the table keeps refusing words: give up this turn (R9)
+            return SKIP  # the table keeps refusing words: give up this turn (R9)
         token = self.ink_or_remover()
         plays = self.spell_candidates()
         if not plays and token is None:
             if s.inked and s.remover:
-                return f"remover {self.worst_inked()}"
-            return "skip"
+                return Move("remover", card=self.worst_inked())
+            return SKIP
         prior = token or self.pick(plays).move
         candidates = [p.move for p in _distinct(plays)[:WORDS]]
-        if s.ink > 0 and self.has("ink") and not self.hands_penny_the_game("ink"):
-            candidates.append("ink")
+        if s.ink > 0 and self.has(INK) and not self.hands_penny_the_game(INK):
+            candidates.append(INK)
         if s.inked and s.remover:
-            candidates.append(f"remover {self.worst_inked()}")
+            candidates.append(Move("remover", card=self.worst_inked()))
         if not candidates:
             return prior
         return self.choose(candidates, prior, "spell")
 
     # ---------------------------------------------------------------- resolution (R12-R18)
-    def on_trash(self) -> str:
-        return self.choose([m for m in self.seen.legal if m != "timeout"], super().on_trash(), "other")
+    def on_trash(self) -> Move:
+        return self.choose(self._answers(), super().on_trash(), "other")
 
-    def on_dump(self) -> str:
-        moves = sorted(self.legal("dump"), key=lambda m: (self.keep_value(int(m.split()[1])), m))[:3]
-        extra = [m for m in ("pass", "preview") if self.has(m)]
+    def on_dump(self) -> Move:
+        # Ties in value go by the move's notation, as they always did.
+        moves = sorted(self.legal("dump"), key=lambda m: (self.keep_value(card_of(m)), str(m)))[:3]
+        extra = [m for m in (PASS, PREVIEW) if self.has(m)]
         return self.choose(moves + extra, super().on_dump(), "other")
 
-    def on_preview(self) -> str:
-        return self.choose([m for m in self.seen.legal if m != "timeout"], super().on_preview(), "other")
+    def on_preview(self) -> Move:
+        return self.choose(self._answers(), super().on_preview(), "other")
 
-    def on_choice(self) -> str:
-        return self.choose([m for m in self.seen.legal if m != "timeout"], super().on_choice(), "other")
+    def on_choice(self) -> Move:
+        return self.choose(self._answers(), super().on_choice(), "other")
 
-    def on_jail(self) -> str:
+    def on_jail(self) -> Move:
         s = self.seen
         row = sorted(s.offer_row, key=lambda c: (-card(c).cost, c))[:3]
-        moves = [f"reserve {c}" for c in row] + [f"remove {c}" for c in row]
+        moves = [Move("reserve", card=c) for c in row] + [Move("remove", card=c) for c in row]
         if s.coop and s.offer_row:
-            moves.append(f"remove {s.offer_row[0]}")  # Penny's next claim (R29.4)
-        return self.choose([*moves, "pass"], super().on_jail(), "other")
+            moves.append(Move("remove", card=s.offer_row[0]))  # Penny's next claim (R29.4)
+        return self.choose([*moves, PASS], super().on_jail(), "other")
 
-    def on_flush(self) -> str:
-        return self.choose([m for m in self.seen.legal if m != "timeout"], super().on_flush(), "other")
+    def on_flush(self) -> Move:
+        return self.choose(self._answers(), super().on_flush(), "other")
 
-    def on_buy(self) -> str:
-        moves = [m for m in self.seen.legal if m != "timeout" and not self.hands_penny_the_game(m)]
-        return self.choose(moves or ["end"], super().on_buy(), "buy")
+    def on_buy(self) -> Move:
+        moves = [m for m in self._answers() if not self.hands_penny_the_game(m)]
+        return self.choose(moves or [Move("end")], super().on_buy(), "buy")
+
+    def _answers(self) -> list[Move]:
+        """Every legal move but the timer's."""
+        return [m for m in self.seen.legal if m.kind != "timeout"]
 
 
 def _distinct(plays: list[Play]) -> list[Play]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from hardback_bot.engine import Game, IllegalMove
+from hardback_bot.engine import Game, IllegalMove, Move
 
 from ..seen import Seen
 from .determinize import determinize
@@ -47,8 +47,8 @@ CONFIDENCE = 1.0
 HEAD_START = 0.3
 
 
-def search(seen: Seen, rng: random.Random, candidates: list[str], prior: str | None, budget: Budget,
-           horizon: int, max_samples: int = 64) -> tuple[str, dict[str, float]]:
+def search(seen: Seen, rng: random.Random, candidates: list[Move], prior: Move | None, budget: Budget,
+           horizon: int, max_samples: int = 64) -> tuple[Move, dict[Move, float]]:
     """The candidate with the best mean judgement over sampled games, and every candidate's mean; the hard
     player's choice (``prior``) stands unless another is better beyond the noise."""
     fast = Fast(seen.public.dictionary)
@@ -90,7 +90,7 @@ def _paired(a: Tally, b: Tally) -> tuple[float, float]:
     return mean, (var / len(diffs)) ** 0.5
 
 
-def _prune(alive: list[str], tallies: dict[str, Tally], samples: int) -> list[str]:
+def _prune(alive: list[Move], tallies: dict[Move, Tally], samples: int) -> list[Move]:
     """Drop candidates clearly behind the leader in the paired comparison (the same sampled games)."""
     leader = max(alive, key=lambda m: tallies[m].mean)
     keep = []

@@ -38,7 +38,7 @@ from ..manager import Sessions
 from ..messages import SessionError
 from ..notes import GameBegins, YourTurn, announce
 from ..searching import SearcherStopped, off_loop_async
-from ..turn_history import ReplayError, walk_turns
+from ..turn_history import ReplayError, stored_log, walk_turns
 from .deal import PAR_STRENGTH, Deal, day_of, deal_of, play_par
 
 log = logging.getLogger(__name__)
@@ -298,11 +298,12 @@ class DailyService:
         record = await self.sessions.record(game_id)
         if record.seed is None:
             return ()
-        moves = [(m.seat, m.move) for m in await self.sessions.store.get_moves(game_id)]
+        rows = await self.sessions.store.get_moves(game_id)
         options = dict(record.options)
         checker = checker_for(GameOptions.from_dict(options))
         try:
-            walk = await asyncio.to_thread(walk_turns, record.num_players, record.seed, options, moves, checker)
+            walk = await asyncio.to_thread(walk_turns, record.num_players, record.seed, options, stored_log(rows),
+                                           checker)
         except ReplayError:
             log.warning("daily game %s does not replay: no squares for its share line", game_id)
             return ()

@@ -80,7 +80,8 @@ def purchases(game: Game, seat: int) -> dict[Move, bool]:
 
 def bought_this_turn(game: Game) -> list[int]:
     """The cards bought so far this turn (the turn's public summary)."""
-    return list(game.state.turn.extra.get("summary", {}).get("bought", []))
+    tally = game.state.turn.extra.summary
+    return [] if tally is None else list(tally.bought)
 
 
 __all__ = ["END", "PASS", "bought_this_turn", "buy_options", "chain_id", "move_id", "option_of", "purchases",

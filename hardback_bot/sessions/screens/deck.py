@@ -34,8 +34,7 @@ def genre_names(t: Translator) -> tuple[str, str, str, str, str]:
 def genre_mixes(game: Game, view: dict[str, Any] | None = None) -> list[tuple[int, int, int, int, int]]:
     """Cards of each genre (starter, adventure, horror, mystery, romance) every player owns: the engine's
     R35 deck statistics, plus the active player's hand cards lying in their word mid-turn."""
-    stats = game.stats()["players"]
-    counts = [[int(row.get(f"deck{i}", 0)) for i in range(5)] for row in stats]
+    counts = [list(totals.deck) for totals in game.stats().players]
     turn = (view or {}).get("turn") or {}
     for slot in turn.get("word") or []:  # [card, letter, wild, uncovered, mult, owner, inked]
         if int(slot[5]) == -1:  # from the speller's hand; classics stay counted where they are

@@ -14,6 +14,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from hardback_bot.engine.moves import LoggedMove
 from hardback_bot.i18n import N_, Translator, translator
 from hardback_bot.render.word_list import WordGroup, WordRow, WordsImage, render_words
 from hardback_bot.store import GameRecord, Store
@@ -21,7 +22,7 @@ from hardback_bot.store.models import UNFINISHED
 
 from ..codec import SortWords
 from ..messages import ENGLISH
-from ..turn_history import ReplayError, walk_turns
+from ..turn_history import ReplayError, stored_log, walk_turns
 from .panel import Option, Panel, Select
 from .pictures import Picture
 
@@ -49,7 +50,7 @@ class PlayedWord:
     award: int = 0  # a literary award the word claimed
 
 
-def played_words(record: GameRecord, moves: Sequence[tuple[int, str]]) -> list[PlayedWord]:
+def played_words(record: GameRecord, moves: Sequence[LoggedMove]) -> list[PlayedWord]:
     """Every accepted word of an ended game, in play order.  CPU work (the log is replayed): call it in a
     worker thread from the event loop.  Raises ``turn_history.ReplayError`` if the log does not replay."""
     from hardback_bot.store.export import checker_for
@@ -81,7 +82,7 @@ async def words_of_game(store: Store, game_id: int) -> list[PlayedWord]:
     if ended and key in cache:
         cache.move_to_end(key)
         return list(cache[key])
-    moves = [(m.seat, m.move) for m in await store.get_moves(game_id)]
+    moves = stored_log(await store.get_moves(game_id))
     words = await asyncio.to_thread(played_words, record, moves)
     if ended:
         cache[key] = words

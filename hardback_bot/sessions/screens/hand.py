@@ -96,20 +96,20 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
                 buttons.append(Button(t.gettext("Spell {word} ({coins}¢ {prestige}★)", word=best.word,
                                                 coins=best.coins, prestige=best.prestige),
                                       chain_id(loaded, [best.move, *best.targets]), "success"))
-        if "ghost" not in game.state.turn.extra and game.options.ghostwriter:
+        if game.state.turn.extra.ghost is None and game.options.ghostwriter:
             buttons.append(Button(t.gettext("Ask a ghostwriter (shows your hand)"),
                                   move_id(loaded, Move("ghostwriter"))))
             panel.lines.append(_ghostwriter_cost(loaded, seat, len(me["inked"]), t))
         buttons.append(Button(t.gettext("Skip turn"), ConfirmSkip(record.id, record.version).custom_id(),
                               "danger"))
         panel.add_buttons(buttons)
-        ghost = game.state.turn.extra.get("ghost")
-        if ghost and ghost["suggestions"]:
+        ghost = game.state.turn.extra.ghost
+        if ghost and ghost.suggestions:
             options = [Option(t.gettext("{word} (from {name})", word=w, name=names[s]), str(i + 1))
-                       for i, (s, w) in enumerate(ghost["suggestions"])][:MAX_OPTIONS]
+                       for i, (s, w) in enumerate(ghost.suggestions)][:MAX_OPTIONS]
             panel.rows.append(Select(AdoptSuggestion(record.id, record.version).custom_id(),
                                      t.gettext("Adopt a suggested word"), tuple(options)))
-    ghost = game.state.turn.extra.get("ghost")
+    ghost = game.state.turn.extra.ghost
     if not active and ghost is not None and game.phase == "spell" and game.num_players > 1:
         panel.lines.append(t.gettext("{name} asked for a ghostwriter. Their hand: {cards}",
                                      name=names[game.active_seat],

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from hardback_bot.engine import Game, IllegalMove
+from hardback_bot.engine import Game, IllegalMove, Move
 from hardback_bot.engine.views import player_view, public_view
 from hardback_bot.i18n import Translator
 from hardback_bot.store import AnnounceNotes
@@ -99,7 +99,7 @@ async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice:
     return panel
 
 
-def advised_word(game: Game, seat: int, spell: str | None) -> WordOutcome | None:
+def advised_word(game: Game, seat: int, spell: Move | None) -> WordOutcome | None:
     """The word of the one-click button: the coach's advice when it names one that still plays, else the best
     word. Blocking and bounded: call it in a worker thread."""
     if spell is not None:

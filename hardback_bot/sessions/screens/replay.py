@@ -15,12 +15,13 @@ import asyncio
 from typing import Any
 
 from hardback_bot.engine.cards import card
+from hardback_bot.engine.moves import LoggedMove
 from hardback_bot.i18n import Translator, translator
 from hardback_bot.store import GameNotFound, GameRecord, Store
 
 from ..codec import ReplayClick, ReplayOp
 from ..describe import seat_name
-from ..turn_history import ReplayError, TurnRecord, Walk, walk_turns
+from ..turn_history import ReplayError, TurnRecord, Walk, stored_log, walk_turns
 from .panel import Button, Option, Panel, Select
 from .pictures import table_picture
 
@@ -63,7 +64,7 @@ async def replayable(store: Store, game_id: int, guild_id: int, language: str) -
     return record
 
 
-def _walk(record: GameRecord, moves: list[tuple[int, str]], step: int) -> Walk:
+def _walk(record: GameRecord, moves: list[LoggedMove], step: int) -> Walk:
     from hardback_bot.store.export import checker_for
 
     checker, _ = checker_for(record.options)
@@ -77,9 +78,9 @@ async def replay_screen(store: Store, game_id: int, step: int, *, guild_id: int,
     table image and buttons.  Raises :class:`ReplayRefused` (translated) when it cannot be shown."""
     t = translator(language)
     record = await replayable(store, game_id, guild_id, language)
-    moves = [(m.seat, m.move) for m in await store.get_moves(game_id)]
+    rows = await store.get_moves(game_id)
     try:
-        walk = await asyncio.to_thread(_walk, record, moves, max(0, step))
+        walk = await asyncio.to_thread(_walk, record, stored_log(rows), max(0, step))
     except ReplayError as error:
         raise ReplayRefused(t.gettext("Game #{game} cannot be replayed here: its moves no longer replay with "
                                       "this bot's dictionary.", game=game_id)) from error

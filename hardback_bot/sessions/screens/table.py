@@ -217,8 +217,8 @@ def prestige_sources(loaded: Loaded, seat: int) -> dict[str, int]:
     """Where ``seat``'s prestige came from: their words' benefits (R12), the purchase prestige of the cards
     they bought (R19.4) and their adverts (R25); the award (R24) is the results' own figure."""
     stats = loaded.game.player(seat).stats
-    return {"words": stats.get("pointsBasic", 0) + stats.get("pointsGenre", 0),
-            "bought": stats.get("pointsPurchase", 0), "adverts": stats.get("pointsAdvert", 0)}
+    return {"words": stats.points_basic + stats.points_genre, "bought": stats.points_purchase,
+            "adverts": stats.points_advert}
 
 
 def _sources(parts: dict[str, int], award: int, t: Translator) -> str:

@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from hardback_bot.cardtext import OPTION_LIMIT
 from hardback_bot.engine import Move
 from hardback_bot.engine.cards import card
-from hardback_bot.engine.moves import as_move
 from hardback_bot.i18n import Translator
 from hardback_bot.render.models import WordPreview
 
@@ -100,7 +99,7 @@ def nothing_to_choose(options: Sequence[WordOutcome], chosen: WordOutcome,
     """A word whose preview would only ask "Confirm": one arrangement worth offering, no wild card, no uncover or
     double question, no either-or choice, no rival's classic it sends back. Such a word is played as typed, with
     no screen asking to confirm nothing (the optional steps it brings, trash or jail, come next anyway)."""
-    return (len(offered(options)) == 1 and not any(w.wild for w in as_move(chosen.move).word)
+    return (len(offered(options)) == 1 and not any(w.wild for w in chosen.move.word)
             and not chosen.targets and not chosen.sent_back and not paths)
 
 
@@ -136,7 +135,7 @@ def word_panel(game_id: int, version: int, options: Sequence[WordOutcome], chose
     _arrangement_select(panel, game_id, version, offered(options), chosen, page, t)
     moves = [chosen.move] if vote else confirm_moves(chosen)
     buttons = [Button(t.gettext("Cancel"), OpenHand(game_id, HandView.REFRESH).custom_id()),
-               rules_button(game_id, "wilds" if any(w.wild for w in as_move(chosen.move).word) else "spelling", t)]
+               rules_button(game_id, "wilds" if any(w.wild for w in chosen.move.word) else "spelling", t)]
     if paths and not vote:
         confirms = []
         values = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hardback_bot.engine.moves import WordCard
+from hardback_bot.engine.moves import Move, WordCard
 
 from .value import Outcome
 
@@ -35,9 +35,9 @@ class Play:
     exact: bool = True  # False: a time-limited search stopped early; this is the best it had found
 
     @property
-    def move(self) -> str:
-        """The engine notation of the spell move, e.g. ``spell 120 67=A 1156``."""
-        return " ".join(["spell", *(str(w) for w in self.cards)])
+    def move(self) -> Move:
+        """The engine's spell move (its notation, e.g. ``spell 120 67=A 1156``, is ``str(play.move)``)."""
+        return Move("spell", word=self.cards)
 
     def wilds(self) -> int:
         return sum(1 for w in self.cards if w.wild)
