@@ -17,7 +17,7 @@ from .turn_extra import TurnExtra
 
 def plain_copy(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, tuples of plain values), as ``copy.deepcopy`` makes it,
-    in a fraction of its time: every move copies the turn's and Penny's nested data. Anything else that
+    in a fraction of its time: every copy of a game copies Penny's nested data. Anything else that
     could be shared is left to deepcopy."""
     if isinstance(value, dict):
         return {k: plain_copy(v) for k, v in value.items()}

@@ -1,4 +1,4 @@
-"""The state's nested data (a turn's extra, Penny's claims) is copied by ``plain_copy``: the same as
+"""The state's nested plain data (Penny's claims) is copied by ``plain_copy``: the same as
 ``copy.deepcopy`` for JSON-like data, sharing no container with the original (a copied game must not move
 when the original does)."""
 
