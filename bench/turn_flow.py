@@ -117,7 +117,7 @@ async def one_game(label: str, options: dict[str, object], joiners: tuple[str, .
             await bot.sessions.wait_for_computers(record.id)
             await s.settle(quiet=1.0, timeout=30)
             _, game = await load_game(bot.store, record.id)
-            turns_all = sum(int(p.stats["turns"]) for p in game.state.players)  # every seat's turns
+            turns_all = sum(p.stats.turns for p in game.state.players)  # every seat's turns
             posts = [m for m in s.messages(channel) if m.author.id == s.bot_user.id]
             live = live_game_components(world, record.id, channel)
             wrong = await mentions_not_to_play(world, bot.store, record.id, channel)
