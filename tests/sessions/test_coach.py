@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hardback_bot.engine import Game, GameOptions
+from hardback_bot.engine import Game, GameOptions, Move
 from hardback_bot.engine.views import player_view
 from hardback_bot.sessions import SessionError, Sessions
 from hardback_bot.sessions.agreements import answer_hints
@@ -124,7 +124,7 @@ async def test_the_try_line_and_the_one_click_word_agree_in_the_guided_game(sess
     """Turn 2 of the guided game: the plan teaches QUESTION (a wild Q, the award) though OUTSHINE earns more;
     the button must spell the word the Try line names."""
     record = await sessions.open_lobby(1, 10, ANN, "Ann", GameOptions())
-    sessions.set_ai(lambda game, seat, strength: "skip", lambda game, seat: game.active_seat == seat)
+    sessions.set_ai(lambda game, seat, strength: Move("skip"), lambda game, seat: game.active_seat == seat)
     await sessions.lobby_action(record.id, ANN, "Ann", "learn")
     for step in PLAN:
         if step.key == "question":
@@ -144,7 +144,7 @@ async def test_the_try_line_and_the_one_click_word_agree_in_the_guided_game(sess
 
 # ---------------------------------------------------------------------------------------------- hints mid-game
 async def test_one_person_with_computers_turns_hints_on_at_once(sessions: Sessions) -> None:
-    sessions.set_ai(lambda game, seat, strength: "skip", lambda game, seat: False)  # the computer waits
+    sessions.set_ai(lambda game, seat, strength: Move("skip"), lambda game, seat: False)  # the computer waits
     gid = await table(sessions, [(ANN, "Ann")], computers=1)
     loaded = await sessions.load(gid)
     screen = hints_off_screen(loaded, ANN, _en())

@@ -10,7 +10,7 @@ import json
 import random
 from pathlib import Path
 
-from hardback_bot.engine import GameOptions
+from hardback_bot.engine import GameOptions, Move
 from hardback_bot.engine.moves import SYSTEM_MOVES
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.i18n import translator
@@ -36,16 +36,16 @@ class Recorder:
         self.games.append(game_id)
 
 
-def computer(game, seat: int, strength: int) -> str:  # type: ignore[no-untyped-def]
+def computer(game, seat: int, strength: int) -> Move:  # type: ignore[no-untyped-def]
     """A quick computer player: a random legal move of its seat."""
     rng = random.Random(len(game.move_log))
     if game.phase == "vote":
-        return "vote accept"
+        return Move("vote", choice="accept")
     for _ in range(200):
         who, move = random_move(game, rng, off_turn_ink=0)
         if who == seat:
             return move
-    return "timeout"
+    return Move("timeout")
 
 
 def person(game, seat: int) -> str:  # type: ignore[no-untyped-def]
