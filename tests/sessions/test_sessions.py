@@ -122,7 +122,7 @@ async def test_a_computer_player_is_named_once_in_the_tables_language(env) -> No
     from hardback_bot.sessions.screens.table import table_panel
 
     sessions, _store, _, _ = env
-    sessions.set_ai(lambda game, seat, strength: "timeout", lambda game, seat: False)  # it waits: nothing moves
+    sessions.set_ai(lambda game, seat, strength: Move("timeout"), lambda game, seat: False)  # it waits: nothing moves
     record = await sessions.open_lobby(1, 10, 100, "Ada", GameOptions())
     await sessions.lobby_action(record.id, 100, "Ada", "computer", strength=3, language="es")
     await sessions.lobby_action(record.id, 100, "Ada", "start")
