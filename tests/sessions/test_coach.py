@@ -105,7 +105,7 @@ async def test_a_coached_panel_says_why_and_what_to_try_and_offers_to_drop_it(se
     assert not any(line.startswith(("**Try:**", "**Why:**")) for line in quiet.lines)
     assert SetCoach(gid, True).custom_id() in [b.custom_id for b in buttons(quiet)]
     # After a move the Why line explains it.
-    await sessions.play(gid, user, "skip", None)
+    await sessions.play(gid, user, Move("skip"), None)
     after = await hand_screen(sessions, gid, user, t=_en())
     assert any(line.startswith("**Why:**") for line in after.lines), after.lines
 

@@ -129,7 +129,7 @@ async def test_a_computer_player_is_named_once_in_the_tables_language(env) -> No
     loaded = await sessions.load(record.id)
     seat = loaded.seat_of(100)
     if loaded.game.active_seat == seat:  # Ada passes, so that her panel names whose turn it is
-        loaded = await sessions.play(record.id, 100, "skip", None)
+        loaded = await sessions.play(record.id, 100, Move("skip"), None)
     assert loaded.game.active_seat != seat
     name = "Máquina 1 (difícil)"
     assert [s.display_name for s in loaded.record.seats if s.user_id is None] == [name]
