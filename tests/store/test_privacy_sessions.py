@@ -48,12 +48,12 @@ def computer(game, seat: int, strength: int) -> Move:  # type: ignore[no-untyped
     return Move("timeout")
 
 
-def person(game, seat: int) -> str:  # type: ignore[no-untyped-def]
+def person(game, seat: int) -> Move:  # type: ignore[no-untyped-def]
     """Bob's move: a random legal one of his seat (never a move only the bot makes)."""
     found = computer(game, seat, 1)
-    if found != "timeout":
+    if found.kind not in SYSTEM_MOVES:
         return found
-    return next(str(m) for m in game.legal_moves(seat) if m.kind not in SYSTEM_MOVES)
+    return next(m for m in game.legal_moves(seat) if m.kind not in SYSTEM_MOVES)
 
 
 def wants(game, seat: int) -> bool:  # type: ignore[no-untyped-def]
