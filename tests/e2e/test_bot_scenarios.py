@@ -31,6 +31,7 @@ from scenario_kit import (
 import cogs.play as play_module
 import cogs.relay as relay_module
 from hardback_bot.engine import Game
+from hardback_bot.sessions.turn_history import stored_log
 
 # Deals that bring each test's case within its first turns (seeded_games), instead of hoping a random one does.
 INK_SEED = 3
@@ -221,7 +222,7 @@ async def test_alice_against_the_expert_computer(world: World) -> None:
         assert said.count(f"**{computer.display_name}**") >= 3
         # Replaying the stored log gives the stored game: every move of the expert was legal, in its turn.
         moves = await bot.store.get_moves(record.id)
-        replayed = Game.replay(2, record.seed or 0, game.options, [(m.seat, m.move) for m in moves])
+        replayed = Game.replay(2, record.seed or 0, game.options, stored_log(moves))
         assert replayed.to_json() == game.to_json()
 
 

@@ -24,6 +24,7 @@ from flow_kit import FlowPlayer, live_game_components
 from scenario_kit import every_row_delivered, load_game, opened_store
 
 from hardback_bot.engine import Game, GameOptions
+from hardback_bot.sessions.turn_history import stored_log
 from hardback_bot.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -157,7 +158,7 @@ async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path)
             assert game.finished
             assert len(kills) >= 4, kills
             assert not [t for t in player.turns if t.stale_start], [(t.seat, t.actions) for t in player.turns]
-            moves = [(m.seat, m.move) for m in await store.get_moves(gid)]
+            moves = stored_log(await store.get_moves(gid))
             replayed = Game.replay(len(record.seats), record.seed, GameOptions.from_dict(dict(record.options)), moves)
             assert replayed.to_json() == game.to_json(), "a move was lost or doubled"
             rows = await store.game_deliveries(gid)

@@ -35,6 +35,7 @@ from scenario_kit import (
 )
 
 from hardback_bot.engine import Game, GameOptions
+from hardback_bot.sessions.turn_history import stored_log
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 29  # while it is played; with the one once it is over, 30 over one full game (the crash guarantees' issue)
@@ -159,7 +160,7 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
             record, game = await load_game(store, gid)
             assert game.finished
             # No move lost or doubled: the log replays to exactly the stored state.
-            moves = [(m.seat, m.move) for m in await store.get_moves(gid)]
+            moves = stored_log(await store.get_moves(gid))
             replayed = Game.replay(len(record.seats), record.seed, GameOptions.from_dict(dict(record.options)), moves)
             assert replayed.to_json() == game.to_json()
             # Every announcement was delivered, exactly once: one channel message per batch nonce.

@@ -20,6 +20,7 @@ from hardback_bot.sessions.notes import HintsAsked, notes_of
 from hardback_bot.sessions.screens.hand import hand_panel, has_vowel
 from hardback_bot.sessions.screens.panel import Button
 from hardback_bot.sessions.screens.private import hand_screen, hints_off_screen
+from hardback_bot.sessions.turn_history import stored_log
 from hardback_bot.sessions.tutor import PLAN
 from hardback_bot.store import GameOutcome, PlayerResult, open_store
 from hardback_bot.words import get_dictionary
@@ -157,7 +158,7 @@ async def test_one_person_with_computers_turns_hints_on_at_once(sessions: Sessio
     assert after.record.version == loaded.record.version + 1
     # The stored state is still the replay of the log (the rules never read hints).
     replayed = Game.replay(after.game.num_players, after.record.seed or 0, GameOptions.from_dict(
-        dict(after.record.options)), [(m.seat, m.move) for m in await sessions.store.get_moves(gid)],
+        dict(after.record.options)), stored_log(await sessions.store.get_moves(gid)),
         get_dictionary("common"))
     assert replayed.to_json() == after.game.to_json()
     notes = [n for r in await sessions.store.game_deliveries(gid) if r.kind == "announce" for n in notes_of(r.payload)]
