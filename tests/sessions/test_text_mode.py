@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hardback_bot.engine import GameOptions
+from hardback_bot.engine import GameOptions, Move
 from hardback_bot.engine.cards import card
 from hardback_bot.sessions import Sessions
 from hardback_bot.sessions.screens.panel import Panel
@@ -32,7 +32,7 @@ class Quiet:
 async def sessions(tmp_path: Path):
     store = await open_store(tmp_path / "s.db")
     s = Sessions(store, Quiet(), ai_delay=0)
-    s.set_ai(lambda game, seat, strength: "skip", lambda game, seat: False)  # the computer waits
+    s.set_ai(lambda game, seat, strength: Move("skip"), lambda game, seat: False)  # the computer waits
     yield s
     await s.close()
     await store.close()
