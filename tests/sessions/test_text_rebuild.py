@@ -35,9 +35,8 @@ from text_reader import (
     reader,
 )
 
-from hardback_bot.engine import Game, GameOptions, IllegalMove
+from hardback_bot.engine import Game, GameOptions, IllegalMove, Move
 from hardback_bot.engine.cards import card
-from hardback_bot.engine.moves import as_move
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.views import player_view, public_view
 from hardback_bot.engine.words import AcceptAll
@@ -71,7 +70,7 @@ def record_for(game: Game) -> GameRecord:
                       updated_at=0.0)
 
 
-def positions(seed: int) -> Iterator[tuple[Game, object]]:
+def positions(seed: int) -> Iterator[tuple[Game, tuple[int, Move]]]:
     """A seeded game with 2-4 players (every fourth in co-op, some with adverts and awards), every third position
     of it, with the move played next."""
     rng = random.Random(seed)
@@ -211,7 +210,7 @@ def test_a_seats_view_rebuilt_from_words_equals_the_engines(language: str, block
             check_table(game, language)
             seen["classics"] += any(p.timeless for p in game.state.players)
             seen["jails"] += any(p.jail is not None for p in game.state.players)
-            if game.phase == "spell" and as_move(move).kind == "spell":
+            if game.phase == "spell" and move.kind == "spell":
                 try:
                     outcome = simulate_word(game, mover, move)
                 except IllegalMove:
