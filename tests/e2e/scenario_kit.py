@@ -580,14 +580,21 @@ class Driver:
                 await between()
         raise AssertionError(f"the game did not end within {max_turns} turns")
 
-    async def turn_with_a_word(self, max_turns: int = 10) -> tuple[int, str]:
+    async def turn_with_a_word(self, max_turns: int = 10, *, previewed: bool = True) -> tuple[int, str]:
         """Play turns until the active player's hand spells a dictionary word the bot previews (a Confirm to
-        click), and spelling it leaves the turn going; returns (seat, word). A word whose coins buy nothing in
+        click; with ``previewed=False``, any word face up, as :meth:`play_turn` spells), and spelling it leaves
+        the turn going; returns (seat, word). A word whose coins buy nothing in
         the offer row ends the turn by itself (R19.8)."""
         for _ in range(max_turns):
             _, game = await self.game()
             seat = game.active_seat
-            word = previewed_word(game, seat) if seat in self.users else None
+            letters = [card(c).letter for c in game.player(seat).hand]
+            if seat not in self.users:
+                word = None
+            elif previewed:
+                word = previewed_word(game, seat)
+            else:  # face up, as the driver's own turns spell
+                word = find_word(letters, dictionary=game.options.dictionary)
             if word is not None and keeps_the_turn(game, seat, word):
                 return seat, word
             if seat in self.users:

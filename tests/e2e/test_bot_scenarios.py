@@ -231,7 +231,7 @@ async def test_every_turn_is_logged(world: World) -> None:
     async with running_bot(world) as bot:
         record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))
         driver = Driver(world, bot.store, record.id, seat_users(world, record))
-        seat, _ = await driver.turn_with_a_word()
+        seat, _ = await driver.turn_with_a_word(previewed=False)
         turn = await driver.play_turn(seat)
         assert turn.word is not None
         await s.settle(quiet=2.0)  # the turn log may be held back a little to respect Discord's rate

@@ -13,6 +13,7 @@ from botkit import running_bot, text_of
 from discord_standin import MANAGE_GUILD, scratch_dir
 from discord_standin.world import World
 
+from hardback_bot.sessions.codec import BoardPage, parse
 from hardback_bot.store import GameOutcome, PlayerResult, Seat
 
 NOV = dt.datetime(2026, 11, 10, 12, tzinfo=dt.UTC).timestamp()
@@ -91,7 +92,8 @@ async def test_provisional_ratings_and_season_boards(world: World) -> None:
         await s.settle()
         last = s.messages(world.channel)[-1]
         assert "October 2026" in _all_text(last) and "**bob** — 3 wins in 3 games" in _all_text(last)
-        assert all(c.endswith(":l") for c in last.custom_ids())  # the page buttons keep the period
+        pages = [parse(c) for c in last.custom_ids()]
+        assert pages and all(isinstance(p, BoardPage) and p.period == "last" for p in pages)  # they keep the period
         await s.slash(world.bob, "hardback stats")
         await s.settle()
         stats = _all_text(s.messages(world.channel)[-1])
