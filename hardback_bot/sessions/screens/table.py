@@ -19,7 +19,17 @@ from ..describe import ENGLISH, bold, genre_word, seat_name
 from ..learners import COACH_GAMES, newcomers
 from ..loaded import Loaded
 from ..lobby import option_for
-from ..table_options import BY_KEY, OPTIONS, choices, encode_value, offered, option_line, summary, value_words
+from ..table_options import (
+    BY_KEY,
+    OPTIONS,
+    choices,
+    encode_value,
+    offered,
+    option_line,
+    speed_explains,
+    summary,
+    value_words,
+)
 from .in_words import joined
 from .panel import Button, Option, Panel, Select, hand_button, rules_button
 from .pictures import results_picture, table_picture
@@ -111,9 +121,14 @@ def option_screen(record: GameRecord, key: str, dictionaries: Sequence[str], t: 
     else:
         panel.rows.append(Select(SetOption(record.id, key).custom_id(), t.gettext("Choose…"),
                                  tuple(Option(("✓ " if v == current else "") + value_words(key, v, t),
-                                              encode_value(v)) for v in values)))
+                                              encode_value(v), _explains(key, v, t)) for v in values)))
     panel.add_buttons([rules_button(record.id, RULES_OF_OPTION.get(key, "overview"), t)])
     return panel
+
+
+def _explains(key: str, value: object, t: Translator) -> str | None:
+    """A choice's description under its label: what a speed means (real time or turn-based)."""
+    return speed_explains(value, t) if key == "turn_timer" and isinstance(value, int) else None
 
 
 # The rules topic that explains each option (help/topics.py keys).
