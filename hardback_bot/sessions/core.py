@@ -30,6 +30,7 @@ from hardback_bot.store import (
 from hardback_bot.store.results import outcome_from_game
 
 from .access import Origin, check_away, check_origin
+from .game_threads import TURN_BASED_OVER
 from .judging import deciders
 from .learners import COACH_GAMES
 from .loaded import Loaded, Notifier, Silent, checker_for
@@ -185,7 +186,8 @@ class SessionsCore:
             raise SessionError.refusal(error) from error
         options = game.options
         outcome = outcome_from_game(game) if game.finished else None
-        timers = [] if game.finished else self.turn_timers(record.id, game, options)
+        away = await self.away_until(record.id, options) if not game.finished else {}
+        timers = [] if game.finished else self.turn_timers(record.id, game, options, away)
         logged = [(entry.seat, str(entry.move)) for entry in game.move_log[-len(moves):]]  # stored as text
         deliveries = deliveries_for(record.id, game, events, active_before, extra=notes or (),
                                     request_before=request_before)
@@ -222,6 +224,13 @@ class SessionsCore:
         return [Timer(game_id, due, deadline, seat=seat),
                 *(Timer(game_id, DeadlineReminder(moves, deadline), start + at, seat=seat)
                   for at in reminder_offsets(options.turn_timer))]
+
+    async def away_until(self, game_id: int, options: GameOptions) -> dict[int, float]:
+        """The seats of a turn-based game on vacation now, and when each comes back (sessions/vacation.py)."""
+        if options.turn_timer <= TURN_BASED_OVER:
+            return {}
+        now = self.clock()
+        return {seat: v.until for seat, v in (await self.store.vacations(game_id)).items() if v.until > now}
 
     async def drop_timer(self, timer: Timer) -> None:
         if timer.id is not None:
