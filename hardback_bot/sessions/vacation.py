@@ -87,10 +87,10 @@ async def _store(sessions: Sessions, loaded: Loaded, seat: int, vacation: Vacati
     sessions.timers_changed.set()
 
 
-async def away_now(sessions: Sessions, game_id: int) -> dict[int, int]:
+async def away_now(sessions: Sessions, loaded: Loaded) -> dict[int, int]:
     """The seats of a game on vacation now and when each comes back (Unix seconds), for its table."""
-    loaded_options = (await sessions.load(game_id)).game.options
-    return {seat: int(until) for seat, until in (await sessions.away_until(game_id, loaded_options)).items()}
+    away = await sessions.away_until(loaded.record.id, loaded.game.options)
+    return {seat: int(until) for seat, until in away.items()}
 
 
 __all__ = ["MAX_VACATION", "VACATION_DAYS", "away_now", "come_back", "go_away"]

@@ -110,12 +110,12 @@ async def test_a_vacation_holds_the_deadline_and_ends_early(env) -> None:
     assert await deadlines(store, game_id) == [("reminder", until + 12 * HOUR), ("reminder", until + 22 * HOUR),
                                                ("turn", until + DAY)]
     assert any("is away until" in line for line in await said(sessions, store, game_id))
-    assert await away_now(sessions, game_id) == {(await sessions.load(game_id)).game.active_seat: int(until)}
+    assert await away_now(sessions, await sessions.load(game_id)) == {(await sessions.load(game_id)).game.active_seat: int(until)}
     clock.now = start + 2 * DAY  # two days in, back early: a fresh day from now, a day of vacation given back
     await come_back(sessions, game_id, active)
     assert await deadlines(store, game_id) == [("reminder", clock.now + 12 * HOUR),
                                                ("reminder", clock.now + 22 * HOUR), ("turn", clock.now + DAY)]
-    assert await away_now(sessions, game_id) == {}
+    assert await away_now(sessions, await sessions.load(game_id)) == {}
     assert any("is back from vacation" in line for line in await said(sessions, store, game_id))
     with pytest.raises(SessionError, match="not on vacation"):
         await come_back(sessions, game_id, active)

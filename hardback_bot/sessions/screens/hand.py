@@ -28,11 +28,14 @@ from ..codec import (
     OpenSpellForm,
     OpenSuggestForm,
     SetCoach,
+    VacationClick,
+    VacationOp,
 )
 from ..describe import ENGLISH, card_name, phase_prompt, separator
 from ..loaded import Loaded
 from ..notes import ghost_request_id
 from ..preview import WordOutcome
+from ..table_options import turn_based
 from .buying import END, PASS, bought_this_turn, buy_options, chain_id, move_id, option_of, purchases, select_id
 from .panel import MAX_BUTTONS, MAX_OPTIONS, MAX_ROWS, Button, Option, Panel, Select, rules_button
 from .scores import standing_line
@@ -143,6 +146,8 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
     token_buttons.append(Button(t.gettext("Refresh"), OpenHand(record.id, HandView.REFRESH).custom_id()))
     token_buttons.append(Button(t.gettext("My deck"), OpenHand(record.id, HandView.DECK).custom_id()))
     token_buttons.append(rules_button(record.id, RULES_HERE, t))
+    if turn_based(game.options.turn_timer) and len(token_buttons) < MAX_BUTTONS:
+        token_buttons.append(Button(t.gettext("Vacation…"), VacationClick(record.id, VacationOp.PANEL).custom_id()))
     if coached is not None and len(token_buttons) < MAX_BUTTONS:
         token_buttons.append(Button(t.gettext("Coach: drop it") if coached else t.gettext("Coach: turn on"),
                                     SetCoach(record.id, not coached).custom_id()))

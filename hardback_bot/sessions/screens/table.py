@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from hardback_bot.cardtext import card_line
@@ -138,11 +138,12 @@ RULES_OF_OPTION = {"length": "end", "dictionary": "dictionary", "hints": "hints"
                    "family_friendly": "dictionary"}
 
 
-async def table_panel(loaded: Loaded, t: Translator = ENGLISH, *, words: bool = False) -> Panel:
+async def table_panel(loaded: Loaded, t: Translator = ENGLISH, *, words: bool = False,
+                      away: Mapping[int, int] | None = None) -> Panel:
     """The public table message, in ``t``'s language (the server's). Once the game is over (finished or ended)
     it shows the final state, with no player to play and no game button (only the results message carries
     Rematch). ``words``: for a reader in text mode (screens/text_mode.py), no picture and no ▶ mark (the Turn
-    line names the seat to play)."""
+    line names the seat to play). ``away``: the seats on vacation now, and until when (sessions/vacation.py)."""
     game = loaded.game
     view = public_view(game)
     names = loaded.names_in(t)
@@ -174,6 +175,8 @@ async def table_panel(loaded: Loaded, t: Translator = ENGLISH, *, words: bool = 
             lines.append(t.gettext("**Final round!**"))
         lines.append(t.gettext("Turn: **{name}** — {doing}", name=names[game.active_seat],
                                doing=_phase_words(view, t)))
+        lines += [t.gettext("{name} is away until {when}.", name=names[seat], when=f"<t:{until}:f>")
+                  for seat, until in sorted((away or {}).items()) if 0 <= seat < len(names)]
     panel.lines = lines
     if not words:
         panel.picture = await table_picture(view, names, loaded.computers, ended=ended, language=t.language)
