@@ -146,11 +146,11 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
     token_buttons.append(Button(t.gettext("Refresh"), OpenHand(record.id, HandView.REFRESH).custom_id()))
     token_buttons.append(Button(t.gettext("My deck"), OpenHand(record.id, HandView.DECK).custom_id()))
     token_buttons.append(rules_button(record.id, RULES_HERE, t))
-    if turn_based(game.options.turn_timer) and len(token_buttons) < MAX_BUTTONS:
-        token_buttons.append(Button(t.gettext("Vacation…"), VacationClick(record.id, VacationOp.PANEL).custom_id()))
     if coached is not None and len(token_buttons) < MAX_BUTTONS:
         token_buttons.append(Button(t.gettext("Coach: drop it") if coached else t.gettext("Coach: turn on"),
                                     SetCoach(record.id, not coached).custom_id()))
+    if turn_based(game.options.turn_timer) and len(token_buttons) < MAX_BUTTONS:  # the table has it too
+        token_buttons.append(Button(t.gettext("Vacation…"), VacationClick(record.id, VacationOp.PANEL).custom_id()))
     panel.add_buttons(token_buttons)
     removers = [m for m in legal if m.kind == "remover"]
     if removers and len(panel.rows) < MAX_ROWS:

@@ -13,7 +13,17 @@ from hardback_bot.engine.views import public_view
 from hardback_bot.i18n import Translator
 from hardback_bot.store import GameRecord, Store
 
-from ..codec import RULES_HERE, HandView, LobbyClick, LobbyOp, OpenHand, OptionsMenu, SetOption
+from ..codec import (
+    RULES_HERE,
+    HandView,
+    LobbyClick,
+    LobbyOp,
+    OpenHand,
+    OptionsMenu,
+    SetOption,
+    VacationClick,
+    VacationOp,
+)
 from ..core import STRENGTH_NAMES
 from ..describe import ENGLISH, bold, genre_word, seat_name
 from ..learners import COACH_GAMES, newcomers
@@ -28,6 +38,7 @@ from ..table_options import (
     option_line,
     speed_explains,
     summary,
+    turn_based,
     value_words,
 )
 from .in_words import joined
@@ -181,9 +192,13 @@ async def table_panel(loaded: Loaded, t: Translator = ENGLISH, *, words: bool = 
     if not words:
         panel.picture = await table_picture(view, names, loaded.computers, ended=ended, language=t.language)
     if not over:
-        panel.add_buttons([hand_button(loaded.record.id, t),
-                           Button(t.gettext("Watch"), OpenHand(loaded.record.id, HandView.WATCH).custom_id()),
-                           rules_button(loaded.record.id, RULES_HERE, t)])
+        buttons = [hand_button(loaded.record.id, t),
+                   Button(t.gettext("Watch"), OpenHand(loaded.record.id, HandView.WATCH).custom_id()),
+                   rules_button(loaded.record.id, RULES_HERE, t)]
+        if turn_based(game.options.turn_timer):  # each player's own vacation panel (sessions/vacation.py)
+            buttons.append(Button(t.gettext("Vacation…"),
+                                  VacationClick(loaded.record.id, VacationOp.PANEL).custom_id()))
+        panel.add_buttons(buttons)
     return panel
 
 
