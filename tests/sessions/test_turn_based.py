@@ -110,7 +110,8 @@ async def test_a_vacation_holds_the_deadline_and_ends_early(env) -> None:
     assert await deadlines(store, game_id) == [("reminder", until + 12 * HOUR), ("reminder", until + 22 * HOUR),
                                                ("turn", until + DAY)]
     assert any("is away until" in line for line in await said(sessions, store, game_id))
-    assert await away_now(sessions, await sessions.load(game_id)) == {(await sessions.load(game_id)).game.active_seat: int(until)}
+    loaded = await sessions.load(game_id)
+    assert await away_now(sessions, loaded) == {loaded.game.active_seat: int(until)}
     clock.now = start + 2 * DAY  # two days in, back early: a fresh day from now, a day of vacation given back
     await come_back(sessions, game_id, active)
     assert await deadlines(store, game_id) == [("reminder", clock.now + 12 * HOUR),
