@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from hardback_bot.engine import GameOptions
+from hardback_bot.engine import GameOptions, Move
 from hardback_bot.sessions import SessionError, Sessions
 from hardback_bot.sessions.core import reminder_offsets
+from hardback_bot.sessions.notes import notes_of
 from hardback_bot.sessions.screens.announcements import announcement
 from hardback_bot.sessions.vacation import MAX_VACATION, away_now, come_back, go_away
-from hardback_bot.store import open_store
+from hardback_bot.store import AnnounceNotes, open_store
 
 DAY = 86_400
 HOUR = 3600
@@ -33,8 +34,8 @@ async def said(sessions: Sessions, store, game_id: int) -> list[str]:
     deadline = await sessions.current_deadline(game_id, len(loaded.game.move_log))
     lines: list[str] = []
     for row in await store.pending_deliveries(game_id, limit=10_000):
-        if row.kind == "announce":
-            lines += announcement(loaded, row.payload["notes"], deadline=deadline).lines
+        if isinstance(row.payload, AnnounceNotes):
+            lines += announcement(loaded, notes_of(row.payload), deadline=deadline).lines
     return lines
 
 
@@ -139,7 +140,7 @@ async def test_vacation_is_bounded_and_only_for_turn_based_games(env) -> None:
         await go_away(sessions, game_id, waiting, 2)
     assert (await store.vacations(game_id))[loaded.seat_of(waiting)].until == clock.now + MAX_VACATION
     # Their turn comes while they are away: it waits for the vacation's end, then a day.
-    await sessions.play(game_id, loaded.record.seats[loaded.game.active_seat].user_id, "skip", None)
+    await sessions.play(game_id, loaded.record.seats[loaded.game.active_seat].user_id, Move("skip"), None)
     assert ("turn", clock.now + MAX_VACATION + DAY) in await deadlines(store, game_id)
 
     real_time = await sessions.open_lobby(1, 11, 100, "Ada", GameOptions(turn_timer=300))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from hardback_bot.store import Delivery, StaleVersion, Store, Timer, WrongStatus
+from hardback_bot.store import AnnounceNotes, Delivery, StaleVersion, Store, Timer, WrongStatus
+from hardback_bot.store.payloads import DeadlineReminder, TurnDeadline
 from hardback_bot.store.rooms.vacations import Vacation
 
 from .conftest import Clock, playing_game
@@ -15,12 +16,12 @@ DAY = 86_400.0
 
 async def test_a_vacation_moves_the_deadlines_with_it(store: Store, clock: Clock) -> None:
     gid, v = await playing_game(store)
-    v = await store.commit_move(gid, v, 0, "m", "s1", timers=[Timer(gid, "turn", clock.now + DAY, seat=1,
-                                                                    payload={"moves": 1})])
+    v = await store.commit_move(gid, v, 0, "m", "s1", timers=[Timer(gid, TurnDeadline(1, clock.now + DAY),
+                                                                    clock.now + DAY, seat=1)])
     until = clock.now + 3 * DAY
-    pushed = [Timer(gid, "turn", until + DAY, seat=1, payload={"moves": 1}),
-              Timer(gid, "reminder", until + DAY / 2, seat=1, payload={"moves": 1})]
-    note = Delivery(gid, "announce", {"notes": [{"t": "away", "seat": 1, "until": int(until)}]})
+    pushed = [Timer(gid, TurnDeadline(1, until + DAY), until + DAY, seat=1),
+              Timer(gid, DeadlineReminder(1, until + DAY), until + DAY / 2, seat=1)]
+    note = Delivery(gid, AnnounceNotes(({"t": "vacation", "seat": 1, "until": int(until)},)))
     v2 = await store.set_vacation(Vacation(gid, 1, until, 3 * DAY), v, timers=pushed, deliveries=[note])
     assert v2 == v + 1
     assert await store.vacations(gid) == {1: Vacation(gid, 1, until, 3 * DAY)}
