@@ -62,7 +62,7 @@ class Hardback(InfoCommands, DailyCommands, PrivacyCommands, GamesCommands, comm
                     unique_words: Literal["off", "game", "player"] | None = None,
                     votes: Literal["off", "majority", "unanimous"] | None = None, open_hands: bool | None = None,
                     coop: bool | None = None, penny: Genre | None = None,
-                    turn_timer: app_commands.Range[int, 0, 1440] | None = None,
+                    turn_timer: app_commands.Range[int, 0, 10080] | None = None,
                     ghostwriter: bool | None = None, hints: bool | None = None,
                     family_friendly: bool | None = None, guided: bool | None = None) -> None:
         t = private(interaction)

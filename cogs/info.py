@@ -597,7 +597,8 @@ class InfoCommands(ReplayCommands):
     @app_commands.default_permissions(manage_guild=True)  # Discord honours it on top-level commands only
     @app_commands.describe(
         dictionary="Default word list", length="Prestige that ends a competitive game",
-        turn_timer="Minutes per turn", afk_policy="What happens to a player who keeps missing turns",
+        turn_timer="Minutes per turn (up to 10080: a week)",
+        afk_policy="What happens to a player who keeps missing turns",
         afk_misses="Missed turns in a row before that happens", awards="Literary awards for long words",
         adverts="Adverts to buy with coins", unique_words="Refuse words already spelled",
         votes="Put words missing from the dictionary to a vote", open_hands="Everyone sees everyone's hand",
@@ -610,7 +611,7 @@ class InfoCommands(ReplayCommands):
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(self, interaction: discord.Interaction, dictionary: str | None = None,
                        length: Literal[40, 60, 90, 180] | None = None,
-                       turn_timer: app_commands.Range[int, 1, 1440] | None = None,
+                       turn_timer: app_commands.Range[int, 1, 10080] | None = None,
                        afk_policy: Literal["computer", "remove"] | None = None,
                        afk_misses: app_commands.Range[int, 1, 10] | None = None,
                        awards: bool | None = None, adverts: bool | None = None,

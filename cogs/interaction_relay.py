@@ -47,6 +47,7 @@ from hardback_bot.sessions.screens.game_words import results_words, sort_select
 from hardback_bot.sessions.screens.panel import Button
 from hardback_bot.sessions.screens.pictures import cards_picture
 from hardback_bot.sessions.screens.table import lobby_screen, results_panel, table_panel
+from hardback_bot.sessions.vacation import away_now
 from hardback_bot.store import (
     ORIGINAL,
     AnnounceNotes,
@@ -336,7 +337,7 @@ class InteractionRelay:
 
     async def _page(self, loaded: Loaded, rows: Sequence[Delivery], t: Translator) -> Page:
         page = await self._render_lines(loaded, rows, t)
-        panel = await table_panel(loaded, t)
+        panel = await table_panel(loaded, t, away=await away_now(self.bot.sessions, loaded))
         request = ghost_request_id(loaded.game)
         playing = loaded.record.status == "playing" and not loaded.game.finished
         if request is not None and playing:

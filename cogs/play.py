@@ -61,6 +61,8 @@ from hardback_bot.sessions.codec import (
     SuggestWord,
     TextModeSwitch,
     TopicsPick,
+    VacationClick,
+    VacationOp,
     arrangement_value,
     move_value,
     parse,
@@ -77,10 +79,12 @@ from hardback_bot.sessions.screens.pictures import word_picture
 from hardback_bot.sessions.screens.private import deck_view, hand_screen, spectator_screen
 from hardback_bot.sessions.screens.table import lobby_screen, option_screen
 from hardback_bot.sessions.screens.text_mode import text_mode_of, without_picture
+from hardback_bot.sessions.screens.vacation import vacation_screen
 from hardback_bot.sessions.screens.word import confirm_moves, default_choice, nothing_to_choose, word_panel
 from hardback_bot.sessions.screens.word_form import WordForm, spell_form_of, suggest_form_of
 from hardback_bot.sessions.spelling import MAX_WORD, arrangements, choice_paths, clean_word
 from hardback_bot.sessions.turn_history import ReplayError
+from hardback_bot.sessions.vacation import come_back, go_away
 from hardback_bot.store import PanelToken
 from hardback_bot.words import available_dictionaries
 
@@ -348,6 +352,14 @@ class Play(commands.Cog):
             case AnswerHints(game_id, agree):
                 said = await answer_hints(sessions, game_id, user.id, agree)
                 await self._show_hand(interaction, game_id, notice=said.say(t))
+            case VacationClick(game_id, op, days):
+                notice = None
+                if op is VacationOp.GO:
+                    notice = (await go_away(sessions, game_id, user.id, days)).say(t)
+                elif op is VacationOp.BACK:
+                    notice = (await come_back(sessions, game_id, user.id)).say(t)
+                await self._send_private(interaction, await vacation_screen(sessions, game_id, user.id,
+                                                                            notice=notice, t=t))
 
     async def _send_private(self, interaction: discord.Interaction, panel: Panel) -> None:
         """A private answer that is not a game panel (the relay does not keep it current): it replaces the

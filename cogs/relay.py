@@ -36,6 +36,7 @@ from hardback_bot.sessions.screens.panel import Button, Panel, hand_button
 from hardback_bot.sessions.screens.pictures import cards_picture
 from hardback_bot.sessions.screens.private import hand_screen, over_screen, spectator_screen
 from hardback_bot.sessions.screens.table import lobby_screen, results_panel, table_panel
+from hardback_bot.sessions.vacation import away_now
 from hardback_bot.store import (
     AnnounceNotes,
     CloseGhostThread,
@@ -301,7 +302,7 @@ class Relay:
             await asyncio.sleep(wait)
             loaded = await self.bot.sessions.load(record.id)  # take in what landed meanwhile
             record = loaded.record
-        panel = await table_panel(loaded, t)
+        panel = await table_panel(loaded, t, away=await away_now(self.bot.sessions, loaded))
         file = file_of(panel.picture)
         if message_id is not None:
             try:

@@ -35,6 +35,7 @@ from .codec import (
     ShowRules,
     SpellWord,
     SuggestWord,
+    VacationClick,
 )
 from .messages import SessionError
 from .places import THREAD_OF
@@ -43,7 +44,7 @@ GHOST_THREAD = "ghost:"  # the kind of a game message that is a ghostwriter requ
 # What a seat does on its own hand panel: admitted from the clicker's own private panel anywhere (check_away).
 AWAY_ACTIONS = (OpenMyHand, OpenHand, PlayMoves, PickMove, OpenSpellForm, SpellWord, PickArrangement,
                 AdoptSuggestion, ConfirmSkip, CancelConfirmation, ShowRules, SetCoach, AnswerHints, OpenSuggestForm,
-                SuggestWord)
+                SuggestWord, VacationClick)
 
 
 @dataclass(frozen=True, slots=True)

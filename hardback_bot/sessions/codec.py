@@ -45,6 +45,7 @@ from .codec_pages import (
     game_value,
     step_value,
 )
+from .codec_vacation import VacationClick, VacationOp, decode_vacation
 from .move_text import (
     CHAIN,
     MAX_STEPS,
@@ -327,7 +328,7 @@ class GamesPage:
 GameAction = (LobbyClick | OpenHand | PlayMoves | PickMove | OpenSpellForm | SpellWord | OpenSuggestForm
               | SuggestWord | PickArrangement | AdoptSuggestion | ConfirmSkip | ConfirmLeave | CancelConfirmation
               | SortWords | OptionsMenu | SetOption | ShowRules | DailyClick | SetCoach | AnswerHints | OpenMyHand
-              | GamesPage)
+              | GamesPage | VacationClick)
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,6 +416,8 @@ def _decode(kind: Kind, game: int, number: int, arg: str) -> GameAction | None:
             if arg == "hand":
                 return OpenMyHand(game) if number == 0 else None
             return GamesPage(game, number) if arg == "page" and number <= MAX_GAMES_PAGE else None
+        case Kind.VACATION:
+            return decode_vacation(game, number, arg)
         case Kind.DAILY:
             op = next((o for o in DailyOp if o.value == arg), None)
             if op is None or not _is_day(game) or (op is DailyOp.SHARE and number != 0) or number > 9999:
@@ -490,6 +493,7 @@ __all__ = ["CHAIN", "MAX_GAME_ID", "MAX_ID", "MAX_NUMBER", "MAX_STEPS", "MORE", 
            "ConfirmSkip", "DailyClick", "DailyOp", "ExportPick", "ForgedId", "GameAction", "GamesPage", "HandView",
            "Kind", "LobbyClick", "LobbyOp", "MoreArrangements", "OpenHand", "OpenMyHand", "OpenSpellForm",
            "OpenSuggestForm", "OptionsMenu", "PageAction", "PickArrangement", "PickMove", "PlayMoves", "ReplayClick",
-           "ReplayOp", "SetCoach", "SetOption", "ShowRules", "SortWords", "SpellWord", "SuggestWord", "TextModeSwitch",
-           "TopicsPick", "arrangement_value", "decode_move", "decode_moves", "encode_move", "encode_moves", "fits",
-           "game_value", "label", "more_value", "move_value", "parse", "prefix_of", "step_value", "suggestion_value"]
+           "ReplayOp", "SetCoach", "SetOption", "ShowRules", "SortWords", "SpellWord", "SuggestWord",
+           "TextModeSwitch", "TopicsPick", "VacationClick", "VacationOp", "arrangement_value", "decode_move",
+           "decode_moves", "encode_move", "encode_moves", "fits", "game_value", "label", "more_value", "move_value",
+           "parse", "prefix_of", "step_value", "suggestion_value"]

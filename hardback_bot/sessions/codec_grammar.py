@@ -53,6 +53,7 @@ class Kind(StrEnum):
     TOPICS = "i"  # subject 0; number: which half of the rules' index of topics (1 or 2), a select of topics
     REPLAY = "v"  # subject: the game; number: the step shown; argument: a ReplayOp, then "e" private or "p" public
     TEXT_MODE = "n"  # subject 0; number 1 (turn text mode on) or 0 (off); argument: the rules topic shown again
+    VACATION = "k"  # a turn-based player's days away: number the days (go) or 0; argument a VacationOp
 
     @property
     def label(self) -> str:
@@ -64,7 +65,7 @@ _LABELS = {Kind.LOBBY: "lobby", Kind.HAND: "hand", Kind.MOVE: "move", Kind.SPELL
            Kind.ARRANGEMENT: "arrangement", Kind.GHOST: "ghostwriter", Kind.CONFIRM: "confirm", Kind.WORDS: "words",
            Kind.TABLE: "options", Kind.RULES: "rules", Kind.DAILY: "daily", Kind.COACH: "coach", Kind.HINTS: "hints",
            Kind.GAMES: "games", Kind.BOARD: "info", Kind.EXPORT: "info", Kind.TOPICS: "info", Kind.REPLAY: "replay",
-           Kind.TEXT_MODE: "info"}
+           Kind.TEXT_MODE: "info", Kind.VACATION: "vacation"}
 # The kind each older prefix's ids belong to, for the metrics (the information commands' are all "info").
 _OLD_KINDS = {"hbi": Kind.BOARD, "hbr": Kind.REPLAY}
 

@@ -11,7 +11,7 @@ import contextlib
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove, Move
@@ -30,6 +30,7 @@ from hardback_bot.store import (
 from hardback_bot.store.results import outcome_from_game
 
 from .access import Origin, check_away, check_origin
+from .game_threads import TURN_BASED_OVER
 from .judging import deciders
 from .learners import COACH_GAMES
 from .loaded import Loaded, Notifier, Silent, checker_for
@@ -43,6 +44,10 @@ MAX_SEATS = 5
 STRENGTH_NAMES = {1: "easy", 2: "normal", 3: "hard", 4: "expert"}
 ABSENT = 0  # ai_strength of a seat whose player was removed: it passes every decision (R33.2)
 ChooseMove = Callable[[Game, int, int], Move]
+# Reminders of a long deadline (a turn-based move over days) come at half time and once more shortly before it,
+# so a player who looks in once a day is told in time; a real-time timer has one, at three quarters.
+LONG_TIMER = 12 * 3600
+LAST_CALL = 2 * 3600
 KNOWN_PLACES = 5000  # games whose last read record admit_form remembers
 KEPT_STATES = 256  # games whose last loaded state a form may show without a read (form_game)
 
@@ -66,6 +71,13 @@ def default_ai() -> tuple[ChooseMove, Callable[[Game, int], bool]]:
     from hardback_bot.ai import choose_move, wants_to_act
 
     return choose_move, wants_to_act
+
+
+def reminder_offsets(turn_timer: int) -> tuple[float, ...]:
+    """When a decision's reminders come, in seconds after its clock starts."""
+    if turn_timer >= LONG_TIMER:
+        return turn_timer / 2, turn_timer - LAST_CALL
+    return (turn_timer * 0.75,)
 
 
 class SessionsCore:
@@ -174,7 +186,8 @@ class SessionsCore:
             raise SessionError.refusal(error) from error
         options = game.options
         outcome = outcome_from_game(game) if game.finished else None
-        timers = [] if game.finished else self.turn_timers(record.id, game, options)
+        away = await self.away_until(record.id, options) if not game.finished else {}
+        timers = [] if game.finished else self.turn_timers(record.id, game, options, away)
         logged = [(entry.seat, str(entry.move)) for entry in game.move_log[-len(moves):]]  # stored as text
         deliveries = deliveries_for(record.id, game, events, active_before, extra=notes or (),
                                     request_before=request_before)
@@ -195,19 +208,29 @@ class SessionsCore:
         if not loaded.game.finished and any(s.is_computer_controlled for s in loaded.record.seats):
             self.kick_computers(game_id)
 
-    def turn_timers(self, game_id: int, game: Game, options: GameOptions) -> list[Timer]:
-        """The turn timer and its reminder for whoever must act now (R33.4); a vote has one too."""
+    def turn_timers(self, game_id: int, game: Game, options: GameOptions,
+                    away: Mapping[int, float] | None = None) -> list[Timer]:
+        """The turn timer and its reminders for whoever must act now (R33.4); a vote has them too. ``away``:
+        seats on vacation and when it ends; a decision waiting for one of them starts its clock then."""
         if not options.turn_timer or game.finished:
             return []
-        now = self.clock()
-        deadline = now + options.turn_timer
+        vote = game.phase == "vote"
+        seat = None if vote else game.active_seat
+        start = max([self.clock(), *((away or {}).get(s, 0.0) for s in deciders(game))])
+        deadline = start + options.turn_timer
         # Staleness is judged by the number of moves, not the version: seat changes bump the version.
         moves = len(game.move_log)
-        vote = game.phase == "vote"
         due: Due = VoteDeadline(moves, deadline) if vote else TurnDeadline(moves, deadline)
-        seat = None if vote else game.active_seat
         return [Timer(game_id, due, deadline, seat=seat),
-                Timer(game_id, DeadlineReminder(moves, deadline), now + options.turn_timer * 0.75, seat=seat)]
+                *(Timer(game_id, DeadlineReminder(moves, deadline), start + at, seat=seat)
+                  for at in reminder_offsets(options.turn_timer))]
+
+    async def away_until(self, game_id: int, options: GameOptions) -> dict[int, float]:
+        """The seats of a turn-based game on vacation now, and when each comes back (sessions/vacation.py)."""
+        if options.turn_timer <= TURN_BASED_OVER:
+            return {}
+        now = self.clock()
+        return {seat: v.until for seat, v in (await self.store.vacations(game_id)).items() if v.until > now}
 
     async def drop_timer(self, timer: Timer) -> None:
         if timer.id is not None:
@@ -284,4 +307,4 @@ class SessionsCore:
         self._ai_tasks.clear()
 
 
-__all__ = ["ABSENT", "MAX_SEATS", "STRENGTH_NAMES", "ChooseMove", "SessionsCore", "default_ai"]
+__all__ = ["ABSENT", "MAX_SEATS", "STRENGTH_NAMES", "ChooseMove", "SessionsCore", "default_ai", "reminder_offsets"]

@@ -21,6 +21,7 @@ from .notes import (
     GhostPaid,
     HintsAsked,
     Note,
+    OnVacation,
     PennyPlayed,
     Reminder,
     SeatAway,
@@ -258,6 +259,11 @@ def note_line(note: Note | Mapping[str, Any], names: Sequence[str], language: st
                 return t.gettext("Everyone agreed: hints are on. Your panel now offers your best word in one click.")
             return t.gettext("{name} asks to turn hints on for everyone (a button that spells your best word): "
                              "each player says yes or no on their panel.", name=bold(name(note.seat)))
+        case OnVacation(seat, until):
+            if not until:
+                return t.gettext("{name} is back from vacation: their clock runs again.", name=bold(name(seat)))
+            return t.gettext("{name} is away until {when}: the game waits for them, their deadlines start again "
+                             "then.", name=bold(name(seat)), when=f"<t:{until}:f>")
         case YourTurn() | Reminder():
             return None
         case _:

@@ -67,6 +67,12 @@ MESSAGES: dict[str, str] = {
     "hints_already_on": N_("Hints are already on at this table."),
     "hints_no_request": N_("Nobody is asking for hints any more."),
     "hints_already_agreed": N_("You already said yes; the others answer on their panels."),
+    # vacations (turn-based games)
+    "vacation_real_time": N_("Vacations are for turn-based games (a turn timer over an hour): this one is played "
+                             "in one sitting."),
+    "vacation_used_up": N_("That would take you past {most} days of vacation in this game (days left: {left})."),
+    "vacation_bad_length": N_("Choose 1, 3 or 7 days."),
+    "vacation_not_away": N_("You are not on vacation in this game."),
     # replies
     "joined": N_("You joined the table."),
     "left_table": N_("You left the table."),
@@ -83,6 +89,9 @@ MESSAGES: dict[str, str] = {
     "hints_asked": N_("You asked the table for hints: they come on once everyone seated says yes on their panel."),
     "hints_agreed": N_("You said yes to hints: they come on once everyone seated has."),
     "hints_declined": N_("You said no: hints stay off."),
+    "vacation_set": N_("You are away until {when}: your deadlines in this game start again then. End it early "
+                       "from your panel."),
+    "vacation_over": N_("Welcome back: your clock runs again."),
     # the daily deal
     "daily_no_rematch": N_("The daily has no rematch: tomorrow brings a new deal."),
     "daily_no_leave": N_("This is your daily: nobody can take it over. Give it up with `{command_end}`, or play on."),

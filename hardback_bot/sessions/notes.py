@@ -223,8 +223,18 @@ class HintsAsked(_Stored):
     declined_by: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class OnVacation(_Stored):
+    """Seat ``seat`` of a turn-based game went on vacation until ``until`` (Unix seconds), or (``until`` 0) came
+    back: the deadlines that wait for them start again then."""
+
+    T = "vacation"
+    seat: int
+    until: int = 0
+
+
 Note: TypeAlias = (GameBegins | TurnPlayed | FinalRoundCalled | VoteCalled | VoteSettled | GhostPaid | PennyPlayed
-                   | YourTurn | Reminder | VotersTimedOut | SeatAway | SeatLeft | GameEnded | HintsAsked)
+                   | YourTurn | Reminder | VotersTimedOut | SeatAway | SeatLeft | GameEnded | HintsAsked | OnVacation)
 
 #: Each note class by its ``t``.
 NOTE_TYPES: dict[str, type[_Stored]] = {cls.T: cls for cls in get_args(Note)}

@@ -17,9 +17,14 @@ from hardback_bot.engine.options import GAME_LENGTHS, PENNY_GENRES, UNIQUE_WORDS
 from hardback_bot.i18n import N_, Translator
 
 from .describe import ENGLISH, genre_word
+from .game_threads import TURN_BASED_OVER
 from .terms import terms
 
-TIMER_MINUTES = (0, 1, 2, 3, 5, 10, 30, 60, 24 * 60)  # the choices offered; /hardback start takes any 0-1440
+# The speeds offered, as on Board Game Arena: real time (a game in one sitting) and turn-based (a move when you
+# like, over days). /hardback start takes any number of minutes up to a week.
+REAL_TIME_MINUTES = (0, 1, 2, 3, 5, 10, 30, 60)
+TURN_BASED_HOURS = (12, 24, 3 * 24, 7 * 24)
+TIMER_MINUTES = (*REAL_TIME_MINUTES, *(h * 60 for h in TURN_BASED_HOURS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,12 +135,7 @@ def value_words(key: str, value: Any, t: Translator = ENGLISH) -> str:
                 return t.gettext("a genre drawn at random")
             return genre_word(str(value), t)
         case "turn_timer":
-            minutes = int(value) // 60
-            if not minutes:
-                return t.gettext("no time limit")
-            if minutes % 60 == 0:
-                return t.ngettext("{n} hour a turn", "{n} hours a turn", minutes // 60)
-            return t.ngettext("{n} minute a turn", "{n} minutes a turn", minutes)
+            return speed_words(int(value), t)
         case "unique_words":
             return {"off": t.gettext("any word, as often as you like"), "game": t.gettext("each word once per game"),
                     "player": t.gettext("each word once per player")}.get(str(value), str(value))
@@ -145,6 +145,39 @@ def value_words(key: str, value: Any, t: Translator = ENGLISH) -> str:
                     "unanimous": t.gettext("all the others must agree")}.get(str(value), str(value))
         case _:
             return t.pgettext("setting value", "on") if value else t.pgettext("setting value", "off")
+
+
+def turn_based(turn_timer: int) -> bool:
+    """A turn timer over an hour makes a turn-based game: a move when you like, over days."""
+    return turn_timer > TURN_BASED_OVER
+
+
+def speed_words(seconds: int, t: Translator = ENGLISH) -> str:
+    """A turn timer as a speed ("Real time: 2 minutes a turn", "Turn-based: a day per move")."""
+    minutes = seconds // 60
+    if not minutes:
+        return t.gettext("no time limit")
+    if not turn_based(seconds):
+        if minutes % 60 == 0:
+            return t.ngettext("Real time: {n} hour a turn", "Real time: {n} hours a turn", minutes // 60)
+        return t.ngettext("Real time: {n} minute a turn", "Real time: {n} minutes a turn", minutes)
+    if minutes % (24 * 60) == 0:
+        days = minutes // (24 * 60)
+        if days == 7:
+            return t.gettext("Turn-based: a week per move")
+        return t.ngettext("Turn-based: a day per move", "Turn-based: {n} days per move", days)
+    if minutes % 60 == 0:
+        return t.ngettext("Turn-based: {n} hour per move", "Turn-based: {n} hours per move", minutes // 60)
+    return t.ngettext("Turn-based: {n} minute per move", "Turn-based: {n} minutes per move", minutes)
+
+
+def speed_explains(seconds: int, t: Translator = ENGLISH) -> str:
+    """What a speed means for the players, in a few words (the timer menu's descriptions)."""
+    if not seconds:
+        return t.gettext("Nobody is hurried.")
+    if turn_based(seconds):
+        return t.gettext("Play when you like, reminders before the deadline; then the move is skipped.")
+    return t.gettext("Play in one sitting; a reminder near the end, then the turn is skipped.")
 
 
 def option_line(option: TableOption, options: GameOptions, t: Translator = ENGLISH) -> str:
@@ -184,4 +217,4 @@ def differs(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 __all__ = ["BY_KEY", "OPTIONS", "TableOption", "choices", "encode_value", "offered", "option_line", "parse_value",
-           "summary", "value_words", "with_value"]
+           "speed_explains", "speed_words", "summary", "turn_based", "value_words", "with_value"]

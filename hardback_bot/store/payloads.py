@@ -193,7 +193,9 @@ class VoteDeadline:
 
 @dataclass(frozen=True, slots=True)
 class DeadlineReminder:
-    """Three quarters of a turn's or a vote's time are gone: whoever it waits for is told once."""
+    """A reminder of a turn's or a vote's deadline: whoever it waits for is told once. A real-time timer has one
+    at three quarters of its time; a deadline of 12 hours or more has two, at half time and two hours before it
+    (sessions/core.py, ``reminder_offsets``)."""
 
     kind: ClassVar[str] = "reminder"
     moves: int | None = None

@@ -40,11 +40,12 @@ from .rooms.retention import RetentionRoom
 from .rooms.seasons import SeasonsRoom
 from .rooms.settings import SettingsRoom
 from .rooms.timers import TimersRoom
+from .rooms.vacations import VacationsRoom
 
 
 class SqlStore(GamesRoom, MessagesRoom, RecoveryRoom, OutboxRoom, PanelsRoom, HandlesRoom, TimersRoom,
                OperationsRoom, ResultsRoom, SeasonsRoom, SettingsRoom, PlayersRoom, PrivacyRoom, RetentionRoom,
-               PlayerGamesRoom):
+               PlayerGamesRoom, VacationsRoom):
     """The store: every room's queries over one database (a subclass connects)."""
 
 

@@ -81,12 +81,17 @@ async def test_the_host_sets_every_option_from_the_lobby(world: World) -> None:
         panel = await choose(world, world.bob, lobby, "turn_timer")
         assert "How long a player may take" in text_of(panel)
         select = next(c for c in panel.all_components() if c.get("type") == 3)
+        # Real time and turn-based speeds, each saying what it means (as on Board Game Arena).
+        speeds = {o["value"]: (o["label"], o.get("description", "")) for o in select["options"]}
+        assert speeds["86400"][0] == "Turn-based: a day per move" and "reminders" in speeds["86400"][1]
+        assert speeds["604800"][0] == "Turn-based: a week per move" and speeds["43200"][0].startswith("Turn-based")
+        assert speeds["120"][0] == "Real time: 2 minutes a turn" and "one sitting" in speeds["120"][1]
         inter = await s.select(world.bob, panel, select["custom_id"], ["120"])
         assert "Only the host" in await answer(world, inter)
         panel = await choose(world, world.mod, lobby, "turn_timer")
         select = next(c for c in panel.all_components() if c.get("type") == 3)
         await s.select(world.mod, panel, select["custom_id"], ["120"])
-        await shows(world, lobby, "Turn timer: 2 minutes a turn")
+        await shows(world, lobby, "Turn timer: Real time: 2 minutes a turn")
 
         # A forged value changes nothing.
         record = await bot.store.running_game_in_channel(world.channel.id)

@@ -127,7 +127,7 @@ OPTION_CASES: list[tuple[str, Callable[[], None], dict[str, Any]]] = [
      {"value": "x", "choices": ["off", "game", "player"]}),
     ("bad_vote_mode", lambda: GameOptions(vote="x").validate(2), {"value": "x", "choices": ["off", "majority",
                                                                                            "unanimous"]}),
-    ("bad_turn_timer", lambda: GameOptions(turn_timer=-1).validate(2), {"value": -1, "max": 86400}),
+    ("bad_turn_timer", lambda: GameOptions(turn_timer=-1).validate(2), {"value": -1, "max": 604800}),
     ("bad_penny_genre", lambda: GameOptions(penny_genre="x").validate(2),
      {"value": "x", "choices": ["none", "random", "adventure", "horror", "mystery", "romance"]}),
     ("bad_family_friendly", lambda: GameOptions(family_friendly="yes").validate(2),  # type: ignore[arg-type]

@@ -191,7 +191,8 @@ def test_session_refusals_are_codes_said_in_each_language() -> None:
     for code in MESSAGES:  # every code says something in every language, never the code itself
         for lang in OTHERS:
             text = SessionError(code, seats=4, name="x", word="W", dictionary="d", n=3, names=["a", "b"],
-                                reason="r", option="o", value="v").say(translator(lang))
+                                reason="r", option="o", value="v", most=14, left=2,
+                                when="<t:1:f>").say(translator(lang))
             assert text and code not in text
 
 

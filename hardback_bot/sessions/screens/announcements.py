@@ -17,6 +17,7 @@ from ..describe import ENGLISH, mention, note_line
 from ..judging import deciders
 from ..loaded import Loaded
 from ..notes import Note, Reminder, VoteCalled, YourTurn, as_note
+from ..table_options import turn_based
 
 
 @dataclass
@@ -58,8 +59,12 @@ def announcement(loaded: Loaded, notes: Sequence[Note | Mapping[str, Any]], t: T
             reminded = [u for s in note.seats if s in waiting and (u := loaded.user_of(s)) is not None]
     if reminded and deadline is not None:
         when = f"<t:{int(deadline)}:R>"  # Discord shows it in each reader's own words ("in 2 minutes")
-        out.lines.append(t.gettext("{mentions} — time is running out: {when}.",
-                                   mentions=" ".join(mention(u) for u in reminded), when=when))
+        mentions = " ".join(mention(u) for u in reminded)
+        if turn_based(game.options.turn_timer):  # days ahead: the date too, in each reader's own time zone
+            out.lines.append(t.gettext("{mentions} — your move is waiting: the deadline is {when} ({date}).",
+                                       mentions=mentions, when=when, date=f"<t:{int(deadline)}:f>"))
+        else:
+            out.lines.append(t.gettext("{mentions} — time is running out: {when}.", mentions=mentions, when=when))
     elif voters:
         out.lines.append(t.gettext("{mentions} — please vote.", mentions=" ".join(mention(u) for u in voters)))
     for user in called:

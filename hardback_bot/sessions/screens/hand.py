@@ -28,11 +28,14 @@ from ..codec import (
     OpenSpellForm,
     OpenSuggestForm,
     SetCoach,
+    VacationClick,
+    VacationOp,
 )
 from ..describe import ENGLISH, card_name, phase_prompt, separator
 from ..loaded import Loaded
 from ..notes import ghost_request_id
 from ..preview import WordOutcome
+from ..table_options import turn_based
 from .buying import END, PASS, bought_this_turn, buy_options, chain_id, move_id, option_of, purchases, select_id
 from .panel import MAX_BUTTONS, MAX_OPTIONS, MAX_ROWS, Button, Option, Panel, Select, rules_button
 from .scores import standing_line
@@ -146,6 +149,8 @@ def hand_panel(loaded: Loaded, seat: int, view: dict[str, Any], *, best: WordOut
     if coached is not None and len(token_buttons) < MAX_BUTTONS:
         token_buttons.append(Button(t.gettext("Coach: drop it") if coached else t.gettext("Coach: turn on"),
                                     SetCoach(record.id, not coached).custom_id()))
+    if turn_based(game.options.turn_timer) and len(token_buttons) < MAX_BUTTONS:  # the table has it too
+        token_buttons.append(Button(t.gettext("Vacation…"), VacationClick(record.id, VacationOp.PANEL).custom_id()))
     panel.add_buttons(token_buttons)
     removers = [m for m in legal if m.kind == "remover"]
     if removers and len(panel.rows) < MAX_ROWS:

@@ -34,6 +34,7 @@ from ..notes import (
 from ..preview import WordOutcome, simulate_word
 from ..spelling import best_word, hints_allowed
 from ..tutor import Coaching
+from ..vacation import away_now
 from .announcements import dictionary_language
 from .deck import deck_screen
 from .hand import hand_panel
@@ -169,7 +170,7 @@ async def spectator_screen(sessions: Sessions, game_id: int, *, notice: str | No
     reader, whose choice of text mode shows the offer row in words instead of the table's picture."""
     loaded = await sessions.load(game_id)
     words = await text_mode_of(sessions.store, user_id)
-    table = await table_panel(loaded, t, words=words)
+    table = await table_panel(loaded, t, words=words, away=await away_now(sessions, loaded))
     game = loaded.game
     view = public_view(game)
     names = loaded.names_in(t)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from hardback_bot.cardtext import card_line
@@ -13,13 +13,34 @@ from hardback_bot.engine.views import public_view
 from hardback_bot.i18n import Translator
 from hardback_bot.store import GameRecord, Store
 
-from ..codec import RULES_HERE, HandView, LobbyClick, LobbyOp, OpenHand, OptionsMenu, SetOption
+from ..codec import (
+    RULES_HERE,
+    HandView,
+    LobbyClick,
+    LobbyOp,
+    OpenHand,
+    OptionsMenu,
+    SetOption,
+    VacationClick,
+    VacationOp,
+)
 from ..core import STRENGTH_NAMES
 from ..describe import ENGLISH, bold, genre_word, seat_name
 from ..learners import COACH_GAMES, newcomers
 from ..loaded import Loaded
 from ..lobby import option_for
-from ..table_options import BY_KEY, OPTIONS, choices, encode_value, offered, option_line, summary, value_words
+from ..table_options import (
+    BY_KEY,
+    OPTIONS,
+    choices,
+    encode_value,
+    offered,
+    option_line,
+    speed_explains,
+    summary,
+    turn_based,
+    value_words,
+)
 from .in_words import joined
 from .panel import Button, Option, Panel, Select, hand_button, rules_button
 from .pictures import results_picture, table_picture
@@ -111,9 +132,14 @@ def option_screen(record: GameRecord, key: str, dictionaries: Sequence[str], t: 
     else:
         panel.rows.append(Select(SetOption(record.id, key).custom_id(), t.gettext("Choose…"),
                                  tuple(Option(("✓ " if v == current else "") + value_words(key, v, t),
-                                              encode_value(v)) for v in values)))
+                                              encode_value(v), _explains(key, v, t)) for v in values)))
     panel.add_buttons([rules_button(record.id, RULES_OF_OPTION.get(key, "overview"), t)])
     return panel
+
+
+def _explains(key: str, value: object, t: Translator) -> str | None:
+    """A choice's description under its label: what a speed means (real time or turn-based)."""
+    return speed_explains(value, t) if key == "turn_timer" and isinstance(value, int) else None
 
 
 # The rules topic that explains each option (help/topics.py keys).
@@ -123,11 +149,12 @@ RULES_OF_OPTION = {"length": "end", "dictionary": "dictionary", "hints": "hints"
                    "family_friendly": "dictionary"}
 
 
-async def table_panel(loaded: Loaded, t: Translator = ENGLISH, *, words: bool = False) -> Panel:
+async def table_panel(loaded: Loaded, t: Translator = ENGLISH, *, words: bool = False,
+                      away: Mapping[int, int] | None = None) -> Panel:
     """The public table message, in ``t``'s language (the server's). Once the game is over (finished or ended)
     it shows the final state, with no player to play and no game button (only the results message carries
     Rematch). ``words``: for a reader in text mode (screens/text_mode.py), no picture and no ▶ mark (the Turn
-    line names the seat to play)."""
+    line names the seat to play). ``away``: the seats on vacation now, and until when (sessions/vacation.py)."""
     game = loaded.game
     view = public_view(game)
     names = loaded.names_in(t)
@@ -159,13 +186,19 @@ async def table_panel(loaded: Loaded, t: Translator = ENGLISH, *, words: bool = 
             lines.append(t.gettext("**Final round!**"))
         lines.append(t.gettext("Turn: **{name}** — {doing}", name=names[game.active_seat],
                                doing=_phase_words(view, t)))
+        lines += [t.gettext("{name} is away until {when}.", name=names[seat], when=f"<t:{until}:f>")
+                  for seat, until in sorted((away or {}).items()) if 0 <= seat < len(names)]
     panel.lines = lines
     if not words:
         panel.picture = await table_picture(view, names, loaded.computers, ended=ended, language=t.language)
     if not over:
-        panel.add_buttons([hand_button(loaded.record.id, t),
-                           Button(t.gettext("Watch"), OpenHand(loaded.record.id, HandView.WATCH).custom_id()),
-                           rules_button(loaded.record.id, RULES_HERE, t)])
+        buttons = [hand_button(loaded.record.id, t),
+                   Button(t.gettext("Watch"), OpenHand(loaded.record.id, HandView.WATCH).custom_id()),
+                   rules_button(loaded.record.id, RULES_HERE, t)]
+        if turn_based(game.options.turn_timer):  # each player's own vacation panel (sessions/vacation.py)
+            buttons.append(Button(t.gettext("Vacation…"),
+                                  VacationClick(loaded.record.id, VacationOp.PANEL).custom_id()))
+        panel.add_buttons(buttons)
     return panel
 
 
