@@ -44,6 +44,7 @@ from hardback_bot.sessions.codec import (
     LobbyClick,
     LobbyOp,
     MoreArrangements,
+    OfferSeat,
     OpenHand,
     OpenMyHand,
     OpenSpellForm,
@@ -52,6 +53,7 @@ from hardback_bot.sessions.codec import (
     PickArrangement,
     PickMove,
     PlayMoves,
+    ReclaimSeat,
     ReplayClick,
     SetCoach,
     SetOption,
@@ -59,6 +61,7 @@ from hardback_bot.sessions.codec import (
     SortWords,
     SpellWord,
     SuggestWord,
+    TakeSeat,
     TextModeSwitch,
     TopicsPick,
     arrangement_value,
@@ -347,6 +350,15 @@ class Play(commands.Cog):
                 await self._show_hand(interaction, game_id, notice=notice)
             case AnswerHints(game_id, agree):
                 said = await answer_hints(sessions, game_id, user.id, agree)
+                await self._show_hand(interaction, game_id, notice=said.say(t))
+            case ReclaimSeat(game_id):
+                said = await sessions.reclaim_seat(game_id, user.id)
+                await self._show_hand(interaction, game_id, notice=said.say(t))
+            case TakeSeat(game_id, seat):
+                said = await sessions.take_seat(game_id, user.id, user.display_name, seat)
+                await self._show_hand(interaction, game_id, notice=said.say(t))
+            case OfferSeat(game_id, seat, open_):
+                said = await sessions.offer_seat(game_id, user.id, seat, open_)
                 await self._show_hand(interaction, game_id, notice=said.say(t))
 
     async def _send_private(self, interaction: discord.Interaction, panel: Panel) -> None:

@@ -9,8 +9,8 @@ watching) is then decided by the step itself (the lobby, a move, the results), a
 One way in from elsewhere: ``/hardback games`` lists a player's games wherever they are, and its *Open my hand*
 opens that player's own hand privately where the list is. A click on such a panel comes from another
 channel, so :func:`check_away` admits it only on the clicker's own private message, only for a seat they
-hold, and only for what a seat does on its own hand (:data:`AWAY_ACTIONS`): never a lobby, the host's end of
-a game, a table option or anything that reads the channel's permissions.
+hold, and only for what a seat does on its own hand (:data:`AWAY_ACTIONS`, taking it back included): never a
+lobby, the host's end of a game, a table option or anything that reads the channel's permissions.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from .codec import (
     PickArrangement,
     PickMove,
     PlayMoves,
+    ReclaimSeat,
     SetCoach,
     ShowRules,
     SpellWord,
@@ -43,7 +44,7 @@ GHOST_THREAD = "ghost:"  # the kind of a game message that is a ghostwriter requ
 # What a seat does on its own hand panel: admitted from the clicker's own private panel anywhere (check_away).
 AWAY_ACTIONS = (OpenMyHand, OpenHand, PlayMoves, PickMove, OpenSpellForm, SpellWord, PickArrangement,
                 AdoptSuggestion, ConfirmSkip, CancelConfirmation, ShowRules, SetCoach, AnswerHints, OpenSuggestForm,
-                SuggestWord)
+                SuggestWord, ReclaimSeat)
 
 
 @dataclass(frozen=True, slots=True)

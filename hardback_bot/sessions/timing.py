@@ -11,7 +11,7 @@ from typing import assert_never
 
 from hardback_bot.engine import Move
 from hardback_bot.engine.events import Event
-from hardback_bot.store import DeadlineReminder, Timer, TurnDeadline, Unreadable, VoteDeadline
+from hardback_bot.store import DeadlineReminder, SeatChange, Timer, TurnDeadline, Unreadable, VoteDeadline
 
 from .core import ABSENT, SessionsCore
 from .judging import deciders
@@ -104,12 +104,16 @@ class Timing(SessionsCore):
 
 
     async def _afk(self, loaded: Loaded, seats: list[int], misses: int, policy: str) -> Loaded | None:
-        """After ``misses`` timeouts in a row a seat goes to a computer player, or passes every turn."""
+        """After ``misses`` timeouts in a row a seat goes to a computer player, or passes every turn, until its
+        player takes it back (sessions/seats.py)."""
         moves = await self.store.get_moves(loaded.record.id)
         record = loaded.record
         changed = False
+        done = moves[-1].seq if moves else 0
         for seat in seats:
-            seat_moves = [m.move for m in moves if m.seat == seat]
+            # Counted since the seat last changed hands: a player who took their seat back starts afresh.
+            since = next((c.since_move for c in reversed(record.holders) if c.seat == seat), 0)
+            seat_moves = [m.move for m in moves if m.seat == seat and m.seq > since]
             streak = 0
             for move in reversed(seat_moves):
                 if move != "timeout":
@@ -123,7 +127,11 @@ class Timing(SessionsCore):
             else:
                 replacement = replace(current, ai_strength=2, display_name=f"{current.display_name} (computer)"[:40])
             note = announce(record.id, SeatAway(seat=seat, misses=streak, policy=policy, name=current.display_name))
-            version = await self.store.replace_seat(record.id, record.version, replacement, deliveries=[note])
+            # Kept with the person's own name: the one that comes back when they take the seat back (seats.py).
+            change = SeatChange(seat, done, current.user_id, current.display_name,
+                                "absent" if policy == "remove" else "computer", "timeouts")
+            version = await self.store.replace_seat(record.id, record.version, replacement, deliveries=[note],
+                                                    change=change)
             seats_now = tuple(replacement if s.seat == seat else s for s in record.seats)
             record = replace(record, version=version, seats=seats_now)
             changed = True

@@ -78,6 +78,21 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class SeatChange:
+    """A seat of a running game changed hands (table ``seat_holders``): from ``since_move`` moves on it belongs to
+    ``user_id`` (the same person or a substitute) and is played by ``holder``: the person ("player"), a computer
+    ("computer") or nobody, passing every decision ("absent"). ``reason``: timeouts, left, reclaimed, substitute."""
+
+    seat: int
+    since_move: int
+    user_id: int | None
+    display_name: str
+    holder: str
+    reason: str
+    held_at: float = 0.0  # set by the store when written
+
+
+@dataclass(frozen=True)
 class Timer:
     """A deadline of a game (migration 001): what comes due then is ``payload``, one value of the closed union
     :data:`~hardback_bot.store.payloads.Due` (a turn's or a vote's time, or the reminder before it)."""
@@ -167,6 +182,8 @@ class GameRecord:
     place: Place = "server"
     locale: str | None = None  # the Discord language of whoever opened the table (public messages outside servers)
     pruned_at: float | None = None  # when its move log (and final state) was deleted, kept no longer (013)
+    holders: tuple[SeatChange, ...] = ()  # every change of hands of its seats, oldest first (014)
+    offers: tuple[int, ...] = ()  # the seats the host lets a watcher take now (014)
 
     @property
     def num_players(self) -> int:

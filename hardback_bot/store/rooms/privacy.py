@@ -175,6 +175,9 @@ class PrivacyRoom(StoreCore):
             results = await db.execute(
                 "UPDATE results SET user_id = NULL, display_name = ?, rating_before = NULL, rating_after = NULL"
                 " WHERE user_id = ? AND finished_at <= ?", (ERASED_NAME, user_id, cutoff))
+            # The seats' histories keep the stand-in too (the results' "who played which part" then says it).
+            await db.execute("UPDATE seat_holders SET user_id = NULL, display_name = ? WHERE user_id = ?"
+                             " AND held_at <= ?", (ERASED_NAME, user_id, cutoff))
             # Totals and ratings add up every game: what came after the cut-off cannot be told apart, so they go.
             totals = await db.execute("DELETE FROM player_totals WHERE user_id = ?", (user_id,))
             ratings = await db.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
