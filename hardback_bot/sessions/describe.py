@@ -254,8 +254,8 @@ def note_line(note: Note | Mapping[str, Any], names: Sequence[str], language: st
             return t.gettext("{name} is back and takes their seat again from the next decision.", name=note.name)
         case SeatOffered():
             if note.open:
-                return t.gettext("The host lets a watcher take {name}'s seat: *Take this seat* on the watching "
-                                 "panel (the table's *Open my hand*).", name=note.name)
+                return t.gettext("The host lets a watcher take {name}'s seat: the table's *Open my hand* offers "
+                                 "it to anyone not playing.", name=note.name)
             return t.gettext("{name}'s seat is no longer offered to watchers.", name=note.name)
         case SeatTaken():
             return t.gettext("{name} takes over {was}'s seat from the next decision.", name=note.name,

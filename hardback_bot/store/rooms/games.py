@@ -379,7 +379,7 @@ class GamesRoom(StoreCore):
         holders: dict[int, list[SeatChange]] = {}
         for r in await db.fetch(
             "SELECT game_id, seat, since_move, user_id, display_name, holder, reason, held_at FROM seat_holders"
-            f" WHERE game_id IN ({sub}) ORDER BY game_id, held_at, seat", params
+            f" WHERE game_id IN ({sub}) ORDER BY game_id, id", params
         ):
             holders.setdefault(r[0], []).append(SeatChange(r[1], r[2], r[3], r[4], r[5], r[6], r[7]))
         offers: dict[int, list[int]] = {}

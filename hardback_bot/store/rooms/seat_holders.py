@@ -17,7 +17,7 @@ class SeatHoldersRoom(StoreCore):
         async with self.read() as db:
             rows = await db.fetch(
                 "SELECT seat, since_move, user_id, display_name, holder, reason, held_at FROM seat_holders"
-                " WHERE game_id = ? ORDER BY held_at, seat", (game_id,))
+                " WHERE game_id = ? ORDER BY id", (game_id,))
         return [SeatChange(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows]
 
     async def offer_seat(self, game_id: int, expected_version: int, seat: int, by: int, *, open_: bool = True,
