@@ -30,6 +30,7 @@ from hardback_bot.sessions.access import AWAY_ACTIONS, Origin, is_away
 from hardback_bot.sessions.agreements import answer_hints
 from hardback_bot.sessions.codec import (
     AdoptSuggestion,
+    AlertsClick,
     AnswerHints,
     BoardPage,
     CancelConfirmation,
@@ -220,6 +221,11 @@ class Play(commands.Cog):
                 daily = self.bot.get_cog("Daily")
                 if daily is not None:
                     await daily.click(interaction, parsed)  # type: ignore[attr-defined]
+                return
+            case AlertsClick():  # a player's turn-alert settings: cogs/alerts.py answers them
+                hardback = self.bot.get_cog("Hardback")
+                if hardback is not None:
+                    await hardback.alerts_click(interaction, parsed)  # type: ignore[attr-defined]
                 return
             case OpenMyHand() | GamesPage():  # /hardback games' buttons: cogs/games.py answers them
                 games = self.bot.get_cog("Hardback")

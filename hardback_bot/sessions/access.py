@@ -84,9 +84,12 @@ def is_away(record: GameRecord, origin: Origin) -> bool:
 
 
 def check_away(record: GameRecord, origin: Origin) -> None:
-    """Refuse a click from outside the game's place unless it is on the clicker's own private message and the
-    clicker holds a seat of the game (the caller admits only :data:`AWAY_ACTIONS` this way)."""
-    if origin.panel_owner is None or origin.panel_owner != origin.user_id:
+    """Refuse a click from outside the game's place unless it is on the clicker's own private message (or a message
+    of the bot's DM with them: a turn alert) and the clicker holds a seat of the game (the caller admits only
+    :data:`AWAY_ACTIONS` this way)."""
+    # A turn alert's message is a public one of the bot's DM with the clicker: only they can see or click it.
+    own_dm = origin.panel_owner is None and origin.place == "dm"
+    if not own_dm and (origin.panel_owner is None or origin.panel_owner != origin.user_id):
         raise SessionError("elsewhere")
     if not any(s.user_id == origin.user_id for s in record.seats):
         raise SessionError("elsewhere")

@@ -30,6 +30,7 @@ from typing import TypeAlias
 
 from hardback_bot.engine.moves import Move
 
+from .codec_alerts import AlertsClick, decode_alerts
 from .codec_grammar import MAX_GAME_ID, MAX_ID, MAX_NUMBER, OLD_PREFIXES, PREFIX, Kind, encode, fields, label, prefix_of
 from .codec_pages import (
     BoardPage,
@@ -329,7 +330,7 @@ class GamesPage:
 GameAction = (LobbyClick | OpenHand | PlayMoves | PickMove | OpenSpellForm | SpellWord | OpenSuggestForm
               | SuggestWord | PickArrangement | AdoptSuggestion | ConfirmSkip | ConfirmLeave | CancelConfirmation
               | SortWords | OptionsMenu | SetOption | ShowRules | DailyClick | SetCoach | AnswerHints | OpenMyHand
-              | GamesPage | ReclaimSeat | TakeSeat | OfferSeat)
+              | GamesPage | ReclaimSeat | TakeSeat | OfferSeat | AlertsClick)
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,6 +420,10 @@ def _decode(kind: Kind, game: int, number: int, arg: str) -> GameAction | None:
             return GamesPage(game, number) if arg == "page" and number <= MAX_GAMES_PAGE else None
         case Kind.SEAT:
             return decode_seat(game, number, arg)
+        case Kind.ALERTS:
+            return decode_alerts(game, number, arg)
+        case Kind.ALERTS:
+            return decode_alerts(game, number, arg)
         case Kind.DAILY:
             op = next((o for o in DailyOp if o.value == arg), None)
             if op is None or not _is_day(game) or (op is DailyOp.SHARE and number != 0) or number > 9999:
@@ -474,11 +479,11 @@ def more_value(page: int, move: Move) -> str:
 
 
 __all__ = ["CHAIN", "MAX_GAME_ID", "MAX_ID", "MAX_NUMBER", "MAX_STEPS", "MORE", "PREFIX", "RULES_HERE", "Action",
-           "AdoptSuggestion", "AnswerHints", "BoardPage", "BoardPeriod", "CancelConfirmation", "ConfirmLeave",
-           "ConfirmSkip", "DailyClick", "DailyOp", "ExportPick", "ForgedId", "GameAction", "GamesPage", "HandView",
-           "Kind", "LobbyClick", "LobbyOp", "MoreArrangements", "OfferSeat", "OpenHand", "OpenMyHand",
-           "OpenSpellForm", "OpenSuggestForm", "OptionsMenu", "PageAction", "PickArrangement", "PickMove",
-           "PlayMoves", "ReclaimSeat", "ReplayClick", "ReplayOp", "SetCoach", "SetOption", "ShowRules", "SortWords",
-           "SpellWord", "SuggestWord", "TakeSeat", "TextModeSwitch", "TopicsPick", "arrangement_value", "decode_move",
-           "decode_moves", "encode_move", "encode_moves", "fits", "game_value", "label", "more_value", "move_value",
-           "parse", "prefix_of", "step_value", "suggestion_value"]
+           "AdoptSuggestion", "AlertsClick", "AnswerHints", "BoardPage", "BoardPeriod", "CancelConfirmation",
+           "ConfirmLeave", "ConfirmSkip", "DailyClick", "DailyOp", "ExportPick", "ForgedId", "GameAction",
+           "GamesPage", "HandView", "Kind", "LobbyClick", "LobbyOp", "MoreArrangements", "OfferSeat", "OpenHand",
+           "OpenMyHand", "OpenSpellForm", "OpenSuggestForm", "OptionsMenu", "PageAction", "PickArrangement",
+           "PickMove", "PlayMoves", "ReclaimSeat", "ReplayClick", "ReplayOp", "SetCoach", "SetOption", "ShowRules",
+           "SortWords", "SpellWord", "SuggestWord", "TakeSeat", "TextModeSwitch", "TopicsPick", "arrangement_value",
+           "decode_move", "decode_moves", "encode_move", "encode_moves", "fits", "game_value", "label", "more_value",
+           "move_value", "parse", "prefix_of", "step_value", "suggestion_value"]

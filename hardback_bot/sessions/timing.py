@@ -11,8 +11,9 @@ from typing import assert_never
 
 from hardback_bot.engine import Move
 from hardback_bot.engine.events import Event
-from hardback_bot.store import DeadlineReminder, SeatChange, Timer, TurnDeadline, Unreadable, VoteDeadline
+from hardback_bot.store import AlertDue, DeadlineReminder, SeatChange, Timer, TurnDeadline, Unreadable, VoteDeadline
 
+from .alerts import alert_row
 from .core import ABSENT, SessionsCore
 from .judging import deciders
 from .loaded import Loaded
@@ -52,6 +53,8 @@ class Timing(SessionsCore):
             match due:
                 case DeadlineReminder():
                     reminded = await self._remind(loaded, timer, due)
+                case AlertDue():
+                    reminded = await self._alert_due(loaded, timer, due)
                 case TurnDeadline() | VoteDeadline():
                     after = await self._time_out(loaded)
                 case _:
@@ -60,6 +63,14 @@ class Timing(SessionsCore):
             await self.notify(timer.game_id)
         if after is not None:
             await self.after_commit(*after)
+
+    async def _alert_due(self, loaded: Loaded, timer: Timer, due: AlertDue) -> bool:
+        """The end of a player's quiet hours, and the turn has not passed (checked by the caller): the alert is
+        written now, claimed with the timer."""
+        if timer.id is None or timer.seat is None:
+            return False
+        row = alert_row(loaded.record.id, due.user, timer.seat, len(loaded.game.move_log))
+        return await self.store.fire_timer(timer.id, [row])
 
     async def _remind(self, loaded: Loaded, timer: Timer, due: DeadlineReminder) -> bool:
         """Tell whoever the game waits for that their time runs out, once (claimed with the timer); True when

@@ -49,6 +49,7 @@ from .models import (
     Timer,
 )
 from .payloads import (
+    AlertDue,
     AnnounceNotes,
     CloseGhostThread,
     DeadlineReminder,
@@ -57,6 +58,7 @@ from .payloads import (
     Outgoing,
     PostResults,
     PostSuggestion,
+    TurnAlert,
     TurnDeadline,
     Unreadable,
     VoteDeadline,
@@ -114,6 +116,7 @@ __all__ = [
     "DEFAULT_DB_PATH",
     "ORIGINAL",
     "PLACES",
+    "AlertDue",
     "AnnounceNotes",
     "ChannelBusy",
     "CloseGhostThread",
@@ -154,6 +157,7 @@ __all__ = [
     "StoreError",
     "StoredResult",
     "Timer",
+    "TurnAlert",
     "TurnDeadline",
     "Unreadable",
     "VoteDeadline",

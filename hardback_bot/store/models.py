@@ -402,7 +402,7 @@ class PlayerSettings:
         # Keys of a newer bot are ignored (a rollback keeps working), a bad value is the default.
         coach, text_mode, alerts = data.get("coach", "auto"), data.get("text_mode", False), data.get("alerts")
         start, end, zone = data.get("quiet_start"), data.get("quiet_end"), data.get("zone", "UTC")
-        hours = (start, end) if all(isinstance(h, int) and 0 <= h <= 23 for h in (start, end)) else (None, None)
+        hours = [h if isinstance(h, int) and 0 <= h <= 23 else None for h in (start, end)]
         return cls(coach=coach if coach in COACH_MODES else "auto",
                    text_mode=text_mode if isinstance(text_mode, bool) else False,
                    alerts=alerts if alerts in ALERT_MODES else "off", quiet_start=hours[0], quiet_end=hours[1],
