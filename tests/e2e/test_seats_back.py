@@ -12,6 +12,7 @@ from test_attacks import refused
 
 import bot as botmod
 from cogs.relay import POST_INTERVAL
+from hardback_bot.engine import Move
 from hardback_bot.sessions.codec import ReclaimSeat, TakeSeat
 from hardback_bot.store import GuildSettings
 
@@ -31,7 +32,7 @@ async def time_out_first(bot: botmod.HardbackBot, world: World, game_id: int) ->
     bot.sessions.clock = clock
     await bot.store.set_guild_settings(world.guild.id, GuildSettings(afk_misses=1, afk_policy="computer"))
     # The computer waits (the test is about who holds the seat, not about its play).
-    bot.sessions.set_ai(lambda game, seat, strength: "skip", lambda game, seat: False)
+    bot.sessions.set_ai(lambda game, seat, strength: Move("skip"), lambda game, seat: False)
     record = await bot.store.get_game(game_id)
     loaded = await bot.sessions.load(game_id)
     first = record.seats[loaded.game.active_seat].user_id

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from test_sessions import Clock, Recorder, random_ai, two_players, wants
 
+from hardback_bot.engine import Move
 from hardback_bot.sessions import Sessions
 from hardback_bot.sessions.alerts import quiet_until, wants_alert
-from hardback_bot.store import PlayerSettings, open_store
+from hardback_bot.store import PlayerSettings, TurnAlert, open_store
 
 
 def at(text: str) -> float:
@@ -56,8 +57,9 @@ async def test_an_alert_row_at_each_turn_of_who_asked_and_a_quiet_one_dropped_wh
     await store.set_player_settings(100, alerts="all")
     game_id = await two_players(sessions, turn_timer=60, adverts=False)
 
-    async def alert_rows() -> list[dict]:
-        return [dict(r.payload) for r in await store.pending_deliveries(game_id, limit=1000) if r.kind == "alert"]
+    async def alert_rows() -> list[TurnAlert]:
+        return [r.payload for r in await store.pending_deliveries(game_id, limit=1000)
+                if isinstance(r.payload, TurnAlert)]
 
     loaded = await sessions.load(game_id)
     ada = loaded.seat_of(100)
@@ -65,21 +67,21 @@ async def test_an_alert_row_at_each_turn_of_who_asked_and_a_quiet_one_dropped_wh
     assert len(await alert_rows()) == expected
     for _ in range(3):  # three turns: Ada's turns begin once or twice more; Bob (200) never asked
         loaded = await sessions.load(game_id)
-        await sessions.play(game_id, loaded.record.seats[loaded.game.active_seat].user_id, "skip", None)
+        await sessions.play(game_id, loaded.record.seats[loaded.game.active_seat].user_id, Move("skip"), None)
         loaded = await sessions.load(game_id)
         expected += loaded.game.active_seat == ada
     rows = await alert_rows()
-    assert len(rows) == expected >= 1 and {r["user"] for r in rows} == {100}
+    assert len(rows) == expected >= 1 and {r.user for r in rows} == {100}
     # Quiet now: the next turn of Ada's gets a timer at their end instead, dropped when the turn passes first.
     hour = dt.datetime.fromtimestamp(clock.now, dt.UTC).hour
     await store.set_player_settings(100, quiet_start=hour, quiet_end=(hour + 3) % 24)
     loaded = await sessions.load(game_id)
     if loaded.game.active_seat == ada:
-        await sessions.play(game_id, 100, "skip", None)
-    await sessions.play(game_id, 200, "skip", None)
+        await sessions.play(game_id, 100, Move("skip"), None)
+    await sessions.play(game_id, 200, Move("skip"), None)
     timer = next(t for t in await store.game_timers(game_id) if t.kind == "alert")
     assert timer.deadline > clock.now and len(await alert_rows()) == expected
-    await sessions.play(game_id, 100, "skip", None)  # Ada plays before her quiet hours end
+    await sessions.play(game_id, 100, Move("skip"), None)  # Ada plays before her quiet hours end
     assert not [t for t in await store.game_timers(game_id) if t.kind == "alert"]
     clock.now = timer.deadline + 1
     await sessions.handle_timer(timer)  # a stale copy of it comes due anyway: nothing is sent

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from test_sessions import Clock, Recorder, random_ai, said, two_players, wants
 
-from hardback_bot.engine import Game
+from hardback_bot.engine import Game, Move
 from hardback_bot.sessions import SessionError, Sessions
 from hardback_bot.sessions.codec import ForgedId, OfferSeat, ReclaimSeat, TakeSeat, parse
 from hardback_bot.sessions.screens.private import hand_screen, spectator_screen
@@ -35,7 +35,7 @@ async def time_out(sessions: Sessions, store, clock, game_id: int, user_id: int,
         loaded = await sessions.load(game_id)
         if loaded.record.seats[loaded.game.active_seat].user_id != user_id:
             other = loaded.record.seats[loaded.game.active_seat].user_id
-            await sessions.play(game_id, other, "skip", None)
+            await sessions.play(game_id, other, Move("skip"), None)
         turn = next(t for t in await store.game_timers(game_id) if t.kind == "turn")
         clock.now = turn.deadline + 1
         await sessions.handle_timer(turn)
@@ -122,7 +122,7 @@ async def test_the_seat_comes_back_after_the_computers_move_never_in_the_middle(
     ada = (await seat(store, game_id, 100)).seat
     loaded = await sessions.load(game_id)
     if loaded.game.active_seat != ada:
-        await sessions.play(game_id, 200, "skip", None)  # the computer's turn comes
+        await sessions.play(game_id, 200, Move("skip"), None)  # the computer's turn comes
     await asyncio.wait_for(asyncio.to_thread(deciding.wait, 10), 15)
     moves_before = len(await store.get_moves(game_id))
     reclaim = asyncio.create_task(sessions.reclaim_seat(game_id, 100))
