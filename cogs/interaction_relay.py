@@ -328,7 +328,7 @@ class InteractionRelay:
                 case CloseGhostThread() | PostResults() | Unreadable():
                     pass  # nothing to say on the page: the buttons follow the game, the results have their message
                 case TurnAlert():
-                    pass  # a direct message, never a line of the page; not sent for a group DM's game (docs/commands.md)
+                    pass  # a direct message, never a line of the page: not sent for a group DM's game
                 case _:
                     assert_never(row.payload)
         await say_notes()
