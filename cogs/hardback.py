@@ -14,6 +14,7 @@ from hardback_bot.sessions.places import THREAD_OF
 from hardback_bot.sessions.screens.panel import Button, Panel
 from hardback_bot.sessions.table_options import BY_KEY
 
+from .alerts import AlertCommands
 from .daily import DailyCommands
 from .game_threads import open_game_thread, thread_wanted
 from .games import GamesCommands
@@ -36,8 +37,8 @@ START_OPTIONS = {"length": "length", "dictionary": "dictionary", "awards": "awar
                  "family_friendly": "family_friendly"}
 
 
-class Hardback(InfoCommands, DailyCommands, PrivacyCommands, GamesCommands, commands.GroupCog, group_name="hardback",
-               group_description="Play Hardback, the word deck-builder"):
+class Hardback(InfoCommands, DailyCommands, PrivacyCommands, GamesCommands, AlertCommands, commands.GroupCog,
+               group_name="hardback", group_description="Play Hardback, the word deck-builder"):
     def __init__(self, bot: HardbackBot) -> None:
         self.bot = bot
         super().__init__()

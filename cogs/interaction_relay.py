@@ -59,6 +59,7 @@ from hardback_bot.store import (
     OpenGhostThread,
     PostResults,
     PostSuggestion,
+    TurnAlert,
     Unreadable,
 )
 
@@ -327,6 +328,8 @@ class InteractionRelay:
                     lines.append(t.gettext("{name} suggests **{word}**.", name=names[seat], word=word))
                 case CloseGhostThread() | PostResults() | Unreadable():
                     pass  # nothing to say on the page: the buttons follow the game, the results have their message
+                case TurnAlert():
+                    pass  # a direct message, never a line of the page: not sent for a group DM's game
                 case _:
                     assert_never(row.payload)
         await say_notes()

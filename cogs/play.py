@@ -30,6 +30,7 @@ from hardback_bot.sessions.access import AWAY_ACTIONS, Origin, is_away
 from hardback_bot.sessions.agreements import answer_hints
 from hardback_bot.sessions.codec import (
     AdoptSuggestion,
+    AlertsClick,
     AnswerHints,
     BoardPage,
     CancelConfirmation,
@@ -44,6 +45,7 @@ from hardback_bot.sessions.codec import (
     LobbyClick,
     LobbyOp,
     MoreArrangements,
+    OfferSeat,
     OpenHand,
     OpenMyHand,
     OpenSpellForm,
@@ -52,6 +54,7 @@ from hardback_bot.sessions.codec import (
     PickArrangement,
     PickMove,
     PlayMoves,
+    ReclaimSeat,
     ReplayClick,
     SetCoach,
     SetOption,
@@ -59,6 +62,7 @@ from hardback_bot.sessions.codec import (
     SortWords,
     SpellWord,
     SuggestWord,
+    TakeSeat,
     TextModeSwitch,
     TopicsPick,
     VacationClick,
@@ -222,6 +226,11 @@ class Play(commands.Cog):
                 if daily is not None:
                     await daily.click(interaction, parsed)  # type: ignore[attr-defined]
                 return
+            case AlertsClick():  # a player's turn-alert settings: cogs/alerts.py answers them
+                hardback = self.bot.get_cog("Hardback")
+                if hardback is not None:
+                    await hardback.alerts_click(interaction, parsed)  # type: ignore[attr-defined]
+                return
             case OpenMyHand() | GamesPage():  # /hardback games' buttons: cogs/games.py answers them
                 games = self.bot.get_cog("Hardback")
                 if games is not None:
@@ -360,6 +369,15 @@ class Play(commands.Cog):
                     notice = (await come_back(sessions, game_id, user.id)).say(t)
                 await self._send_private(interaction, await vacation_screen(sessions, game_id, user.id,
                                                                             notice=notice, t=t))
+            case ReclaimSeat(game_id):
+                said = await sessions.reclaim_seat(game_id, user.id)
+                await self._show_hand(interaction, game_id, notice=said.say(t))
+            case TakeSeat(game_id, seat):
+                said = await sessions.take_seat(game_id, user.id, user.display_name, seat)
+                await self._show_hand(interaction, game_id, notice=said.say(t))
+            case OfferSeat(game_id, seat, open_):
+                said = await sessions.offer_seat(game_id, user.id, seat, open_)
+                await self._show_hand(interaction, game_id, notice=said.say(t))
 
     async def _send_private(self, interaction: discord.Interaction, panel: Panel) -> None:
         """A private answer that is not a game panel (the relay does not keep it current): it replaces the

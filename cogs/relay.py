@@ -46,9 +46,11 @@ from hardback_bot.store import (
     PanelToken,
     PostResults,
     PostSuggestion,
+    TurnAlert,
     Unreadable,
 )
 
+from .alerts import AlertSender
 from .interaction_relay import InteractionRelay
 from .ui import embed_of, file_of, view_of
 from .weather import weather_of
@@ -89,6 +91,7 @@ class Relay:
         self._last_post: dict[int, float] = {}
         self._posts: dict[int, list[float]] = {}
         self._noticed: set[tuple[int, str]] = set()
+        self.alerts = AlertSender(bot)  # turn alerts by direct message
         self._retries: set[asyncio.TimerHandle] = set()
         self._closed = False  # the bot is stopping: its store is about to close
         self._retry_of: dict[int, asyncio.TimerHandle] = {}
@@ -409,6 +412,8 @@ class Relay:
                     await self._ghost_post(loaded, first, suggested, t)
                 case CloseGhostThread(request):
                     await self._ghost_close(loaded, first, request)
+                case TurnAlert() as alert:
+                    await self._alert(loaded, first, alert, t)
                 case Unreadable(kind):
                     log.error("unknown delivery kind %r in game %s", kind, loaded.record.id)
                     await store.mark_delivered([first.id or 0], None)
@@ -467,6 +472,14 @@ class Relay:
         if live:
             await self._strip_prompts(loaded)
         await self.bot.store.mark_delivered(ids, message.id if message else None, live=live)
+
+    async def _alert(self, loaded: Loaded, row: Delivery, alert: TurnAlert, t: Translator) -> None:
+        """A turn alert by direct message (cogs/alerts.py); DMs that refused it are said once in the game."""
+        closed = await self.alerts.deliver(loaded, alert, t)
+        if closed is not None:
+            await self._send(loaded.record, "send messages", content=closed,
+                             allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False))
+        await self.bot.store.mark_delivered([row.id or 0], None)
 
     async def _results(self, loaded: Loaded, row: Delivery, t: Translator) -> None:
         record = loaded.record

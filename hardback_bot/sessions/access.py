@@ -9,8 +9,8 @@ watching) is then decided by the step itself (the lobby, a move, the results), a
 One way in from elsewhere: ``/hardback games`` lists a player's games wherever they are, and its *Open my hand*
 opens that player's own hand privately where the list is. A click on such a panel comes from another
 channel, so :func:`check_away` admits it only on the clicker's own private message, only for a seat they
-hold, and only for what a seat does on its own hand (:data:`AWAY_ACTIONS`): never a lobby, the host's end of
-a game, a table option or anything that reads the channel's permissions.
+hold, and only for what a seat does on its own hand (:data:`AWAY_ACTIONS`, taking it back included): never a
+lobby, the host's end of a game, a table option or anything that reads the channel's permissions.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from .codec import (
     PickArrangement,
     PickMove,
     PlayMoves,
+    ReclaimSeat,
     SetCoach,
     ShowRules,
     SpellWord,
@@ -44,7 +45,7 @@ GHOST_THREAD = "ghost:"  # the kind of a game message that is a ghostwriter requ
 # What a seat does on its own hand panel: admitted from the clicker's own private panel anywhere (check_away).
 AWAY_ACTIONS = (OpenMyHand, OpenHand, PlayMoves, PickMove, OpenSpellForm, SpellWord, PickArrangement,
                 AdoptSuggestion, ConfirmSkip, CancelConfirmation, ShowRules, SetCoach, AnswerHints, OpenSuggestForm,
-                SuggestWord, VacationClick)
+                SuggestWord, VacationClick, ReclaimSeat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +85,12 @@ def is_away(record: GameRecord, origin: Origin) -> bool:
 
 
 def check_away(record: GameRecord, origin: Origin) -> None:
-    """Refuse a click from outside the game's place unless it is on the clicker's own private message and the
-    clicker holds a seat of the game (the caller admits only :data:`AWAY_ACTIONS` this way)."""
-    if origin.panel_owner is None or origin.panel_owner != origin.user_id:
+    """Refuse a click from outside the game's place unless it is on the clicker's own private message (or a message
+    of the bot's DM with them: a turn alert) and the clicker holds a seat of the game (the caller admits only
+    :data:`AWAY_ACTIONS` this way)."""
+    # A turn alert's message is a public one of the bot's DM with the clicker: only they can see or click it.
+    own_dm = origin.panel_owner is None and origin.place == "dm"
+    if not own_dm and (origin.panel_owner is None or origin.panel_owner != origin.user_id):
         raise SessionError("elsewhere")
     if not any(s.user_id == origin.user_id for s in record.seats):
         raise SessionError("elsewhere")

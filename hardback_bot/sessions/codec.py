@@ -30,6 +30,7 @@ from typing import TypeAlias
 
 from hardback_bot.engine.moves import Move
 
+from .codec_alerts import AlertsClick, decode_alerts
 from .codec_grammar import MAX_GAME_ID, MAX_ID, MAX_NUMBER, OLD_PREFIXES, PREFIX, Kind, encode, fields, label, prefix_of
 from .codec_pages import (
     BoardPage,
@@ -45,7 +46,9 @@ from .codec_pages import (
     game_value,
     step_value,
 )
+from .codec_seats import OfferSeat, ReclaimSeat, TakeSeat, decode_seat
 from .codec_vacation import VacationClick, VacationOp, decode_vacation
+from .codec_values import move_value, suggestion_value
 from .move_text import (
     CHAIN,
     MAX_STEPS,
@@ -328,7 +331,7 @@ class GamesPage:
 GameAction = (LobbyClick | OpenHand | PlayMoves | PickMove | OpenSpellForm | SpellWord | OpenSuggestForm
               | SuggestWord | PickArrangement | AdoptSuggestion | ConfirmSkip | ConfirmLeave | CancelConfirmation
               | SortWords | OptionsMenu | SetOption | ShowRules | DailyClick | SetCoach | AnswerHints | OpenMyHand
-              | GamesPage | VacationClick)
+              | GamesPage | VacationClick | ReclaimSeat | TakeSeat | OfferSeat | AlertsClick)
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,6 +421,10 @@ def _decode(kind: Kind, game: int, number: int, arg: str) -> GameAction | None:
             return GamesPage(game, number) if arg == "page" and number <= MAX_GAMES_PAGE else None
         case Kind.VACATION:
             return decode_vacation(game, number, arg)
+        case Kind.SEAT:
+            return decode_seat(game, number, arg)
+        case Kind.ALERTS:
+            return decode_alerts(game, number, arg)
         case Kind.DAILY:
             op = next((o for o in DailyOp if o.value == arg), None)
             if op is None or not _is_day(game) or (op is DailyOp.SHARE and number != 0) or number > 9999:
@@ -450,14 +457,6 @@ def _lobby(game: int, arg: str) -> LobbyClick | None:
     return LobbyClick(game, op)
 
 
-def move_value(value: str) -> tuple[tuple[Move, ...], bool]:
-    """A select of moves' chosen value: the moves and whether they are already confirmed ("-" first)."""
-    if not isinstance(value, str):
-        raise ForgedId(repr(value)[:120])
-    confirmed = value.startswith("-")
-    return decode_moves(value[1:] if confirmed else value), confirmed
-
-
 def arrangement_value(value: str) -> Move | MoreArrangements:
     """An arrangement select's chosen value: a spelled word's move, or a "more arrangements" page."""
     if not isinstance(value, str):
@@ -480,20 +479,12 @@ def more_value(page: int, move: Move) -> str:
     return f"{MORE}{page}{CHAIN}{encode_move(move)}"
 
 
-def suggestion_value(value: str, count: int) -> int:
-    """The chosen suggestion's number (1 = the first), checked against how many there are."""
-    if not isinstance(value, str) or not value.isascii() or not value.isdigit() or len(value) > 2 \
-            or not 1 <= int(value) <= count:
-        raise ForgedId(repr(value)[:120])
-    return int(value)
-
-
 __all__ = ["CHAIN", "MAX_GAME_ID", "MAX_ID", "MAX_NUMBER", "MAX_STEPS", "MORE", "PREFIX", "RULES_HERE", "Action",
-           "AdoptSuggestion", "AnswerHints", "BoardPage", "BoardPeriod", "CancelConfirmation", "ConfirmLeave",
-           "ConfirmSkip", "DailyClick", "DailyOp", "ExportPick", "ForgedId", "GameAction", "GamesPage", "HandView",
-           "Kind", "LobbyClick", "LobbyOp", "MoreArrangements", "OpenHand", "OpenMyHand", "OpenSpellForm",
-           "OpenSuggestForm", "OptionsMenu", "PageAction", "PickArrangement", "PickMove", "PlayMoves", "ReplayClick",
-           "ReplayOp", "SetCoach", "SetOption", "ShowRules", "SortWords", "SpellWord", "SuggestWord",
-           "TextModeSwitch", "TopicsPick", "VacationClick", "VacationOp", "arrangement_value", "decode_move",
-           "decode_moves", "encode_move", "encode_moves", "fits", "game_value", "label", "more_value", "move_value",
-           "parse", "prefix_of", "step_value", "suggestion_value"]
+           "AdoptSuggestion", "AlertsClick", "AnswerHints", "BoardPage", "BoardPeriod", "CancelConfirmation",
+           "ConfirmLeave", "ConfirmSkip", "DailyClick", "DailyOp", "ExportPick", "ForgedId", "GameAction",
+           "GamesPage", "HandView", "Kind", "LobbyClick", "LobbyOp", "MoreArrangements", "OfferSeat", "OpenHand",
+           "OpenMyHand", "OpenSpellForm", "OpenSuggestForm", "OptionsMenu", "PageAction", "PickArrangement",
+           "PickMove", "PlayMoves", "ReclaimSeat", "ReplayClick", "ReplayOp", "SetCoach", "SetOption", "ShowRules",
+           "SortWords", "SpellWord", "SuggestWord", "TakeSeat", "TextModeSwitch", "TopicsPick", "VacationClick",
+           "VacationOp", "arrangement_value", "decode_move", "decode_moves", "encode_move", "encode_moves", "fits",
+           "game_value", "label", "more_value", "move_value", "parse", "prefix_of", "step_value", "suggestion_value"]

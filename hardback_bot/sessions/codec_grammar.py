@@ -48,12 +48,14 @@ class Kind(StrEnum):
     COACH = "c"  # argument "on" or "off": the clicker keeps or drops the coach (their own setting)
     HINTS = "t"  # argument "yes" (ask for hints, or agree) or "no": hints turned on mid-game by everyone's yes
     GAMES = "y"  # /hardback games: "hand" (subject: a game; the clicker's own hand) or "page" (subject: its owner)
+    SEAT = "k"  # seats that come back: "back", "take", "offer", "close" (sessions/codec_seats.py)
+    ALERTS = "q"  # subject: a player; their turn alerts' settings panel and its choices (sessions/codec_alerts.py)
     BOARD = "b"  # subject 0; number: a leaderboard's page; argument: the board, ".s"/".l" for this or last season
     EXPORT = "j"  # subject 0, number 0: the history's select of games to download as JSON
     TOPICS = "i"  # subject 0; number: which half of the rules' index of topics (1 or 2), a select of topics
     REPLAY = "v"  # subject: the game; number: the step shown; argument: a ReplayOp, then "e" private or "p" public
     TEXT_MODE = "n"  # subject 0; number 1 (turn text mode on) or 0 (off); argument: the rules topic shown again
-    VACATION = "k"  # a turn-based player's days away: number the days (go) or 0; argument a VacationOp
+    VACATION = "u"  # a turn-based player's days away: number the days (go) or 0; argument a VacationOp
 
     @property
     def label(self) -> str:
@@ -65,7 +67,7 @@ _LABELS = {Kind.LOBBY: "lobby", Kind.HAND: "hand", Kind.MOVE: "move", Kind.SPELL
            Kind.ARRANGEMENT: "arrangement", Kind.GHOST: "ghostwriter", Kind.CONFIRM: "confirm", Kind.WORDS: "words",
            Kind.TABLE: "options", Kind.RULES: "rules", Kind.DAILY: "daily", Kind.COACH: "coach", Kind.HINTS: "hints",
            Kind.GAMES: "games", Kind.BOARD: "info", Kind.EXPORT: "info", Kind.TOPICS: "info", Kind.REPLAY: "replay",
-           Kind.TEXT_MODE: "info", Kind.VACATION: "vacation"}
+           Kind.TEXT_MODE: "info", Kind.VACATION: "vacation", Kind.SEAT: "seat", Kind.ALERTS: "alerts"}
 # The kind each older prefix's ids belong to, for the metrics (the information commands' are all "info").
 _OLD_KINDS = {"hbi": Kind.BOARD, "hbr": Kind.REPLAY}
 

@@ -2,7 +2,7 @@
 for one of the offered lengths, and coming back early. Same grammar as every game component
 (sessions/codec_grammar.py)::
 
-    hb:k:<game id>:<days>:<op>
+    hb:u:<game id>:<days>:<op>
 
 ``op`` is a :class:`VacationOp`; ``days`` is one of :data:`~hardback_bot.sessions.vacation.VACATION_DAYS` for
 ``go`` and 0 otherwise. Anything else decodes to None, which the codec refuses as forged.

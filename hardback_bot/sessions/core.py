@@ -30,6 +30,7 @@ from hardback_bot.store import (
 from hardback_bot.store.results import outcome_from_game
 
 from .access import Origin, check_away, check_origin
+from .alerts import turn_alerts
 from .game_threads import TURN_BASED_OVER
 from .judging import deciders
 from .learners import COACH_GAMES
@@ -191,6 +192,11 @@ class SessionsCore:
         logged = [(entry.seat, str(entry.move)) for entry in game.move_log[-len(moves):]]  # stored as text
         deliveries = deliveries_for(record.id, game, events, active_before, extra=notes or (),
                                     request_before=request_before)
+        # A turn that begins now: its player's alert, if they asked for one (sessions/alerts.py).
+        alerts, later = await turn_alerts(self.store, record, game, (loaded.game.state.round, active_before),
+                                          self.clock())
+        deliveries += alerts
+        timers += later
         try:
             version = await self.store.commit_moves(record.id, record.version, logged, game.to_json(),
                                                     finished=game.finished, outcome=outcome, timers=timers,

@@ -25,7 +25,10 @@ from .notes import (
     PennyPlayed,
     Reminder,
     SeatAway,
+    SeatBack,
     SeatLeft,
+    SeatOffered,
+    SeatTaken,
     TurnPlayed,
     VoteCalled,
     VotersTimedOut,
@@ -248,6 +251,16 @@ def note_line(note: Note | Mapping[str, Any], names: Sequence[str], language: st
         case SeatLeft():
             return t.gettext("{name} left the game; a computer player takes the seat.",
                              name=note.name or name(note.seat))
+        case SeatBack():
+            return t.gettext("{name} is back and takes their seat again from the next decision.", name=note.name)
+        case SeatOffered():
+            if note.open:
+                return t.gettext("The host lets a watcher take {name}'s seat: the table's *Open my hand* offers "
+                                 "it to anyone not playing.", name=note.name)
+            return t.gettext("{name}'s seat is no longer offered to watchers.", name=note.name)
+        case SeatTaken():
+            return t.gettext("{name} takes over {was}'s seat from the next decision.", name=note.name,
+                             was=note.was)
         case GameEnded():
             if not note.by:  # who ended it had their data deleted since (docs/privacy.md)
                 return t.gettext("The game was ended. The channel is free for a new one.")

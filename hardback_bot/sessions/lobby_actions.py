@@ -12,6 +12,7 @@ from hardback_bot.engine.options import TUTORIAL_DEAL
 from hardback_bot.i18n import translator
 from hardback_bot.store import ChannelBusy, GameRecord, Place, Seat, StaleVersion
 
+from .alerts import turn_alerts
 from .core import MAX_SEATS, STRENGTH_NAMES, SessionsCore
 from .describe import computer_name
 from .loaded import checker_for
@@ -158,9 +159,12 @@ class LobbyActions(SessionsCore):
         timers = self.turn_timers(record.id, game, options)
         begins = announce(record.id, GameBegins(), YourTurn(seat=game.active_seat))
         changed = options.to_dict() if options.to_dict() != dict(record.options) else None
+        # The first player's turn alert, if they asked for one (sessions/alerts.py).
+        alerts, later = await turn_alerts(self.store, replace(record, seats=tuple(seats)), game, None, self.clock())
         try:
             await self.store.start_game(record.id, record.version, seed=seed, state=game.to_json(),
-                                        options=changed, seats=seats, timers=timers, deliveries=[begins])
+                                        options=changed, seats=seats, timers=[*timers, *later],
+                                        deliveries=[begins, *alerts])
         except StaleVersion as error:
             raise SessionError("lobby_changed", stale=True) from error
         started = await self.record(record.id)

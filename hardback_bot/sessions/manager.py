@@ -15,19 +15,20 @@ from typing import Any
 from hardback_bot.engine import IllegalMove, Move
 from hardback_bot.engine.moves import SYSTEM_MOVES, parse_move
 from hardback_bot.engine.views import player_view, public_view
-from hardback_bot.store import CloseGhostThread, Delivery
+from hardback_bot.store import CloseGhostThread, Delivery, SeatChange
 
 from .judging import OTHERS_TOKEN_MOVES, logged_kind, penny_would_win, still_legal
 from .loaded import Loaded, Notifier
 from .lobby_actions import LobbyActions
 from .messages import Said, SessionError
 from .notes import GameEnded, SeatLeft, announce, ghost_request_id
+from .seats import Seats
 from .timing import Timing
 
 log = logging.getLogger(__name__)
 
 
-class Sessions(LobbyActions, Timing):
+class Sessions(LobbyActions, Timing, Seats):
     """Every game of the bot: its lobby, its moves, its timers and its computer players (no Discord here)."""
 
     # ------------------------------------------------------------------ moves
@@ -132,7 +133,9 @@ class Sessions(LobbyActions, Timing):
                 raise SessionError("already_computer")
             replacement = replace(current, ai_strength=2, display_name=f"{current.display_name} (computer)"[:40])
             note = announce(game_id, SeatLeft(seat=seat, name=current.display_name))
-            await self.store.replace_seat(game_id, loaded.record.version, replacement, deliveries=[note])
+            change = SeatChange(seat, loaded.record.move_count, user_id, current.display_name, "computer", "left")
+            await self.store.replace_seat(game_id, loaded.record.version, replacement, deliveries=[note],
+                                          change=change)
             self.timers_changed.set()
         await self.notify(game_id)
         self.kick_computers(game_id)

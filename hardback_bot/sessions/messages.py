@@ -62,6 +62,14 @@ MESSAGES: dict[str, str] = {
     "host_ends": N_("Only the host or someone with Manage Channels can end the game."),
     "not_in_running_game": N_("You are not playing in a running game here."),
     "already_computer": N_("A computer player already plays your seat."),
+    # seats that come back (sessions/seats.py)
+    "not_your_seat_back": N_("There is no seat of yours to take back in this game: only a seat a computer took "
+                             "for your timeouts comes back to you."),
+    "seat_not_offered": N_("That seat is not open to watchers (any more): only the host can offer a seat."),
+    "seat_already_yours": N_("You already have a seat in this game."),
+    "host_offers": N_("Only the host can let a watcher take a seat."),
+    "seat_played": N_("A person plays that seat: only a seat a computer plays (or that passes) can be offered."),
+    "seats_daily": N_("The daily is played alone: its seat is nobody else's to take."),
     # hints asked for in a running game
     "hints_daily": N_("The daily is played without hints, the same for everyone."),
     "hints_already_on": N_("Hints are already on at this table."),
@@ -85,6 +93,10 @@ MESSAGES: dict[str, str] = {
     "option_set": N_("{option}: now {value}."),
     "guided_started": N_("Your guided first game has started: open your hand, and follow the lines marked Try."),
     "left_game": N_("You left the game. A computer player plays your seat from now on."),
+    "seat_back": N_("Your seat is yours again: you play from the next decision."),
+    "seat_taken": N_("The seat is yours: you play from the next decision."),
+    "seat_offered": N_("Watchers can now take that seat from their watching panel."),
+    "seat_closed": N_("That seat is no longer offered to watchers."),
     "hints_on": N_("Hints are on: your panel offers your best word in one click."),
     "hints_asked": N_("You asked the table for hints: they come on once everyone seated says yes on their panel."),
     "hints_agreed": N_("You said yes to hints: they come on once everyone seated has."),

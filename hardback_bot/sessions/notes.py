@@ -205,6 +205,35 @@ class SeatLeft(_Stored):
 
 
 @dataclass(frozen=True, slots=True)
+class SeatBack(_Stored):
+    """The player whose seat a computer took for timeouts took it back (sessions/seats.py)."""
+
+    T = "back"
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOffered(_Stored):
+    """The host lets a watcher take the seat (``open``), or no longer does; ``name``: the seat's name then."""
+
+    T = "offer"
+    seat: int
+    name: str
+    open: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTaken(_Stored):
+    """A watcher (``name``) took the seat the host offered; ``was``: the seat's name before."""
+
+    T = "sub"
+    seat: int
+    name: str
+    was: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded(_Stored):
     """The host (or Manage Channels) ended the game, user ``by``."""
 
@@ -234,7 +263,8 @@ class OnVacation(_Stored):
 
 
 Note: TypeAlias = (GameBegins | TurnPlayed | FinalRoundCalled | VoteCalled | VoteSettled | GhostPaid | PennyPlayed
-                   | YourTurn | Reminder | VotersTimedOut | SeatAway | SeatLeft | GameEnded | HintsAsked | OnVacation)
+                   | YourTurn | Reminder | VotersTimedOut | SeatAway | SeatLeft | SeatBack | SeatOffered | SeatTaken
+                   | GameEnded | HintsAsked | OnVacation)
 
 #: Each note class by its ``t``.
 NOTE_TYPES: dict[str, type[_Stored]] = {cls.T: cls for cls in get_args(Note)}

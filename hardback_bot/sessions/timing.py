@@ -11,8 +11,9 @@ from typing import assert_never
 
 from hardback_bot.engine import Move
 from hardback_bot.engine.events import Event
-from hardback_bot.store import DeadlineReminder, Timer, TurnDeadline, Unreadable, VoteDeadline
+from hardback_bot.store import AlertDue, DeadlineReminder, SeatChange, Timer, TurnDeadline, Unreadable, VoteDeadline
 
+from .alerts import alert_row
 from .core import ABSENT, SessionsCore
 from .judging import deciders
 from .loaded import Loaded
@@ -52,6 +53,8 @@ class Timing(SessionsCore):
             match due:
                 case DeadlineReminder():
                     reminded = await self._remind(loaded, timer, due)
+                case AlertDue():
+                    reminded = await self._alert_due(loaded, timer, due)
                 case TurnDeadline() | VoteDeadline():
                     after = await self._time_out(loaded)
                 case _:
@@ -60,6 +63,14 @@ class Timing(SessionsCore):
             await self.notify(timer.game_id)
         if after is not None:
             await self.after_commit(*after)
+
+    async def _alert_due(self, loaded: Loaded, timer: Timer, due: AlertDue) -> bool:
+        """The end of a player's quiet hours, and the turn has not passed (checked by the caller): the alert is
+        written now, claimed with the timer."""
+        if timer.id is None or timer.seat is None:
+            return False
+        row = alert_row(loaded.record.id, due.user, timer.seat, len(loaded.game.move_log))
+        return await self.store.fire_timer(timer.id, [row])
 
     async def _remind(self, loaded: Loaded, timer: Timer, due: DeadlineReminder) -> bool:
         """Tell whoever the game waits for that their time runs out, once (claimed with the timer); True when
@@ -104,12 +115,16 @@ class Timing(SessionsCore):
 
 
     async def _afk(self, loaded: Loaded, seats: list[int], misses: int, policy: str) -> Loaded | None:
-        """After ``misses`` timeouts in a row a seat goes to a computer player, or passes every turn."""
+        """After ``misses`` timeouts in a row a seat goes to a computer player, or passes every turn, until its
+        player takes it back (sessions/seats.py)."""
         moves = await self.store.get_moves(loaded.record.id)
         record = loaded.record
         changed = False
+        done = moves[-1].seq if moves else 0
         for seat in seats:
-            seat_moves = [m.move for m in moves if m.seat == seat]
+            # Counted since the seat last changed hands: a player who took their seat back starts afresh.
+            since = next((c.since_move for c in reversed(record.holders) if c.seat == seat), 0)
+            seat_moves = [m.move for m in moves if m.seat == seat and m.seq > since]
             streak = 0
             for move in reversed(seat_moves):
                 if move != "timeout":
@@ -123,7 +138,11 @@ class Timing(SessionsCore):
             else:
                 replacement = replace(current, ai_strength=2, display_name=f"{current.display_name} (computer)"[:40])
             note = announce(record.id, SeatAway(seat=seat, misses=streak, policy=policy, name=current.display_name))
-            version = await self.store.replace_seat(record.id, record.version, replacement, deliveries=[note])
+            # Kept with the person's own name: the one that comes back when they take the seat back (seats.py).
+            change = SeatChange(seat, done, current.user_id, current.display_name,
+                                "absent" if policy == "remove" else "computer", "timeouts")
+            version = await self.store.replace_seat(record.id, record.version, replacement, deliveries=[note],
+                                                    change=change)
             seats_now = tuple(replacement if s.seat == seat else s for s in record.seats)
             record = replace(record, version=version, seats=seats_now)
             changed = True

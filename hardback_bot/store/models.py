@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .payloads import Due, Outgoing
+from .zones import tzinfo_of
 
 GameStatus = Literal["lobby", "playing", "finished", "abandoned"]
 UNFINISHED: tuple[GameStatus, ...] = ("lobby", "playing")
@@ -75,6 +76,21 @@ class Seat:
     @property
     def is_computer_controlled(self) -> bool:
         return self.ai_strength is not None
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """A seat of a running game changed hands (table ``seat_holders``): from ``since_move`` moves on it belongs to
+    ``user_id`` (the same person or a substitute) and is played by ``holder``: the person ("player"), a computer
+    ("computer") or nobody, passing every decision ("absent"). ``reason``: timeouts, left, reclaimed, substitute."""
+
+    seat: int
+    since_move: int
+    user_id: int | None
+    display_name: str
+    holder: str
+    reason: str
+    held_at: float = 0.0  # set by the store when written
 
 
 @dataclass(frozen=True)
@@ -167,6 +183,8 @@ class GameRecord:
     place: Place = "server"
     locale: str | None = None  # the Discord language of whoever opened the table (public messages outside servers)
     pruned_at: float | None = None  # when its move log (and final state) was deleted, kept no longer (013)
+    holders: tuple[SeatChange, ...] = ()  # every change of hands of its seats, oldest first (015)
+    offers: tuple[int, ...] = ()  # the seats the host lets a watcher take now (015)
 
     @property
     def num_players(self) -> int:
@@ -353,35 +371,68 @@ CoachMode = Literal["auto", "on", "off"]
 COACH_MODES: tuple[CoachMode, ...] = ("auto", "on", "off")
 
 
+AlertMode = Literal["off", "turn_based", "all"]
+#: Turn alerts by direct message: none (the default), in turn-based games (a turn timer over an hour), or in all.
+ALERT_MODES: tuple[AlertMode, ...] = ("off", "turn_based", "all")
+
+
+def valid_zone(zone: str) -> bool:
+    """A time zone a player may choose: ``UTC``, an offset ``+09:00`` / ``-05:30``, or an IANA name."""
+    return tzinfo_of(zone) is not None
+
+
 @dataclass(frozen=True)
 class PlayerSettings:
-    """What one person chose for themselves, wherever they play (player_settings, migration 012)."""
+    """What one person chose for themselves, wherever they play (player_settings, migration 012). Turn alerts
+    (issue 38): ``alerts``, quiet hours from ``quiet_start`` to ``quiet_end`` (whole hours in ``zone``; equal or
+    None: no quiet hours), and ``alerts_closed``: their DMs refused an alert (Discord 50007), so none is tried
+    again until they choose their alerts again."""
 
     coach: CoachMode = "auto"  # auto: coached for their first games, then not
     #: Panels without pictures: every card, score and preview in words (docs/accessibility.md).
     text_mode: bool = False
+    alerts: AlertMode = "off"
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+    zone: str = "UTC"
+    alerts_closed: bool = False
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PlayerSettings:
         # Keys of a newer bot are ignored (a rollback keeps working), a bad value is the default.
-        coach = data.get("coach", "auto")
-        text_mode = data.get("text_mode", False)
+        coach, text_mode, alerts = data.get("coach", "auto"), data.get("text_mode", False), data.get("alerts")
+        start, end, zone = data.get("quiet_start"), data.get("quiet_end"), data.get("zone", "UTC")
+        hours = [h if isinstance(h, int) and 0 <= h <= 23 else None for h in (start, end)]
         return cls(coach=coach if coach in COACH_MODES else "auto",
-                   text_mode=text_mode if isinstance(text_mode, bool) else False)
+                   text_mode=text_mode if isinstance(text_mode, bool) else False,
+                   alerts=alerts if alerts in ALERT_MODES else "off", quiet_start=hours[0], quiet_end=hours[1],
+                   zone=zone if isinstance(zone, str) and valid_zone(zone) else "UTC",
+                   alerts_closed=data.get("alerts_closed") is True)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"coach": self.coach, "text_mode": self.text_mode}
+        return {"coach": self.coach, "text_mode": self.text_mode, "alerts": self.alerts,
+                "quiet_start": self.quiet_start, "quiet_end": self.quiet_end, "zone": self.zone,
+                "alerts_closed": self.alerts_closed}
 
     def changed(self, **changes: Any) -> PlayerSettings:
-        unknown = set(changes) - {"coach", "text_mode"}
+        unknown = set(changes) - set(self.to_dict())
         if unknown:
             raise ValueError(f"unknown player settings: {sorted(unknown)}")
         if "coach" in changes and changes["coach"] not in COACH_MODES:
             raise ValueError(f"coach must be one of {COACH_MODES}")
-        if "text_mode" in changes and not isinstance(changes["text_mode"], bool):
-            raise ValueError("text_mode must be True or False")
-        return PlayerSettings(coach=changes.get("coach", self.coach),
-                              text_mode=changes.get("text_mode", self.text_mode))
+        if "alerts" in changes and changes["alerts"] not in ALERT_MODES:
+            raise ValueError(f"alerts must be one of {ALERT_MODES}")
+        for key in ("text_mode", "alerts_closed"):
+            if key in changes and not isinstance(changes[key], bool):
+                raise ValueError(f"{key} must be True or False")
+        for key in ("quiet_start", "quiet_end"):
+            hour = changes.get(key)
+            if key in changes and hour is not None and not (isinstance(hour, int) and 0 <= hour <= 23):
+                raise ValueError(f"{key} must be an hour from 0 to 23, or None")
+        if "zone" in changes and not (isinstance(changes["zone"], str) and valid_zone(changes["zone"])):
+            raise ValueError("zone must be UTC, an offset such as +09:00, or a time zone name")
+        merged = {**self.to_dict(), **changes}
+        return PlayerSettings(**merged)
 
 
 @dataclass(frozen=True)

@@ -150,9 +150,28 @@ class PostResults:
         return cls()
 
 
-Outgoing: TypeAlias = AnnounceNotes | OpenGhostThread | PostSuggestion | CloseGhostThread | PostResults | Unreadable
+@dataclass(frozen=True, slots=True)
+class TurnAlert:
+    """A turn of ``user`` (at ``seat``) began after ``moves`` moves: their direct message, if they asked for it
+    (sessions/alerts.py) and the game still waits for that turn when it goes."""
+
+    kind: ClassVar[str] = "alert"
+    user: int
+    seat: int
+    moves: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user": self.user, "seat": self.seat, "moves": self.moves}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TurnAlert:
+        return cls(_int(data, "user"), _int(data, "seat"), _int(data, "moves"))
+
+
+Outgoing: TypeAlias = (AnnounceNotes | OpenGhostThread | PostSuggestion | CloseGhostThread | PostResults | TurnAlert
+                       | Unreadable)
 _OUTGOING: dict[str, Any] = {cls.kind: cls for cls in (AnnounceNotes, OpenGhostThread, PostSuggestion,
-                                                        CloseGhostThread, PostResults)}
+                                                        CloseGhostThread, PostResults, TurnAlert)}
 
 
 # ---------------------------------------------------------------------------------------------- timers
@@ -213,8 +232,25 @@ def _deadline_json(moves: int | None, deadline: float | None) -> dict[str, Any]:
     return {k: v for k, v in (("moves", moves), ("deadline", deadline)) if v is not None}
 
 
-Due: TypeAlias = TurnDeadline | VoteDeadline | DeadlineReminder | Unreadable
-_DUE: dict[str, Any] = {cls.kind: cls for cls in (TurnDeadline, VoteDeadline, DeadlineReminder)}
+@dataclass(frozen=True, slots=True)
+class AlertDue:
+    """A turn alert held by ``user``'s quiet hours comes due at their end (sessions/alerts.py): sent if the game
+    still has ``moves`` moves (the turn has not passed), else dropped."""
+
+    kind: ClassVar[str] = "alert"
+    user: int
+    moves: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user": self.user, "moves": self.moves}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> AlertDue:
+        return cls(_int(data, "user"), _int(data, "moves"))
+
+
+Due: TypeAlias = TurnDeadline | VoteDeadline | DeadlineReminder | AlertDue | Unreadable
+_DUE: dict[str, Any] = {cls.kind: cls for cls in (TurnDeadline, VoteDeadline, DeadlineReminder, AlertDue)}
 
 
 # ---------------------------------------------------------------------------------------------- decoding
@@ -238,5 +274,6 @@ def _decode(classes: dict[str, Any], kind: str, data: Any) -> Any:
         return Unreadable(kind, data)
 
 
-__all__ = ["AnnounceNotes", "CloseGhostThread", "DeadlineReminder", "Due", "OpenGhostThread", "Outgoing",
-           "PostResults", "PostSuggestion", "TurnDeadline", "Unreadable", "VoteDeadline", "due", "outgoing"]
+__all__ = ["AlertDue", "AnnounceNotes", "CloseGhostThread", "DeadlineReminder", "Due", "OpenGhostThread", "Outgoing",
+           "PostResults", "PostSuggestion", "TurnAlert", "TurnDeadline", "Unreadable", "VoteDeadline", "due",
+           "outgoing"]

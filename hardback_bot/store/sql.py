@@ -1,7 +1,7 @@
 """Every query of the store, written once for SQLite and PostgreSQL, in rooms by what they serve.
 
 :class:`SqlStore` is the store: the rooms of :mod:`.rooms` (games, messages, recovery, the outbox, private panels,
-group DM tokens, timers, operations, results, seasons, settings, players' own data, retention) over
+group DM tokens, timers, operations, results, seasons, settings, players' own data, retention, who held a seat) over
 :class:`~.core.StoreCore`; the two databases (:mod:`.sqlite`, :mod:`.postgres`) only connect, open transactions
 and lock. To add a query, write it in its room with ``?`` placeholders (the PostgreSQL connection numbers them
 ``$1, $2 …``; never put a ``?`` inside a string literal) and a test in ``tests/store`` — every store test runs on
@@ -38,6 +38,7 @@ from .rooms.recovery import RecoveryRoom
 from .rooms.results import ResultsRoom
 from .rooms.retention import RetentionRoom
 from .rooms.seasons import SeasonsRoom
+from .rooms.seat_holders import SeatHoldersRoom
 from .rooms.settings import SettingsRoom
 from .rooms.timers import TimersRoom
 from .rooms.vacations import VacationsRoom
@@ -45,7 +46,7 @@ from .rooms.vacations import VacationsRoom
 
 class SqlStore(GamesRoom, MessagesRoom, RecoveryRoom, OutboxRoom, PanelsRoom, HandlesRoom, TimersRoom,
                OperationsRoom, ResultsRoom, SeasonsRoom, SettingsRoom, PlayersRoom, PrivacyRoom, RetentionRoom,
-               PlayerGamesRoom, VacationsRoom):
+               PlayerGamesRoom, VacationsRoom, SeatHoldersRoom):
     """The store: every room's queries over one database (a subclass connects)."""
 
 

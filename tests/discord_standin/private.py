@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 FOLLOWUP_CAP = 5  # follow-up messages per interaction when the app is installed by the user only
 MAX_FOLLOWUPS = 40094  # Discord's JSON error code for one follow-up too many
 MISSING_ACCESS = 50001
+CANNOT_SEND_TO_USER = 50007  # the user's DMs are closed to the bot
 
 
 class PrivateChannels:
@@ -55,6 +56,19 @@ class PrivateChannels:
         channel = Channel(snowflake(), 0, "", DM, recipients=[user, self.bot_user])
         self.channels[channel.id] = channel
         return channel
+
+    def close_dms(self: DiscordStandin, user: User, closed: bool = True) -> None:
+        """``user`` does not accept direct messages from the bot (privacy settings, or the bot blocked): the DM
+        channel still opens, but a message sent there is refused with 50007, as Discord does."""
+        if closed:
+            self.dms_closed.add(user.id)
+        else:
+            self.dms_closed.discard(user.id)
+
+    def check_dm_open(self: DiscordStandin, channel: Channel) -> None:
+        """Refuse a message to the bot's DM with a user who closed their DMs (Discord's 50007)."""
+        if channel.type == DM and any(u.id in self.dms_closed for u in channel.recipients):
+            raise ApiError(403, CANNOT_SEND_TO_USER, "Cannot send messages to this user")
 
     def add_group_dm(self: DiscordStandin, users: list[User], name: str = "friends") -> Channel:
         """A group DM of ``users`` (the first one owns it). The bot is never one of them."""

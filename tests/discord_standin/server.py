@@ -442,6 +442,7 @@ class RestServer:
     async def post_message(self, request: web.Request, label: str, channel_id: str) -> Any:
         channel = self._channel(channel_id)
         body, uploads = await self._body(request, label)
+        self.s.check_dm_open(channel)
         if channel.is_thread:
             if channel.locked:
                 self.s.require_permission(channel, MANAGE_THREADS, "Manage Threads (thread is locked)", label)

@@ -146,6 +146,7 @@ class DiscordStandin(UserActions, PrivateChannels):
         self.max_active_threads: int | None = None
 
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
+        self.dms_closed: set[int] = set()  # users whose DMs refuse the bot (close_dms; Discord's 50007)
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.interactions: dict[int, Interaction] = {}

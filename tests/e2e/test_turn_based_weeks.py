@@ -117,7 +117,7 @@ async def test_a_turn_based_game_over_weeks(world: World, tmp_path: Path) -> Non
         await s.settle()
         panel = s.last_ephemeral(away)
         assert "Vacation left in this game: 14 days" in str(panel.embeds)
-        await s.click(away, panel, button(panel, "hb:k:" + str(game_id) + ":3:go"))
+        await s.click(away, panel, button(panel, "hb:u:" + str(game_id) + ":3:go"))
         await s.settle(quiet=0.6)
         assert "You are away until" in str(s.last_ephemeral(away).embeds)
         until = clock.now + 3 * DAY

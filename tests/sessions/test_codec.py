@@ -126,9 +126,9 @@ def test_a_confirm_too_long_for_a_button_does_not_fit() -> None:
     word = Move("spell", word=tuple(WordCard(5000 + i, "Q") for i in range(12)))
     assert fits(PlayMoves(7, 12, (word,))) and not fits(PlayMoves(2**63 - 1, 999_999_999, (word, word)))
     # A turn-based player's vacation: their panel, three days away, back early.
-    assert parse("hb:k:5:0:panel") == VacationClick(5, VacationOp.PANEL)
-    assert parse("hb:k:5:3:go") == VacationClick(5, VacationOp.GO, 3)
-    assert parse("hb:k:5:0:back") == VacationClick(5, VacationOp.BACK)
+    assert parse("hb:u:5:0:panel") == VacationClick(5, VacationOp.PANEL)
+    assert parse("hb:u:5:3:go") == VacationClick(5, VacationOp.GO, 3)
+    assert parse("hb:u:5:0:back") == VacationClick(5, VacationOp.BACK)
 
 
 @pytest.mark.parametrize("text", [
@@ -139,7 +139,7 @@ def test_a_confirm_too_long_for_a_button_does_not_fit() -> None:
     "hb:l:5:0:ai", "hb:l:5:0:ai12", "hb:l:5:0:computer", "hb:l:5:0:teleport", "hb:h:5:0:x", "hb:p:5:1:next",
     "hb:q:5:1:", "hb:s:5:1:x", "hb:w:5:1:launch", "hb:a:5:1:sel", "hb:g:5:1:x", "hb:x:5:1:launch",
     "hb:x:5:1:cancel", "hb:x:5:3:leave",
-    "hb:k:5:2:go", "hb:k:5:0:go", "hb:k:5:14:go", "hb:k:5:1:back", "hb:k:5:1:panel", "hb:k:5:0:away",
+    "hb:u:5:2:go", "hb:u:5:0:go", "hb:u:5:14:go", "hb:u:5:1:back", "hb:u:5:1:panel", "hb:u:5:0:away",
     "hb:y:5:1:hand", "hb:y:5:100:page", "hb:y:5:0:", "hb:y:5:0:pages", "hb:y:0:0:page",
     "hb:e:5:0:", "hb:", "hb::::", "hb:m:5:1:ink:", "HB:m:5:1:ink", "hb:m:5:1:ink\n", "hb:m:٣:1:ink",
     "hb:b:0:1:nonsense", "hb:b:1:1:rating", "hb:b:0:10000:rating", "hb:b:0:1:rating.x", "hb:b:0:1:rating.",

@@ -12,6 +12,7 @@ from hardback_bot.i18n import translator
 from hardback_bot.sessions import SessionError
 from hardback_bot.sessions.access import AWAY_ACTIONS, Origin, check_away, check_origin, is_away
 from hardback_bot.sessions.codec import GamesPage, LobbyClick, LobbyOp, OpenMyHand, SetOption, parse
+from hardback_bot.sessions.codec_alerts import AlertsClick, AlertsPart
 from hardback_bot.sessions.game_threads import archive_after, wants_thread
 from hardback_bot.sessions.my_games import GameLine, my_games, ordered
 from hardback_bot.sessions.places import THREAD_OF, has_threads, lobby_channel
@@ -121,10 +122,11 @@ def test_pages_of_ten_with_a_button_each() -> None:
     assert len(hands) == PER_PAGE == 10 and hands[0] == OpenMyHand(lines[0].game_id).custom_id()
     assert "It is your turn in 7 games." in first.text and "Page 1 of 3" in first.text
     nav = [b.custom_id for b in first.rows[-1]]  # type: ignore[union-attr]
-    assert nav == [GamesPage(ALICE, 1).custom_id()]
+    alerts = AlertsClick(ALICE, AlertsPart.PANEL).custom_id()  # the player's own turn alerts, on every page
+    assert nav == [GamesPage(ALICE, 1).custom_id(), alerts]
     last = games_screen(lines, ALICE, 99)  # past the end: the last page
     assert "Page 3 of 3" in last.text and "**23.**" in last.text
-    assert [b.custom_id for b in last.rows[-1]] == [GamesPage(ALICE, 1).custom_id()]  # type: ignore[union-attr]
+    assert [b.custom_id for b in last.rows[-1]] == [GamesPage(ALICE, 1).custom_id(), alerts]  # type: ignore[union-attr]
     assert "place 2 of 3 with 12★ (goal 60★)" in first.text and "time runs out <t:1003:R>" in first.text
     assert len(first.rows) <= 5 and all(len(row) <= 5 for row in first.rows if isinstance(row, list))
     empty = games_screen([], ALICE, 0, translator("es"))

@@ -73,7 +73,7 @@ def test_older_rows_and_odd_notes_still_read() -> None:
     notes = notes_of(AnnounceNotes(({"t": "turn", "seat": 0}, {"t": "afk", "seat": 1, "misses": 2},
                                     {"t": "fanfare"}, {"t": "ended"}, {"t": "your_turn", "seat": 1})))
     assert notes == [TurnPlayed(seat=0, summary=TurnSummary()), SeatAway(seat=1, misses=2), YourTurn(seat=1)]
-    assert len(NOTE_TYPES) == 15
+    assert len(NOTE_TYPES) == 18
 
 
 def test_a_turn_that_cycles_the_row_says_so_in_its_line() -> None:

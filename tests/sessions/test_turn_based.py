@@ -158,10 +158,10 @@ async def test_the_vacation_button_is_on_turn_based_tables_only(env) -> None:
     day = await sessions.load(await two_players(sessions, turn_timer=DAY))
     ids = [b.custom_id for row in (await table_panel(day)).rows if isinstance(row, list) for b in row
            if isinstance(b, Button)]
-    assert f"hb:k:{day.record.id}:0:panel" in ids
+    assert f"hb:u:{day.record.id}:0:panel" in ids
     quick = await sessions.open_lobby(1, 11, 100, "Ada", GameOptions(turn_timer=300))
     await sessions.lobby_action(quick.id, 200, "Bob", "join")
     await sessions.lobby_action(quick.id, 100, "Ada", "start")
     ids = [b.custom_id for row in (await table_panel(await sessions.load(quick.id))).rows if isinstance(row, list)
            for b in row if isinstance(b, Button)]
-    assert ids and not any(i.startswith("hb:k:") for i in ids)
+    assert ids and not any(i.startswith("hb:u:") for i in ids)

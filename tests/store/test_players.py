@@ -63,11 +63,21 @@ async def test_keys_of_another_version_are_ignored_on_read_and_kept_on_write(sto
     assert (await store.player_settings([9]))[9] == PlayerSettings(coach="on", text_mode=True)
     await store.set_player_settings(9, text_mode=False)
     rows = await store.query("SELECT settings FROM player_settings WHERE user_id = ?", (9,))
-    assert json.loads(rows[0][0]) == {**newer, "text_mode": False}
+    assert json.loads(rows[0][0]) == {**newer, **PlayerSettings(coach="on").to_dict(), "text_mode": False}
     async with store.write() as db:
         await db.execute("UPDATE player_settings SET settings = ? WHERE user_id = ?",
                          (json.dumps({"coach": "maybe", "text_mode": "yes"}), 9))
     assert (await store.player_settings([9]))[9] == PlayerSettings()
+
+
+async def test_turn_alert_settings_are_checked_and_read_back(store: Store) -> None:
+    chosen = await store.set_player_settings(5, alerts="turn_based", quiet_start=22, quiet_end=7, zone="+09:00")
+    assert (await store.player_settings([5]))[5] == chosen
+    for bad in ({"alerts": "sometimes"}, {"quiet_start": 24}, {"quiet_end": -1}, {"zone": "Mars/Olympus"},
+                {"zone": "+15:00"}, {"alerts_closed": "yes"}):
+        with pytest.raises(ValueError):
+            await store.set_player_settings(5, **bad)
+    assert (await store.player_settings([5]))[5] == chosen, "a refused change writes nothing"
 
 
 async def test_finished_games_count_every_server_and_leave_practice_out(store: Store) -> None:

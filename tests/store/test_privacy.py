@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from hardback_bot.store import AnnounceNotes, Delivery, GameOutcome, GameToken, PanelToken, Seat
+from hardback_bot.store import AnnounceNotes, Delivery, GameOutcome, GameToken, PanelToken, PlayerSettings, Seat
 from hardback_bot.store.daily import DailyRoom
 from hardback_bot.store.models import ERASED_NAME
 from hardback_bot.store.sql import SqlStore
@@ -98,7 +98,8 @@ async def test_what_is_kept_and_the_copy(store: SqlStore) -> None:
     assert [r["best_word"] for r in copy["results"]] == ["QUILL"] and copy["results"][0]["won"] is True
     assert copy["ratings"][0]["board_id"] == GUILD and copy["totals"][0]["games"] == 1
     assert copy["daily_attempts"][0]["day"] == "2026-12-04"
-    assert copy["settings"] == {"chosen": {"coach": "off", "text_mode": False}, "panel_languages": ["es"]}
+    assert copy["settings"] == {"chosen": PlayerSettings(coach="off").to_dict(), "panel_languages": ["es"]}
+    assert copy["seat_changes"] == []
     assert copy["table_requests"] == [{"game_id": ids["running"], "kind": "hints", "agreed_at": store.now()}]
     text = json.dumps(copy)
     assert "tok-ann" not in text and "gdm-ann" not in text  # tokens are secrets: never in a copy

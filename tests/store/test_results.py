@@ -8,6 +8,7 @@ from hardback_bot.store import (
     InvalidRecord,
     PlayerResult,
     Seat,
+    SeatChange,
     Store,
     WrongStatus,
 )
@@ -113,6 +114,36 @@ async def test_three_humans_and_a_bot_rate_only_the_humans(store: Store) -> None
     await finish(store, seats, outcome)
     a, b, c = [await store.get_rating(GUILD, u) for u in (100, 101, 102)]
     assert a and b and c and b.ordinal > a.ordinal > c.ordinal
+
+
+async def test_the_seat_is_credited_to_whoever_finished_it(store: Store) -> None:
+    """Issue 38: a substitute who finished a seat is rated and counted for it; a seat a computer finished (its
+    player timed out) moves no rating and counts on no board; the history of hands is kept with the game."""
+    seats = [Seat(0, "ann", user_id=100), Seat(1, "bob", user_id=101), Seat(2, "cy", user_id=102)]
+    gid, v = await playing_game(store, channel=7, guild=GUILD, seats=seats)
+    v = await store.replace_seat(gid, v, Seat(1, "bob (computer)", 101, 2),
+                                 change=SeatChange(1, 4, 101, "bob", "computer", "timeouts"))
+    v = await store.offer_seat(gid, v, 1, 100)
+    assert (await store.get_game(gid)).offers == (1,)
+    v = await store.replace_seat(gid, v, Seat(1, "dee", 103, None),
+                                 change=SeatChange(1, 9, 103, "dee", "player", "substitute"))
+    v = await store.replace_seat(gid, v, Seat(2, "cy (computer)", 102, 2),
+                                 change=SeatChange(2, 11, 102, "cy", "computer", "timeouts"))
+    record = await store.get_game(gid)
+    assert record.offers == (), "a person taking the seat closes its offer"
+    assert [(c.seat, c.since_move, c.user_id, c.holder, c.reason) for c in record.holders] == \
+        [(1, 4, 101, "computer", "timeouts"), (1, 9, 103, "player", "substitute"), (2, 11, 102, "computer", "timeouts")]
+    assert record.holders == tuple(await store.seat_history(gid))
+    outcome = GameOutcome((line(0, 2, 50), line(1, 1, 70), line(2, 3, 40)))
+    await store.commit_move(gid, v, 0, "end", "final", finished=True, outcome=outcome)
+    assert await store.get_rating(GUILD, 100) is not None and await store.get_rating(GUILD, 103) is not None
+    assert await store.get_rating(GUILD, 101) is None, "bob left before the end: the substitute is rated"
+    assert await store.get_rating(GUILD, 102) is None, "a computer finished cy's seat: no rating for it"
+    assert (await store.player_stats(GUILD, 103)).competitive.wins == 1
+    assert (await store.player_stats(GUILD, 102)).competitive.games == 0
+    res = {r.seat: r for r in await store.get_results(gid)}
+    assert (res[1].user_id, res[1].rating_after is not None) == (103, True)
+    assert (res[2].user_id, res[2].ai_strength, res[2].rating_after) == (102, 2, None)
 
 
 async def test_leaderboards(store: Store) -> None:

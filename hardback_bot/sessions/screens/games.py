@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from hardback_bot.i18n import Translator
 
 from ..codec import GamesPage, OpenMyHand
+from ..codec_alerts import AlertsClick, AlertsPart
 from ..describe import ENGLISH
 from ..my_games import GameLine
 from .panel import Button, Panel
@@ -81,8 +82,9 @@ def games_screen(lines: Sequence[GameLine], user_id: int, page: int = 0, t: Tran
         nav.append(Button("◀ " + t.pgettext("page button", "Previous"), GamesPage(user_id, page - 1).custom_id()))
     if page < total - 1:
         nav.append(Button(t.pgettext("page button", "Next") + " ▶", GamesPage(user_id, page + 1).custom_id()))
-    if nav:
-        panel.add_buttons(nav)
+    # The player's own turn alerts (sessions/alerts.py): chosen here, where their turn-based games are.
+    nav.append(Button(t.gettext("Turn alerts…"), AlertsClick(user_id, AlertsPart.PANEL).custom_id()))
+    panel.add_buttons(nav)
     return panel
 
 

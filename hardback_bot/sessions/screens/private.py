@@ -26,7 +26,9 @@ from ..notes import (
     GhostPaid,
     PennyPlayed,
     SeatAway,
+    SeatBack,
     SeatLeft,
+    SeatTaken,
     TurnPlayed,
     VoteSettled,
     notes_of,
@@ -40,6 +42,7 @@ from .deck import deck_screen
 from .hand import hand_panel
 from .panel import Button, Panel, rules_button
 from .pictures import hand_picture, offer_picture
+from .seats import seat_controls
 from .table import results_lines, table_panel
 from .text_mode import hand_in_words, in_words, offer_block, row_choice, text_mode_of
 
@@ -53,8 +56,15 @@ def _copy(game: Game) -> Game:
 async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice: str | None = None,
                       t: Translator = ENGLISH, shown: HandView = HandView.HAND) -> Panel:
     """The private panel of ``user_id`` in ``t``'s language (theirs: the clicking client's, or the one stored
-    with the panel the bot keeps current); ``shown``: the view of the hand asked for (screens/hand.py)."""
+    with the panel the bot keeps current); ``shown``: the view of the hand asked for (screens/hand.py). A seat a
+    computer took for the player's timeouts shows *Take my seat back* first (screens/seats.py)."""
     loaded = await sessions.load(game_id)
+    panel = await _hand(sessions, loaded, user_id, notice=notice, t=t, shown=shown)
+    return seat_controls(panel, loaded.record, user_id, t)
+
+
+async def _hand(sessions: Sessions, loaded: Loaded, user_id: int, *, notice: str | None, t: Translator,
+                shown: HandView) -> Panel:
     seat = loaded.seat_of(user_id)
     if seat is None:
         raise SessionError("not_playing_watch")
@@ -140,7 +150,8 @@ async def deck_view(sessions: Sessions, game_id: int, user_id: int, *, t: Transl
 
 
 CATCH_UP_LINES = 6
-CAUGHT = (TurnPlayed, PennyPlayed, VoteSettled, GhostPaid, SeatAway, SeatLeft, FinalRoundCalled)
+CAUGHT = (TurnPlayed, PennyPlayed, VoteSettled, GhostPaid, SeatAway, SeatLeft, SeatBack, SeatTaken,
+          FinalRoundCalled)
 
 
 async def catch_up(sessions: Sessions, loaded: Loaded, seat: int, t: Translator = ENGLISH) -> list[str]:
@@ -192,6 +203,8 @@ async def spectator_screen(sessions: Sessions, game_id: int, *, notice: str | No
                                              cards=separator(t).join(card_name(c, t=t) for c in p["hand"])))
         panel.add_buttons([Button(t.gettext("Refresh"), OpenHand(game_id, HandView.WATCH).custom_id()),
                            rules_button(game_id, "turn", t)])
+    if user_id is not None:
+        seat_controls(panel, loaded.record, user_id, t)  # a seat the host offered, the host's offers
     if words:
         playing = not game.finished and loaded.record.status == "playing"
         return in_words(panel, lambda form: (offer_block(view, None, t, form) if playing else [], []))

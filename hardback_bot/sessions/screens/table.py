@@ -44,6 +44,7 @@ from ..table_options import (
 from .in_words import joined
 from .panel import Button, Option, Panel, Select, hand_button, rules_button
 from .pictures import results_picture, table_picture
+from .seats import played_by
 
 
 def options_summary(options: GameOptions, t: Translator = ENGLISH) -> str:
@@ -270,7 +271,6 @@ def results_lines(loaded: Loaded, t: Translator = ENGLISH) -> list[str]:
     """One line per player that adds up to their score: words, cards bought, adverts and award (R22.3); in
     co-op, what each player gave the team and the team's score made of the same parts (R29.9)."""
     view = public_view(loaded.game)
-    names = loaded.names_in(t)
     lines = []
     if loaded.game.options.coop:
         first = view["results"][0]
@@ -282,14 +282,14 @@ def results_lines(loaded: Loaded, t: Translator = ENGLISH) -> list[str]:
         for r in view["results"]:
             parts = prestige_sources(loaded, r["seat"])
             team = {k: team[k] + parts[k] for k in PRESTIGE_SOURCES}
-            lines.append(t.gettext("**{name}**: {sources} · ink {ink}", name=names[r["seat"]],
+            lines.append(t.gettext("**{name}**: {sources} · ink {ink}", name=played_by(loaded.record, r["seat"], t),
                                    sources=_sources(parts, 0, t), ink=r["ink"]))
         lines.append(t.gettext("Team {team}★ = {sources}", team=first["prestige"],
                                sources=_sources(team, first["award"], t)))
         return lines
     for r in view["results"]:
         lines.append(t.gettext("{rank}. {name} {prestige}★ = {sources} · ink {ink}", rank=r["rank"],
-                               name=bold(names[r["seat"]]), prestige=r["prestige"],
+                               name=bold(played_by(loaded.record, r["seat"], t)), prestige=r["prestige"],
                                sources=_sources(prestige_sources(loaded, r["seat"]), r["award"], t), ink=r["ink"]))
     return lines
 

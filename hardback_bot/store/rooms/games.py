@@ -21,6 +21,7 @@ from ..models import (
     Move,
     Place,
     Seat,
+    SeatChange,
     Timer,
 )
 
@@ -241,18 +242,30 @@ class GamesRoom(StoreCore):
         return await self.commit_moves(game_id, expected_version, [(seat, move)], state, **kw)
 
     async def replace_seat(
-        self, game_id: int, expected_version: int, seat: Seat, deliveries: Sequence[Delivery] = ()
+        self, game_id: int, expected_version: int, seat: Seat, deliveries: Sequence[Delivery] = (),
+        change: SeatChange | None = None,
     ) -> int:
-        """Change who sits at one seat of a running game (a computer takes over an AFK player)."""
+        """Change who sits at one seat of a running game (a computer takes over an AFK player, the player takes
+        it back, a substitute takes it). ``change``: the change as the seat's history keeps it (seat_holders);
+        a person taking the seat also closes the host's offer of it."""
         validate_seats([Seat(0, seat.display_name, seat.user_id, seat.ai_strength)])
         async with self.write() as db:
             version = await self._bump(db, game_id, expected_version, ("lobby", "playing"))
             changed = await db.execute(
-                "UPDATE seats SET user_id = ?, ai_strength = ?, display_name = ? WHERE game_id = ? AND seat = ?",
-                (seat.user_id, seat.ai_strength, seat.display_name, game_id, seat.seat),
+                "UPDATE seats SET user_id = ?, ai_strength = ?, display_name = ?, erased = ? WHERE game_id = ?"
+                " AND seat = ?",
+                (seat.user_id, seat.ai_strength, seat.display_name, int(seat.erased), game_id, seat.seat),
             )
             if changed != 1:
                 raise InvalidRecord(f"game {game_id} has no seat {seat.seat}")
+            if change is not None:
+                await db.execute(
+                    "INSERT INTO seat_holders (game_id, seat, since_move, held_at, user_id, display_name, holder,"
+                    " reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, seat.seat, change.since_move, self.now(), change.user_id, change.display_name,
+                     change.holder, change.reason))
+                if change.holder == "player":
+                    await db.execute("DELETE FROM seat_offers WHERE game_id = ? AND seat = ?", (game_id, seat.seat))
             await self.insert_deliveries(db, game_id, deliveries, version, self.now())
         return version
 
@@ -337,7 +350,7 @@ class GamesRoom(StoreCore):
     async def load_games(
         self, db: Conn, where: str, params: Sequence[Any], *, with_state: bool, order: str = "id"
     ) -> list[GameRecord]:
-        """Games matching ``where`` with seats, messages and move counts: four queries however many."""
+        """Games matching ``where`` with seats, messages, move counts and seat changes: six queries however many."""
         cols = GAME_COLUMNS + (", state" if with_state else "")
         games = await db.fetch(f"SELECT {cols} FROM games WHERE {where} ORDER BY {order}", params)
         if not games:
@@ -363,6 +376,16 @@ class GamesRoom(StoreCore):
                 f"SELECT game_id, MAX(seq) FROM moves WHERE game_id IN ({sub}) GROUP BY game_id", params
             )
         }
+        holders: dict[int, list[SeatChange]] = {}
+        for r in await db.fetch(
+            "SELECT game_id, seat, since_move, user_id, display_name, holder, reason, held_at FROM seat_holders"
+            f" WHERE game_id IN ({sub}) ORDER BY game_id, id", params
+        ):
+            holders.setdefault(r[0], []).append(SeatChange(r[1], r[2], r[3], r[4], r[5], r[6], r[7]))
+        offers: dict[int, list[int]] = {}
+        for r in await db.fetch(f"SELECT game_id, seat FROM seat_offers WHERE game_id IN ({sub}) ORDER BY game_id,"
+                                " seat", params):
+            offers.setdefault(r[0], []).append(r[1])
         return [
             GameRecord(
                 id=g["id"],
@@ -385,6 +408,8 @@ class GamesRoom(StoreCore):
                 place=g["place"],
                 locale=g["locale"],
                 pruned_at=g["pruned_at"],
+                holders=tuple(holders.get(g["id"], ())),
+                offers=tuple(offers.get(g["id"], ())),
             )
             for g in games
         ]

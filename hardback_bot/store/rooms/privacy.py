@@ -100,6 +100,8 @@ class PrivacyRoom(StoreCore):
             agreed = await db.fetch("SELECT game_id, kind, created_at FROM table_requests WHERE user_id = ?"
                                     " ORDER BY created_at", (user_id,))
             erased = await db.fetch("SELECT erased_at FROM erasures WHERE user_id = ? ORDER BY erased_at", (user_id,))
+            held = await db.fetch("SELECT game_id, seat, since_move, held_at, display_name, holder, reason"
+                                  " FROM seat_holders WHERE user_id = ? ORDER BY id", (user_id,))
         games = [{
             "id": int(r[0]), "guild_id": int(r[1]), "channel_id": int(r[2]), "place": r[3], "kind": r[4],
             "status": r[5], "created_at": r[6], "finished_at": r[7], "moves_deleted_at": r[8],
@@ -122,6 +124,8 @@ class PrivacyRoom(StoreCore):
             "settings": {"chosen": json.loads(chosen) if chosen else {},
                          "panel_languages": [r[0] for r in locales]},
             "table_requests": [{"game_id": int(r[0]), "kind": r[1], "agreed_at": r[2]} for r in agreed],
+            "seat_changes": [{"game_id": int(r[0]), "seat": int(r[1]), "since_move": int(r[2]), "at": r[3],
+                              "display_name": r[4], "played_by": r[5], "reason": r[6]} for r in held],
             "earlier_deletions": [float(r[0]) for r in erased],
         }
 
@@ -175,6 +179,9 @@ class PrivacyRoom(StoreCore):
             results = await db.execute(
                 "UPDATE results SET user_id = NULL, display_name = ?, rating_before = NULL, rating_after = NULL"
                 " WHERE user_id = ? AND finished_at <= ?", (ERASED_NAME, user_id, cutoff))
+            # The seats' histories keep the stand-in too (the results' "who played which part" then says it).
+            await db.execute("UPDATE seat_holders SET user_id = NULL, display_name = ? WHERE user_id = ?"
+                             " AND held_at <= ?", (ERASED_NAME, user_id, cutoff))
             # Totals and ratings add up every game: what came after the cut-off cannot be told apart, so they go.
             totals = await db.execute("DELETE FROM player_totals WHERE user_id = ?", (user_id,))
             ratings = await db.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))

@@ -82,7 +82,10 @@ class ResultsRoom(StoreCore):
         by_seat = {p.seat: p for p in outcome.players}
         if sorted(by_seat) != sorted(seats) or len(by_seat) != len(outcome.players):
             raise InvalidRecord(f"outcome seats {sorted(by_seat)} do not match the game's {sorted(seats)}")
-        humans = {s.user_id: by_seat[n].rank for n, s in seats.items() if s.user_id is not None}
+        # Credited to the person who held the seat at the end (a player back in their seat, a substitute); a seat
+        # a computer finished (its player timed out or left) moves no rating and counts on no board (docs/store.md).
+        humans = {s.user_id: by_seat[n].rank for n, s in seats.items()
+                  if s.user_id is not None and s.ai_strength is None}
         rated = outcome.coop is None and len(humans) >= 2 and not outcome.practice
         coop = outcome.coop
         # Ratings are read, computed and written back: two games of one guild finishing at once in two
@@ -145,7 +148,8 @@ class ResultsRoom(StoreCore):
                                 int(p.won), *figures, dumps(dict(p.stats)),
                                 before.get(uid) if uid is not None else None,
                                 after[uid].ordinal if uid is not None and uid in after else None, now))
-            if uid is not None and not outcome.practice:  # practice counts on no board (player_totals)
+            # practice counts on no board (player_totals), nor a seat a computer finished
+            if uid is not None and seat.ai_strength is None and not outcome.practice:
                 total_rows.append((guild_id, uid, outcome.mode, seat.display_name, int(p.won), *figures,
                                    coop.margin if coop is not None else 0, now))
         await db.executemany(RESULTS_INSERT, result_rows)
