@@ -88,6 +88,10 @@ def check_away(record: GameRecord, origin: Origin) -> None:
     """Refuse a click from outside the game's place unless it is on the clicker's own private message (or a message
     of the bot's DM with them: a turn alert) and the clicker holds a seat of the game (the caller admits only
     :data:`AWAY_ACTIONS` this way)."""
+    # From the game's own channel a click is never "away": there the kind of place must be the game's
+    # (check_origin), and a click claiming another kind is a modified client's.
+    if record.guild_id == origin.guild_id and origin.channel_id in game_channels(record):
+        raise SessionError("elsewhere")
     # A turn alert's message is a public one of the bot's DM with the clicker: only they can see or click it.
     own_dm = origin.panel_owner is None and origin.place == "dm"
     if not own_dm and (origin.panel_owner is None or origin.panel_owner != origin.user_id):

@@ -199,7 +199,7 @@ async def test_spanish_and_japanese_players_in_a_french_server(world: World) -> 
         assert len(results) == 1
         said = text_of(results[0])
         assert "Hardback — résultats finaux" in said and "encriers" in said, said
-        assert "ana (ordinateur)" in said and "kenji (ordinateur)" in said, said
+        assert "ana (puis ordinateur)" in said and "kenji (puis ordinateur)" in said, said  # who played each part
         assert [b["label"] for b in results[0].buttons()] == ["Revanche", "Comment jouer"]
         assert "**La partie est terminée.** Les résultats sont ci-dessous." in text_of(s.find_message(table.id))
         # The old private panels were closed in each owner's language.
