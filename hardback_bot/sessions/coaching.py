@@ -12,6 +12,7 @@ import logging
 
 from hardback_bot.engine import IllegalMove
 from hardback_bot.i18n import Translator
+from hardback_bot.store import PlayerSettings
 
 from .describe import ENGLISH
 from .learners import coached_people
@@ -24,14 +25,17 @@ from .tutor import Coaching, coach_job
 log = logging.getLogger(__name__)
 
 
-async def is_coached(sessions: Sessions, loaded: Loaded, seat: int) -> bool:
-    """Whether ``seat``'s panel carries the coach's lines in this game."""
+async def is_coached(sessions: Sessions, loaded: Loaded, seat: int,
+                     settings: PlayerSettings | None = None) -> bool:
+    """Whether ``seat``'s panel carries the coach's lines in this game (``settings``: the seat's person's, if
+    already read)."""
     if loaded.game.options.tutorial:
         return True
     user = loaded.user_of(seat)
     if user is None or loaded.record.kind == "daily":
         return False
-    return user in await coached_people(sessions.store, [user], sessions.coach_games)
+    known = {user: settings} if settings is not None else None
+    return user in await coached_people(sessions.store, [user], sessions.coach_games, known)
 
 
 async def coach(sessions: Sessions, loaded: Loaded, seat: int, t: Translator = ENGLISH) -> Coaching:

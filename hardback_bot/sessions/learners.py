@@ -3,19 +3,22 @@ people new to a server, for whom a lobby proposes hints. Store reads only."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from hardback_bot.store import GameRecord, Store
+from hardback_bot.store import GameRecord, PlayerSettings, Store
 
 COACH_GAMES = 3  # [Bot default] the games after the guided one that keep the coach (config: coach_games)
 
 
-async def coached_people(store: Store, user_ids: Sequence[int], coach_games: int = COACH_GAMES) -> set[int]:
+async def coached_people(store: Store, user_ids: Sequence[int], coach_games: int = COACH_GAMES,
+                         settings: Mapping[int, PlayerSettings] | None = None) -> set[int]:
     """Which of ``user_ids`` the coach follows now: those who asked for it, and, unless they dropped it, those
-    with fewer than ``coach_games`` finished games (practice apart)."""
+    with fewer than ``coach_games`` finished games (practice apart). ``settings``: theirs, if the caller has
+    already read them."""
     if not user_ids:
         return set()
-    settings = await store.player_settings(user_ids)
+    if settings is None:
+        settings = await store.player_settings(user_ids)
     auto = [u for u, s in settings.items() if s.coach == "auto"]
     played = await store.finished_games(auto) if auto else {}
     return {u for u, s in settings.items()

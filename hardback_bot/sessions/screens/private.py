@@ -68,7 +68,9 @@ async def _hand(sessions: Sessions, loaded: Loaded, user_id: int, *, notice: str
     seat = loaded.seat_of(user_id)
     if seat is None:
         raise SessionError("not_playing_watch")
-    coached = await is_coached(sessions, loaded, seat)
+    # One read of the player's own choices per panel: the coach's and text mode's.
+    settings = (await sessions.store.player_settings([user_id]))[user_id]
+    coached = await is_coached(sessions, loaded, seat, settings)
     if loaded.record.status != "playing" or loaded.game.finished:
         panel = over_screen(loaded, t)
         if coached and loaded.record.status == "finished":
@@ -76,7 +78,7 @@ async def _hand(sessions: Sessions, loaded: Loaded, user_id: int, *, notice: str
         return panel
     game = loaded.game
     view = player_view(game, seat)
-    text = await text_mode_of(sessions.store, user_id)
+    text = settings.text_mode
     coaching = await coach(sessions, loaded, seat, t) if coached else Coaching()
     best = None
     if game.active_seat == seat and game.phase == "spell" and hints_allowed(game, loaded.record.kind):
