@@ -96,7 +96,7 @@ async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path)
             users = {x.seat: by_id[x.user_id] for x in record.seats if x.user_id is not None}
             # Every panel follows the game across the kills: the restart brings the newest panel of each person
             # up to date, as it does the page (checked below: no turn began on a stale panel).
-            player = FlowPlayer(world, store, gid, users, channel=group.channel)
+            player = FlowPlayer(world, store, gid, users, channel=group.channel, follow_wait=12.0)
 
             async def kill_and_restart(why: str, delay: float = 0.0) -> None:
                 await asyncio.sleep(delay)
