@@ -12,7 +12,10 @@ three people, in a server's channel; then two people, and three people with a co
 only one of them added the app (the bot is not a member there: every page of the game travels on the
 players' own interactions); then two games of thorough players, who answer every optional step (trash, dump,
 preview, jail, flush) and use ink and remover when their best word is weak: their figures are printed apart.
-Figures printed: interactions per turn (median, p90, max), turns that started
+The bot runs as its own process (``python bot.py``, forked from an interpreter that has imported it, as the crash
+tests run it), so that its CPU is its own: the CPU the bot process spent over each whole game (every thread of
+it; its search worker is another process, counted apart) divided by the interactions of that game.
+Figures printed: interactions per turn (median, p90, max), bot CPU per interaction, turns that started
 with a stale panel, live game components after the end, public messages per turn; what the panels showed at
 once: the options of each word preview's arrangement select, buy entries naming a card another entry of the
 same panel names, the most selects on one panel; pings of a public post for someone the game was not waiting
@@ -47,13 +50,12 @@ for extra in (ROOT / "tests" / "e2e", ROOT / "tests", ROOT):
         sys.path.remove(str(extra))
     sys.path.insert(0, str(extra))
 
-from botkit import running_bot  # noqa: E402 - needs the sys.path lines above
-from discord_standin import point_discord_at  # noqa: E402
+from discord_standin import BotProcess  # noqa: E402 - needs the sys.path lines above
 from discord_standin.world import make_world  # noqa: E402
 from dm_kit import bot_token_calls, friends  # noqa: E402
 from dm_kit import open_table as open_group_table  # noqa: E402
 from flow_kit import IN_FLIGHT, WEAK, FlowPlayer, StalePing, TurnStats, live_game_components, mentions_not_to_play  # noqa: E402
-from scenario_kit import load_game, start_table  # noqa: E402
+from scenario_kit import load_game, opened_store, start_table  # noqa: E402
 
 GAMES = (  # label, options, who joins, computers, in a group DM, thorough players
     ("2 people", {"length": 40}, ("bob",), (), False, False),
@@ -70,9 +72,17 @@ class Run:
     """One game's figures."""
 
     def __init__(self, turns: list[TurnStats], posts: int, turns_all: int, live: int, wrong: list[StalePing],
-                 bot_calls: int = 0, over_cap: int = 0) -> None:
+                 bot_calls: int = 0, over_cap: int = 0, cpu: float = 0.0, interactions: int = 0) -> None:
         self.turns, self.posts, self.turns_all, self.live, self.wrong = turns, posts, turns_all, live, wrong
         self.bot_calls, self.over_cap = bot_calls, over_cap
+        self.cpu, self.interactions = cpu, interactions  # the bot process's CPU seconds over the game
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU of a process so far, all its threads (not its children)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()  # the name in parentheses may hold spaces
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[int], q: float) -> float:
@@ -83,50 +93,56 @@ def percentile(values: list[int], q: float) -> float:
 async def one_game(label: str, options: dict[str, object], joiners: tuple[str, ...], computers: tuple[str, ...],
                    group_dm: bool, thorough: bool = False) -> Run:
     world = await make_world()
-    restore = point_discord_at(world.standin.api_url, world.standin.gateway_url)
     folder = tempfile.mkdtemp(prefix="hb-flow-")
+    path = os.path.join(folder, "h.db")
+    proc = BotProcess(world.standin, [sys.executable, str(ROOT / "bot.py")], cwd=folder, prestarted=True,
+                      env={"HARDBACK_DB": path, "HARDBACK_AI_DELAY": "0", "HARDBACK_SEARCH_WORKERS": "1",
+                           "HARDBACK_LOG_LEVEL": "WARNING"})
     try:
         s = world.standin
         channel = world.channel
-        path = os.path.join(folder, "h.db")
-        async with running_bot(world, db_path=path, ai_delay=0.0) as bot:
+        await proc.start()
+        async with opened_store(path) as store:
             if group_dm:  # alice added the app to her own apps; the others did not
                 group = friends(world, 1 + len(joiners))
                 channel = group.channel
                 people = {u.name: u for u in group.people}
-                record = await open_group_table(world, bot.store, channel, group.alice, options,
+                record = await open_group_table(world, store, channel, group.alice, options,
                                                 joiners=tuple(people[j] for j in joiners), computers=computers)
             else:
                 people = {"bob": world.bob}
                 if "carol" in joiners:
                     people["carol"] = s.add_user("carol", world.guild)
-                record = await start_table(world, bot.store, {"adverts": False, **options},
+                record = await start_table(world, store, {"adverts": False, **options},
                                            joiners=tuple(people[j] for j in joiners), computers=computers)
+            assert proc.pid is not None
+            cpu_before, interactions_before = cpu_seconds(proc.pid), len(s.interactions)
             everyone = {u.id: u for u in (world.alice, *people.values())}
-            player = FlowPlayer(world, bot.store, record.id,
+            player = FlowPlayer(world, store, record.id,
                                 {x.seat: everyone[x.user_id] for x in record.seats if x.user_id is not None},
                                 channel=channel, thorough=thorough)
-            for _ in range(400):
-                _, game = await load_game(bot.store, record.id)
+            for _ in range(4000):
+                _, game = await load_game(store, record.id)
                 if game.finished:
                     break
                 if game.active_seat in player.users:
                     await player.play_turn(game.active_seat)
                 else:
                     await asyncio.sleep(0.05)
-            await bot.sessions.wait_for_computers(record.id)
             await s.settle(quiet=1.0, timeout=30)
-            _, game = await load_game(bot.store, record.id)
+            cpu = cpu_seconds(proc.pid) - cpu_before
+            interactions = len(s.interactions) - interactions_before
+            _, game = await load_game(store, record.id)
             turns_all = sum(p.stats.turns for p in game.state.players)  # every seat's turns
             posts = [m for m in s.messages(channel) if m.author.id == s.bot_user.id]
             live = live_game_components(world, record.id, channel)
-            wrong = await mentions_not_to_play(world, bot.store, record.id, channel)
+            wrong = await mentions_not_to_play(world, store, record.id, channel)
             bot_calls = len(bot_token_calls(world, channel)) if group_dm else 0
             over_cap = len(s.take_violations("followup_cap"))
             s.assert_no_violations()
-            return Run(player.turns, len(posts), turns_all, len(live), wrong, bot_calls, over_cap)
+            return Run(player.turns, len(posts), turns_all, len(live), wrong, bot_calls, over_cap, cpu, interactions)
     finally:
-        restore()
+        await proc.stop()
         await world.standin.stop()
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -151,6 +167,8 @@ async def main() -> None:
     chosen = [g for g in GAMES if args.where == "all" or (g[5] if args.where == "thorough"
                                                           else g[4] == (args.where == "group-dm"))]
     careful: list[int] = []
+    cpu = 0.0
+    interactions = 0
     for label, options, joiners, computers, group_dm, thorough in chosen[:args.games]:
         run = await one_game(label, options, joiners, computers, group_dm, thorough)
         turns, wrong = run.turns, run.wrong
@@ -175,11 +193,15 @@ async def main() -> None:
         bot_calls += run.bot_calls
         over_cap += run.over_cap
         per_turn.append(run.posts / max(1, run.turns_all))
+        cpu += run.cpu
+        interactions += run.interactions
         extra = (f"; {run.bot_calls} calls with the bot's token to the group DM, {run.over_cap} follow-ups over "
                  "the cap") if group_dm else ""
         print(f"{label}: {len(turns)} people's turns; clicks median {statistics.median(here):g}, "
-              f"p90 {percentile(here, 0.9):g}, max {max(here)}; opened the hand {sum(t.opened for t in turns)} "
-              f"times; {run.posts} public messages for {run.turns_all} turns of all seats ({per_turn[-1]:.2f} a "
+              f"p90 {percentile(here, 0.9):g}, max {max(here)}; bot CPU "
+              f"{1000 * run.cpu / max(1, run.interactions):.1f} ms per interaction ({run.cpu:.2f} s over "
+              f"{run.interactions} interactions); opened the hand {sum(t.opened for t in turns)} times; "
+              f"{run.posts} public messages for {run.turns_all} turns of all seats ({per_turn[-1]:.2f} a "
               f"turn); {run.live} live game components after the end; {len(previews)} word previews, arrangement "
               f"options median {statistics.median(previews or [0]):g}, max {max(previews or [0])}; "
               f"{sum(t.duplicate_buys for t in turns)} duplicate buy entries; "
@@ -195,6 +217,8 @@ async def main() -> None:
           f"pings of a seat not to play {sum(not p.in_flight for p in pings)} (and "
           f"{sum(p.in_flight for p in pings)} posts decided a moment before the move they crossed, arriving within "
           f"{IN_FLIGHT} s of it); {time.monotonic() - began:.0f} s")
+    print(f"bot process CPU per interaction over whole games: {1000 * cpu / max(1, interactions):.1f} ms "
+          f"({cpu:.1f} s over {interactions} interactions; its search worker not counted)")
     if careful:
         print(f"thorough players (every optional step answered, ink and remover used when the best word earns under "
               f"{WEAK}): {len(careful)} turns; interactions per turn median {statistics.median(careful):g}, "

@@ -25,7 +25,7 @@ from hardback_bot.engine.moves import Move
 from hardback_bot.help.in_game import HERE, rules_here
 from hardback_bot.help.lookup import legend_pictures
 from hardback_bot.i18n import N_, Translator, resolve_locale, translator
-from hardback_bot.sessions import Loaded, SessionError, SpellingError
+from hardback_bot.sessions import Loaded, PennyWouldWin, SessionError, SpellingError
 from hardback_bot.sessions.access import AWAY_ACTIONS, Origin, is_away
 from hardback_bot.sessions.agreements import answer_hints
 from hardback_bot.sessions.codec import (
@@ -494,8 +494,8 @@ class Play(commands.Cog):
 
     # ------------------------------------------------------------------ the private hand
     async def _show_hand(self, interaction: discord.Interaction, game_id: int, notice: str | None = None, *,
-                         watch: bool = False, shown: HandView = HandView.HAND) -> None:
-        record = await self.bot.sessions.record(game_id)
+                         watch: bool = False, shown: HandView = HandView.HAND, loaded: Loaded | None = None) -> None:
+        record = loaded.record if loaded is not None else await self.bot.sessions.record(game_id)
         seated = any(s.user_id == interaction.user.id for s in record.seats)
         if record.seed is None:
             raise SessionError("not_started")
@@ -506,7 +506,7 @@ class Play(commands.Cog):
                                            user_id=interaction.user.id)
         else:
             panel = await hand_screen(self.bot.sessions, game_id, interaction.user.id, notice=notice, t=t,
-                                      shown=shown)
+                                      shown=shown, loaded=loaded)
         await self._send_panel(interaction, game_id, panel)
 
     async def _send_panel(self, interaction: discord.Interaction, game_id: int, panel: Panel) -> None:
@@ -529,11 +529,13 @@ class Play(commands.Cog):
 
     async def _play(self, interaction: discord.Interaction, game_id: int, version: int, moves: tuple[Move, ...],
                     confirmed: bool, *, notice: str | None = None) -> None:
-        if not confirmed and await self.bot.sessions.hands_penny_the_game(game_id, interaction.user.id, moves):
+        try:
+            loaded = await self.bot.sessions.play(game_id, interaction.user.id, moves, version,
+                                                  penny_asks=not confirmed)
+        except PennyWouldWin:
             await self._confirm_penny(interaction, PlayMoves(game_id, version, moves, confirmed=True))
             return
-        await self.bot.sessions.play(game_id, interaction.user.id, moves, version)
-        await self._show_hand(interaction, game_id, notice)
+        await self._show_hand(interaction, game_id, notice, loaded=loaded)  # the game this click made, as it is
 
     async def _adopt(self, interaction: discord.Interaction, game_id: int, version: int, value: str) -> None:
         """Adopt a ghostwriter suggestion, then preview that word."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from hardback_bot.i18n import translator
 from hardback_bot.render import icons
 from hardback_bot.render.assets import ui
@@ -119,10 +121,24 @@ def draw_block(c: Canvas, model: OfferRowImage, x0: int, y0: int, scale: float =
     return bottom - y0
 
 
+#: Offer rows kept drawn: the row changes only when a card is bought or flushed, and is shown again and again in
+#: between (every table, every buying panel of the same coins).
+BLOCKS_KEPT = 24
+
+
+@functools.lru_cache(maxsize=BLOCKS_KEPT)
+def block_part(model: OfferRowImage, scale: float = SCALE, language: str = "en") -> Rendered:
+    """The offer row block on a strip of its own, the image's full width, its top at the block's: drawn once per
+    row, coins and language, then pasted (``Canvas.paste``). Never drawn on: it is shared."""
+    c = Canvas(WIDTH, block_height(model, scale, language), language=language)
+    draw_block(c, model, MARGIN, 0, scale)
+    return c.finish()
+
+
 def draw_offer_row(model: OfferRowImage, language: str = "en") -> Rendered:
     h = block_height(model, SCALE, language) + 2 * MARGIN
     c = Canvas(WIDTH, h, language=language)
-    draw_block(c, model, MARGIN, MARGIN)
+    c.paste(block_part(model, SCALE, language), 0, MARGIN)
     return c.finish()
 
 

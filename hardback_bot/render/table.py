@@ -12,6 +12,9 @@ chips (``chip.py``) whose glyphs are as large as the offer row's, instead of shr
 
 from __future__ import annotations
 
+import functools
+from dataclasses import replace
+
 from hardback_bot.cardtext import genre_name
 from hardback_bot.i18n import translator
 from hardback_bot.render import icons
@@ -302,12 +305,31 @@ def draw_table(model: TableImage, language: str = "en") -> Rendered:
         if team is None:  # every seat shows the shared score in co-op (R29.2)
             team = max((p.score for p in model.players), default=0)
         y += _penny(c, model.penny, team, model.goal, y) + PANEL_GAP
+    # What a seat's panel shows depends on that seat and on these few facts of the table, not on the others'
+    # seats or the offer row: a move redraws the panels it changed and pastes the others as they were drawn.
+    facts = replace(model, players=(), offer_row=None, round_number=None, final_round=False, team_score=None,
+                    penny=PennyPanel(0) if model.penny is not None else None, active_seat=-1)
     for seat, p in enumerate(model.players):
-        _player_panel(c, p, seat, names[seat], model, y, heights[seat])
+        active = seat == model.active_seat
+        c.paste(_panel_part(p, seat, names[seat], replace(facts, active_seat=seat) if active else facts,
+                            heights[seat], language), 0, y)
         y += heights[seat] + PANEL_GAP
     if model.offer_row is not None:
         y += 10
-        offer_mod.draw_block(c, model.offer_row, x0, y, path="offer")
+        c.paste(offer_mod.block_part(model.offer_row, offer_mod.SCALE, language), 0, y)
+    return c.finish()
+
+
+#: Seats' panels kept drawn (a few games' worth): most moves change one seat's panel, or none.
+PANELS_KEPT = 48
+
+
+@functools.lru_cache(maxsize=PANELS_KEPT)
+def _panel_part(p: PlayerPanel, seat: int, name: str, facts: TableImage, height: int, language: str) -> Rendered:
+    """One seat's panel on a strip of its own, the image's full width: ``facts`` holds the table's facts a panel
+    shows (whether it is this seat's turn, the goal, whether the game is over, co-op, awards and adverts)."""
+    c = Canvas(WIDTH, height, language=language)
+    _player_panel(c, p, seat, name, facts, 0, height)
     return c.finish()
 
 

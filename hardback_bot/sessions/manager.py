@@ -28,16 +28,27 @@ from .timing import Timing
 log = logging.getLogger(__name__)
 
 
+class PennyWouldWin(Exception):
+    """The moves asked would end a co-op game by giving Penny Dreadful her goal (R29.8): nothing was played; the
+    player confirms first. ``loaded``: the game they were judged on."""
+
+    def __init__(self, loaded: Loaded) -> None:
+        super().__init__("Penny Dreadful would reach her goal")
+        self.loaded = loaded
+
+
 class Sessions(LobbyActions, Timing, Seats):
     """Every game of the bot: its lobby, its moves, its timers and its computer players (no Discord here)."""
 
     # ------------------------------------------------------------------ moves
     async def play(self, game_id: int, user_id: int, move: Move | Sequence[Move], version: int | None,
-                   *, ghost_request: int | None = None) -> Loaded:
+                   *, ghost_request: int | None = None, penny_asks: bool = False) -> Loaded:
         """Apply ``move`` for the player ``user_id``; committed before this returns. A list is one click that
         takes several steps (confirm a word and answer its uncover question; keep the row and buy): the
         first move must be legal, the others are applied while they still are, all in one commit.
         ``ghost_request``: the move answers that ghostwriter request, refused once the request is over.
+        ``penny_asks``: moves that would end a co-op game by giving Penny her goal raise :class:`PennyWouldWin`
+        instead (R29.8 wants the player to confirm them), judged on the same load as the moves.
         Moves only the bot makes (the timer's) are refused."""
         parsed = [move] if isinstance(move, Move) else list(move)
         if not parsed:
@@ -59,6 +70,9 @@ class Sessions(LobbyActions, Timing, Seats):
             if ghost_request is not None and ghost_request_id(loaded.game) != ghost_request:
                 raise SessionError("ghost_request_over")
             moves = parsed if len(parsed) == 1 else still_legal(loaded.game, seat, parsed)
+            if penny_asks and any(m.kind in ("ink", "convert", "buy") for m in moves) \
+                    and penny_would_win(loaded.game, seat, moves):
+                raise PennyWouldWin(loaded)
             loaded, events, seat_before = await self.apply_and_commit(loaded, [(seat, m) for m in moves])
         await self.after_commit(loaded, events, seat_before)
         return loaded
@@ -88,14 +102,6 @@ class Sessions(LobbyActions, Timing, Seats):
         if {m.version for m in since} != set(range(version + 1, now + 1)):
             return False  # some commit since then was not a move (a seat changed hands, say)
         return all(m.seat != seat and logged_kind(m.move) in OTHERS_TOKEN_MOVES for m in since)
-
-    async def hands_penny_the_game(self, game_id: int, user_id: int, moves: Sequence[Move]) -> bool:
-        """Whether ``moves`` would end a co-op game by giving Penny her goal (R29.8 wants a confirmation)."""
-        if not any(m.kind in ("ink", "convert", "buy") for m in moves):
-            return False
-        loaded = await self.load(game_id)
-        seat = loaded.seat_of(user_id)
-        return seat is not None and penny_would_win(loaded.game, seat, still_legal(loaded.game, seat, moves))
 
     async def end_game(self, game_id: int, user_id: int, can_manage: bool) -> None:
         """The host (or Manage Channels) ends a running game; it is kept as abandoned history."""

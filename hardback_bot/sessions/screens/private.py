@@ -54,11 +54,13 @@ def _copy(game: Game) -> Game:
 
 
 async def hand_screen(sessions: Sessions, game_id: int, user_id: int, *, notice: str | None = None,
-                      t: Translator = ENGLISH, shown: HandView = HandView.HAND) -> Panel:
+                      t: Translator = ENGLISH, shown: HandView = HandView.HAND, loaded: Loaded | None = None) -> Panel:
     """The private panel of ``user_id`` in ``t``'s language (theirs: the clicking client's, or the one stored
     with the panel the bot keeps current); ``shown``: the view of the hand asked for (screens/hand.py). A seat a
-    computer took for the player's timeouts shows *Take my seat back* first (screens/seats.py)."""
-    loaded = await sessions.load(game_id)
+    computer took for the player's timeouts shows *Take my seat back* first (screens/seats.py). ``loaded``: the
+    game as the click that asks for the panel just committed it (no second read)."""
+    if loaded is None:
+        loaded = await sessions.load(game_id)
     panel = await _hand(sessions, loaded, user_id, notice=notice, t=t, shown=shown)
     return seat_controls(panel, loaded.record, user_id, t)
 
