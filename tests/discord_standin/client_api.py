@@ -68,12 +68,12 @@ class UserActions:
         guild = self.guild_of(channel)
         if user.id not in guild.members:
             raise PermissionError(f"{user.name} is not in {guild.name}")
-        await self._flush_background()
+        await self.flush_background()
         if channel.is_thread:
             if channel.locked:
                 raise PermissionError(f"thread {channel.name!r} is locked")
             if channel.archived:
-                await self._set_archived(channel, False)
+                await self.set_archived(channel, False)
             channel.thread_members.add(user.id)
         msg = Message(
             snowflake(),
@@ -82,7 +82,7 @@ class UserActions:
             user,
             content,
             type=MT_REPLY if reply_to else MT_DEFAULT,
-            mentions=self._mentions(content),
+            mentions=self.mentions_in(content),
         )
         if reply_to is not None:
             msg.referenced = reply_to
@@ -244,8 +244,8 @@ class UserActions:
         """A person writes in a DM: the bot hears it only in its own DM (a group DM never reaches it)."""
         if all(u.id != user.id for u in channel.recipients):
             raise PermissionError(f"{user.name} is not in the DM {channel.id}")
-        await self._flush_background()
-        msg = Message(snowflake(), channel.id, None, user, content, mentions=self._mentions(content))
+        await self.flush_background()
+        msg = Message(snowflake(), channel.id, None, user, content, mentions=self.mentions_in(content))
         channel.messages[msg.id] = msg
         if channel.has_bot(self.bot_user.id):
             await self.gateway.dispatch_message_create(msg, None)
@@ -297,7 +297,7 @@ class UserActions:
         if itype in (IT_APPLICATION_COMMAND, IT_AUTOCOMPLETE):
             command = self.commands(guild).get(str(data.get("name")))
         where, owners = self.where_from(user, channel, command, message)
-        await self._flush_background()
+        await self.flush_background()
         if not self.gateway.ready_sessions():
             raise StandinViolation("no bot is connected to the gateway (did it crash or not start?)")
         inter = Interaction(
@@ -319,7 +319,7 @@ class UserActions:
         inter.delivered_to = await self.gateway.dispatch("INTERACTION_CREATE", payload,
                                                          guild_id=guild.id if guild else None)
         loop = asyncio.get_running_loop()
-        self._watchdogs.append(loop.call_later(self.response_deadline, self._check_deadline, inter))
+        self.watchdogs.append(loop.call_later(self.response_deadline, self._check_deadline, inter))
         if wait:
             await self.wait_response(inter)
         return inter

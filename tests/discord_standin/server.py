@@ -77,7 +77,7 @@ class RestServer:
     async def dispatch(self, request: web.Request) -> web.StreamResponse:
         tail = "/" + request.match_info["tail"]
         label = f"{request.method} {tail}"
-        self.s._request_started(request.method, tail)
+        self.s.request_started(request.method, tail)
         try:
             weather = self.s.weather.answer(request, tail)  # an outage, a global rate limit (weather.py)
             if weather is not None:
@@ -112,7 +112,7 @@ class RestServer:
             self.s.violate("unsupported_route", "the stand-in does not implement this route", label)
             return _error(ApiError(404, 0, "404: Not Found (not implemented by the stand-in)"))
         finally:
-            self.s._request_finished()
+            self.s.request_finished()
 
     async def unknown_root(self, request: web.Request) -> web.StreamResponse:
         self.s.violate("unsupported_route", "request outside /api", f"{request.method} {request.path}")

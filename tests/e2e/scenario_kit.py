@@ -245,7 +245,7 @@ def select_values(panel: Message, prefix: str) -> list[tuple[str, str]]:
 
 def post_times(world: World) -> list[float]:
     """When the bot posted in the channel recently (what the stand-in's flood check counts)."""
-    return list(world.standin._posts[world.channel.id])
+    return list(world.standin.post_times[world.channel.id])
 
 
 async def pace(world: World, room: int) -> None:
