@@ -28,6 +28,7 @@ from aiohttp import web
 from . import limits
 from .bot_messages import BotMessages
 from .client_api import UserActions
+from .command_options import CommandOptions
 from .command_sync import CommandSync
 from .errors import StandinViolation, Violation
 from .models import (
@@ -74,8 +75,8 @@ class Fault:
         return web.Response(body=json.dumps(body).encode(), status=self.status, headers=headers)
 
 
-class DiscordStandin(UserActions, PrivateChannels, WorldBuilding, BotMessages, InteractionResponses, Threads,
-                     CommandSync):
+class DiscordStandin(UserActions, CommandOptions, PrivateChannels, WorldBuilding, BotMessages, InteractionResponses,
+                     Threads, CommandSync):
     """A local Discord for end-to-end tests. Start it, build a world, point the bot at ``base_url``.
 
     Parameters are the knobs tests may turn: ``response_deadline`` (3 s like Discord),
