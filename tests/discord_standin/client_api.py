@@ -15,32 +15,21 @@ from typing import TYPE_CHECKING, Any
 from . import limits
 from .errors import StandinViolation
 from .models import (
-    ADMINISTRATOR,
-    ATTACH_FILES,
-    DEFAULT_EVERYONE_PERMISSIONS,
     IT_APPLICATION_COMMAND,
     IT_AUTOCOMPLETE,
     IT_MESSAGE_COMPONENT,
     IT_MODAL_SUBMIT,
-    MANAGE_MESSAGES,
     MT_DEFAULT,
     MT_REPLY,
-    SEND_MESSAGES,
     Channel,
-    Guild,
     Interaction,
     Message,
-    Role,
     User,
     snowflake,
 )
 
 if TYPE_CHECKING:
     from .standin import DiscordStandin
-
-#: Permissions reported for a channel passed as a command option (``resolved.channels``).
-ALL_CHANNEL_PERMS = DEFAULT_EVERYONE_PERMISSIONS | MANAGE_MESSAGES | ATTACH_FILES | SEND_MESSAGES
-
 
 class UserActions:
     """What tests call to act as users; ``self`` is always the :class:`DiscordStandin`."""
@@ -68,12 +57,12 @@ class UserActions:
         guild = self.guild_of(channel)
         if user.id not in guild.members:
             raise PermissionError(f"{user.name} is not in {guild.name}")
-        await self._flush_background()
+        await self.flush_background()
         if channel.is_thread:
             if channel.locked:
                 raise PermissionError(f"thread {channel.name!r} is locked")
             if channel.archived:
-                await self._set_archived(channel, False)
+                await self.set_archived(channel, False)
             channel.thread_members.add(user.id)
         msg = Message(
             snowflake(),
@@ -82,7 +71,7 @@ class UserActions:
             user,
             content,
             type=MT_REPLY if reply_to else MT_DEFAULT,
-            mentions=self._mentions(content),
+            mentions=self.mentions_in(content),
         )
         if reply_to is not None:
             msg.referenced = reply_to
@@ -116,7 +105,7 @@ class UserActions:
         """
         channel = channel or self._require_default_channel()
         guild = None if channel.is_private else self.guild_of(channel)
-        data = self._command_data(user, guild, command, options or {}, focused=None)
+        data = self.command_data(user, guild, command, options or {}, focused=None)
         return await self._deliver(IT_APPLICATION_COMMAND, user, channel, data, wait=wait)
 
     async def autocomplete(
@@ -131,7 +120,7 @@ class UserActions:
         """The user is typing option ``focused``; returns the choices the bot suggested."""
         channel = channel or self._require_default_channel()
         guild = None if channel.is_private else self.guild_of(channel)
-        data = self._command_data(user, guild, command, options or {}, focused=focused)
+        data = self.command_data(user, guild, command, options or {}, focused=focused)
         inter = await self._deliver(IT_AUTOCOMPLETE, user, channel, data, wait=True)
         return inter.autocomplete_choices or []
 
@@ -178,7 +167,7 @@ class UserActions:
         elif comp["type"] == limits.USER_SELECT:
             where = self.channels[message.channel_id]
             guild = None if where.is_private else self.guild_of(where)
-            data["resolved"] = self._resolve_users(guild, [int(v) for v in values])
+            data["resolved"] = self.resolve_users(guild, [int(v) for v in values])
         return await self._deliver(
             IT_MESSAGE_COMPONENT, user, self.channels[message.channel_id], data, message=message, wait=wait
         )
@@ -244,8 +233,8 @@ class UserActions:
         """A person writes in a DM: the bot hears it only in its own DM (a group DM never reaches it)."""
         if all(u.id != user.id for u in channel.recipients):
             raise PermissionError(f"{user.name} is not in the DM {channel.id}")
-        await self._flush_background()
-        msg = Message(snowflake(), channel.id, None, user, content, mentions=self._mentions(content))
+        await self.flush_background()
+        msg = Message(snowflake(), channel.id, None, user, content, mentions=self.mentions_in(content))
         channel.messages[msg.id] = msg
         if channel.has_bot(self.bot_user.id):
             await self.gateway.dispatch_message_create(msg, None)
@@ -297,7 +286,7 @@ class UserActions:
         if itype in (IT_APPLICATION_COMMAND, IT_AUTOCOMPLETE):
             command = self.commands(guild).get(str(data.get("name")))
         where, owners = self.where_from(user, channel, command, message)
-        await self._flush_background()
+        await self.flush_background()
         if not self.gateway.ready_sessions():
             raise StandinViolation("no bot is connected to the gateway (did it crash or not start?)")
         inter = Interaction(
@@ -319,7 +308,7 @@ class UserActions:
         inter.delivered_to = await self.gateway.dispatch("INTERACTION_CREATE", payload,
                                                          guild_id=guild.id if guild else None)
         loop = asyncio.get_running_loop()
-        self._watchdogs.append(loop.call_later(self.response_deadline, self._check_deadline, inter))
+        self.watchdogs.append(loop.call_later(self.response_deadline, self._check_deadline, inter))
         if wait:
             await self.wait_response(inter)
         return inter
@@ -377,146 +366,3 @@ class UserActions:
             payload["message"] = inter.source_message.to_payload()
         return payload
 
-    # ------------------------------------------------------------------ slash command data
-    def _command_data(
-        self, user: User, guild: Guild | None, command: str, options: dict[str, Any], *, focused: str | None
-    ) -> dict[str, Any]:
-        path = command.strip().lstrip("/").split()
-        if not path:
-            raise ValueError("empty command")
-        mine = self.guild_commands.get(guild.id, {}) if guild is not None else {}
-        root = mine.get(path[0]) or self.global_commands.get(path[0])
-        if root is None:
-            known = sorted(self.commands(guild))
-            raise LookupError(f"/{path[0]} is not synced (synced: {known}) — did the bot call tree.sync()?")
-        required_perms = root.get("default_member_permissions")
-        if required_perms is not None and guild is not None:
-            have = guild.permissions_of(user.id)
-            if int(required_perms) & ~have and not have & ADMINISTRATOR:
-                raise PermissionError(f"/{path[0]} is hidden from {user.name} (default_member_permissions)")
-        node = root
-        wire_chain: list[dict[str, Any]] = []
-        for part in path[1:]:
-            sub = next(
-                (o for o in node.get("options") or [] if o.get("name") == part and o.get("type") in (1, 2)),
-                None,
-            )
-            if sub is None:
-                raise LookupError(f"/{' '.join(path)}: no subcommand {part!r} under {node.get('name')!r}")
-            wire_chain.append({"type": sub["type"], "name": part, "options": []})
-            node = sub
-        if any(o.get("type") in (1, 2) for o in node.get("options") or []):
-            raise LookupError(f"/{' '.join(path)} needs a subcommand")
-        resolved: dict[str, dict[str, Any]] = {}
-        leaf_options = self._leaf_options(guild, node, options, resolved, focused)
-        if wire_chain:
-            wire_chain[-1]["options"] = leaf_options
-            for parent, child in zip(reversed(wire_chain[:-1]), reversed(wire_chain[1:]), strict=True):
-                parent["options"] = [child]
-            top_options: list[dict[str, Any]] = [wire_chain[0]]
-        else:
-            top_options = leaf_options
-        data: dict[str, Any] = {
-            "id": str(root["id"]),
-            "name": root["name"],
-            "type": 1,
-            "options": top_options,
-        }
-        if root.get("guild_id"):
-            data["guild_id"] = str(root["guild_id"])
-        if resolved:
-            data["resolved"] = resolved
-        return data
-
-    def _leaf_options(
-        self,
-        guild: Guild | None,
-        node: dict[str, Any],
-        given: dict[str, Any],
-        resolved: dict[str, dict[str, Any]],
-        focused: str | None,
-    ) -> list[dict[str, Any]]:
-        defs = {o["name"]: o for o in node.get("options") or []}
-        unknown_names = set(given) - set(defs)
-        if unknown_names:
-            raise KeyError(f"/{node.get('name')} has no options {sorted(unknown_names)}; has {sorted(defs)}")
-        missing = [n for n, o in defs.items() if o.get("required") and n not in given and n != focused]
-        if missing and focused is None:
-            raise ValueError(f"/{node.get('name')} requires options {missing}")
-        out: list[dict[str, Any]] = []
-        for name, value in given.items():
-            spec = defs[name]
-            if name == focused:  # what the user has typed so far: always a string, never checked
-                opt: dict[str, Any] = {"name": name, "type": spec["type"], "value": str(value), "focused": True}
-            else:
-                opt = {
-                    "name": name,
-                    "type": spec["type"],
-                    "value": self._option_value(guild, spec, value, resolved, check=True),
-                }
-            out.append(opt)
-        return out
-
-    def _option_value(
-        self,
-        guild: Guild | None,
-        spec: dict[str, Any],
-        value: Any,
-        resolved: dict[str, dict[str, Any]],
-        *,
-        check: bool,
-    ) -> Any:
-        t = spec["type"]
-        if t == 3:
-            value = str(value)
-            if check and spec.get("min_length") is not None and len(value) < spec["min_length"]:
-                raise ValueError(f"option {spec['name']!r} is shorter than {spec['min_length']}")
-            if check and spec.get("max_length") is not None and len(value) > spec["max_length"]:
-                raise ValueError(f"option {spec['name']!r} is longer than {spec['max_length']}")
-        elif t == 4:
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"option {spec['name']!r} takes an integer")
-        elif t == 10:
-            value = float(value)
-        elif t == 5:
-            value = bool(value)
-        elif t in (6, 9) and isinstance(value, User):
-            resolved.update(_merge(resolved, self._resolve_users(guild, [value.id])))
-            value = str(value.id)
-        elif t == 7 and isinstance(value, Channel):
-            chan = value.to_payload()
-            chan["permissions"] = str(ALL_CHANNEL_PERMS)
-            resolved.setdefault("channels", {})[str(value.id)] = chan
-            value = str(value.id)
-        elif t in (8, 9) and isinstance(value, Role):
-            resolved.setdefault("roles", {})[str(value.id)] = value.to_payload()
-            value = str(value.id)
-        elif t in (6, 7, 8, 9, 11):
-            raise TypeError(f"option {spec['name']!r} (type {t}) needs a stand-in User/Channel/Role object")
-        if check and t in (4, 10):
-            if spec.get("min_value") is not None and value < spec["min_value"]:
-                raise ValueError(f"option {spec['name']!r} is below {spec['min_value']}")
-            if spec.get("max_value") is not None and value > spec["max_value"]:
-                raise ValueError(f"option {spec['name']!r} is above {spec['max_value']}")
-        choices = spec.get("choices")
-        if check and choices and value not in [c["value"] for c in choices]:
-            raise ValueError(f"option {spec['name']!r} must be one of {[c['value'] for c in choices]}")
-        return value
-
-    def _resolve_users(self: DiscordStandin, guild: Guild | None, user_ids: list[int]) -> dict[str, dict[str, Any]]:
-        users: dict[str, Any] = {}
-        members: dict[str, Any] = {}
-        for uid in user_ids:
-            user = self.users[uid]
-            users[str(uid)] = user.to_payload()
-            member = guild.members.get(uid) if guild is not None else None
-            if member is not None:
-                members[str(uid)] = member.to_payload(permissions=guild.permissions_of(uid), with_user=False)
-        return {"users": users, "members": members}
-
-
-def _merge(into: dict[str, dict[str, Any]], extra: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    out = {k: dict(v) for k, v in into.items()}
-    for key, values in extra.items():
-        out.setdefault(key, {}).update(values)
-    return out

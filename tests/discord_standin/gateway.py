@@ -226,7 +226,7 @@ class Gateway:
         """Send ``event`` to every ready session that handles the guild and asked for ``intents``.
         Returns the sessions that got it."""
         self.events.append((event, data))
-        self.s._last_activity = time.monotonic()  # settle() waits for the bot to react to this
+        self.s.last_activity = time.monotonic()  # settle() waits for the bot to react to this
         sent: list[Session] = []
         for session in self.ready_sessions():
             if not session.handles(guild_id):
@@ -245,7 +245,7 @@ class Gateway:
         embeds, attachments and components of other users' messages arrive empty unless the bot is
         mentioned (Discord's rule). A message of the bot's DM (no ``member``) needs the Direct Messages intent."""
         self.events.append(("MESSAGE_CREATE", {"id": str(msg.id)}))
-        self.s._last_activity = time.monotonic()
+        self.s.last_activity = time.monotonic()
         bot_id = self.s.bot_user.id
         intent = INTENT_GUILD_MESSAGES if msg.guild_id is not None else INTENT_DIRECT_MESSAGES
         for session in self.ready_sessions():

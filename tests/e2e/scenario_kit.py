@@ -8,258 +8,64 @@ Each action waits for the bot's private answer (the panel edited, or a new ephem
 the next click always sees the panel the bot drew last. Public posts are paced to stay within the
 stand-in's flood check (5 messages in 5 s): the bot posts one log line per turn, and a test that
 plays turns faster than any person would otherwise trip it.
+
+The helpers the scenario tests use besides the Driver live by job in panel_kit.py (reading panels, pacing),
+table_kit.py (starting a table, reading a game's state) and word_choice_kit.py (which word to spell); this
+module re-exports them.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import itertools
 import random
 import time
-from collections import Counter
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import pytest
-from botkit import button, text_of, user_for, with_component
+from botkit import text_of
 from discord_standin.models import Interaction, Message, User
-from discord_standin.prestart import drawn_seeds
 from discord_standin.world import World
+from panel_kit import (
+    OUT_OF_DATE,
+    SORRY,
+    BotRefused,
+    move_arg,
+    move_buttons,
+    pace,
+    post_times,
+    refresh_id,
+    select_values,
+    selects,
+    value_card,
+)
+from table_kit import (
+    calls,
+    every_row_delivered,
+    expected_turn,
+    iter_results_messages,
+    load_game,
+    opened_store,
+    seat_users,
+    seeded_games,
+    shown_turn,
+    start_table,
+    table_caught_up,
+    to_play_at,
+)
+from word_choice_kit import find_word, keeps_the_turn, made_up_word, previewed_word, shows_a_preview
 
-from hardback_bot.engine import Game, GameOptions, parse_move
+from hardback_bot.engine import Game
 from hardback_bot.engine.cards import card
-from hardback_bot.store import AnnounceNotes, GameRecord, Store
-from hardback_bot.words import get_dictionary
+from hardback_bot.store import GameRecord, Store
 
-SORRY = "something went wrong on my side"
-OUT_OF_DATE = "out of date"
-
-
-class BotRefused(AssertionError):
-    """The bot answered a click with a refusal (an ephemeral text) where the driver expected a panel."""
-
-
-# ---------------------------------------------------------------------------------------------- state
-async def load_game(store: Store, game_id: int) -> tuple[GameRecord, Game]:
-    """The stored record and engine state of a game (read only: the driver never applies moves)."""
-    record = await store.get_game(game_id)
-    assert record.state is not None, "the game has not started"
-    options = GameOptions.from_dict(dict(record.options))
-    checker = None if options.dictionary == "none" else get_dictionary(options.dictionary)
-    return record, Game.from_json(record.state, checker=checker)
-
-
-def shown_turn(world: World, table_id: int) -> tuple[str, str] | None:
-    """(title, "Turn: …" line) of the table message as Discord shows it now."""
-    message = world.standin.find_message(table_id)
-    if message is None or not message.embeds:
-        return None
-    embed = message.embeds[0]
-    turn = next((line for line in (embed.get("description") or "").split("\n") if line.startswith("Turn:")), "")
-    return embed.get("title") or "", turn
-
-
-def expected_turn(game: Game, names: list[str]) -> tuple[str, str]:
-    title = f"Hardback — round {game.state.round}"
-    if game.finished:
-        return title + " (final)", ""
-    return title, f"Turn: **{names[game.active_seat]}**"
-
-
-async def table_caught_up(world: World, store: object, game_id: int, timeout: float = 20.0) -> float:
-    """Wait until the table message shows the stored game (its round and whose turn); returns the wait."""
-    began = time.monotonic()
-    while True:
-        record, game = await load_game(store, game_id)  # type: ignore[arg-type]
-        table_id = record.messages.get("table")
-        names = [s.display_name for s in record.seats]
-        if table_id is not None:
-            shown = shown_turn(world, table_id)
-            want = expected_turn(game, names)
-            if shown is not None and shown[0] == want[0] and shown[1].startswith(want[1]):
-                return time.monotonic() - began
-        if time.monotonic() - began > timeout:
-            raise AssertionError(f"after the restart the table still shows {shown_turn(world, table_id or 0)}, "
-                                 f"the store has {expected_turn(game, names)}")
-        await asyncio.sleep(0.01)
-
-
-async def every_row_delivered(store: Store, game_id: int, *, with_message: bool = False, timeout: float = 30.0) -> None:
-    """Wait until the relay has shown every outbox row of the game (``with_message``: on a message it recorded);
-    the caller's checks say which row if not."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        rows = await store.game_deliveries(game_id)
-        if rows and all(r.delivered_at is not None and (r.message_id is not None or not with_message) for r in rows):
-            return
-        await asyncio.sleep(0.05)
-
-
-def find_word(letters: list[str], required: list[str] | None = None, *, dictionary: str = "common",
-              max_len: int = 6, avoid: set[str] | None = None) -> str | None:
-    """The longest dictionary word these letters spell face up, using every ``required`` letter."""
-    words = get_dictionary(dictionary)
-    need = Counter(required or [])
-    for n in range(min(max_len, len(letters)), max(1, sum(need.values()) - 1), -1):
-        for combo in itertools.permutations(letters, n):
-            if need and need - Counter(combo):
-                continue
-            w = "".join(combo)
-            if words.is_word(w) and w not in (avoid or set()):
-                return w
-    return None
-
-
-def shows_a_preview(game: Game, seat: int, word: str) -> bool:
-    """Whether the bot answers ``word`` with a preview to confirm, as the spell form does: a word with nothing to
-    choose (one arrangement, no wild card, no question) is played as typed instead."""
-    from hardback_bot.sessions.screens.word import confirm_moves, default_choice, nothing_to_choose
-    from hardback_bot.sessions.spelling import SpellingError, arrangements, choice_paths
-
-    try:
-        options = arrangements(game, seat, word)
-    except SpellingError:
-        return False
-    chosen = default_choice(options)
-    return not nothing_to_choose(options, chosen, choice_paths(game, seat, confirm_moves(chosen)))
-
-
-def previewed_word(game: Game, seat: int, *, avoid: set[str] | None = None, max_len: int = 5) -> str | None:
-    """A dictionary word ``seat`` can spell now whose spelling the bot previews (so a test has a Confirm to
-    click): face up if one does, else with one wild card, which always brings a preview (R8)."""
-    words = get_dictionary(game.options.dictionary)
-    letters = [card(c).letter for c in game.player(seat).hand]
-    avoid = avoid or set()
-    for n in range(min(max_len, len(letters)), 1, -1):
-        for combo in itertools.permutations(letters, n):
-            w = "".join(combo)
-            if w not in avoid and words.is_word(w) and shows_a_preview(game, seat, w):
-                return w
-    for n in range(min(max_len, len(letters)), 1, -1):  # n-1 cards face up and one wild among them
-        for combo in itertools.permutations(letters, n - 1):
-            for at in range(n):
-                for extra in "AEIOUSTRNL":
-                    w = "".join(combo[:at]) + extra + "".join(combo[at:])
-                    if w not in avoid and words.is_word(w) and shows_a_preview(game, seat, w):
-                        return w
-    return None
-
-
-def keeps_the_turn(game: Game, seat: int, word: str) -> bool:
-    """Whether spelling ``word`` as the bot proposes first (its preview's Confirm) leaves ``seat`` with
-    something to decide; with nothing to buy or flush the engine ends the turn at once."""
-    from hardback_bot.sessions.spelling import arrangements
-
-    first = arrangements(game, seat, word, limit=1)[0]
-    copy = Game.from_json(game.to_json(), checker=game.checker)
-    copy.apply(seat, first.move)
-    return not copy.finished and copy.active_seat == seat
-
-
-@contextlib.contextmanager
-def seeded_games(*seeds: int) -> Iterator[None]:
-    """Games that an in-process bot starts meanwhile get these seeds, in order, instead of a random one: a
-    test that needs some situation names a seed that deals it at once rather than playing games until one
-    comes up. The test checks ``record.seed`` (a bot that stopped drawing its seeds here would fail it).
-    A prestarted bot process takes ``BotProcess(..., seeds=...)``."""
-    from hardback_bot.sessions import lobby_actions
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(lobby_actions, "random", drawn_seeds(list(seeds)))
-        yield
-
-
-async def start_table(world: World, store: Store, options: dict[str, Any], *, joiners: tuple[User, ...] = (),
-                      computers: tuple[str, ...] = ()) -> GameRecord:
-    """alice opens a table with ``options``; ``joiners`` join, ``computers`` (ai1/ai2/ai3) are added, she starts."""
-    s = world.standin
-    await s.slash(world.alice, "hardback start", options)
-    await s.settle()
-    lobby = with_component(world, "hb:l:")
-    for user in joiners:
-        await s.click(user, s.find_message(lobby.id), button(lobby, ":join"))
-        await s.settle()
-    for level in computers:
-        await s.click(world.alice, s.find_message(lobby.id), button(lobby, f":{level}"))
-        await s.settle()
-    await s.click(world.alice, s.find_message(lobby.id), button(lobby, ":start"))
-    await s.settle(quiet=0.6)
-    record = await store.running_game_in_channel(world.channel.id)
-    assert record is not None and record.status == "playing"
-    return record
-
-
-def seat_users(world: World, record: GameRecord) -> dict[int, User]:
-    """Seat -> the stand-in user sitting there (computer seats left out)."""
-    return {s.seat: user_for(world, s.user_id) for s in record.seats if s.user_id is not None}
-
-
-def made_up_word(letters: list[str], *, dictionary: str = "common", avoid: set[str] | None = None) -> str | None:
-    """Letters of the hand in an order that is not a dictionary word (to put to a vote)."""
-    words = get_dictionary(dictionary)
-    for n in (3, 2):
-        for combo in itertools.permutations(letters, n):
-            w = "".join(combo)
-            if not words.is_word(w) and w not in (avoid or set()):
-                return w
-    return None
-
-
-def refresh_id(panel: Message) -> str:
-    """The panel's "Refresh" button (``hb:h:<game>:0:r``)."""
-    return next(c for c in panel.custom_ids() if c.startswith("hb:h:") and c.endswith(":r"))
-
-
-# ---------------------------------------------------------------------------------------------- panels
-def move_arg(custom_id: str) -> str:
-    """``hb:m:12:7:take_prestige`` -> ``take_prestige``."""
-    return custom_id.split(":", 4)[4]
-
-
-def move_buttons(panel: Message) -> dict[str, str]:
-    """Move argument -> custom_id for every move button of a panel."""
-    return {move_arg(b["custom_id"]): b["custom_id"] for b in panel.buttons()
-            if str(b.get("custom_id", "")).startswith("hb:m:")}
-
-
-def value_card(value: str) -> int:
-    """The card a select option's move names ("buy_67", "reserve_12", or a chain "buy_67~end")."""
-    return int(value.split("~", 1)[0].split("_")[1])
-
-
-def selects(panel: Message) -> list[dict[str, Any]]:
-    return [c for c in panel.all_components() if c.get("type") == 3]
-
-
-def select_values(panel: Message, prefix: str) -> list[tuple[str, str]]:
-    """(select custom_id, value) for every option of the panel's move selects whose value starts with prefix."""
-    found = []
-    for sel in selects(panel):
-        for option in sel.get("options") or []:
-            if str(option.get("value", "")).startswith(prefix):
-                found.append((sel["custom_id"], option["value"]))
-    return found
-
-
-def post_times(world: World) -> list[float]:
-    """When the bot posted in the channel recently (what the stand-in's flood check counts)."""
-    return list(world.standin._posts[world.channel.id])
-
-
-async def pace(world: World, room: int) -> None:
-    """Wait until the bot may post ``room`` more public messages without breaking 5 in 5 s."""
-    s = world.standin
-    if s.rate_limit is None:
-        return
-    count, window = s.rate_limit
-    while True:
-        now = time.monotonic()
-        recent = [t for t in post_times(world) if now - t <= window]
-        if len(recent) + room <= count:
-            return
-        await asyncio.sleep(max(0.01, recent[0] + window - now + 0.02))
+__all__ = [
+    "OUT_OF_DATE", "SORRY", "BotRefused", "Driver", "TurnLog", "calls", "every_row_delivered", "expected_turn",
+    "find_word", "iter_results_messages", "keeps_the_turn", "latency_summary", "load_game", "made_up_word",
+    "move_arg", "move_buttons", "opened_store", "pace", "percentile", "post_times", "previewed_word", "refresh_id",
+    "seat_users", "seeded_games", "select_values", "selects", "shown_turn", "shows_a_preview", "start_table",
+    "table_caught_up", "to_play_at", "value_card",
+]
 
 
 # ---------------------------------------------------------------------------------------------- driver
@@ -652,74 +458,3 @@ def latency_summary(values: list[float]) -> str:
             f"p95 {percentile(values, 95) * 1000:.0f} ms, max {max(values, default=0) * 1000:.0f} ms")
 
 
-async def to_play_at(store: Store, game_id: int) -> Callable[[float, float], set[int]]:
-    """The seats a game waited for all the time between two moments (wall clock), from its move log's times.
-
-    A move's time is stamped as its transaction begins and is seen by others once it commits, a moment
-    later: a seat waited for "between a and b" only if no move in that span changed that."""
-    from hardback_bot.sessions.judging import deciders
-
-    record, final = await load_game(store, game_id)
-    moves = await store.get_moves(game_id)
-    game = Game.new(final.num_players, record.seed or 0, final.options, final.checker)
-    states: list[tuple[float, set[int]]] = [(float("-inf"), set(deciders(game)))]
-    for i, m in enumerate(moves):
-        game.apply(m.seat, parse_move(m.move))
-        if i + 1 == len(moves) or moves[i + 1].version != m.version or m.version is None:
-            states.append((m.created_at, set(deciders(game))))
-
-    def between(a: float, b: float) -> set[int]:
-        first = next(n for n in range(len(states) - 1, -1, -1) if states[n][0] <= a)
-        seats = set(states[first][1])
-        for at, waiting in states[first + 1:]:
-            if at > b:
-                break
-            seats &= waiting
-        return seats
-
-    return between
-
-
-async def calls(world: World, store: Store, game_id: int, user: User) -> tuple[int, int]:
-    """(turn starts of ``user`` announced while it was still their turn, how many of them called ``user``).
-
-    Each "your turn" note of the outbox (written with the move that started the turn) must reach its
-    player in the message that carried it, unless that turn was over before that message was posted: a call
-    is decided as it goes out, between the note's claim for a post and the post (a post held back by the
-    channel's pace may come after the turn, or the game)."""
-    record = await store.get_game(game_id, with_state=False)
-    seat = next(s.seat for s in record.seats if s.user_id == user.id)
-    ended = record.finished_at or float("inf")
-    waiting = await to_play_at(store, game_id)
-    expected = reached = 0
-    for row in await store.game_deliveries(game_id):
-        stored = row.payload.notes if isinstance(row.payload, AnnounceNotes) else ()
-        notes = [n for n in stored if n["t"] == "your_turn" and n["seat"] == seat]
-        if not notes or row.message_id is None:
-            continue
-        message = world.standin.find_message(row.message_id)
-        assert message is not None
-        posted = (row.message_id >> 22) / 1000 + 1_420_070_400
-        if posted > ended or seat not in waiting(min(row.claimed_at or posted, posted), posted):
-            continue  # delivered once the game was over, or that turn: no call any more
-        expected += len(notes)
-        reached += min(len(notes), message.content.count(f"<@{user.id}>, your turn."))
-    return expected, reached
-
-
-def iter_results_messages(world: World, game_id: int) -> Iterator[Message]:
-    rematch = f"hb:l:{game_id}:0:rematch"
-    for message in world.standin.messages(world.channel):
-        if rematch in message.custom_ids():
-            yield message
-
-
-@contextlib.asynccontextmanager
-async def opened_store(path: str) -> Any:
-    from hardback_bot.store import open_store
-
-    store = await open_store(path)
-    try:
-        yield store
-    finally:
-        await store.close()

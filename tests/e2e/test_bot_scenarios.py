@@ -3,39 +3,32 @@
 The driver (scenario_kit.py) reads the store to decide what to click, never to make a move: every
 move reaches the bot as an interaction, and the ``world`` fixture fails a test on any breach of
 Discord's limits (payload sizes, 3-second answers, 5 posts in 5 s).
+
+Races between clicks are in test_bot_scenarios_races.py; outsiders, forged ids, odd words and old panels in
+test_bot_scenarios_unexpected.py.
 """
 
 from __future__ import annotations
 
-import asyncio
 import time
 
-import pytest
-from botkit import QUICK_POSTS, button, running_bot, table_of, text_of, with_component
+from botkit import QUICK_POSTS, button, running_bot, text_of, with_component
 from discord_standin.world import World
 from scenario_kit import (
-    OUT_OF_DATE,
-    SORRY,
-    BotRefused,
     Driver,
     calls,
     iter_results_messages,
-    keeps_the_turn,
     latency_summary,
-    previewed_word,
     seat_users,
     seeded_games,
     start_table,
 )
 
-import cogs.play as play_module
-import cogs.relay as relay_module
 from hardback_bot.engine import Game
 from hardback_bot.sessions.turn_history import stored_log
 
 # Deals that bring each test's case within its first turns (seeded_games), instead of hoping a random one does.
 INK_SEED = 3
-SECOND_DEVICE_SEED = 3
 VOTES_SEED = 5  # a game of 18 human turns with five votes (36-42 turns for other seeds)
 
 
@@ -240,184 +233,6 @@ async def test_every_turn_is_logged(world: World) -> None:
         assert f"**{driver.users[seat].name}** spelled **[{turn.word}](https://en.wiktionary.org/wiki/" in said
 
 
-# ------------------------------------------------------------------ concurrency (extends test_bot_play.py)
-async def moves_of(bot, game_id: int) -> list[tuple[int, str]]:
-    return [(m.seat, m.move) for m in await bot.store.get_moves(game_id)]
-
-
-@pytest.mark.parametrize("first", ["together", "ink"])
-async def test_both_players_click_at_once(world: World, first: str) -> None:
-    """The active player confirms a word (twice, double-click) while the other player draws with ink, a
-    non-player and the other player open hands: every click is answered, the word is spelled exactly
-    once, and the state always matches the move log. The ink draw changes only the drawer's hand
-    (R6.1), so a word preview drawn before it still works; an ink click made on a view from before
-    the word is out of date, and its player simply draws again."""
-    s = world.standin
-    async with running_bot(world) as bot:
-        record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))
-        driver = Driver(world, bot.store, record.id, seat_users(world, record))
-        # Play on until the waiting player has ink and the active one a word. The seed is random, so give it
-        # most of a game: 16 turns were not always enough.
-        for _ in range(40):
-            _, game = await driver.game()
-            if game.finished:
-                raise AssertionError("the game ended before a turn with a word while the other player had ink")
-            active, waiting = game.active_seat, 1 - game.active_seat
-            word = previewed_word(game, active)
-            if word is not None and game.player(waiting).ink > 0:
-                break
-            await driver.play_turn(active)
-        else:
-            raise AssertionError("no turn with a word while the other player had ink, in 40 turns")
-        a, b = driver.users[active], driver.users[waiting]
-        preview = await driver.spell(a, await driver.open_hand(a), word)
-        confirm = next(x["custom_id"] for x in preview.buttons() if x["label"].startswith("Confirm"))
-        b_panel = await driver.open_hand(b)
-        ink = button(b_panel, ":ink")
-        table = driver.table()
-        hand = button(table, "hb:h:")
-        before = await moves_of(bot, record.id)
-        if first == "ink":  # b's ink lands just before a confirms the preview drawn earlier
-            b_panel = await driver.press(b, b_panel, ink)
-            others = [s.click(world.mod, table, hand), s.click(b, table, hand)]
-        else:
-            others = [s.click(b, b_panel, ink), s.click(world.mod, table, hand), s.click(b, table, hand)]
-        clicks = await asyncio.gather(s.click(a, preview, confirm), s.click(a, preview, confirm), *others)
-        await s.settle(quiet=0.5)
-        assert all(c.latency is not None and c.latency < 3 for c in clicks)
-        # (A Confirm may carry the word's own answers, uncover/double/either-or: they belong to the word.)
-        answers = ("take", "uncover", "double")
-        new = [(seat, m.split()[0]) for seat, m in (await moves_of(bot, record.id))[len(before):]
-               if m.split()[0] not in answers]
-        # The double click spells the word once; b's ink lands before it (both stand) or is refused
-        # as out of date once the word is in (it was clicked on a view from before the word).
-        assert new in ([(active, "spell")], [(waiting, "ink"), (active, "spell")]), new
-        _, game = await driver.game()
-        assert len([m for m in game.move_log[len(before):] if m.move.kind not in answers]) == len(new)
-        assert "not playing" in text_of(s.last_ephemeral(world.mod))
-        assert "Your hand" in text_of(s.last_ephemeral(b))
-        if first == "ink":
-            assert new == [(waiting, "ink"), (active, "spell")], "a preview drawn before another's ink still works"
-        if new == [(active, "spell")]:  # b was told, with the current view, and simply draws again
-            b_now = s.find_message(b_panel.id)
-            assert OUT_OF_DATE in text_of(b_now)
-            await driver.press(b, b_now, button(b_now, ":ink"))
-        final = [(seat, m.split()[0]) for seat, m in (await moves_of(bot, record.id))[len(before):]
-                 if m.split()[0] not in answers]
-        assert sorted(final) == sorted([(active, "spell"), (waiting, "ink")]), final
-
-
-async def test_stale_selects_from_a_second_device(world: World) -> None:
-    """The same player with two open panels (phone and desktop): a select on the panel left behind — another
-    arrangement of a word already confirmed, a second purchase — answers "out of date" and changes nothing."""
-    async with running_bot(world) as bot:
-        with seeded_games(SECOND_DEVICE_SEED):  # a word with two arrangements worth choosing comes early
-            record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))
-        assert record.seed == SECOND_DEVICE_SEED
-        driver = Driver(world, bot.store, record.id, seat_users(world, record))
-        checked_arrangement = checked_buy = False
-        for _ in range(20):
-            if checked_arrangement and checked_buy:
-                break
-            _, game = await driver.game()
-            seat = game.active_seat
-            user = driver.users[seat]
-            word = previewed_word(game, seat)
-            if word is None or not keeps_the_turn(game, seat, word):  # R19.8: the turn may end by itself
-                await driver.play_turn(seat)
-                continue
-            phone, desktop = await driver.open_hand(user), await driver.open_hand(user)
-            on_phone = await driver.spell(user, phone, word)
-            on_desktop = await driver.spell(user, desktop, word)
-            confirm = next(x["custom_id"] for x in on_phone.buttons() if x["label"].startswith("Confirm"))
-            await driver.press(user, on_phone, confirm)
-            arrangement = next((c for c in on_desktop.all_components() if c.get("type") == 3), None)
-            if arrangement is not None:
-                before = await moves_of(bot, record.id)
-                value = arrangement["options"][-1]["value"]
-                answered = await driver.pick(user, on_desktop, arrangement["custom_id"], value)
-                assert OUT_OF_DATE in text_of(answered) and await moves_of(bot, record.id) == before
-                checked_arrangement = True
-            turn = await driver.play_turn(seat, until=lambda g: g.phase == "buy")
-            _, game = await driver.game()
-            if game.phase == "buy" and game.active_seat == seat and not checked_buy:
-                phone = turn.panel
-                desktop = await driver.open_hand(user)
-                buys = [(c["custom_id"], o["value"]) for c in phone.all_components() if c.get("type") == 3
-                        for o in c.get("options", []) if o["value"].startswith("buy_")]
-                if buys:
-                    await driver.pick(user, phone, *buys[0])
-                    before = await moves_of(bot, record.id)
-                    answered = await driver.pick(user, desktop, *buys[0])
-                    assert OUT_OF_DATE in text_of(answered) and await moves_of(bot, record.id) == before
-                    checked_buy = True
-            _, game = await driver.game()
-            if not game.finished and game.active_seat == seat:
-                await driver.play_turn(seat)
-        assert checked_arrangement and checked_buy
-
-
-async def test_outsiders_and_forged_ids_change_nothing(world: World) -> None:
-    """carol (no permissions, not seated) tries the lobby and the table; seated players forge ids that are
-    well-formed and current but not theirs to use. Each gets a clear private answer; nothing changes."""
-    s = world.standin
-    carol = s.add_user("carol", world.guild)
-    async with running_bot(world) as bot:
-        await s.slash(world.alice, "hardback start", {"length": 40})
-        await s.settle()
-        lobby = with_component(world, "hb:l:")
-        await s.click(world.bob, lobby, button(lobby, ":join"))
-        await s.settle()
-        for action, needle in ((":start", "Only the host"), (":cancel", "Only the host"), (":ai2", "Only the host"),
-                               (":leave", "not at this table")):
-            await s.click(carol, s.find_message(lobby.id), button(lobby, action))
-            await s.settle()
-            assert needle in text_of(s.last_ephemeral(carol)), (action, text_of(s.last_ephemeral(carol)))
-        record = await bot.store.running_game_in_channel(world.channel.id)
-        assert record is not None and record.status == "lobby" and len(record.seats) == 2
-        await s.click(world.alice, s.find_message(lobby.id), button(lobby, ":start"))
-        await s.settle(quiet=0.6)
-        record = await bot.store.get_game(record.id)
-        gid, version = record.id, record.version
-        users = seat_users(world, record)
-        active, waiting = users[0], users[1]
-        table = table_of(world)
-        await s.click(carol, table, button(table, "hb:h:"))
-        await s.settle()
-        assert "not playing" in text_of(s.last_ephemeral(carol))
-
-        # Forged but well-formed, current-version ids, put on the public table as a modified client would.
-        component = table.components[0]["components"][0]
-        real = component["custom_id"]
-        attempts = [(carol, f"hb:m:{gid}:{version}:end", "not playing"),
-                    (waiting, f"hb:m:{gid}:{version}:end", None),  # not their turn
-                    (waiting, f"hb:m:{gid}:{version}:buy_1", None),
-                    (active, f"hb:m:{gid}:{version}:buy_999", None),  # no such card
-                    (active, f"hb:m:{gid}:{version}:S.1v.1w", None),  # cards that are not in the hand
-                    (carol, f"hb:x:{gid}:{version}:skip", "not playing"),
-                    (carol, f"hb:l:{gid}:0:cancel", "closed")]
-        try:
-            for user, custom_id, needle in attempts:
-                component["custom_id"] = custom_id
-                before = len(s.ephemerals(user))
-                await s.click(user, table, custom_id)
-                await s.settle()
-                answers = s.ephemerals(user)[before:]
-                assert answers, f"no answer to {custom_id}"
-                if needle:
-                    assert needle in text_of(answers[-1]), (custom_id, text_of(answers[-1]))
-            # A spell form opened from a forged button, submitted by someone who is not playing.
-            component["custom_id"] = f"hb:s:{gid}:{version}:"
-            opened = await s.click(carol, table, f"hb:s:{gid}:{version}:")
-            assert opened.modal is not None
-            await s.submit_modal(carol, None, {"word": "tide"})
-            await s.settle()
-            assert "not playing" in text_of(s.last_ephemeral(carol))
-        finally:
-            component["custom_id"] = real
-        assert await bot.store.get_moves(gid) == []
-        assert (await bot.store.get_game(gid)).version == version
-
 
 async def test_three_seats_with_votes_and_unique_words_to_the_end(world: World) -> None:
     """alice, bob and an easy computer; made-up words are put to a vote (majority), voters answer from
@@ -473,66 +288,3 @@ async def test_alice_and_four_computers_to_the_end(world: World) -> None:
         assert len(list(iter_results_messages(world, record.id))) == 1
         stored = await bot.store.get_results(record.id)
         assert sorted(r.ai_strength or 0 for r in stored) == [0, 1, 1, 2, 3]
-
-
-async def test_odd_words_in_the_spell_form(world: World) -> None:
-    """Whatever is typed into the word form gets a clear private answer and changes nothing."""
-    s = world.standin
-    async with running_bot(world) as bot:
-        record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))
-        driver = Driver(world, bot.store, record.id, seat_users(world, record))
-        user = driver.users[0]
-        panel = await driver.open_hand(user)
-        odd = {"ｃａｔ": "letters A to Z", "café": "letters A to Z", "c a t": "letters A to Z",
-               "ca\u200bt": "letters A to Z", "🐱🐱": "letters A to Z", "  ": "Type a word", "a1": "letters A to Z",
-               "QQQQQQQQQQQQQQQQQQQQ": "cards", "zz": "dictionary", "<@1>": "letters A to Z", "**": "letters A to Z"}
-        for text, needle in odd.items():
-            try:
-                shown, refusal = text_of(await driver.spell(user, panel, text)), ""
-            except BotRefused as error:
-                shown, refusal = "", str(error)
-            assert SORRY.lower() not in (shown + refusal).lower()
-            assert needle in shown or needle in refusal, (text, shown, refusal)
-            panel = s.find_message(panel.id)
-        assert await bot.store.get_moves(record.id) == []
-
-
-class _ShiftedClock:
-    """The bot's wall clock moved along with the stand-in's ``advance_time`` (its monotonic clock, which
-    paces posts with real sleeps, stays): on Discord the 16 minutes pass for the bot too, so it knows
-    which panel tokens have expired and keeps only the fresh ones current."""
-
-    def __init__(self, world: World) -> None:
-        self.standin = world.standin
-
-    def time(self) -> float:
-        return time.time() + self.standin.time_advanced
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(time, name)
-
-
-async def test_panels_older_than_fifteen_minutes_still_work(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Interaction tokens last 15 minutes; a hand panel left open longer must still answer, because every
-    click brings a fresh token (the stand-in records token_expired if the bot used an old one)."""
-    s = world.standin
-    for module in (play_module, relay_module):
-        monkeypatch.setattr(module, "time", _ShiftedClock(world))
-    async with running_bot(world) as bot:
-        record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))
-        driver = Driver(world, bot.store, record.id, seat_users(world, record))
-        seat, word = await driver.turn_with_a_word()
-        first, second = driver.users[seat], driver.users[1 - seat]
-        preview = await driver.spell(first, await driver.open_hand(first), word)
-        waiting = await driver.open_hand(second)
-        s.advance_time(16 * 60)
-        confirm = next(x["custom_id"] for x in preview.buttons() if x["label"].startswith("Confirm"))
-        panel = await driver.press(first, preview, confirm)
-        assert "Your turn" in text_of(panel) and "out of date" not in text_of(panel)
-        refreshed = await driver.press(second, waiting, next(c for c in waiting.custom_ids() if c.endswith(":r")))
-        assert "Your hand" in text_of(refreshed)
-        await driver.play_turn(seat, panel=panel)
-        s.advance_time(16 * 60)
-        before = len(await bot.store.get_moves(record.id))
-        await driver.play_turn(1 - seat)  # from the table message, posted over half an hour ago
-        assert len(await bot.store.get_moves(record.id)) > before
