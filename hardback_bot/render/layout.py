@@ -73,20 +73,45 @@ def _moved(box: Box, k: float, dx: int, dy: int) -> Box:
     return (round(left * k) + dx, round(top * k) + dy, round(right * k) + dx, round(bottom * k) + dy)
 
 
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """Regions of a part placed at (dx, dy) under ``prefix``, not yet moved: most images are sent without anyone
+    reading their layout, so the moving waits until the layout is read."""
+
+    regions: Iterable[Region]
+    dx: int
+    dy: int
+    prefix: str = ""
+
+
 @dataclass(slots=True)
 class Layout:
     """Regions in drawing order, plus the image size."""
 
     size: tuple[int, int] = (0, 0)
-    regions: list[Region] = field(default_factory=list)
+    parts: list[Region | Placed] = field(default_factory=list)
 
     def add(self, kind: str, box: Box, **data: object) -> Region:
         region = Region(kind, tuple(int(v) for v in box), tuple(sorted(data.items())))  # type: ignore[arg-type]
-        self.regions.append(region)
+        self.parts.append(region)
         return region
 
     def extend(self, regions: Iterable[Region], dx: int, dy: int, prefix: str = "") -> None:
-        self.regions.extend(r.shifted(dx, dy, prefix) for r in regions)
+        """Regions of a part drawn alone and placed at (dx, dy) (a card, a seat's panel): the part is kept, and
+        never drawn on again, so its regions are moved only when this layout is read."""
+        self.parts.append(Placed(regions, dx, dy, prefix))
+
+    @property
+    def regions(self) -> list[Region]:
+        if any(isinstance(part, Placed) for part in self.parts):
+            flat: list[Region | Placed] = []
+            for part in self.parts:
+                if isinstance(part, Placed):
+                    flat.extend(r.shifted(part.dx, part.dy, part.prefix) for r in part.regions)
+                else:
+                    flat.append(part)
+            self.parts = flat
+        return self.parts  # type: ignore[return-value]  # flat now: regions only
 
     def texts(self) -> list[Region]:
         """Every text record, in drawing order."""

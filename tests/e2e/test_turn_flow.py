@@ -72,6 +72,9 @@ async def test_a_whole_game_in_few_clicks_and_nothing_live_after_it(world: World
         clicks = sorted(t.clicks for t in player.turns)
         median = clicks[len(clicks) // 2]
         assert median <= 4, clicks
+        # One load per click: the game was decoded when it was first read after the deal, then every click, every
+        # page the relay drew and every panel it kept current read the game the last commit handed over.
+        assert sum(clicks) >= 40 and bot.sessions.decoded.count == 1, (sum(clicks), bot.sessions.decoded.count)
         # The distribution is measured by bench/turn_flow.py (p90 5); here a loaded machine can cost a turn a
         # refresh or two, so only the shape is pinned.
         assert clicks[int(0.9 * len(clicks))] <= 8, clicks

@@ -147,11 +147,30 @@ def results_model(view: dict[str, Any], names: Sequence[str], language: str = "e
     return ResultsImage(ranking=rows, series=series, goal=view["goal"], headline=headline)
 
 
+#: The table's picture is asked for again while what it shows has not changed (a move that changes only a hand,
+#: a page drawn again): the newest few tables are kept.
+TABLES_KEPT = 32
+OFFER_ROWS_KEPT = 32
+
+
+@functools.lru_cache(maxsize=TABLES_KEPT)
+def table_png(model: TableImage, language: str) -> bytes:
+    """The PNG of a table (kept for the newest ``TABLES_KEPT``); drawn from each seat's panel and the offer row
+    as last drawn (render/table.py)."""
+    return render_table(model, language)
+
+
+@functools.lru_cache(maxsize=OFFER_ROWS_KEPT)
+def offer_png(model: OfferRowImage, language: str) -> bytes:
+    """The PNG of an offer row for a player's coins (kept: a buying panel is drawn again on every refresh)."""
+    return render_offer_row(model, language)
+
+
 async def table_picture(view: dict[str, Any], names: Sequence[str], computers: Sequence[bool], *,
                         ended: bool = False, language: str = "en") -> Picture:
     """The public table, in the server's ``language``."""
     model = table_model(view, names, computers, ended=ended)
-    data = await asyncio.to_thread(render_table, model, language)
+    data = await asyncio.to_thread(table_png, model, language)
     return Picture(data, "table.png", table_description(view, names, ended=ended, language=language))
 
 
@@ -183,7 +202,7 @@ async def cards_picture(cards: Sequence[int], inked: Sequence[int], title: str, 
 
 async def offer_picture(view: dict[str, Any], coins: int | None, *, language: str = "en") -> Picture:
     """The offer row for the player choosing from it, in their ``language``."""
-    data = await asyncio.to_thread(render_offer_row, _offer_row(view, coins), language)
+    data = await asyncio.to_thread(offer_png, _offer_row(view, coins), language)
     return Picture(data, "offer_row.png", offer_description(view, coins, language))
 
 
