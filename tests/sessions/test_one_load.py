@@ -119,3 +119,26 @@ async def test_the_kept_game_is_never_changed_by_a_move_or_a_refusal(env) -> Non
     after = await sessions.play(game_id, user, move, loaded.record.version)
     assert loaded.game.to_json() == before  # the game read before the click is the game it was
     assert after.game is not loaded.game and after.record.version == loaded.record.version + 1
+
+
+async def test_a_move_that_hands_penny_her_goal_asks_first_on_the_same_load(env) -> None:
+    # R29.8: an ink that gives Penny Dreadful her goal through her signature ends a co-op game at once: the click
+    # is asked to confirm, judged on the click's own load, and nothing is played until it does.
+    from hardback_bot.engine import Move
+    from hardback_bot.engine.scenario import build_game
+    from hardback_bot.sessions import PennyWouldWin
+
+    sessions, store = env
+    record = await sessions.open_lobby(1, 10, 100, "Ada", GameOptions(coop=True, penny_genre="horror"))
+    game = build_game({"players": 1, "options": {"coop": True, "penny_genre": "horror"},
+                       "offer_row": [36, 17, 29, 58, 61, 126, 135],
+                       "seats": [{"hand": [1141, 1145], "draw": [1148], "ink": 1}]})
+    game.state.penny["score"] = game.goal - 1
+    version = await store.start_game(record.id, record.version, seed=1, state=game.to_json())  # a deal set by hand
+    count = sessions.decoded.count
+    with pytest.raises(PennyWouldWin):
+        await sessions.play(record.id, 100, Move("ink"), version, penny_asks=True)
+    assert await store.get_moves(record.id) == [] and sessions.decoded.count == count + 1
+    done = await sessions.play(record.id, 100, Move("ink"), version)  # "Do it anyway"
+    assert done.game.finished and not done.game.results()[0]["won"]
+    assert sessions.decoded.count == count + 1
