@@ -29,7 +29,7 @@ async def env(tmp_path: Path):
 async def two_players(sessions: Sessions) -> int:
     record = await sessions.open_lobby(1, 10, 100, "Ada", GameOptions(adverts=False))
     await sessions.lobby_action(record.id, 200, "Bob", "join")
-    started, _ = await sessions.lobby_action(record.id, 100, "Ada", "start")
+    await sessions.lobby_action(record.id, 100, "Ada", "start")
     return record.id
 
 
@@ -89,7 +89,7 @@ async def test_a_commit_of_another_process_is_decoded_once_and_read_as_stored(en
 async def test_a_restored_state_at_a_version_seen_before_is_decoded_again(env) -> None:
     # A database restored from a backup can reach a version number again with another state: the kept game is
     # matched by its whole text, never by the version alone.
-    sessions, store = env
+    sessions, _store = env
     game_id = await two_players(sessions)
     first = await sessions.load(game_id)
     loaded = await sessions.load(game_id)
