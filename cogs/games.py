@@ -20,7 +20,7 @@ from hardback_bot.sessions.screens.games import games_screen
 from hardback_bot.sessions.screens.private import hand_screen
 from hardback_bot.store import PanelToken
 
-from .play import SORRY, origin_of, private
+from .click_input import SORRY, origin_of, reader
 from .ui import embed_of, file_of, view_of
 from .weather import log_failure, weather_of
 
@@ -38,7 +38,7 @@ class GamesCommands:
     @app_commands.command(name="games", description="Your running games, your turns first")
     async def games(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        t = private(interaction)
+        t = reader(interaction)
         try:
             panel = games_screen(await my_games(self.bot.store, interaction.user.id), interaction.user.id, 0, t)
             await interaction.followup.send(embed=embed_of(panel), view=view_of(panel.rows) or discord.utils.MISSING,
@@ -49,7 +49,7 @@ class GamesCommands:
                 await interaction.followup.send(t.gettext(SORRY), ephemeral=True)
 
     async def games_click(self, interaction: discord.Interaction, action: OpenMyHand | GamesPage) -> None:
-        t = private(interaction)
+        t = reader(interaction)
         try:
             if isinstance(action, GamesPage):
                 await self._games_page(interaction, action)
@@ -70,7 +70,7 @@ class GamesCommands:
             raise SessionError("not_your_panel")
         await interaction.response.defer()
         lines = await my_games(self.bot.store, interaction.user.id)
-        panel = games_screen(lines, interaction.user.id, action.page, private(interaction))
+        panel = games_screen(lines, interaction.user.id, action.page, reader(interaction))
         await interaction.edit_original_response(embed=embed_of(panel), view=view_of(panel.rows) or discord.ui.View())
 
     async def _my_hand(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -85,7 +85,7 @@ class GamesCommands:
         if play is None:
             raise RuntimeError("the Play cog is not loaded")
         async with play.relay.panel_lock(game_id, user.id):  # type: ignore[attr-defined]
-            panel = await hand_screen(self.bot.sessions, game_id, user.id, t=private(interaction))
+            panel = await hand_screen(self.bot.sessions, game_id, user.id, t=reader(interaction))
             file = file_of(panel.picture)
             await interaction.edit_original_response(embed=embed_of(panel), attachments=[file] if file else [],
                                                      view=view_of(panel.rows) or discord.ui.View())

@@ -15,11 +15,11 @@ from hardback_bot.sessions.screens.panel import Button, Panel
 from hardback_bot.sessions.table_options import BY_KEY
 
 from .alerts import AlertCommands
+from .click_input import reader
 from .daily import DailyCommands
 from .game_threads import open_game_thread, thread_wanted
 from .games import GamesCommands
 from .info import InfoCommands
-from .play import private
 from .privacy import PrivacyCommands
 from .ui import embed_of, view_of
 from .where import place_of
@@ -66,7 +66,7 @@ class Hardback(InfoCommands, DailyCommands, PrivacyCommands, GamesCommands, Aler
                     turn_timer: app_commands.Range[int, 0, 10080] | None = None,
                     ghostwriter: bool | None = None, hints: bool | None = None,
                     family_friendly: bool | None = None, guided: bool | None = None) -> None:
-        t = private(interaction)
+        t = reader(interaction)
         if interaction.channel_id is None:
             await interaction.response.send_message(t.gettext("Hardback is played in a server channel."),
                                                     ephemeral=True)
@@ -134,7 +134,7 @@ class Hardback(InfoCommands, DailyCommands, PrivacyCommands, GamesCommands, Aler
 
     @app_commands.command(name="end", description="End the game running in this channel (host or Manage Channels)")
     async def end(self, interaction: discord.Interaction) -> None:
-        t = private(interaction)
+        t = reader(interaction)
         record = await self.bot.store.running_game_in_channel(interaction.channel_id or 0)
         if record is None:
             await interaction.response.send_message(t.gettext("There is no game in this channel."), ephemeral=True)
@@ -151,7 +151,7 @@ class Hardback(InfoCommands, DailyCommands, PrivacyCommands, GamesCommands, Aler
 
     @app_commands.command(name="leave", description="Drop out of the game in this channel; a computer takes your seat")
     async def leave(self, interaction: discord.Interaction) -> None:
-        t = private(interaction)
+        t = reader(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.bot.store.running_game_in_channel(interaction.channel_id or 0)
         if record is None:

@@ -40,8 +40,10 @@ def printable(text: str, role: str = "regular", language: str = "en") -> str:
     return kept or "?"
 
 
+@lru_cache(maxsize=512)
 def cap_height(f: ImageFont.FreeTypeFont) -> float:
-    """The height of a capital H above the baseline, in the font's pixels."""
+    """The height of a capital H above the baseline, in the font's pixels (fonts are made once per face and
+    size: assets.text_font, so each is measured once)."""
     return float(-f.getbbox("H", anchor="ls")[1])
 
 
@@ -126,7 +128,19 @@ def fit_lines(text: str, role: str, size: int, max_w: float, language: str = "en
               most: int = 2) -> tuple[list[str], float]:
     """How to show ``text`` in ``max_w`` pixels at type ``size`` without making it smaller: the lines
     (one if it fits or fits condensed, else wrapped into at most ``most``) and the squeeze each line is
-    drawn with (1.0 = as is).  Nothing is cut: a line too long even so is squeezed further."""
+    drawn with (1.0 = as is).  Nothing is cut: a line too long even so is squeezed further.
+    The same labels are fitted again in every picture: the answer is kept."""
+    lines, squeeze = _fitted(text, role, size, max_w, language, most)
+    return list(lines), squeeze
+
+
+@lru_cache(maxsize=4096)
+def _fitted(text: str, role: str, size: int, max_w: float, language: str, most: int) -> tuple[tuple[str, ...], float]:
+    lines, squeeze = _fit(text, role, size, max_w, language, most)
+    return tuple(lines), squeeze
+
+
+def _fit(text: str, role: str, size: int, max_w: float, language: str, most: int) -> tuple[list[str], float]:
     f = text_font(role, size, language, text)
     width = f.getlength(text)
     if width <= max_w:
