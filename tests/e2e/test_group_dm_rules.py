@@ -13,8 +13,8 @@ from discord_standin.world import World
 from dm_kit import bot_token_calls, friends, open_hand, open_table, page_of
 from scenario_kit import find_word, load_game, seeded_games
 
-import cogs.interaction_relay as interaction_relay_module
 import cogs.hand_panels as hand_panels_module
+import cogs.interaction_relay as interaction_relay_module
 import cogs.relay as relay_module
 from hardback_bot.engine.cards import card
 
