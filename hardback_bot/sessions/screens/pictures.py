@@ -151,6 +151,7 @@ def results_model(view: dict[str, Any], names: Sequence[str], language: str = "e
 #: a page drawn again): the newest few tables are kept.
 TABLES_KEPT = 32
 OFFER_ROWS_KEPT = 32
+WORDS_KEPT = 32
 
 
 @functools.lru_cache(maxsize=TABLES_KEPT)
@@ -164,6 +165,12 @@ def table_png(model: TableImage, language: str) -> bytes:
 def offer_png(model: OfferRowImage, language: str) -> bytes:
     """The PNG of an offer row for a player's coins (kept: a buying panel is drawn again on every refresh)."""
     return render_offer_row(model, language)
+
+
+@functools.lru_cache(maxsize=WORDS_KEPT)
+def word_png(model: WordPreview, language: str) -> bytes:
+    """The PNG of a word preview (kept: going back to an arrangement seen, or a refresh, shows it again)."""
+    return render_word_preview(model, language)
 
 
 async def table_picture(view: dict[str, Any], names: Sequence[str], computers: Sequence[bool], *,
@@ -210,7 +217,7 @@ async def word_picture(outcome: WordOutcome, word: str, *, language: str = "en")
     """The word preview for the player spelling, in their ``language``; its alt text is read off the same model
     (``word``, as typed, spells what the model spells)."""
     model = word_model(outcome, language)
-    data = await asyncio.to_thread(render_word_preview, model, language)
+    data = await asyncio.to_thread(word_png, model, language)
     return Picture(data, "word.png", word_description(model, language))
 
 
