@@ -92,8 +92,8 @@ from hardback_bot.sessions.vacation import come_back, go_away
 from hardback_bot.store import PanelToken
 from hardback_bot.words import available_dictionaries
 
-from .info import topic_files, topics_view
 from .relay import Relay
+from .rules import topic_files, topics_view
 from .ui import COLOUR, embed_of, file_of, view_of
 from .weather import log_failure, weather_of
 from .where import place_of
