@@ -1,6 +1,6 @@
 """Turn alerts (sessions/alerts.py): the settings panel where a player chooses them (``/hardback games``' *Turn
-alerts…*), and their delivery by direct message, which the relay's outbox (cogs/outbox.py) hands here for each ``alert``
-row of a game's outbox."""
+alerts…*), and their delivery by direct message, which the relay's outbox (cogs/outbox.py) hands
+here for each ``alert`` row."""
 
 from __future__ import annotations
 

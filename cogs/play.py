@@ -92,7 +92,7 @@ from hardback_bot.sessions.vacation import come_back, go_away
 from hardback_bot.store import PanelToken
 from hardback_bot.words import available_dictionaries
 
-from .relay import Relay
+from .reconciler import Relay
 from .rules import topic_files, topics_view
 from .ui import COLOUR, embed_of, file_of, view_of
 from .weather import log_failure, weather_of

@@ -115,3 +115,15 @@ def test_every_module_of_the_package_is_a_small_room() -> None:
              if name.startswith("hardback_bot")}
     long = {name: n for name, n in sizes.items() if n > MAX_LINES}
     assert not long, f"modules over {MAX_LINES} lines: {long}"
+
+
+# cogs/play.py is being split on its own; drop it from here once it is.
+LONG_COGS_BEING_SPLIT = {"cogs.play"}
+
+
+def test_every_cog_module_is_a_small_room() -> None:
+    sizes = {name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in MODULES.items()
+             if name.startswith("cogs.") and name not in LONG_COGS_BEING_SPLIT}
+    assert len(sizes) > 20  # every cog module is looked at
+    long = {name: n for name, n in sizes.items() if n > MAX_LINES}
+    assert not long, f"modules over {MAX_LINES} lines: {long}"
