@@ -54,8 +54,8 @@ class Tables:
             defaults["turn_timer"] = settings.turn_timer
         return defaults
 
-    async def start(self, interaction: discord.Interaction, options: dict[str, Any]) -> None:
-        """``options``: the command's options by their names (None: not given)."""
+    async def start(self, interaction: discord.Interaction, asked: dict[str, Any]) -> None:
+        """``asked``: the command's options by their names (None: not given)."""
         t = private(interaction)
         if interaction.channel_id is None:
             await interaction.response.send_message(t.gettext("Hardback is played in a server channel."),
@@ -69,8 +69,8 @@ class Tables:
                 ephemeral=True)
             return
         chosen = await self.defaults(interaction.guild_id)
-        turn_timer = options["turn_timer"]
-        given = {key: options[parameter] for parameter, key in START_OPTIONS.items()}
+        turn_timer = asked["turn_timer"]
+        given = {key: asked[parameter] for parameter, key in START_OPTIONS.items()}
         given["turn_timer"] = turn_timer * 60 if turn_timer is not None else None
         chosen.update({k: v for k, v in given.items() if v is not None})
         place = place_of(interaction)
@@ -104,7 +104,7 @@ class Tables:
         await play.post_lobby(interaction, record.id)
         if why is not None:
             await interaction.followup.send(why, allowed_mentions=discord.AllowedMentions.none())
-        if options["guided"]:
+        if asked["guided"]:
             # The lobby is posted first, so the table the guided game posts comes below it.
             try:
                 language = (await play.relay.game_translator(record)).language  # names its computer player
