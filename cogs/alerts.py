@@ -1,6 +1,6 @@
 """Turn alerts (sessions/alerts.py): the settings panel where a player chooses them (``/hardback games``' *Turn
-alerts…*), and their delivery by direct message, which the relay (cogs/relay.py) hands here for each ``alert``
-row of a game's outbox."""
+alerts…*), and their delivery by direct message, which the relay's outbox (cogs/outbox.py) hands
+here for each ``alert`` row."""
 
 from __future__ import annotations
 
@@ -27,14 +27,15 @@ log = logging.getLogger(__name__)
 CANNOT_SEND_TO_USER = 50007  # Discord: the user's DMs are closed to the bot
 
 
-class AlertCommands:
-    """The turn-alert settings panel, opened from ``/hardback games`` (a mixin of the Hardback group cog; the
-    router of cogs/play.py hands it the codec's ``AlertsClick``). No command of its own: the /hardback tree
-    stays within Discord's 4,000 characters."""
+class AlertSettings:
+    """The turn-alert settings panel, opened from ``/hardback games`` (held by the Hardback group cog; the
+    router of cogs/play.py hands the codec's ``AlertsClick`` to the group cog, which hands it here). No command
+    of its own: the /hardback tree stays within Discord's 4,000 characters."""
 
-    bot: HardbackBot
+    def __init__(self, bot: HardbackBot) -> None:
+        self.bot = bot
 
-    async def alerts_click(self, interaction: discord.Interaction, action: AlertsClick) -> None:
+    async def click(self, interaction: discord.Interaction, action: AlertsClick) -> None:
         t = translator(resolve_locale(interaction.locale))  # the player's own client's language
         user_id = interaction.user.id
         if action.user_id != user_id:  # another player's settings (a forged id, or a list that is not theirs)
@@ -149,4 +150,4 @@ class AlertSender:
         return None
 
 
-__all__ = ["AlertCommands", "AlertSender"]
+__all__ = ["AlertSender", "AlertSettings"]

@@ -7,7 +7,7 @@ is finished the bot posts the result card in the thread (once, claimed in the st
 and once the day's par is known), and the card's **Share** button posts the share line and picture in the
 channel (once). The boards of the day are private answers.
 
-Two parts: :class:`DailyCommands`, a mixin of the /hardback group cog (``cogs/hardback.py``) with the command,
+Two parts: :class:`DailyCommand`, held by the /hardback group cog (``cogs/hardback.py``) whose command it answers,
 and :class:`Daily`, a cog of its own that owns the sessions' :class:`DailyService`, answers the daily's
 buttons (the game router hands it :class:`DailyClick`), watches games end, and keeps the day's par
 computed in the background.
@@ -23,7 +23,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from hardback_bot.i18n import N_, Translator, resolve_locale, translator
@@ -70,13 +69,13 @@ def _day_text(number: int) -> str:
     return f"{text[:4]}-{text[4:6]}-{text[6:]}"
 
 
-class DailyCommands:
-    """``/hardback daily`` (a mixin of the Hardback group cog: its commands are the group's)."""
+class DailyCommand:
+    """``/hardback daily``, held by the Hardback group cog (whose command it is) and answered by the Daily cog,
+    which is loaded after the group: found at each use."""
 
-    bot: HardbackBot
+    def __init__(self, bot: HardbackBot) -> None:
+        self.bot = bot
 
-    # No options: /hardback holds every subcommand's texts in Discord's 4,000 characters, in every language.
-    @app_commands.command(name="daily", description="Today's deal, the same for all: solo against Penny")
     async def daily(self, interaction: discord.Interaction) -> None:
         # The extension loads this module again (discord.py imports extensions afresh): no isinstance here.
         cog = self.bot.get_cog("Daily")

@@ -1,8 +1,8 @@
 """``/hardback games``: a player's running games everywhere the bot can see them, privately, with an *Open my
 hand* per game that opens that player's own hand where the list is (sessions/access.py, ``check_away``).
 
-A mixin of the /hardback group cog (its command is the group's); the router of cogs/play.py hands it the
-list's buttons (codec ``OpenMyHand`` and ``GamesPage``)."""
+A plain object the /hardback group cog holds (its command is the group's); the router of cogs/play.py hands the
+list's buttons (codec ``OpenMyHand`` and ``GamesPage``) to the group cog, which hands them here."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import time
 from typing import TYPE_CHECKING
 
 import discord
-from discord import app_commands
 
 from hardback_bot.sessions import SessionError
 from hardback_bot.sessions.codec import GamesPage, OpenMyHand
@@ -30,12 +29,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class GamesCommands:
-    """``/hardback games`` and its buttons (a mixin of the Hardback group cog)."""
+class MyGames:
+    """``/hardback games`` and its buttons (held by the Hardback group cog)."""
 
-    bot: HardbackBot
+    def __init__(self, bot: HardbackBot) -> None:
+        self.bot = bot
 
-    @app_commands.command(name="games", description="Your running games, your turns first")
     async def games(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         t = reader(interaction)
@@ -48,7 +47,7 @@ class GamesCommands:
             if weather_of(error) is None:
                 await interaction.followup.send(t.gettext(SORRY), ephemeral=True)
 
-    async def games_click(self, interaction: discord.Interaction, action: OpenMyHand | GamesPage) -> None:
+    async def click(self, interaction: discord.Interaction, action: OpenMyHand | GamesPage) -> None:
         t = reader(interaction)
         try:
             if isinstance(action, GamesPage):
@@ -105,4 +104,4 @@ async def _say(interaction: discord.Interaction, text: str) -> None:
         log_failure(log, error, "answering user %s", interaction.user.id)
 
 
-__all__ = ["GamesCommands"]
+__all__ = ["MyGames"]

@@ -26,7 +26,7 @@ from hardback_bot.sessions.turn_history import ReplayError
 from hardback_bot.store import PanelToken
 
 from .click_input import STALE_ANSWERED, reader, reply
-from .info import topic_files, topics_view
+from .rules import topic_files, topics_view
 from .ui import COLOUR, embed_of, file_of, view_of
 from .weather import log_failure, weather_of
 

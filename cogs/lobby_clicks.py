@@ -12,7 +12,7 @@ from hardback_bot.sessions.places import by_interactions
 from hardback_bot.sessions.screens.table import lobby_screen
 
 from .click_input import close_confirmation, reader
-from .relay import Relay
+from .reconciler import Relay
 from .ui import embed_of, view_of
 
 if TYPE_CHECKING:

@@ -94,7 +94,7 @@ from .click_input import (
 )
 from .hand_panels import HandPanels
 from .lobby_clicks import LobbyClicks
-from .relay import Relay
+from .reconciler import Relay
 from .weather import log_failure, weather_of
 from .word_panels import WordPanels
 

@@ -2,8 +2,8 @@
 private confirmation (docs/privacy.md). Also the retention of ended games' move logs (``HARDBACK_MOVE_LOG_DAYS``)
 and the deletion ledger's hourly look.
 
-Two parts, like the daily's: :class:`PrivacyCommands`, a mixin of the /hardback group cog (``cogs/hardback.py``)
-with the command, and :class:`Privacy`, a cog of its own that answers the ``hbp:`` buttons and runs the hourly task.
+Two parts, like the daily's: :class:`PrivacyCommand`, held by the /hardback group cog (``cogs/hardback.py``) whose
+command it answers, and :class:`Privacy`, a cog of its own that answers the ``hbp:`` buttons and runs the hourly task.
 Every answer is private and made in the reader's language; it works in servers, group DMs and the bot's DM alike
 (the answers travel on the interaction, never on the bot's channel permissions). The texts are in
 ``hardback_bot.help.privacy``, the store's side in ``store/rooms/privacy.py`` and ``store/rooms/retention.py``.
@@ -19,7 +19,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from hardback_bot.help.privacy import (
@@ -69,14 +68,13 @@ async def _say(interaction: discord.Interaction, text: str) -> None:
             await interaction.response.send_message(text[:2000], ephemeral=True)
 
 
-class PrivacyCommands:
-    """``/hardback privacy`` (a mixin of the Hardback group cog: its commands are the group's)."""
+class PrivacyCommand:
+    """``/hardback privacy``, held by the Hardback group cog (whose command it is) and answered by the Privacy cog,
+    which is loaded after the group: found at each use."""
 
-    bot: HardbackBot
+    def __init__(self, bot: HardbackBot) -> None:
+        self.bot = bot
 
-    # No options and a short description: /hardback holds every subcommand's texts in Discord's 4,000 characters,
-    # counted with each text's longest translation (docs/i18n.md); the answer says the rest.
-    @app_commands.command(name="privacy", description="Your data")
     async def privacy(self, interaction: discord.Interaction) -> None:
         cog = self.bot.get_cog("Privacy")
         if cog is None:

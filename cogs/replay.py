@@ -1,7 +1,7 @@
 """``/hardback replay [game] [public]``: step through an ended game of this server, turn by turn.
 
-A mixin of the /hardback group (``InfoCommands`` inherits it; discord.py's CogMeta collects the command
-and the listener across the MRO).  The screens come from ``hardback_bot.sessions.screens.replay``, rebuilt from
+A plain object the /hardback group cog holds (``cogs/hardback.py`` declares the command and hands it the replay's
+clicks).  The screens come from ``hardback_bot.sessions.screens.replay``, rebuilt from
 the store on every click; the buttons and the jump select carry their meaning in their custom_ids (the
 codec's ``ReplayClick``, hardback_bot/sessions/codec_pages.py), so they work after a restart.  Refusals are
 private and change nothing.
@@ -9,21 +9,19 @@ private and change nothing.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord import app_commands
-from discord.ext import commands
 
-from hardback_bot.i18n import resolve_locale, server_language, translator
+from hardback_bot.i18n import resolve_locale, translator
 from hardback_bot.sessions import SessionError
 from hardback_bot.sessions.codec import ForgedId, ReplayClick, ReplayOp, parse, step_value
 from hardback_bot.sessions.screens.panel import Panel, Select
 from hardback_bot.sessions.screens.replay import ReplayRefused, latest_replayable, replay_screen, replayable
 from hardback_bot.sessions.screens.text_mode import text_mode_of, without_picture
 
+from .answers import answer_language, say_privately
 from .ui import STYLES, embed_of, file_of
 from .weather import log_failure
 from .where import board_of
@@ -71,53 +69,35 @@ def _message(panel: Panel) -> dict[str, Any]:
             "attachments": [file] if file is not None else []}
 
 
-async def _private(interaction: discord.Interaction, text: str) -> None:
-    with contextlib.suppress(discord.HTTPException):
-        if interaction.response.is_done():
-            await interaction.followup.send(text[:2000], ephemeral=True)
-        else:
-            await interaction.response.send_message(text[:2000], ephemeral=True)
+class Replays:
+    """The replay subcommand and its buttons (held by the Hardback group cog)."""
 
+    def __init__(self, bot: HardbackBot) -> None:
+        self.bot = bot
 
-class ReplayCommands:
-    """The replay subcommand and its buttons (a mixin of the Hardback GroupCog, through InfoCommands)."""
-
-    bot: HardbackBot
-
-    async def _replay_language(self, interaction: discord.Interaction, public: bool) -> str:
-        if not public or interaction.guild_id is None:
-            return resolve_locale(interaction.locale)
-        settings = await self.bot.store.get_guild_settings(interaction.guild_id)
-        guild = interaction.guild
-        return server_language(settings.language, guild.preferred_locale if guild else None)
-
-    @app_commands.command(name="replay", description="Step through an ended game of this server, turn by turn")
-    @app_commands.describe(game="The game's number (default: the last finished game here)",
-                           public="Show the replay to everyone here")
-    async def replay(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None,
-                     public: bool = False) -> None:
+    async def replay(self, interaction: discord.Interaction, game: int | None, public: bool) -> None:
         mine = resolve_locale(interaction.locale)
         t = translator(mine)
         try:
             where = board_of(interaction)  # outside servers, the channel's own games
             if where is None:
-                await _private(interaction, t.gettext("Replays belong to a server: use this command in one."))
+                await say_privately(interaction, t.gettext("Replays belong to a server: use this command in one."))
                 return
             game_id = game if game is not None else await latest_replayable(self.bot.store, where)
             if game_id is None:
-                await _private(interaction, t.gettext("This server has no finished game to replay yet."))
+                await say_privately(interaction, t.gettext("This server has no finished game to replay yet."))
                 return
             try:  # refusals are private, so they are decided before a public "thinking" answer
                 await replayable(self.bot.store, game_id, where, mine)
             except ReplayRefused as refusal:
-                await _private(interaction, str(refusal))
+                await say_privately(interaction, str(refusal))
                 return
             daily = self.bot.get_cog("Daily")
             if daily is not None and await daily.spoils(game_id, interaction.user.id, public=public):  # type: ignore[attr-defined]
-                await _private(interaction, SessionError("daily_spoiler").say(t))
+                await say_privately(interaction, SessionError("daily_spoiler").say(t))
                 return
             await interaction.response.defer(ephemeral=not public, thinking=True)
-            language = await self._replay_language(interaction, public)
+            language = await answer_language(self.bot.store, interaction, public)
             panel = await replay_screen(self.bot.store, game_id, 0, guild_id=where,
                                         language=language, public=public)
             if not public and await text_mode_of(self.bot.store, interaction.user.id):
@@ -126,44 +106,39 @@ class ReplayCommands:
             files = message.pop("attachments")
             await interaction.followup.send(ephemeral=not public, files=files, **message)
         except ReplayRefused as refusal:
-            await _private(interaction, str(refusal))
+            await say_privately(interaction, str(refusal))
         except Exception as error:
             log_failure(log, error, "/hardback replay by %s", interaction.user.id)
-            await _private(interaction, t.gettext("Sorry, something went wrong on my side. Please try again in "
+            await say_privately(interaction, t.gettext("Sorry, something went wrong on my side. Please try again in "
                                                   "a moment."))
 
-    @commands.Cog.listener("on_interaction")
-    async def _replay_on_interaction(self, interaction: discord.Interaction) -> None:
-        if interaction.type != discord.InteractionType.component:
-            return
+    async def click(self, interaction: discord.Interaction, click: ReplayClick) -> None:
+        """A replay's button or jump select: the message it is on gets the step it names."""
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
         custom_id = data.get("custom_id")
-        try:
-            click = parse(custom_id)
-        except ForgedId:
-            return  # not a replay's: the game router (cogs/play.py) answers an id of ours it cannot read
-        if not isinstance(click, ReplayClick):
-            return
         t = translator(resolve_locale(interaction.locale))
         try:
             step = step_value((data.get("values") or [""])[0]) if click.op is ReplayOp.JUMP else click.step
         except (ForgedId, TypeError, KeyError):
-            await _private(interaction, t.gettext("That button is not one I made; it does nothing."))
+            await say_privately(interaction, t.gettext("That button is not one I made; it does nothing."))
             return
         try:
             where = board_of(interaction)
             if where is None:
                 raise ReplayRefused(t.gettext("Replays belong to a server: use this command in one."))
             await interaction.response.defer()  # the message the component is on gets the new screen
-            language = await self._replay_language(interaction, click.public)
+            language = await answer_language(self.bot.store, interaction, click.public)
             panel = await replay_screen(self.bot.store, click.game_id, step, guild_id=where,
                                         language=language, public=click.public)
             if not click.public and await text_mode_of(self.bot.store, interaction.user.id):
                 without_picture(panel)
             await interaction.edit_original_response(**_message(panel))
         except ReplayRefused as refusal:
-            await _private(interaction, str(refusal))
+            await say_privately(interaction, str(refusal))
         except Exception as error:
             log_failure(log, error, "replay click %s by %s", custom_id, interaction.user.id)
-            await _private(interaction, t.gettext("Sorry, something went wrong on my side. Please try again in "
+            await say_privately(interaction, t.gettext("Sorry, something went wrong on my side. Please try again in "
                                                   "a moment."))
+
+
+__all__ = ["Replays"]

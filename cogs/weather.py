@@ -2,7 +2,7 @@
 interaction that expired while it was away) rather than a fault of the bot, and how each is logged.
 
 An outage is expected: the store holds every move, and the relay shows them once Discord answers again
-(cogs/relay.py). So these failures are one line in the log, never a traceback; anything else keeps its traceback,
+(cogs/reconciler.py). So these failures are one line in the log, never a traceback; anything else keeps its traceback,
 because that is a bug to fix.
 """
 

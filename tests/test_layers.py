@@ -115,3 +115,20 @@ def test_every_module_of_the_package_is_a_small_room() -> None:
              if name.startswith("hardback_bot")}
     long = {name: n for name, n in sizes.items() if n > MAX_LINES}
     assert not long, f"modules over {MAX_LINES} lines: {long}"
+
+
+def test_every_cog_module_is_a_small_room() -> None:
+    sizes = {name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in MODULES.items()
+             if name.startswith("cogs.")}
+    assert len(sizes) > 20  # every cog module is looked at
+    long = {name: n for name, n in sizes.items() if n > MAX_LINES}
+    assert not long, f"modules over {MAX_LINES} lines: {long}"
+
+
+def test_every_python_file_of_the_project_is_a_small_room() -> None:
+    # The tests, the stand-in, the benchmarks and the scripts too: a reader finds one job per file everywhere.
+    files = [p for p in ROOT.rglob("*.py") if ".git" not in p.parts and "build" not in p.parts]
+    assert len(files) > 400
+    long = {str(p.relative_to(ROOT)): n for p in files
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not long, f"files over {MAX_LINES} lines: {long}"

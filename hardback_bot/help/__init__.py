@@ -1,7 +1,7 @@
 """Help and information for players: rules topics, card and word look-ups, statistics texts, settings.
 
-No Discord imports: ``cogs/info.py`` turns these texts into embeds.  Importing this package loads no
-dictionary and renders nothing.
+No Discord imports: the information cogs (``cogs/boards.py``, ``cogs/rules.py`` …) turn these texts into
+embeds.  Importing this package loads no dictionary and renders nothing.
 """
 
 from .lookup import (

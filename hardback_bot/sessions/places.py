@@ -5,7 +5,7 @@
   and posts there as in a server, but there are no threads and no server settings.
 - ``private``: a group DM (or a DM between people), reached because one of them added the app to their own
   apps. The bot is not a member: it can only answer interactions and use each one's token for 15 minutes
-  (cogs/interaction_relay.py). Timers that would act while nobody can be told wait for the next click.
+  (cogs/group_dm_pages.py). Timers that would act while nobody can be told wait for the next click.
 
 Outside servers a game's leaderboards, ratings and history are its channel's own (``GameRecord.board_id``).
 """

@@ -131,7 +131,7 @@ class BotProcess:
     times. What ``python bot.py`` does before its first line (the interpreter's own start) is tested by the
     tests that start it plainly (tests/e2e/test_bot_startup.py, tests/ops/test_bot_process.py).
     ``patches`` (prestarted only): module attributes set in the bot process before its script runs, as
-    ``monkeypatch.setattr`` would in the test process (``{"cogs.relay.POST_INTERVAL": 0.3}``).
+    ``monkeypatch.setattr`` would in the test process (``{"cogs.channel_posts.POST_INTERVAL": 0.3}``).
     ``seeds`` (prestarted only): the games the bot starts are dealt from these seeds, in order (each start of
     the process draws from the whole list again), as ``scenario_kit.seeded_games`` does for in-process bots.
     """

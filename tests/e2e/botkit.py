@@ -22,7 +22,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import bot as botmod  # noqa: E402 - needs the repository root on sys.path
-from cogs import interaction_relay, relay  # noqa: E402
+from cogs import channel_posts, group_dm_pages, table_messages  # noqa: E402
 from hardback_bot.config import Settings  # noqa: E402
 from hardback_bot.engine.cards import card  # noqa: E402
 from hardback_bot.sessions import searching  # noqa: E402
@@ -81,9 +81,10 @@ async def running_bot(world: World, db_path: str | None = None, ai_delay: float 
 
 def paced_posts(pace: float) -> dict[str, float]:
     """The bot's post pacing scaled by ``pace``, as ``{"module.attribute": value}``."""
-    return {"cogs.relay.POST_INTERVAL": relay.POST_INTERVAL * pace, "cogs.relay.POST_WINDOW": relay.POST_WINDOW * pace,
-            "cogs.relay.TABLE_DEBOUNCE": relay.TABLE_DEBOUNCE * pace,
-            "cogs.interaction_relay.EDIT_DEBOUNCE": interaction_relay.EDIT_DEBOUNCE * pace}
+    return {"cogs.channel_posts.POST_INTERVAL": channel_posts.POST_INTERVAL * pace,
+            "cogs.channel_posts.POST_WINDOW": channel_posts.POST_WINDOW * pace,
+            "cogs.table_messages.TABLE_DEBOUNCE": table_messages.TABLE_DEBOUNCE * pace,
+            "cogs.group_dm_pages.EDIT_DEBOUNCE": group_dm_pages.EDIT_DEBOUNCE * pace}
 
 
 def quick_posts_in_process(world: World, pace: float = QUICK_POSTS) -> dict[str, float]:

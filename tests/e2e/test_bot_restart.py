@@ -262,7 +262,7 @@ async def test_a_crash_before_the_table_is_posted_leaves_a_playable_game(world: 
     s = world.standin
     db = str(tmp_path / "hardback.db")
     async with running_bot(world, db_path=db) as bot:
-        bot.get_cog("Play").relay._table = _crashing_post  # type: ignore[union-attr]
+        bot.get_cog("Play").relay.messages.table = _crashing_post  # type: ignore[union-attr]
         record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))
         assert "table" not in (await bot.store.get_game(record.id, with_state=False)).messages
     async with running_bot(world, db_path=db):
@@ -274,7 +274,7 @@ async def test_a_crash_before_the_results_are_posted_still_shows_them(world: Wor
     s = world.standin
     db = str(tmp_path / "hardback.db")
     async with running_bot(world, db_path=db) as bot:
-        bot.get_cog("Play").relay._results = _crashing_post  # type: ignore[union-attr]
+        bot.get_cog("Play").relay.outbox.results = _crashing_post  # type: ignore[union-attr]
         record = await start_table(world, bot.store, {"coop": True})
         driver = Driver(world, bot.store, record.id, {0: world.alice}, jail=False, preview=False)
         await driver.play_until(lambda g: g.finished)

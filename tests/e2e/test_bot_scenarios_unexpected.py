@@ -18,8 +18,11 @@ from scenario_kit import (
     start_table,
 )
 
+import cogs.channel_posts as channel_posts_module
 import cogs.hand_panels as hand_panels_module
-import cogs.relay as relay_module
+import cogs.play as play_module
+import cogs.private_panels as private_panels_module
+import cogs.reconciler as reconciler_module
 
 
 async def test_outsiders_and_forged_ids_change_nothing(world: World) -> None:
@@ -126,7 +129,7 @@ async def test_panels_older_than_fifteen_minutes_still_work(world: World, monkey
     """Interaction tokens last 15 minutes; a hand panel left open longer must still answer, because every
     click brings a fresh token (the stand-in records token_expired if the bot used an old one)."""
     s = world.standin
-    for module in (hand_panels_module, relay_module):
+    for module in (play_module, hand_panels_module, reconciler_module, channel_posts_module, private_panels_module):
         monkeypatch.setattr(module, "time", _ShiftedClock(world))
     async with running_bot(world) as bot:
         record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))

@@ -13,9 +13,12 @@ from discord_standin.world import World
 from dm_kit import bot_token_calls, friends, open_hand, open_table, page_of
 from scenario_kit import find_word, load_game, seeded_games
 
+import cogs.channel_posts as channel_posts_module
+import cogs.group_dm_pages as group_dm_pages_module
 import cogs.hand_panels as hand_panels_module
-import cogs.interaction_relay as interaction_relay_module
-import cogs.relay as relay_module
+import cogs.play as play_module
+import cogs.private_panels as private_panels_module
+import cogs.reconciler as reconciler_module
 from hardback_bot.engine.cards import card
 
 GHOSTWRITER_SEED = 7
@@ -108,7 +111,8 @@ async def test_a_turn_timer_waits_for_the_next_click_when_no_token_lives(world: 
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     s = world.standin
     group = friends(world, 2)
-    for module in (hand_panels_module, relay_module, interaction_relay_module):
+    for module in (play_module, hand_panels_module, reconciler_module, channel_posts_module, private_panels_module,
+                   group_dm_pages_module):
         monkeypatch.setattr(module, "time", ShiftedClock(world))
     async with running_bot(world) as bot:
         clock = FakeClock(bot.sessions.clock())

@@ -1,4 +1,5 @@
-"""The information and settings commands of /hardback (cogs/info.py), driven through the Discord stand-in.
+"""The information and settings commands of /hardback (cogs/hardback.py and the objects it holds), driven
+through the Discord stand-in.
 
 Finished games are seeded straight into the bot's store: random legal engine games
 (hardback_bot.engine.randomplay) committed with their outcome, exactly as the sessions layer commits

@@ -15,7 +15,7 @@ from discord_standin import scratch_dir
 from discord_standin.models import CREATE_PUBLIC_THREADS
 from discord_standin.world import World
 
-import cogs.relay as relay_module
+import cogs.channel_posts as channel_posts_module
 from hardback_bot.engine import Move
 
 
@@ -112,7 +112,7 @@ async def test_past_the_nonce_window_the_channel_history_is_checked(world: World
         game_id = await open_table(world, bot)
         await skip_and_die_before_marking(world, bot, game_id)
     # The bot comes back after Discord has forgotten the nonce.
-    monkeypatch.setattr(relay_module, "NONCE_WINDOW", 0.0)
+    monkeypatch.setattr(channel_posts_module, "NONCE_WINDOW", 0.0)
     monkeypatch.setattr(type(s), "NONCE_WINDOW", 0.0)
     async with running_bot(world, db_path=path) as bot:
         await s.settle(quiet=0.5)
@@ -191,17 +191,17 @@ async def test_a_request_committed_while_the_relay_catches_up_gets_its_thread(wo
         hand = s.last_ephemeral(user)
 
         reached, release = asyncio.Event(), asyncio.Event()
-        panels = relay._panels
+        panels = relay.panels.redraw
 
         async def held(loaded: Any) -> None:  # the pass has its game; it is redrawing the panels
             reached.set()
             await release.wait()
             await panels(loaded)
 
-        relay._panels = held
+        relay.panels.redraw = held
         relay.wake(game_id)
         await asyncio.wait_for(reached.wait(), 5)
-        relay._panels = panels
+        relay.panels.redraw = panels
         await s.click(user, hand, button(hand, "ghostwriter"), wait=False)
         for _ in range(500):
             if any(r.kind == "ghost_open" for r in await bot.store.pending_deliveries(game_id)):

@@ -11,7 +11,7 @@ from discord_standin.world import World
 from test_attacks import refused
 
 import bot as botmod
-from cogs.relay import POST_INTERVAL
+from cogs.channel_posts import POST_INTERVAL
 from hardback_bot.engine import Move
 from hardback_bot.sessions.codec import ReclaimSeat, TakeSeat
 from hardback_bot.store import GuildSettings

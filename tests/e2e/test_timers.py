@@ -16,7 +16,7 @@ from discord_standin.world import World
 from scenario_kit import opened_store, start_table
 
 import bot as botmod
-from cogs.relay import POST_INTERVAL
+from cogs.channel_posts import POST_INTERVAL
 from hardback_bot.store import GuildSettings
 
 TIMED = {"turn_timer": 2}  # minutes, as typed in /hardback start

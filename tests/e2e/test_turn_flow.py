@@ -196,13 +196,13 @@ async def test_a_call_held_back_by_the_channel_names_only_who_is_to_play_when_po
         second = user_for(world, loaded.record.seats[1].user_id)
         relay = bot.get_cog("Play").relay  # type: ignore[union-attr]
         room = asyncio.Event()
-        pace = relay.pace
+        pace = relay.posts.pace
 
         async def full_channel(channel_id: int) -> None:
             await room.wait()
             await pace(channel_id)
 
-        relay.pace = full_channel
+        relay.posts.pace = full_channel
         posted = len(s.messages(world.channel))
 
         async def skip(user) -> None:  # type: ignore[no-untyped-def]
@@ -229,7 +229,7 @@ async def test_a_call_held_back_by_the_channel_names_only_who_is_to_play_when_po
         assert len(s.messages(world.channel)) == posted, "nothing posted while the channel was full"
         room.set()
         await s.settle(quiet=0.6)
-        relay.pace = pace
+        relay.posts.pace = pace
         after = [m.content for m in s.messages(world.channel)[posted:]]
         assert not any(f"<@{second.id}>, your turn." in c for c in after), after
         assert any(f"<@{first.id}>, your turn." in c for c in after), after

@@ -93,7 +93,7 @@ class Page:
     view: discord.ui.View | None = None
 
 
-class InteractionRelay:
+class GroupDmPages:
     def __init__(self, bot: HardbackBot) -> None:
         self.bot = bot
         self._edited: dict[int, float] = {}
@@ -401,4 +401,4 @@ def _is_page(message: discord.Message | None) -> bool:
     return message is not None and any(a.filename == "table.png" for a in message.attachments)
 
 
-__all__ = ["RELAY_FOLLOWUPS", "TOKEN_LIFE", "InteractionRelay"]
+__all__ = ["RELAY_FOLLOWUPS", "TOKEN_LIFE", "GroupDmPages"]
