@@ -1,6 +1,7 @@
 """A player's private panels of a game: the hand (or a spectator's view), a move and the panel after it, the
 confirmations (Penny's goal, writer's block), the rules of what they face, every word of an ended game, and the
-answer to a refused click. The panel sent is saved with its token: the relay keeps it current (cogs/relay.py)."""
+answer to a refused click. The panel sent is saved with its token: the relay keeps it current
+(cogs/private_panels.py)."""
 
 from __future__ import annotations
 

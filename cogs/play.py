@@ -4,7 +4,7 @@ Clicks are routed by custom_id (hardback_bot.sessions.codec), never by in-memory
 button keeps working after a restart or answers "this view is out of date" with a fresh view.  Slow
 work (store, render) happens after the interaction is acknowledged; modals are sent first, undeferred.
 What the channel shows (table, announcements, threads, results, the panels the bot keeps current) is
-derived from the store by the relay (cogs/relay.py); this cog answers the clicking player only, through its
+derived from the store by the relay (cogs/reconciler.py); this cog answers the clicking player only, through its
 parts: the private panels (cogs/hand_panels.py), spelling (cogs/word_panels.py), the lobby
 (cogs/lobby_clicks.py), and what a click carries (cogs/click_input.py).
 """
@@ -225,7 +225,7 @@ class Play(commands.Cog):
                     await games.games_click(interaction, parsed)  # type: ignore[attr-defined]
                 return
             case BoardPage() | ExportPick() | TopicsPick() | TextModeSwitch() | ReplayClick():
-                # Pages that play no move: the Hardback cog's listeners answer them (cogs/info.py, cogs/replay.py),
+                # Pages that play no move: the Hardback cog's listener answers them (cogs/hardback.py, to its parts),
                 # components only; such an id on a form was made by no one but a modified client.
                 if interaction.type is discord.InteractionType.modal_submit:
                     await reply(interaction, SessionError("forged").say(t))
