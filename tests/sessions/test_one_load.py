@@ -142,3 +142,17 @@ async def test_a_move_that_hands_penny_her_goal_asks_first_on_the_same_load(env)
     done = await sessions.play(record.id, 100, Move("ink"), version)  # "Do it anyway"
     assert done.game.finished and not done.game.results()[0]["won"]
     assert sessions.decoded.count == count + 1
+
+
+async def test_an_older_state_read_late_is_decoded_for_its_reader_and_the_newer_one_stays_kept(env) -> None:
+    # A form drawn from the record its panel came from, or a relay pass that read the store just before a commit,
+    # reads an older state: it gets that game, and the next click still finds the newest one decoded.
+    sessions, _store = env
+    game_id = await two_players(sessions)
+    old = await sessions.load(game_id)
+    await a_click(sessions, game_id, random.Random(6))
+    count = sessions.decoded.count
+    late = sessions.decoded.loaded(old.record)
+    assert late.game.to_json() == old.record.state and sessions.decoded.count == count + 1
+    newest = await sessions.load(game_id)
+    assert newest.record.version > old.record.version and sessions.decoded.count == count + 1
