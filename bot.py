@@ -17,6 +17,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 
 import aiohttp
 import discord
@@ -61,7 +62,8 @@ class HardbackBot(commands.Bot):
     store: Store
     sessions: Sessions
 
-    def __init__(self, settings: Settings, **client_options: object) -> None:
+    def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time,
+                 **client_options: object) -> None:
         intents = discord.Intents.default()
         intents.message_content = settings.message_content
         self.tracker = InteractionTracker(label=label)  # components named by the codec's kinds
@@ -74,6 +76,7 @@ class HardbackBot(commands.Bot):
                          allowed_contexts=EVERYWHERE,
                          allowed_installs=INSTALLS, **client_options)
         self.settings = settings
+        self.clock = clock  # the store's and the sessions' time: deadlines, heartbeats, downtime (tests move it)
         self.started_at = time.time()
         self.reporter: Reporter | None = None
         self.searcher: searching.Searcher | None = None  # its search workers, when they were started before it (main)
@@ -149,7 +152,8 @@ class HardbackBot(commands.Bot):
     async def setup_hook(self) -> None:
         # A sharded process's store sees only its own guilds at start-up and in the timer queries.
         scope = {"shards": self.settings.shards} if self.settings.shards is not None else {}
-        self.store = await open_store(self.settings.db_path, pool_size=self.settings.db_pool_size, **scope)
+        self.store = await open_store(self.settings.db_path, pool_size=self.settings.db_pool_size, clock=self.clock,
+                                      **scope)
         if self.settings.shards is not None:
             log.info("serving shards %s of %s", ",".join(map(str, self.settings.shards.ids)), self.settings.shard_count)
         if isinstance(self.store, SqlStore):
@@ -161,7 +165,7 @@ class HardbackBot(commands.Bot):
                                      shard_ids=self.settings.shard_ids or (0,), tracker=self.tracker)
             self.reporter.start()
         metrics.watch_gateway(self.gateway_shards)
-        self.sessions = Sessions(self.store, ai_delay=self.settings.ai_delay,
+        self.sessions = Sessions(self.store, ai_delay=self.settings.ai_delay, clock=self.clock,
                                  coach_games=self.settings.coach_games)
         if self.searcher is None:  # a bot made inside a running event loop (tests): its workers are spawned
             await asyncio.to_thread(load_for_searches, self.settings)

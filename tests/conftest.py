@@ -25,7 +25,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("project", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("project")
+# More examples (tests/profiles.py): `pytest --hypothesis-profile=thorough`, or HARDBACK_HYPOTHESIS=thorough.
+settings.register_profile("thorough", settings.get_profile("project"), max_examples=1000)
+settings.load_profile(os.environ.get("HARDBACK_HYPOTHESIS", "project"))
 
 
 def _keep_bytecode() -> None:

@@ -6,8 +6,9 @@ import asyncio
 import itertools
 import os
 import sys
+import time
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,20 @@ from hardback_bot.sessions.searching import Searcher  # noqa: E402
 from hardback_bot.words import get_dictionary  # noqa: E402
 
 QUICK_POSTS = 0.1  # ``post_pace`` of the tests that play whole games: the pacing ten times quicker
+
+
+class ManualClock:
+    """A clock that stands still until a test moves it (``clock.now = …`` or :meth:`advance`)."""
+
+    def __init__(self, start: float | None = None) -> None:
+        self.now = time.time() if start is None else start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> float:
+        self.now += seconds
+        return self.now
 
 
 class _KeptSearcher(Searcher):
@@ -60,8 +75,12 @@ def _kept_searcher(**options: Any) -> _KeptSearcher:
 
 @asynccontextmanager
 async def running_bot(world: World, db_path: str | None = None, ai_delay: float = 0.0, post_pace: float = 1.0,
-                      **settings_kw: object) -> AsyncIterator[botmod.HardbackBot]:
+                      clock: Callable[[], float] = time.time, **settings_kw: object
+                      ) -> AsyncIterator[botmod.HardbackBot]:
     """The product's bot class, in this process, connected to the stand-in (``settings_kw``: more Settings).
+
+    ``clock`` is the bot's time (its store's and sessions': deadlines, heartbeats, a restart's downtime): a
+    :class:`ManualClock` lets a test move days or a downtime along instead of waiting for them.
 
     ``post_pace`` scales time for the channel's posts: the relay's interval between two announcements and its
     posting window, the table message's and a group DM's page edits' debounce, and the stand-in's flood window
@@ -75,7 +94,7 @@ async def running_bot(world: World, db_path: str | None = None, ai_delay: float 
             if world.standin.rate_limit is not None:
                 count, window = world.standin.rate_limit
                 paced.setattr(world.standin, "rate_limit", (count, window * post_pace))
-        async with _running_bot(world, db_path, ai_delay, **settings_kw) as bot:
+        async with _running_bot(world, db_path, ai_delay, clock, **settings_kw) as bot:
             yield bot
 
 
@@ -103,12 +122,12 @@ _paced: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
 @asynccontextmanager
-async def _running_bot(world: World, db_path: str | None, ai_delay: float, **settings_kw: object
-                       ) -> AsyncIterator[botmod.HardbackBot]:
+async def _running_bot(world: World, db_path: str | None, ai_delay: float, clock: Callable[[], float],
+                       **settings_kw: object) -> AsyncIterator[botmod.HardbackBot]:
     path = db_path or os.path.join(str(scratch_dir("hb-e2e-")), "hardback.db")
     settings_kw.setdefault("erasure_ledger", os.path.join(os.path.dirname(path), "erasures.jsonl"))
     settings = Settings(token=world.standin.token, db_path=path, ai_delay=ai_delay, **settings_kw)  # type: ignore[arg-type]
-    bot = botmod.HardbackBot(settings)
+    bot = botmod.HardbackBot(settings, clock=clock)
     before = world.standin.gateway.identify_count
     patch = pytest.MonkeyPatch()
     patch.setattr(searching, "Searcher", _kept_searcher)  # read by the bot's setup_hook
@@ -131,6 +150,15 @@ async def _running_bot(world: World, db_path: str | None, ai_delay: float, **set
         task.cancel()
         with __import__("contextlib").suppress(BaseException):
             await task
+
+
+async def beat_after(store: Any, moment: float, timeout: float = 15.0) -> float:
+    """Wait until the bot's last heartbeat is later than ``moment`` (a wall-clock time); returns it."""
+    deadline = time.monotonic() + timeout
+    while (beat := await store.last_heartbeat()) is None or beat <= moment:
+        assert time.monotonic() < deadline, f"no heartbeat after {moment} within {timeout} s (last: {beat})"
+        await asyncio.sleep(0.05)
+    return beat
 
 
 def button(message: Message, suffix: str) -> str:

@@ -174,6 +174,7 @@ async def test_clicks_are_acknowledged_while_the_relay_redraws_that_panel(world:
             assert refreshed.response_type == CB_DEFERRED_UPDATE_MESSAGE
             form = await s.click(first, hand, button(hand, "hb:s:"))  # a form needs no panel at all
             assert form.response_type == CB_MODAL
+            # A check that something does not happen has no event to wait for: the answer had this long to come.
             await asyncio.sleep(0.3)
             assert opened.original is None or opened.original.loading  # the answer waits for the lock
         await s.settle()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from botkit import button, open_table, running_bot, spellable_word, table_of, text_of, user_for
+from botkit import QUICK_POSTS, button, open_table, running_bot, spellable_word, table_of, text_of, user_for
 from discord_standin import CREATE_PUBLIC_THREADS, scratch_dir
 from discord_standin.models import Message, User
 from discord_standin.world import World
@@ -68,7 +68,7 @@ async def adopt_and_finish(world: World, bot: botmod.HardbackBot, game_id: int, 
 async def test_two_requests_in_one_game_each_get_a_thread_of_their_own(world: World) -> None:
     s = world.standin
     path = os.path.join(str(scratch_dir("hb-ghost-")), "h.db")
-    async with running_bot(world, db_path=path, message_content=True) as bot:
+    async with running_bot(world, db_path=path, message_content=True, post_pace=QUICK_POSTS) as bot:
         game_id = await open_table(world, bot)
         speller, helper = await ask(world, bot, game_id)
         first = request_message(world, 1)
@@ -128,7 +128,7 @@ async def test_two_requests_in_one_game_each_get_a_thread_of_their_own(world: Wo
         assert s.channels[thread.id].locked
 
     # A restart with the second request open: its thread still takes suggestions, adoption works.
-    async with running_bot(world, db_path=path, message_content=True) as bot:
+    async with running_bot(world, db_path=path, message_content=True, post_pace=QUICK_POSTS) as bot:
         await s.settle(quiet=0.6)
         third = spellable_word((await bot.sessions.load(game_id)).game, seat2, {word2})
         await s.click(helper2, second_request, button(second_request, ":suggest"))
@@ -149,7 +149,7 @@ async def test_a_request_without_a_thread_takes_suggestions_through_its_button(w
     s = world.standin
     s.max_active_threads = 0
     path = os.path.join(str(scratch_dir("hb-ghost-")), "h.db")
-    async with running_bot(world, db_path=path) as bot:
+    async with running_bot(world, db_path=path, post_pace=QUICK_POSTS) as bot:
         game_id = await open_table(world, bot)
         speller, helper = await ask(world, bot, game_id)
         request = request_message(world, 1)

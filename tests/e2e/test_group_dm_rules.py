@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 import pytest
-from botkit import button, running_bot, text_of
+from botkit import ManualClock, button, running_bot, text_of
 from discord_standin.world import World
 from dm_kit import bot_token_calls, friends, open_hand, open_table, page_of
 from scenario_kit import find_word, load_game, seeded_games
@@ -36,14 +36,6 @@ class ShiftedClock:
 
     def __getattr__(self, name: str) -> object:
         return getattr(time, name)
-
-
-class FakeClock:
-    def __init__(self, start: float) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def answer_of(world: World, inter: Any) -> str:
@@ -114,9 +106,8 @@ async def test_a_turn_timer_waits_for_the_next_click_when_no_token_lives(world: 
     for module in (play_module, hand_panels_module, reconciler_module, channel_posts_module, private_panels_module,
                    group_dm_pages_module):
         monkeypatch.setattr(module, "time", ShiftedClock(world))
-    async with running_bot(world) as bot:
-        clock = FakeClock(bot.sessions.clock())
-        bot.sessions.clock = clock
+    clock = ManualClock()
+    async with running_bot(world, clock=clock) as bot:
         record = await open_table(world, bot.store, group.channel, group.alice, {"length": 40, "turn_timer": 2},
                                   joiners=(world.bob,))
         gid = record.id

@@ -6,30 +6,21 @@ from __future__ import annotations
 
 import asyncio
 
-from botkit import button, open_table, running_bot, table_of, text_of, user_for
+from botkit import ManualClock, button, open_table, running_bot, table_of, text_of, user_for
 from discord_standin.world import World
 from test_attacks import refused
 
 import bot as botmod
-from cogs.channel_posts import POST_INTERVAL
 from hardback_bot.engine import Move
 from hardback_bot.sessions.codec import ReclaimSeat, TakeSeat
 from hardback_bot.store import GuildSettings
 
 
-class FakeClock:
-    def __init__(self, start: float) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
-
-
 async def time_out_first(bot: botmod.HardbackBot, world: World, game_id: int) -> int:
     """The bot's clock passes the first player's turn deadline: with one miss allowed, a computer takes their
     seat. Returns that seat's user id."""
-    clock = FakeClock(bot.sessions.clock())
-    bot.sessions.clock = clock
+    clock = bot.clock
+    assert isinstance(clock, ManualClock), "start the bot with running_bot(world, clock=ManualClock())"
     await bot.store.set_guild_settings(world.guild.id, GuildSettings(afk_misses=1, afk_policy="computer"))
     # The computer waits (the test is about who holds the seat, not about its play).
     bot.sessions.set_ai(lambda game, seat, strength: Move("skip"), lambda game, seat: False)
@@ -45,14 +36,13 @@ async def time_out_first(bot: botmod.HardbackBot, world: World, game_id: int) ->
         seat = next(s for s in (await bot.store.get_game(game_id)).seats if s.user_id == first)
         if seat.ai_strength is not None:
             break
-    await asyncio.sleep(POST_INTERVAL)
-    await world.standin.settle(quiet=0.5)
+    await world.standin.settle(quiet=0.5)  # with the relay's paced posts
     return first
 
 
 async def test_a_player_takes_their_seat_back_from_the_table(world: World) -> None:
     s = world.standin
-    async with running_bot(world) as bot:
+    async with running_bot(world, clock=ManualClock()) as bot:
         game_id = await open_table(world, bot, {"turn_timer": 2})
         first = user_for(world, await time_out_first(bot, world, game_id))
         other = world.bob if first is world.alice else world.alice
@@ -81,7 +71,7 @@ async def test_a_player_takes_their_seat_back_from_the_table(world: World) -> No
 
 async def test_the_host_lets_a_watcher_take_an_absent_seat(world: World) -> None:
     s = world.standin
-    async with running_bot(world) as bot:
+    async with running_bot(world, clock=ManualClock()) as bot:
         game_id = await open_table(world, bot, {"turn_timer": 2})
         away = await time_out_first(bot, world, game_id)
         seat = next(x.seat for x in (await bot.store.get_game(game_id)).seats if x.user_id == away)

@@ -10,27 +10,18 @@ import sys
 import time
 from pathlib import Path
 
-from botkit import ROOT, button, open_table, running_bot, table_of
+from botkit import ROOT, ManualClock, beat_after, button, open_table, running_bot, table_of
 from discord_standin import BotProcess, scratch_dir
 from discord_standin.world import World
 from scenario_kit import opened_store, start_table
 
 import bot as botmod
-from cogs.channel_posts import POST_INTERVAL
 from hardback_bot.store import GuildSettings
 
 TIMED = {"turn_timer": 2}  # minutes, as typed in /hardback start
 
 
-class FakeClock:
-    def __init__(self, start: float) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
-
-
-async def fire(bot: botmod.HardbackBot, clock: FakeClock, kind: str, world: World) -> None:
+async def fire(bot: botmod.HardbackBot, clock: ManualClock, kind: str, world: World) -> None:
     """Move the bot's clock past the next ``kind`` timer and let the dispatcher handle it."""
     record = await bot.store.running_game_in_channel(world.channel.id)
     assert record is not None
@@ -41,15 +32,14 @@ async def fire(bot: botmod.HardbackBot, clock: FakeClock, kind: str, world: Worl
         await asyncio.sleep(0.05)
         if all(t.id != timer.id for t in await bot.store.game_timers(record.id)):
             break
-    await asyncio.sleep(POST_INTERVAL)  # the turn log is paced so the channel is never flooded
+    # settle() also waits for the relay's paced posts (the turn log is paced so the channel is never flooded)
     await world.standin.settle(quiet=0.5)
 
 
 async def test_reminder_timeout_and_computer_takeover(world: World) -> None:
     s = world.standin
-    async with running_bot(world) as bot:
-        clock = FakeClock(bot.sessions.clock())
-        bot.sessions.clock = clock
+    clock = ManualClock()
+    async with running_bot(world, clock=clock) as bot:
         await bot.store.set_guild_settings(world.guild.id, GuildSettings(afk_misses=2, afk_policy="computer"))
         game_id = await open_table(world, bot, TIMED)
         timers = await bot.store.game_timers(game_id)
@@ -94,20 +84,20 @@ async def test_reminder_timeout_and_computer_takeover(world: World) -> None:
 
 async def test_restart_extends_deadlines_by_the_downtime(world: World) -> None:
     path = os.path.join(str(scratch_dir("hb-timer-")), "h.db")
-    async with running_bot(world, db_path=path) as bot:
+    clock = ManualClock()  # the bot's time, for its store (heartbeats, downtime) and its sessions (deadlines)
+    async with running_bot(world, db_path=path, clock=clock) as bot:
         game_id = await open_table(world, bot, TIMED)
         before = {t.kind: t.deadline for t in await bot.store.game_timers(game_id)}
         await bot.store.heartbeat()
-    await asyncio.sleep(1.5)  # the bot is down
-    async with running_bot(world, db_path=path) as bot:
+    clock.advance(40 * 60)  # the bot is down for 40 minutes, longer than the whole 2-minute turn
+    async with running_bot(world, db_path=path, clock=clock) as bot:
         after = {t.kind: t.deadline for t in await bot.store.game_timers(game_id)}
         assert after.keys() == before.keys()
         shift = after["turn"] - before["turn"]
-        assert 1.0 <= shift <= 30, shift
+        assert shift == 40 * 60, shift
         assert after["reminder"] - before["reminder"] == shift
+        assert [m.move for m in await bot.store.get_moves(game_id)] == [], "no timeout for the downtime"
         # The restarted bot still serves the timer: fire it.
-        clock = FakeClock(bot.sessions.clock())
-        bot.sessions.clock = clock
         await fire(bot, clock, "turn", world)
         assert [m.move for m in await bot.store.get_moves(game_id)] == ["timeout"]
 
@@ -126,7 +116,9 @@ async def test_a_kill_mid_timer_moves_deadlines_by_the_real_downtime(world: Worl
     try:
         async with opened_store(db) as store:
             record = await start_table(world, store, {**TIMED, "adverts": False}, joiners=(world.bob,))
-            await asyncio.sleep(3)  # the bot has been up a while: a beat from its start would be stale by now
+            # Killed once the bot has been up a while and beaten since (a beat from its start would be stale by
+            # then): what is measured is a real process's real downtime, so this waits for the real beat.
+            await beat_after(store, time.time() + 1.5)
             await proc.kill()
             killed = time.time()
             beat = await store.last_heartbeat()
@@ -136,7 +128,7 @@ async def test_a_kill_mid_timer_moves_deadlines_by_the_real_downtime(world: Worl
             async with store.write() as conn:
                 await conn.execute("UPDATE timers SET deadline = ? WHERE game_id = ? AND kind = 'reminder'",
                                    (killed + 0.5, record.id))
-            await asyncio.sleep(2.5)  # the bot is down
+            await asyncio.sleep(1.0)  # the real process is down: real time must pass (the bot reads time.time)
             starting = time.time()
             await proc.start()
             ready = time.time()

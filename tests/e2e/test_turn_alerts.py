@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 
-from botkit import button, open_table, running_bot, table_of, text_of, user_for
+from botkit import ManualClock, button, open_table, running_bot, table_of, text_of, user_for
 from discord_standin.world import World
 from test_attacks import refused
 
@@ -15,14 +15,6 @@ import bot as botmod
 from hardback_bot.sessions.codec import OpenMyHand
 from hardback_bot.sessions.codec_alerts import AlertsClick, AlertsPart
 from hardback_bot.store import GuildSettings
-
-
-class FakeClock:
-    def __init__(self, start: float) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def dms(world: World, user) -> list:
@@ -80,9 +72,8 @@ async def test_an_alert_dm_with_a_working_open_my_hand_and_none_for_who_did_not_
 
 
 async def test_quiet_hours_hold_the_alert_until_their_end(world: World) -> None:
-    async with running_bot(world) as bot:
-        clock = FakeClock(bot.sessions.clock())
-        bot.sessions.clock = clock
+    clock = ManualClock()
+    async with running_bot(world, clock=clock) as bot:
         hour = dt.datetime.fromtimestamp(clock.now, dt.UTC).hour
         # A table in this channel (not a thread of its own, the default for a day a move): the kit reads it here.
         await bot.store.set_guild_settings(world.guild.id, GuildSettings(game_threads="never"))
@@ -95,7 +86,7 @@ async def test_quiet_hours_hold_the_alert_until_their_end(world: World) -> None:
         alert = next(t for t in await bot.store.game_timers(game_id) if t.kind == "alert")
         ends = dt.datetime.fromtimestamp(alert.deadline, dt.UTC)
         assert (ends.hour, ends.minute) == ((hour + 2) % 24, 0) and alert.deadline > clock.now
-        await asyncio.sleep(0.5)
+        await world.standin.settle(quiet=0.5)  # the bot has done what it would do now
         assert dms(world, world.alice) == [], "nothing during quiet hours"
         clock.now = alert.deadline + 1
         bot.sessions.timers_changed.set()
@@ -119,7 +110,7 @@ async def test_closed_dms_are_said_once_in_the_game_and_not_tried_again(world: W
         for _ in range(4):  # two turns of alice's at least
             await skip_turn(world, bot, game_id)
         await until(lambda: asyncio.sleep(0, result=bool(told())))
-        await asyncio.sleep(0.5)
+        await s.settle(quiet=0.5)  # anything more it would say is said by now
         assert len(told()) == 1 and f"<@{world.alice.id}>" in told()[0].content
         assert (await bot.store.player_settings([world.alice.id]))[world.alice.id].alerts_closed
         assert dms(world, world.alice) == []

@@ -154,7 +154,7 @@ async def test_ending_while_a_computer_is_mid_turn(world: World) -> None:
                 break
             await asyncio.sleep(0.01)
         ended_at = len(await bot.store.get_moves(gid))
-        await asyncio.sleep(1.5)  # longer than a computer move takes
+        await asyncio.wait_for(bot.sessions.wait_for_computers(gid), 30)  # the computer's turn task is over
         await s.settle(quiet=0.6)
         assert len(await bot.store.get_moves(gid)) == ended_at, "no computer move after the end"
         after = s.messages(world.channel)[posted:]
@@ -196,9 +196,11 @@ async def test_a_call_held_back_by_the_channel_names_only_who_is_to_play_when_po
         second = user_for(world, loaded.record.seats[1].user_id)
         relay = bot.get_cog("Play").relay  # type: ignore[union-attr]
         room = asyncio.Event()
+        held = asyncio.Event()
         pace = relay.posts.pace
 
         async def full_channel(channel_id: int) -> None:
+            held.set()
             await room.wait()
             await pace(channel_id)
 
@@ -224,7 +226,7 @@ async def test_a_call_held_back_by_the_channel_names_only_who_is_to_play_when_po
             raise AssertionError("the skip was not stored")
 
         await skip(first)
-        await asyncio.sleep(2.0)  # the call for the second player is made and waits for room
+        await asyncio.wait_for(held.wait(), 15)  # the call for the second player is made and waits for room
         await skip(second)  # ... while that player plays the whole turn
         assert len(s.messages(world.channel)) == posted, "nothing posted while the channel was full"
         room.set()

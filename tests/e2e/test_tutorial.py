@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from botkit import button, running_bot, text_of, with_component
+from botkit import QUICK_POSTS, button, running_bot, text_of, with_component
 from discord_standin.models import Message, User
 from discord_standin.world import World
 from scenario_kit import BotRefused, Driver, load_game, move_arg, refresh_id, selects
@@ -244,7 +244,7 @@ def _decoded(value: str) -> str | None:
 async def test_a_guided_first_game_to_its_end(world: World, tmp_path: Path) -> None:
     s = world.standin
     db = os.path.join(tmp_path, "hardback.db")
-    async with running_bot(world, db) as bot:
+    async with running_bot(world, db, post_pace=QUICK_POSTS) as bot:
         await s.slash(world.alice, "hardback start")
         await s.settle()
         lobby = with_component(world, "hb:l:")
@@ -274,7 +274,7 @@ async def test_a_guided_first_game_to_its_end(world: World, tmp_path: Path) -> N
     # The bot stops and a new one starts on the same database: the guided game goes on where it was, and
     # alice's panel (opened again from the table posted before) still says why her last click paid nothing
     # yet and what comes next.
-    async with running_bot(world, db) as bot:
+    async with running_bot(world, db, post_pace=QUICK_POSTS) as bot:
         assert [(m.seq, m.move) for m in await bot.store.get_moves(record.id)] == moves_before
         player.rebind(bot.store)
         panel = await player.driver.open_hand(world.alice)

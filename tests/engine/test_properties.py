@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove, parse_move
 from hardback_bot.engine.invariants import check
@@ -46,10 +47,11 @@ def tables(draw: st.DrawFn) -> tuple[int, GameOptions]:
     return players, options
 
 
-# 300 random games, as twenty independent runs of 15 that the test run's workers can take in parallel (a run's
-# length varies with its random games: smaller runs keep the longest one short).
+# 120 random games (1000 with the thorough profile, tests/profiles.py), as twenty independent runs that the test
+# run's workers can take in parallel (a run's length varies with its random games: smaller runs keep the longest
+# one short).
 @pytest.mark.parametrize("run", range(1, 21))
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6, 50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), table=tables())
 def test_random_games_keep_every_invariant(run: int, seed: int, table: tuple[int, GameOptions]) -> None:
     players, options = table

@@ -36,12 +36,15 @@ async def test_workers_ignore_ctrl_c_and_a_busy_one_is_stopped_after_its_grace()
         assert pid != os.getpid()
         os.kill(pid, signal.SIGINT)  # what the terminal sends every process of the group on Ctrl-C
         os.kill(pid, signal.SIGTERM)  # and systemd, stopping a unit
-        await asyncio.sleep(0.2)
+        # Both are pending in the worker once kill() returns: it meets them before it runs the next call.
         before = _count("getpid", "worker")
         assert await searcher.call(os.getpid) == pid  # the same worker, alive and working
         assert _count("getpid", "worker") == before + 1
         busy = asyncio.ensure_future(searcher.call(time.sleep, 20))
-        await asyncio.sleep(0.3)
+        for _ in range(500):  # until the job is sent to the worker (ahead of the stop that close sends)
+            if REGISTRY.get_sample_value("hardback_search_jobs_in_flight") == 1:
+                break
+            await asyncio.sleep(0.01)
         assert REGISTRY.get_sample_value("hardback_search_jobs_in_flight") == 1
     finally:
         started = time.monotonic()

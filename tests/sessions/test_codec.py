@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from hardback_bot.engine.moves import Move, WordCard, parse_move
 from hardback_bot.sessions import codec
@@ -182,7 +183,7 @@ ID_PIECES = st.sampled_from(["hb", ":", "m", "l", "h", "a", "x", "g", "w", "s", 
                              ".l", "ne", "jp", "hbi", "hbr", "lb", "rl", "ex", "2", "menu", "share", "20260105"])
 
 
-@settings(max_examples=2500, deadline=None)
+@settings(max_examples=examples(600, 5000), deadline=None)
 @given(st.one_of(st.text(max_size=120), st.lists(ID_PIECES, max_size=40).map("".join),
                  st.lists(ID_PIECES, max_size=30).map(lambda parts: "hb:" + "".join(parts)),
                  st.lists(ID_PIECES, max_size=12).map(lambda parts: "hbi:" + "".join(parts)),
@@ -206,7 +207,7 @@ def test_any_text_is_a_refusal_or_an_action_that_round_trips(text: str) -> None:
         assert action.moves and all(m.kind != "timeout" for m in action.moves)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(200, 2000), deadline=None)
 @given(st.one_of(st.text(max_size=120), st.lists(ID_PIECES, max_size=40).map("".join)))
 def test_any_value_is_a_refusal_or_moves(text: str) -> None:
     try:
@@ -223,7 +224,7 @@ def test_any_value_is_a_refusal_or_moves(text: str) -> None:
         assert (chosen.move if isinstance(chosen, MoreArrangements) else chosen).kind == "spell"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100, 1000), deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 5999), st.one_of(st.none(), st.sampled_from("ABCXYZ"))), min_size=2,
                 max_size=12))
 def test_spelled_words_round_trip(slots: list[tuple[int, str | None]]) -> None:

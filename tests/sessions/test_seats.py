@@ -126,7 +126,7 @@ async def test_the_seat_comes_back_after_the_computers_move_never_in_the_middle(
     await asyncio.wait_for(asyncio.to_thread(deciding.wait, 10), 15)
     moves_before = len(await store.get_moves(game_id))
     reclaim = asyncio.create_task(sessions.reclaim_seat(game_id, 100))
-    await asyncio.sleep(0.2)
+    await asyncio.sleep(0.2)  # a check that something does not happen: the reclaim had this long to (wrongly) end
     assert not reclaim.done(), "the seat must not change hands while the computer decides"
     release.set()
     await asyncio.wait_for(reclaim, 15)

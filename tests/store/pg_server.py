@@ -13,7 +13,9 @@ user that Debian's package creates (``nobody`` if there is none), in a directory
 The server dies with the test run: it is started with a parent-death signal (SIGQUIT, PostgreSQL's
 immediate shutdown), and also stopped at exit. Where no server binaries can be found,
 :func:`server` raises :class:`NoServer` with a message saying how to get them; the fixtures turn that into
-a loud skip, or into a failure when ``HARDBACK_REQUIRE_POSTGRES=1`` (as ``.ci/run`` sets it).
+a loud skip, or into a failure when ``HARDBACK_REQUIRE_POSTGRES=1`` (as ``.ci/run`` sets it). Binaries that
+are there but fail to make or start a server (:class:`BrokenServer`) always fail the tests: a broken setup is
+never a skip.
 """
 
 from __future__ import annotations
@@ -43,6 +45,10 @@ _PR_SET_PDEATHSIG = 1
 
 class NoServer(RuntimeError):
     """No PostgreSQL server binaries on this machine (or the server would not start)."""
+
+
+class BrokenServer(NoServer):
+    """The server's binaries are here but initdb or the server failed: a broken setup, never a skip."""
 
 
 def required() -> bool:
@@ -151,7 +157,7 @@ class PostgresServer:
             capture_output=True, text=True, env=env, cwd=self.root, timeout=120, **self._run_as(),  # type: ignore[arg-type]
         )
         if init.returncode != 0:
-            raise NoServer(f"initdb failed ({init.returncode}): {init.stderr.strip()[-2000:]}")
+            raise BrokenServer(f"initdb failed ({init.returncode}): {init.stderr.strip()[-2000:]}")
         settings = [
             "listen_addresses=127.0.0.1", f"unix_socket_directories={self.root}", "max_connections=200",
             "shared_buffers=64MB", "log_min_messages=warning", "log_statement=none",
@@ -177,7 +183,7 @@ class PostgresServer:
                 return
             last_error = self.log.read_text(errors="replace")[-2000:]
             self.stop(remove=False)
-        raise NoServer(f"postgres did not start: {last_error}")
+        raise BrokenServer(f"postgres did not start: {last_error}")
 
     def _wait_ready(self, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
@@ -223,7 +229,7 @@ class PostgresServer:
 
 _lock = threading.Lock()
 _server: PostgresServer | None = None
-_failure: str | None = None
+_failure: NoServer | None = None
 
 
 def server() -> PostgresServer:
@@ -233,22 +239,22 @@ def server() -> PostgresServer:
         if _server is not None:
             return _server
         if _failure is not None:
-            raise NoServer(_failure)
+            raise type(_failure)(str(_failure))
         bindir = find_bindir()
         if bindir is None:
-            _failure = (
+            _failure = NoServer(
                 "no PostgreSQL server binaries found (looked at $HARDBACK_PG_BINDIR, $PATH, pg_config and "
                 "/usr/lib/postgresql/*/bin): install Debian's 'postgresql' package (apt-get install postgresql) "
                 "to run the PostgreSQL half of the store tests"
             )
-            raise NoServer(_failure)
+            raise type(_failure)(str(_failure))
         _clean_stale_dirs()
         candidate = PostgresServer(bindir)
         try:
             candidate.start()
         except NoServer as error:
             candidate.stop()
-            _failure = str(error)
+            _failure = error
             raise
         _server = candidate
         return _server
@@ -283,11 +289,15 @@ SKIP_MARK = "PostgreSQL tests NOT RUN"  # the skip reason's start; tests/conftes
 
 
 def need_server() -> PostgresServer:
-    """The server, or a loud skip (a failure under HARDBACK_REQUIRE_POSTGRES=1, as in CI)."""
+    """The server, or a loud skip when its binaries are missing (a failure under HARDBACK_REQUIRE_POSTGRES=1, as
+    in CI). Binaries that are there but fail to make or start a server fail the test: that is a broken setup."""
     import pytest
 
     try:
         return server()
+    except BrokenServer as error:
+        pytest.fail(f"the PostgreSQL server failed to start: {error}", pytrace=False)
+        raise  # unreachable: pytest.fail raises
     except NoServer as error:
         message = f"{SKIP_MARK}: {error}"
         if required():
