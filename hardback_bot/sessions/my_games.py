@@ -79,7 +79,7 @@ def ordered(lines: Sequence[GameLine]) -> list[GameLine]:
 async def my_games(store: Store, user_id: int) -> list[GameLine]:
     """Every running game of ``user_id``, in the order the list shows them. The states are read in a worker
     thread: a player with many games must not hold the event loop."""
-    rows = await store.player_games(user_id)
+    rows = await store.player_games.player_games(user_id)
     lines = await asyncio.to_thread(lambda: [line for row in rows if (line := _line(row, user_id)) is not None])
     return ordered(lines)
 

@@ -44,12 +44,12 @@ async def erase_player(sessions: Sessions, user_id: int, ledger: Ledger | None =
     """Delete what is kept about ``user_id`` everywhere (one transaction), then tell the games it changed and
     write the deletion to the ledger file (store/erasures.py). The deletion stands even when the ledger cannot
     be written (logged): the next reconcile copies it there from the database."""
-    running = await sessions.store.running_games_of(user_id)
+    running = await sessions.store.privacy.running_games_of(user_id)
     async with contextlib.AsyncExitStack() as stack:
         # In id order, one game at a time everywhere else, so no two holders wait on each other.
         for game_id in running:
             await stack.enter_async_context(sessions.lock(game_id))
-        erasure = await sessions.store.erase_player(user_id, left=_left)
+        erasure = await sessions.store.privacy.erase_player(user_id, left=_left)
     sessions.timers_changed.set()
     for game_id in erasure.changed_games:
         await sessions.notify(game_id)

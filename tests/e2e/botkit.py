@@ -195,7 +195,7 @@ async def open_table(world: World, bot: botmod.HardbackBot, options: dict[str, o
     await s.settle()
     await s.click(world.alice, s.find_message(lobby.id), button(lobby, ":start"))
     await s.settle(quiet=0.6)
-    record = await bot.store.running_game_in_channel(world.channel.id)
+    record = await bot.store.games.running_game_in_channel(world.channel.id)
     assert record is not None and record.status == "playing"
     return record.id
 
