@@ -19,7 +19,7 @@ GUILD, OTHER_GUILD, CHANNEL = 10, 20, 1
 
 
 def room_of(store: SqlStore) -> DailyRoom:
-    return DailyRoom(store)
+    return store.daily
 
 
 async def dealt(room: DailyRoom, day: str, user: int, *, guild: int = GUILD, thread: int | None = None) -> int:
@@ -124,7 +124,8 @@ async def test_a_hundred_simultaneous_claims_of_one_player_make_one_attempt(stor
 
 async def test_the_par_is_claimed_by_one_process_and_kept(store: SqlStore, backend: Backend) -> None:
     room = room_of(store)
-    other = DailyRoom(await backend.open())
+    second = await backend.open()
+    other = second.daily
     try:
         day = "2026-12-04"
         claims = await asyncio.gather(*(r.claim_par(day, f"p{i}", strength=3, lease=600)
@@ -150,7 +151,7 @@ async def test_the_par_is_claimed_by_one_process_and_kept(store: SqlStore, backe
         assert await other.drop_par_claim("2026-12-05", "next")
         assert await room.claim_par("2026-12-05", "again", strength=3, lease=600)
     finally:
-        await other.store.close()
+        await second.close()
 
 
 async def test_the_days_boards_rank_the_finished_dailies_of_a_server_and_of_every_server(store: SqlStore) -> None:
