@@ -2,7 +2,7 @@
 
 Each game says where it is, whose turn it is, the player's place (rank by prestige; the team's score against
 Penny Dreadful in co-op) and the deadline of the decision it waits for; the player's own turns come first,
-soonest deadline first. Everything is read from the store (``Store.player_games``)."""
+soonest deadline first. Everything is read from the store (``store.player_games``)."""
 
 from __future__ import annotations
 

@@ -70,7 +70,7 @@ class ExportFile:
 
 
 def export_files(data: Mapping[str, Any], *, limit: int = FILE_LIMIT) -> list[ExportFile] | None:
-    """A player's data (``Store.export_player``) as files of at most ``limit`` bytes: one JSON file; gzipped when
+    """A player's data (``PrivacyRoom.export_player``) as files of at most ``limit`` bytes: one JSON file; gzipped when
     that is too big; split by games into numbered parts when even that is (each part a whole JSON document with
     ``part`` and ``parts``). None when it would take more than :data:`MOST_FILES` files."""
     raw = _json(data)

@@ -4,7 +4,8 @@
 The store used to inherit every query from seventeen room mixins; now it holds each room as a named attribute
 (hardback_bot/store/sql.py). This script finds, in Python files and in the ``python`` code blocks of Markdown
 files, every ``<expr>.<method>`` where ``<method>`` is a room's method and ``<expr>`` is a store, and inserts the
-room's name; and every ``setattr(<store>, "<method>", …)`` (``getattr``, ``hasattr``, ``delattr``,
+room's name (a call, a reference, or a test's ``store.get_game = counted``); and every
+``setattr(<store>, "<method>", …)`` (``getattr``, ``hasattr``, ``delattr``,
 ``monkeypatch.setattr``, ``patch.object``, ``mocker.spy``) gets ``<store>.<room>`` as its object.
 
 Which expression is a store: a name or attribute called ``store`` or ``_store`` (``store``, ``self._store``,
@@ -12,7 +13,9 @@ Which expression is a store: a name or attribute called ``store`` or ``_store`` 
 ``<name>.open(…)`` (the tests' backends), and a name (or ``self.<name>``) whose every binding in its function,
 class or module is one of those, or is annotated with ``Store``/``SqlStore``/``SqliteStore``/``PostgresStore``.
 A name bound to something else (the Discord stand-in, a session, a fake) is left alone; one that cannot be told
-is listed at the end ("undecided"), for a person to look at.
+is listed at the end, for a person to look at, with any line the rewrite made longer than pyproject's
+``line-length`` that it could not break after a rewritten call's parenthesis. Fakes of the store in tests (a
+class with the store's method names) are not rewritten: give them the room attribute by hand.
 
 The map from method to room is read from the code (``SqlStore.__init__``'s ``self.<room> = <Class>(…)`` and each
 room class's methods), so the script stays right as rooms gain methods. Running it again changes nothing:
