@@ -195,11 +195,11 @@ class HardbackBot(commands.Bot):
                    for c in commands]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
         key = f"commands:{self.application_id}:{guild.id if guild is not None else 'global'}"
-        if await self.store.meta(key) == digest:
+        if await self.store.operations.meta(key) == digest:
             log.info("slash commands unchanged since the last sync")
             return
         await self.tree.sync(guild=guild)
-        await self.store.set_meta(key, digest)
+        await self.store.operations.set_meta(key, digest)
 
     async def close(self) -> None:
         # Any step may be missing when a signal comes during start-up; each one is still attempted.

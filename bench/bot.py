@@ -168,7 +168,7 @@ async def open_game(world: World, store: Store, computer: bool, strength: int = 
     game_id = int(next(c for c in lobby.custom_ids() if c.startswith("hb:l:")).split(":")[2])
 
     async def seats() -> int:
-        return len((await store.get_game(game_id, with_state=False)).seats)
+        return len((await store.games.get_game(game_id, with_state=False)).seats)
 
     if computer:
         await s.click(world.alice, lobby, next(c for c in lobby.custom_ids() if c.endswith(f":ai{strength}")))
@@ -179,7 +179,7 @@ async def open_game(world: World, store: Store, computer: bool, strength: int = 
     start = next(c for c in s.find_message(lobby.id).custom_ids() if c.endswith(":start"))
     await s.click(world.alice, s.find_message(lobby.id), start)
     await wait_until(lambda: component_message(s, world.channel, f"hb:h:{game_id}:"), 30, "the table")
-    return await store.get_game(game_id, with_state=False)
+    return await store.games.get_game(game_id, with_state=False)
 
 
 async def play_game(world: World, store: Store, computer: bool, turns: int | None, think: float,
@@ -229,9 +229,9 @@ async def seed_hint_game(store: Store, world: World) -> int:
     game = build_game({"players": 1, "seats": [{"hand": ADVERSARIAL_HAND[:12]}], "options": options},
                       checker=get_dictionary("common"))
     seats = [Seat(0, world.alice.name, user_id=world.alice.id)]
-    record = await store.create_lobby(world.guild.id, world.channel.id, host_id=world.alice.id,
-                                      options=game.options.to_dict(), seats=seats)
-    await store.start_game(record.id, record.version, seed=1, state=game.to_json(), seats=seats)
+    record = await store.games.create_lobby(world.guild.id, world.channel.id, host_id=world.alice.id,
+                                            options=game.options.to_dict(), seats=seats)
+    await store.games.start_game(record.id, record.version, seed=1, state=game.to_json(), seats=seats)
     return record.id
 
 

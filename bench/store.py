@@ -121,14 +121,14 @@ async def bench_commits(db: Database, commits: int, moves: list[tuple[int, str, 
         store = await open_store(await db.fresh("commit"), **kwargs)
         try:
             seats = [Seat(i, f"p{i}", 10 + i) for i in range(3)]
-            lobby = await store.create_lobby(1, 1, host_id=1, options={}, seats=seats)
-            version = await store.start_game(lobby.id, 0, seed=1, state=moves[0][2])
+            lobby = await store.games.create_lobby(1, 1, host_id=1, options={}, seats=seats)
+            version = await store.games.start_game(lobby.id, 0, seed=1, state=moves[0][2])
             samples = []
             for i in range(commits):
                 seat, move, state = moves[i % len(moves)]
                 timers = [Timer(lobby.id, TurnDeadline(), time.time() + 300, seat=(seat + 1) % 3)]
                 t0 = time.perf_counter()
-                version = await store.commit_move(lobby.id, version, seat, move, state, timers=timers)
+                version = await store.games.commit_move(lobby.id, version, seat, move, state, timers=timers)
                 samples.append(time.perf_counter() - t0)
         finally:
             await store.close()
@@ -170,7 +170,7 @@ async def bench_recovery(db: Database, games: int, moves_per_game: int) -> None:
         for _ in range(5):
             t0 = time.perf_counter()
             s = await open_store(target)
-            infos = await s.list_unfinished(with_state=with_state)
+            infos = await s.recovery.list_unfinished(with_state=with_state)
             samples.append(time.perf_counter() - t0)
             await s.close()
             assert len(infos) == games
@@ -236,14 +236,14 @@ async def bench_leaderboard(db: Database, results: int, players: int) -> None:
             samples = []
             for _ in range(30):
                 t0 = time.perf_counter()
-                top = await store.leaderboard(guild, kind, limit=10, min_games=5)
+                top = await store.results.leaderboard(guild, kind, limit=10, min_games=5)
                 samples.append(time.perf_counter() - t0)
             assert len(top) == 10
             print(f"    {kind:13s} p50 {ms(pct(samples, 50))}  p99 {ms(pct(samples, 99))}")
         samples = []
         for i in range(30):
             t0 = time.perf_counter()
-            await store.player_stats(guild, i)
+            await store.results.player_stats(guild, i)
             samples.append(time.perf_counter() - t0)
         print(f"    {'player_stats':13s} p50 {ms(pct(samples, 50))}  p99 {ms(pct(samples, 99))}")
     finally:
@@ -256,17 +256,18 @@ async def writer(target: str, number: int, seconds: float) -> None:
     moves = engine_states(200)
     store = await open_store(target)
     try:
-        lobby = await store.create_lobby(1, 1_000_000 + number, host_id=1, options={},
-                                         seats=[Seat(i, f"p{i}", 10 + i) for i in range(3)])
-        version = await store.start_game(lobby.id, 0, seed=1, state=moves[0][2])
+        lobby = await store.games.create_lobby(1, 1_000_000 + number, host_id=1, options={},
+                                               seats=[Seat(i, f"p{i}", 10 + i) for i in range(3)])
+        version = await store.games.start_game(lobby.id, 0, seed=1, state=moves[0][2])
         print("READY", flush=True)
         if (await asyncio.to_thread(sys.stdin.readline)).strip() != "GO":
             return
         done, end = 0, time.time() + seconds
         while time.time() < end:
             seat, move, state = moves[done % len(moves)]
-            version = await store.commit_move(lobby.id, version, seat, move, state,
-                                              timers=[Timer(lobby.id, TurnDeadline(), time.time() + 300, seat=seat)])
+            version = await store.games.commit_move(
+                lobby.id, version, seat, move, state,
+                timers=[Timer(lobby.id, TurnDeadline(), time.time() + 300, seat=seat)])
             done += 1
         print(f"MOVES {done}", flush=True)
     finally:

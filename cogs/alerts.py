@@ -46,7 +46,7 @@ class AlertSettings:
         changes: dict[str, object] = {}
         match action.part:
             case AlertsPart.PANEL:
-                settings = (await store.player_settings([user_id]))[user_id]
+                settings = (await store.players.player_settings([user_id]))[user_id]
                 panel = alerts_panel(settings, user_id, t)
                 await interaction.response.send_message(embed=embed_of(panel), view=view_of(panel.rows),
                                                         ephemeral=True)
@@ -68,9 +68,9 @@ class AlertSettings:
         changes["alerts_closed"] = False
         notice = None
         try:
-            settings = await store.set_player_settings(user_id, **changes)
+            settings = await store.players.set_player_settings(user_id, **changes)
         except ValueError:
-            settings = (await store.player_settings([user_id]))[user_id]
+            settings = (await store.players.player_settings([user_id]))[user_id]
             notice = t.gettext("That is not a choice I offered, or not a time zone I know (write UTC, an offset "
                                "such as +09:00 or -05:30, or a name such as Europe/Paris). Nothing changed.")
         panel = alerts_panel(settings, user_id, t)
@@ -127,7 +127,7 @@ class AlertSender:
         if (game.finished or record.status != "playing" or game.active_seat != seat or holder.user_id != user_id
                 or holder.is_computer_controlled or len(game.move_log) != moves):
             return None  # the turn passed (or the seat changed hands) before the message could go
-        settings = (await self.bot.store.player_settings([user_id]))[user_id]
+        settings = (await self.bot.store.players.player_settings([user_id]))[user_id]
         if not wants_alert(settings, game.options.turn_timer or 0):
             return None  # they changed their mind meanwhile
         view = discord.ui.View(timeout=None)
@@ -143,7 +143,7 @@ class AlertSender:
                 log.warning("turn alert of game %s to %s refused: %s", record.id, user_id, error)
                 return None
             # Not again and again: no alert is tried until they choose their alerts again (/hardback alerts).
-            await self.bot.store.set_player_settings(user_id, alerts_closed=True)
+            await self.bot.store.players.set_player_settings(user_id, alerts_closed=True)
             return closed_text(user_id, t)
         except discord.NotFound:
             log.info("turn alert of game %s: user %s is gone", record.id, user_id)

@@ -57,7 +57,7 @@ def public_language(guild: discord.Guild | None, settings: GuildSettings) -> str
 async def answer_language(store: Store, interaction: discord.Interaction, public: bool) -> str:
     """The language of a rules, card or replay answer: the server's when shown to everyone, else the reader's."""
     if public and interaction.guild_id is not None:
-        settings = await store.get_guild_settings(interaction.guild_id)
+        settings = await store.settings.get_guild_settings(interaction.guild_id)
         return public_language(interaction.guild, settings)
     return resolve_locale(interaction.locale)
 

@@ -61,33 +61,33 @@ class Boards:
         """A page of a board (a server's, or outside servers a channel's own: ``guild_id`` is then the channel's
         and the page speaks the ``reader_language``)."""
         store = self.bot.store
-        settings = await store.get_guild_settings(guild_id)
+        settings = await store.settings.get_guild_settings(guild_id)
         t = translator(reader_language if guild is None and reader_language else public_language(guild, settings))
         # One extra row tells whether a next page exists without a count query.
         if period != "all":
             season = season_of(settings.season, store.now())
             season = season.previous() if period == "last" else season
-            entries = await store.season_board(guild_id, board, season, limit=PAGE_SIZE + 1, offset=page * PAGE_SIZE,
-                                               min_games=MIN_GAMES)
+            entries = await store.seasons.season_board(guild_id, board, season, limit=PAGE_SIZE + 1,
+                                                       offset=page * PAGE_SIZE, min_games=MIN_GAMES)
             name = t.pgettext("choice", BOARD_CHOICE_NAMES[board])
             embed = page_embed(season_page(t, board, name, entries, page, season, MIN_GAMES))
         elif board == "rating":
             # Established ratings first, then the provisional ones ranked apart: one sequence of pages.
             threshold = settings.provisional_games
-            established = await store.rating_count(guild_id, provisional=False, threshold=threshold)
-            total = established + await store.rating_count(guild_id, provisional=True, threshold=threshold)
+            established = await store.seasons.rating_count(guild_id, provisional=False, threshold=threshold)
+            total = established + await store.seasons.rating_count(guild_id, provisional=True, threshold=threshold)
             start, end = page * PAGE_SIZE, (page + 1) * PAGE_SIZE
-            ranked = await store.rating_board(guild_id, provisional=False, threshold=threshold,
-                                              limit=min(end, established) - start, offset=start) \
+            ranked = await store.seasons.rating_board(guild_id, provisional=False, threshold=threshold,
+                                                      limit=min(end, established) - start, offset=start) \
                 if start < established else []
             rest = end - max(start, established)
-            provisional = await store.rating_board(guild_id, provisional=True, threshold=threshold, limit=rest,
-                                                   offset=max(0, start - established)) if rest > 0 else []
+            provisional = await store.seasons.rating_board(guild_id, provisional=True, threshold=threshold, limit=rest,
+                                                           offset=max(0, start - established)) if rest > 0 else []
             embed = page_embed(rating_page(t, ranked, provisional, page, threshold))
             return embed, board_view(board, page, end < total, period, t)
         else:
-            entries = await store.leaderboard(guild_id, board, limit=PAGE_SIZE + 1,  # type: ignore[arg-type]
-                                              offset=page * PAGE_SIZE, min_games=MIN_GAMES)
+            entries = await store.results.leaderboard(guild_id, board, limit=PAGE_SIZE + 1,  # type: ignore[arg-type]
+                                                      offset=page * PAGE_SIZE, min_games=MIN_GAMES)
             embed = page_embed(leaderboard_page(board, entries[:PAGE_SIZE], page, MIN_GAMES, t))
         return embed, board_view(board, page, len(entries) > PAGE_SIZE, period, t)
 
@@ -121,7 +121,7 @@ class Boards:
                 "Statistics belong to a server: use this command in one."))
             return
         who = user or interaction.user
-        stats = await self.bot.store.player_stats(where, who.id, recent=GENRE_GAMES)
+        stats = await self.bot.store.results.player_stats(where, who.id, recent=GENRE_GAMES)
         daily = self.bot.get_cog("Daily")
         streaks = await daily.service.streaks(who.id) if daily is not None else None  # type: ignore[attr-defined]
         if not stats.competitive.games and not stats.coop.games and not (streaks and streaks.played):
@@ -131,14 +131,14 @@ class Boards:
                 else said.gettext("{name} has no finished Hardback games in this server yet.",
                                   name=who.display_name))
             return
-        settings = await self.bot.store.get_guild_settings(where)
+        settings = await self.bot.store.settings.get_guild_settings(where)
         t = translator(public_language(interaction.guild, settings) if interaction.guild_id
                        else resolve_locale(interaction.locale))  # a public message
         # Many results feed the favourite genre; the embed lists only the last five games.
         page = stats_page(dataclasses.replace(stats, recent=stats.recent[:5]), who.display_name, stats.recent, t,
                           daily=streaks)
         if stats.competitive.games:
-            records = await self.bot.store.player_records(where, who.id)
+            records = await self.bot.store.seasons.player_records(where, who.id)
             field = records_field(t, records, stats.rating.games if stats.rating else None,
                                   settings.provisional_games)
             page.fields.insert(min(4, len(page.fields)), field)

@@ -146,7 +146,7 @@ class ChannelPosts:
                 with contextlib.suppress(discord.NotFound):
                     await self.channel(record).get_partial_message(row.message_id).edit(view=None)
             done.append(row.id or 0)
-        await self.bot.store.clear_live(done)
+        await self.bot.store.outbox.clear_live(done)
 
 
 def permission_notice(what: str, t: Translator) -> str:

@@ -257,7 +257,7 @@ class Daily(commands.Cog):
         """Whether showing game ``game_id`` (a replay, an export) would give away a deal someone may still play:
         today's daily of another player to one who has not played theirs, or to everyone (``public``)."""
         try:
-            record = await self.bot.store.get_game(game_id, with_state=False)
+            record = await self.bot.store.games.get_game(game_id, with_state=False)
         except StoreError:
             return False
         if record.kind != "daily":
@@ -364,7 +364,7 @@ class Daily(commands.Cog):
 
     async def _check(self, game_id: int) -> None:
         try:
-            record = await self.bot.store.get_game(game_id, with_state=False)
+            record = await self.bot.store.games.get_game(game_id, with_state=False)
             if record.kind != "daily":
                 self._not_daily.add(game_id)
                 return

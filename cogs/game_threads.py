@@ -27,7 +27,7 @@ async def thread_wanted(bot: HardbackBot, interaction: discord.Interaction, turn
     """Whether the table /hardback start is opening gets a thread of its own (the server's setting)."""
     if interaction.guild_id is None:
         return False
-    settings = await bot.store.get_guild_settings(interaction.guild_id)
+    settings = await bot.store.settings.get_guild_settings(interaction.guild_id)
     in_thread = getattr(interaction.channel, "type", None) in THREAD_TYPES
     return wants_thread(settings.game_threads, turn_timer, place, in_thread=in_thread)  # type: ignore[arg-type]
 

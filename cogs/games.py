@@ -89,7 +89,7 @@ class MyGames:
             await interaction.edit_original_response(embed=embed_of(panel), attachments=[file] if file else [],
                                                      view=view_of(panel.rows) or discord.ui.View())
             # This panel is the player's newest: the relay keeps it current while its token lives.
-            await self.bot.store.save_panel(PanelToken(
+            await self.bot.store.panels.save_panel(PanelToken(
                 game_id, user.id, interaction.application_id, interaction.token, time.time(), panel.version,
                 str(interaction.locale), "@original"))
 

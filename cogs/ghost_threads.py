@@ -40,7 +40,7 @@ class GhostThreads:
         if ghost_request_id(game) != request:
             log.info("game %s: ghostwriter request %s is over; its thread (delivery %s) is not opened",
                      record.id, request, row.id)
-            await store.mark_delivered([row.id or 0], None)  # that request was over before it could be shown
+            await store.outbox.mark_delivered([row.id or 0], None)  # that request was over before it could be shown
             return
         log.info("game %s: opening the thread of ghostwriter request %s (delivery %s)", record.id, request, row.id)
         name = loaded.names_in(t)[seat]
@@ -60,10 +60,10 @@ class GhostThreads:
                                         embed=embed_of(panel), files=[file] if file else [], view=view_of(panel.rows))
         if message is None:
             log.warning("game %s: the request message of ghostwriter request %s was not posted", record.id, request)
-            await store.mark_delivered([row.id or 0], None)
+            await store.outbox.mark_delivered([row.id or 0], None)
             return
         if not has_threads(record):  # the bot's DM has no threads: suggestions come by the button, said here
-            await store.mark_delivered([row.id or 0], message.id, live=True)
+            await store.outbox.mark_delivered([row.id or 0], message.id, live=True)
             return
         thread_id = message.id  # a thread started on a message has that message's id
         title = t.gettext("Ghostwriter: {name}, round {n}", name=name,
@@ -85,10 +85,10 @@ class GhostThreads:
                     await message.edit(embed=embed_of(panel))
                 if isinstance(error, discord.Forbidden):
                     await self.posts.notice(record, "thread", error)
-                await store.mark_delivered([row.id or 0], message.id, live=True)
+                await store.outbox.mark_delivered([row.id or 0], message.id, live=True)
                 return
-        await store.set_message(record.id, f"ghost:{request}", thread_id, channel_id=thread_id)
-        await store.mark_delivered([row.id or 0], message.id, live=True)
+        await store.messages.set_message(record.id, f"ghost:{request}", thread_id, channel_id=thread_id)
+        await store.outbox.mark_delivered([row.id or 0], message.id, live=True)
         log.info("game %s: thread %s of ghostwriter request %s is open", record.id, thread_id, request)
 
     async def post(self, loaded: Loaded, row: Delivery, suggested: PostSuggestion, t: Translator) -> None:
@@ -112,12 +112,12 @@ class GhostThreads:
                 message = None
             else:
                 raise
-        await store.mark_delivered([row.id or 0], message.id if message else None)
+        await store.outbox.mark_delivered([row.id or 0], message.id if message else None)
 
     async def close(self, loaded: Loaded, row: Delivery, request: int) -> None:
         record = loaded.record
         store = self.bot.store
-        opened = [d for d in await store.live_deliveries(record.id)
+        opened = [d for d in await store.outbox.live_deliveries(record.id)
                   if isinstance(d.payload, OpenGhostThread) and d.payload.request == request]
         await self.posts.strip(record, opened)
         thread_id = record.messages.get(f"ghost:{request}")
@@ -130,7 +130,7 @@ class GhostThreads:
                 await self.posts.notice(record, "manage_thread", error)
             except discord.NotFound:
                 pass
-        await store.mark_delivered([row.id or 0], None)
+        await store.outbox.mark_delivered([row.id or 0], None)
 
     async def _reopen(self, thread_id: int) -> None:
         thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)

@@ -104,30 +104,30 @@ class GroupDmPages:
         """A component or form interaction of a group DM game: its token may carry the game for 15 minutes;
         ``clicked``, the public message it was a click on (its deferred update makes it ``@original``)."""
         store = self.bot.store
-        await store.save_game_token(_token_of(record, interaction), clicked=clicked)
+        await store.handles.save_game_token(_token_of(record, interaction), clicked=clicked)
         if clicked is not None and clicked not in record.messages.values() and _is_page(interaction.message):
             # A page of this game nobody keeps track of any more (one sent just before a crash): cut it down.
-            await store.set_message(record.id, f"{OLD}{clicked}", clicked)
+            await store.messages.set_message(record.id, f"{OLD}{clicked}", clicked)
         if time.monotonic() - self._swept > SWEEP_EVERY:  # every click is kept: the dead ones go now and then
             self._swept = time.monotonic()
-            await store.drop_panels(time.time() - 3600)
+            await store.panels.drop_panels(time.time() - 3600)
 
     async def answered_with(self, record: GameRecord, interaction: discord.Interaction, message_id: int) -> None:
         """``message_id`` is the public answer of ``interaction`` (a lobby): its token edits it."""
         token = _token_of(record, interaction)
-        await self.bot.store.save_game_token(token)
-        await self.bot.store.add_handle(MessageHandle(record.id, message_id, token.token, ORIGINAL,
+        await self.bot.store.handles.save_game_token(token)
+        await self.bot.store.handles.add_handle(MessageHandle(record.id, message_id, token.token, ORIGINAL,
                                                       token.created_at))
 
     async def can_tell(self, game_id: int) -> bool:
         """Whether the players of ``game_id`` can be told something now (the timer gate)."""
         try:
-            record = await self.bot.store.get_game(game_id, with_state=False)
+            record = await self.bot.store.games.get_game(game_id, with_state=False)
         except Exception:
             return True
         if not by_interactions(record):
             return True
-        tokens = await self.bot.store.live_game_tokens(game_id, since=time.time() - TOKEN_LIFE)
+        tokens = await self.bot.store.handles.live_game_tokens(game_id, since=time.time() - TOKEN_LIFE)
         return any(t.followups < RELAY_FOLLOWUPS for t in tokens)
 
     # ------------------------------------------------------------------ one game
@@ -155,15 +155,15 @@ class GroupDmPages:
             return
         panel = await lobby_screen(self.bot.store, record, t, coach_games=self.bot.sessions.coach_games)
         if await self._edit(record, message_id, embed=embed_of(panel), view=view_of(panel.rows) or discord.ui.View()):
-            await self.bot.store.set_message_version(record.id, "lobby",
-                                                     record.version if record.status == "lobby" else LOBBY_DONE)
+            await self.bot.store.messages.set_message_version(
+                record.id, "lobby", record.version if record.status == "lobby" else LOBBY_DONE)
 
     # ------------------------------------------------------------------ the outbox
     async def _deliveries(self, loaded: Loaded, t: Translator) -> bool:
         """Show the pending outbox rows; False when nothing can carry them now (they wait for a click)."""
         store = self.bot.store
         while True:
-            rows: list[Delivery] = await store.pending_deliveries(loaded.record.id)
+            rows: list[Delivery] = await store.outbox.pending_deliveries(loaded.record.id)
             if not rows:
                 return True
             loaded = await self.bot.sessions.load(loaded.record.id)
@@ -191,8 +191,8 @@ class GroupDmPages:
         if fresh:
             return await self._new_page(loaded, batch, t, mention=True)
         # Marked first: a crash before the edit leaves the page behind the game, and the next pass edits it.
-        await self.bot.store.mark_delivered([r.id or 0 for r in batch], current)
-        await self.bot.store.set_message_version(record.id, "table", -1)
+        await self.bot.store.outbox.mark_delivered([r.id or 0 for r in batch], current)
+        await self.bot.store.messages.set_message_version(record.id, "table", -1)
         return True
 
     async def _new_page(self, loaded: Loaded, rows: Sequence[Delivery], t: Translator, *, mention: bool) -> bool:
@@ -215,12 +215,13 @@ class GroupDmPages:
             log.info("game %s: a new page with interaction %s failed: %s", record.id, token.token[:12], error)
             return False
         store = self.bot.store
-        await store.add_handle(MessageHandle(record.id, message.id, token.token, str(message.id), token.created_at))
+        await store.handles.add_handle(
+            MessageHandle(record.id, message.id, token.token, str(message.id), token.created_at))
         old = record.messages.get("table")
-        await store.set_message(record.id, "table", message.id, version=record.version)
+        await store.messages.set_message(record.id, "table", message.id, version=record.version)
         if old is not None and old != message.id:
-            await store.set_message(record.id, f"{OLD}{old}", old)
-        await store.mark_delivered([r.id or 0 for r in rows], message.id)
+            await store.messages.set_message(record.id, f"{OLD}{old}", old)
+        await store.outbox.mark_delivered([r.id or 0 for r in rows], message.id)
         self._edited[record.id] = time.monotonic()
         log.info("game %s: page %s posted with rows %s", record.id, message.id, [r.id for r in rows])
         return True
@@ -242,7 +243,7 @@ class GroupDmPages:
         if await self._edit(record, current, content=page.content, embeds=page.embeds, attachments=page.files,
                             view=page.view or discord.ui.View(), allowed_mentions=discord.AllowedMentions.none()):
             self._edited[record.id] = time.monotonic()
-            await self.bot.store.set_message_version(record.id, "table", record.version)
+            await self.bot.store.messages.set_message_version(record.id, "table", record.version)
             return
         # Its lines stay where they are: the new page carries the table, and the lines from now on.
         if await self._new_page(loaded, [], t, mention=False):
@@ -252,7 +253,7 @@ class GroupDmPages:
         record = loaded.record
         store = self.bot.store
         if record.messages.get("results") is not None:
-            await store.mark_delivered([row.id or 0], record.messages["results"])
+            await store.outbox.mark_delivered([row.id or 0], record.messages["results"])
             return True
         token = await self._token(record)
         if token is None:
@@ -272,9 +273,10 @@ class GroupDmPages:
         except discord.HTTPException as error:
             log.info("game %s: the results with interaction %s failed: %s", record.id, token.token[:12], error)
             return False
-        await store.add_handle(MessageHandle(record.id, message.id, token.token, str(message.id), token.created_at))
-        await store.set_message(record.id, "results", message.id)
-        await store.mark_delivered([row.id or 0], message.id)
+        await store.handles.add_handle(
+            MessageHandle(record.id, message.id, token.token, str(message.id), token.created_at))
+        await store.messages.set_message(record.id, "results", message.id)
+        await store.outbox.mark_delivered([row.id or 0], message.id)
         return True
 
     async def _cut_old_pages(self, loaded: Loaded, t: Translator) -> None:
@@ -286,14 +288,14 @@ class GroupDmPages:
             if message_id == record.messages.get("table"):
                 # A click on a page posted a moment before it was recorded took it for a stray one: it is
                 # the current page, which keeps its picture and buttons.
-                await self.bot.store.clear_message(record.id, kind)
+                await self.bot.store.messages.clear_message(record.id, kind)
                 continue
             rows = await self._rows_of(record, message_id)
             lines = await self._render_lines(loaded, rows, t)
             content = lines.content or t.gettext("Hardback — round {n}", n=loaded.game.state.round)
             if await self._edit(record, message_id, content=content, embeds=[], attachments=[], view=None,
                                 allowed_mentions=discord.AllowedMentions.none()):
-                await self.bot.store.clear_message(record.id, kind)
+                await self.bot.store.messages.clear_message(record.id, kind)
 
     # ------------------------------------------------------------------ drawing a page
     async def _render_lines(self, loaded: Loaded, rows: Sequence[Delivery], t: Translator) -> Page:
@@ -363,21 +365,22 @@ class GroupDmPages:
 
     # ------------------------------------------------------------------ tokens
     async def _rows_of(self, record: GameRecord, message_id: int) -> list[Delivery]:
-        rows = await self.bot.store.game_deliveries(record.id)
+        rows = await self.bot.store.outbox.game_deliveries(record.id)
         return [r for r in rows if r.message_id == message_id and not isinstance(r.payload, PostResults)]
 
     async def _token(self, record: GameRecord) -> GameToken | None:
         """The freshest live interaction of the game with a follow-up left, that follow-up counted."""
         store = self.bot.store
-        for token in await store.live_game_tokens(record.id, since=time.time() - TOKEN_LIFE):
-            if token.followups < RELAY_FOLLOWUPS and await store.claim_followup(record.id, token.token,
-                                                                                most=RELAY_FOLLOWUPS):
+        for token in await store.handles.live_game_tokens(record.id, since=time.time() - TOKEN_LIFE):
+            if token.followups < RELAY_FOLLOWUPS and await store.handles.claim_followup(record.id, token.token,
+                                                                                        most=RELAY_FOLLOWUPS):
                 return token
         return None
 
     async def _edit(self, record: GameRecord, message_id: int, **fields: Any) -> bool:
         """Edit a public message through any live token that can; False when none can."""
-        for handle in await self.bot.store.message_handles(record.id, message_id, since=time.time() - TOKEN_LIFE):
+        for handle in await self.bot.store.handles.message_handles(
+            record.id, message_id, since=time.time() - TOKEN_LIFE):
             webhook = discord.Webhook.partial(handle.application_id, handle.token, client=self.bot)
             target: Any = handle.target if handle.target == ORIGINAL else int(handle.target)
             try:

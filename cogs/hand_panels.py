@@ -72,7 +72,7 @@ class HandPanels:
             if interaction.response.type == discord.InteractionResponseType.deferred_message_update:
                 target = str(sent.id)  # @original is the public message clicked (a group DM's table)
         # This panel is now the player's newest: the relay keeps it current while its token lives.
-        await self.bot.store.save_panel(PanelToken(
+        await self.bot.store.panels.save_panel(PanelToken(
             game_id, interaction.user.id, interaction.application_id, interaction.token, time.time(),
             panel.version, str(interaction.locale), target))
 

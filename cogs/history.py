@@ -60,7 +60,7 @@ class History:
             return
         who = user
         t = reader(interaction)  # the answer is private
-        stats = await self.bot.store.player_stats(where, who.id, recent=HISTORY_GAMES)
+        stats = await self.bot.store.results.player_stats(where, who.id, recent=HISTORY_GAMES)
         embed = page_embed(history_page(who.display_name, stats.recent, t))
         view = discord.utils.MISSING
         if stats.recent:
@@ -76,8 +76,8 @@ class History:
 
     async def server_history(self, interaction: discord.Interaction, guild_id: int) -> None:
         """Recent games of the whole server (finished or ended early), newest first."""
-        games = await self.bot.store.recent_games(guild_id, limit=HISTORY_GAMES)
-        results = {g.id: await self.bot.store.get_results(g.id) for g in games if g.status == "finished"}
+        games = await self.bot.store.games.recent_games(guild_id, limit=HISTORY_GAMES)
+        results = {g.id: await self.bot.store.results.get_results(g.id) for g in games if g.status == "finished"}
         t = reader(interaction)  # the answer is private
         guild_name = interaction.guild.name if interaction.guild else t.gettext("this server")
         embed = page_embed(server_history_page(guild_name, games, results, t))
@@ -107,7 +107,7 @@ class History:
         """A finished game of this server as a JSON file, privately (docs/store.md, export format)."""
         t = reader(interaction)
         try:
-            record = await self.bot.store.get_game(game_id, with_state=False)
+            record = await self.bot.store.games.get_game(game_id, with_state=False)
         except GameNotFound:
             record = None
         if record is None or record.board_id != board_of(interaction):
@@ -130,7 +130,7 @@ class History:
             return
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await self.bot.store.export_game(game_id, with_state=True)
+        data = await self.bot.store.games.export_game(game_id, with_state=True)
         raw = json.dumps(data, ensure_ascii=False, indent=1).encode()
         file = discord.File(io.BytesIO(raw), filename=f"hardback-game-{game_id}.json",
                             description=t.gettext("Hardback game {game}: options, seed, players and every move",

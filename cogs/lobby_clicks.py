@@ -31,7 +31,7 @@ class LobbyClicks:
                                    coach_games=self.bot.sessions.coach_games)
         await interaction.followup.send(embed=embed_of(panel), view=view_of(panel.rows) or discord.utils.MISSING)
         message = await interaction.original_response()
-        await self.bot.store.set_message(game_id, "lobby", message.id, version=record.version)
+        await self.bot.store.messages.set_message(game_id, "lobby", message.id, version=record.version)
         if by_interactions(record):  # in a group DM only this command's token can edit the lobby, at first
             await self.relay.private.answered_with(record, interaction, message.id)
 
@@ -60,6 +60,6 @@ class LobbyClicks:
         view = view_of(panel.rows) or discord.utils.MISSING
         await interaction.response.send_message(embed=embed_of(panel), view=view)
         message = await interaction.original_response()
-        await self.bot.store.set_message(record.id, "lobby", message.id, version=record.version)
+        await self.bot.store.messages.set_message(record.id, "lobby", message.id, version=record.version)
         if by_interactions(record):
             await self.relay.private.answered_with(record, interaction, message.id)

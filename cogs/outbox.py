@@ -55,7 +55,7 @@ class Outbox:
         """Every pending row of the game's outbox, in order."""
         store = self.bot.store
         while True:
-            rows: list[Delivery] = await store.pending_deliveries(loaded.record.id)
+            rows: list[Delivery] = await store.outbox.pending_deliveries(loaded.record.id)
             if not rows:
                 return
             # A commit may have landed since ``loaded`` was read (a click while this pass redrew the table and
@@ -69,10 +69,10 @@ class Outbox:
                     if first.batch is None:
                         await self.posts.wait_interval(loaded.record.channel_id)
                         loaded = await self.bot.sessions.load(loaded.record.id)
-                        rows = await store.pending_deliveries(loaded.record.id)
+                        rows = await store.outbox.pending_deliveries(loaded.record.id)
                         batch = self._batch(loaded, rows, t)
-                        batch_id = await store.claim_deliveries([r.id for r in batch if r.id is not None])
-                        rows = await store.pending_deliveries(loaded.record.id)
+                        batch_id = await store.outbox.claim_deliveries([r.id for r in batch if r.id is not None])
+                        rows = await store.outbox.pending_deliveries(loaded.record.id)
                         batch = [r for r in rows if r.batch == batch_id]
                     else:
                         batch = [r for r in rows if r.batch == first.batch]
@@ -89,7 +89,7 @@ class Outbox:
                     await self._alert(loaded, first, alert, t)
                 case Unreadable(kind):
                     log.error("unknown delivery kind %r in game %s", kind, loaded.record.id)
-                    await store.mark_delivered([first.id or 0], None)
+                    await store.outbox.mark_delivered([first.id or 0], None)
                 case _:
                     assert_never(first.payload)
 
@@ -116,7 +116,7 @@ class Outbox:
         notes = _notes(batch)
         said = await self._said(loaded, notes, t)
         if not said.lines:
-            await self.bot.store.mark_delivered(ids, None)
+            await self.bot.store.outbox.mark_delivered(ids, None)
             return
         first_line = said.text[:2000].split("\n", 1)[0]
 
@@ -144,7 +144,7 @@ class Outbox:
         live = message is not None and bool(message.components)
         if live:
             await self._strip_prompts(loaded)
-        await self.bot.store.mark_delivered(ids, message.id if message else None, live=live)
+        await self.bot.store.outbox.mark_delivered(ids, message.id if message else None, live=live)
 
     async def _alert(self, loaded: Loaded, row: Delivery, alert: TurnAlert, t: Translator) -> None:
         """A turn alert by direct message (cogs/alerts.py); DMs that refused it are said once in the game."""
@@ -152,7 +152,7 @@ class Outbox:
         if closed is not None:
             await self.posts.send(loaded.record, "send messages", content=closed,
                              allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False))
-        await self.bot.store.mark_delivered([row.id or 0], None)
+        await self.bot.store.outbox.mark_delivered([row.id or 0], None)
 
     async def results(self, loaded: Loaded, row: Delivery, t: Translator) -> None:
         record = loaded.record
@@ -174,12 +174,12 @@ class Outbox:
                                             view=view_of(panel.rows) or discord.utils.MISSING)
             message_id = message.id if message else None
             if message_id is not None:
-                await store.set_message(record.id, "results", message_id)
-        await store.mark_delivered([row.id or 0], message_id)
+                await store.messages.set_message(record.id, "results", message_id)
+        await store.outbox.mark_delivered([row.id or 0], message_id)
 
     async def _strip_prompts(self, loaded: Loaded) -> None:
         """A new call to act replaces the previous one: only the newest announcement keeps its button."""
-        live = [d for d in await self.bot.store.live_deliveries(loaded.record.id)
+        live = [d for d in await self.bot.store.outbox.live_deliveries(loaded.record.id)
                 if isinstance(d.payload, AnnounceNotes)]
         await self.posts.strip(loaded.record, live)
 

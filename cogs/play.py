@@ -139,12 +139,12 @@ class Play(commands.Cog):
         """Bring every unfinished game back: shift timers by the downtime, let computers play on, and let
         the relay redraw every public message that is older than the stored game."""
         store = self.bot.store
-        away = await store.count_downtime()  # a restart is never the player's fault: their deadlines move
+        away = await store.timers.count_downtime()  # a restart is never the player's fault: their deadlines move
         if away is not None:
             log.info("away for %.1f s: %d deadlines moved by that", *away)
-        await store.expire_lobbies(older_than=self.bot.settings.lobby_expiry_hours * 3600)
-        await store.drop_panels(time.time() - 3600)
-        for info in await store.list_unfinished():
+        await store.recovery.expire_lobbies(older_than=self.bot.settings.lobby_expiry_hours * 3600)
+        await store.panels.drop_panels(time.time() - 3600)
+        for info in await store.recovery.list_unfinished():
             if info.game.status == "playing" and any(s.is_computer_controlled for s in info.game.seats):
                 self.bot.sessions.kick_computers(info.game.id)
         # Discord calls wait for the gateway-independent REST session, which exists by now; they run in
@@ -156,7 +156,7 @@ class Play(commands.Cog):
         # Frequent enough that a restart's downtime, measured from the last beat, is right within a second.
         while True:
             with contextlib.suppress(Exception):
-                await self.bot.store.heartbeat()
+                await self.bot.store.timers.heartbeat()
             await asyncio.sleep(HEARTBEAT_SECONDS)
 
     async def post_lobby(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -171,7 +171,7 @@ class Play(commands.Cog):
         text = (message.content or "").strip()
         if not text:
             return
-        found = await self.bot.store.find_message(message.channel.id)
+        found = await self.bot.store.messages.find_message(message.channel.id)
         if found is None or not found[1].startswith("ghost:"):
             return
         game_id, kind = found
@@ -342,7 +342,7 @@ class Play(commands.Cog):
             case ShowRules(game_id, topic):
                 await self.hands.rules(interaction, game_id, topic)
             case SetCoach(game_id, on):
-                await sessions.store.set_player_settings(user.id, coach="on" if on else "off")
+                await sessions.store.players.set_player_settings(user.id, coach="on" if on else "off")
                 notice = (t.gettext("The coach is on: after each move it says why it paid that and what to try next.")
                           if on else t.gettext("The coach is off. Turn it on again from your panel at any time."))
                 await self.hands.show(interaction, game_id, notice=notice)

@@ -104,7 +104,7 @@ class Privacy(commands.Cog):
         t = _reader(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            data = await self.bot.store.player_data(interaction.user.id)
+            data = await self.bot.store.privacy.player_data(interaction.user.id)
             panel = privacy_panel(data, t, days=self.bot.settings.move_log_days or None)
             await interaction.followup.send(embed=embed_of(panel), view=view_of(panel.rows) or discord.utils.MISSING,
                                             ephemeral=True)
@@ -129,7 +129,7 @@ class Privacy(commands.Cog):
             elif click.what == EXPORT:
                 await self._export(interaction, t)
             elif click.what == ASK:
-                data_now = await self.bot.store.player_data(interaction.user.id)
+                data_now = await self.bot.store.privacy.player_data(interaction.user.id)
                 panel = confirm_panel(data_now, t, now=time.time())
                 await interaction.response.edit_message(content=None, embed=embed_of(panel),
                                                         view=view_of(panel.rows))
@@ -146,7 +146,7 @@ class Privacy(commands.Cog):
 
     async def _export(self, interaction: discord.Interaction, t: Translator) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await self.bot.store.export_player(interaction.user.id)
+        data = await self.bot.store.privacy.export_player(interaction.user.id)
         files = await asyncio.to_thread(export_files, data)  # JSON and gzip of a long history: off the loop
         if files is None:
             await interaction.followup.send(export_too_big_text(t), ephemeral=True)
@@ -187,7 +187,7 @@ class Privacy(commands.Cog):
         if days:
             before = self.bot.store.now() - days * 86400
             while True:
-                ids = await self.bot.store.prune_move_logs(before, limit=PRUNE_BATCH)
+                ids = await self.bot.store.retention.prune_move_logs(before, limit=PRUNE_BATCH)
                 pruned += len(ids)
                 if len(ids) < PRUNE_BATCH:
                     break

@@ -41,7 +41,7 @@ class PrivatePanels:
         record = loaded.record
         store = self.bot.store
         since = time.time() - PANEL_LIFE
-        for token in await store.fresh_panels(record.id, since=since):
+        for token in await store.panels.fresh_panels(record.id, since=since):
             if token.version is not None and token.version >= record.version:
                 continue
             lock = self.lock(record.id, token.user_id)
@@ -54,7 +54,7 @@ class PrivatePanels:
         record = loaded.record
         store = self.bot.store
         # Read again under the lock: a click answered meanwhile made a newer panel (its own answer).
-        token = next((t for t in await store.fresh_panels(record.id, since=since) if t.user_id == user_id), None)
+        token = next((t for t in await store.panels.fresh_panels(record.id, since=since) if t.user_id == user_id), None)
         if token is None or (token.version is not None and token.version >= record.version):
             return
         seat = loaded.seat_of(user_id)
@@ -81,18 +81,18 @@ class PrivatePanels:
                 raise  # Discord is away: the whole pass is tried again (when it answers, or at the retry)
             # An expired token, a panel its owner dismissed: nothing to keep current any more.
             log.info("panel of user %s in game %s not updated: %s", user_id, record.id, error)
-        await store.set_panel_version(record.id, user_id, token.token, record.version)
+        await store.panels.set_panel_version(record.id, user_id, token.token, record.version)
 
     async def close_all(self, loaded: Loaded) -> None:
         """Every private panel of a game that is over still reachable (any of a player's, not only the newest)
         says it is over, in its owner's language."""
         record = loaded.record
         store = self.bot.store
-        tokens = await store.open_panel_tokens(record.id, since=time.time() - PANEL_LIFE)
+        tokens = await store.panels.open_panel_tokens(record.id, since=time.time() - PANEL_LIFE)
         if not tokens:
             return
         # Old tokens keep no locale of their own: each owner's newest panel says which language they read.
-        locales = {p.user_id: p.locale for p in await store.fresh_panels(record.id, since=0)}
+        locales = {p.user_id: p.locale for p in await store.panels.fresh_panels(record.id, since=0)}
         closed = []
         for token in tokens:
             locale = token.locale or locales.get(token.user_id)
@@ -107,7 +107,7 @@ class PrivatePanels:
                         raise  # tried again with the whole pass
                     log.info("old panel of user %s in game %s not closed: %s", token.user_id, record.id, error)
             closed.append(token.token)
-        await store.close_panel_tokens(record.id, closed)
+        await store.panels.close_panel_tokens(record.id, closed)
 
 
 def panel_target(token: PanelToken) -> Any:

@@ -24,7 +24,7 @@ class PublicLanguage:
         ``/hardback settings`` choice, else the server's own Discord locale (docs/i18n.md)."""
         if guild_id is None:
             return translator("en")
-        settings = await self.bot.store.get_guild_settings(guild_id)
+        settings = await self.bot.store.settings.get_guild_settings(guild_id)
         if settings.language in LANGUAGES:
             return translator(settings.language)
         guild = self.bot.get_guild(guild_id)

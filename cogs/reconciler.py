@@ -158,12 +158,12 @@ class Relay:
         """At start-up: every game whose public side may be behind the store is brought up to date."""
         store = self.bot.store
         ids: set[int] = set()
-        for info in await store.list_unfinished():
+        for info in await store.recovery.list_unfinished():
             ids.add(info.game.id)
-        for record in await store.ended_since(time.time() - 7 * 24 * 3600):
+        for record in await store.games.ended_since(time.time() - 7 * 24 * 3600):
             if record.message_versions.get("table") != record.version or "results" not in record.messages:
                 ids.add(record.id)
-        ids.update(await store.games_with_pending_deliveries())
+        ids.update(await store.outbox.games_with_pending_deliveries())
         log.info("start-up: bringing %s game(s) up to date: %s", len(ids), sorted(ids))
         self.recovering = True
         try:
@@ -180,7 +180,7 @@ class Relay:
 
     # ------------------------------------------------------------------ one game
     async def _sync(self, game_id: int) -> None:
-        record = await self.bot.store.get_game(game_id, with_state=False)
+        record = await self.bot.store.games.get_game(game_id, with_state=False)
         t = await self.game_translator(record)  # everything posted in the channel
         if by_interactions(record):
             await self.private.sync(record, t, panels=self.panels.redraw, take_down=self.take_down)
@@ -202,7 +202,7 @@ class Relay:
         """No message of a finished or ended game keeps a live game button: the announcements' buttons go,
         and every private panel still reachable says it is over."""
         record = loaded.record
-        await self.posts.strip(record, await self.bot.store.live_deliveries(record.id))
+        await self.posts.strip(record, await self.bot.store.outbox.live_deliveries(record.id))
         await self.panels.close_all(loaded)
 
 

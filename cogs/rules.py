@@ -126,7 +126,7 @@ class Rules:
 
     async def text_mode(self, interaction: discord.Interaction, on: bool, key: str) -> None:
         """The reader turns text mode on or off for themselves, then sees the rules they were reading that way."""
-        await self.bot.store.set_player_settings(interaction.user.id, text_mode=on)
+        await self.bot.store.players.set_player_settings(interaction.user.id, text_mode=on)
         t = reader(interaction)
         notice = (t.gettext("**Text mode is on.** Your panels, word previews and rules now come without pictures: "
                             "every card in words, one a line (¢ means coins, ★ prestige). The table in the channel "

@@ -67,22 +67,22 @@ class Seasons(commands.Cog):
 
     async def announce(self, guild: discord.Guild) -> bool:
         store = self.bot.store
-        settings = await store.get_guild_settings(guild.id)
+        settings = await store.settings.get_guild_settings(guild.id)
         if settings.season_channel is None:
             return False
         now = store.now()
         ended = season_of(settings.season, now).previous()
         if now - ended.ends_at > LATE_LIMIT:
             return False
-        wins = await store.season_board(guild.id, "wins", ended, limit=3)
-        gains = [e for e in await store.season_board(guild.id, "rating", ended, limit=3) if e.value > 0]
-        words = await store.season_board(guild.id, "best_word", ended, limit=3)
+        wins = await store.seasons.season_board(guild.id, "wins", ended, limit=3)
+        gains = [e for e in await store.seasons.season_board(guild.id, "rating", ended, limit=3) if e.value > 0]
+        words = await store.seasons.season_board(guild.id, "best_word", ended, limit=3)
         if not (wins or gains or words):
             return False  # nobody played: nothing to celebrate
         channel = guild.get_channel(settings.season_channel)
         if not isinstance(channel, discord.TextChannel | discord.Thread):
             return False
-        if not await store.claim_season_announcement(guild.id, ended):
+        if not await store.seasons.claim_season_announcement(guild.id, ended):
             return False  # another process (or an earlier look) has announced it
         t = translator(server_language(settings.language, guild.preferred_locale))
         page = announcement(t, ended, wins, gains, words)

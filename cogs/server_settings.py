@@ -53,7 +53,7 @@ class ServerSettings:
         from hardback_bot.words import available_dictionaries
 
         store = self.bot.store
-        current = await store.get_guild_settings(interaction.guild_id)
+        current = await store.settings.get_guild_settings(interaction.guild_id)
         changes = _changes(options)
         bot_defaults = dict(self.bot.settings.defaults)
         locale = interaction.guild.preferred_locale if interaction.guild else None  # the language default
@@ -71,7 +71,7 @@ class ServerSettings:
             await say_privately(interaction, t.gettext("Nothing was changed. {reason}", reason=error))
             return
         if lines:
-            await store.set_guild_settings(interaction.guild_id, updated)
+            await store.settings.set_guild_settings(interaction.guild_id, updated)
         summary = (t.gettext("Changed:") + "\n" + "\n".join(lines)) if lines else t.gettext(
             "Those were already the settings.")
         await interaction.response.send_message(embed=page_embed(Page(

@@ -45,7 +45,7 @@ class TableMessages:
                                            view=view_of(panel.rows) or discord.utils.MISSING,
                                            nonce=f"hbl{record.id}")
                 if message is not None:
-                    await self.bot.store.set_message(record.id, "lobby", message.id, version=record.version)
+                    await self.bot.store.messages.set_message(record.id, "lobby", message.id, version=record.version)
             return
         shown = record.message_versions.get("lobby")
         if shown == record.version or (shown == FINAL and record.status != "lobby"):
@@ -56,15 +56,15 @@ class TableMessages:
             await where.get_partial_message(message_id).edit(
                 embed=embed_of(panel), view=view_of(panel.rows) or discord.ui.View())
         except discord.NotFound:
-            await self.bot.store.clear_message(record.id, "lobby")
+            await self.bot.store.messages.clear_message(record.id, "lobby")
             if record.status == "lobby":
-                await self.lobby(await self.bot.store.get_game(record.id, with_state=False), t, recovering=True)
+                await self.lobby(await self.bot.store.games.get_game(record.id, with_state=False), t, recovering=True)
             return
         except discord.Forbidden as error:
             await self.posts.notice(record, "post", error)
             return
-        await self.bot.store.set_message_version(record.id, "lobby",
-                                                 record.version if record.status == "lobby" else FINAL)
+        await self.bot.store.messages.set_message_version(record.id, "lobby",
+                                                          record.version if record.status == "lobby" else FINAL)
 
     async def table(self, loaded: Loaded, t: Translator) -> None:
         record = loaded.record
@@ -87,7 +87,7 @@ class TableMessages:
                     view=view_of(panel.rows) or discord.ui.View())
             except discord.NotFound:
                 # Somebody deleted the table message: post it again below.
-                await self.bot.store.clear_message(record.id, "table")
+                await self.bot.store.messages.clear_message(record.id, "table")
                 message_id = None
                 file = file_of(panel.picture)
             except discord.Forbidden as error:
@@ -95,7 +95,7 @@ class TableMessages:
                 return
             else:
                 self._table_edited[record.id] = time.monotonic()
-                await self.bot.store.set_message_version(record.id, "table", record.version)
+                await self.bot.store.messages.set_message_version(record.id, "table", record.version)
                 return
         await self.posts.pace(record.channel_id)
         message = await self.posts.send(record, "post", embed=embed_of(panel), files=[file] if file else [],
@@ -103,7 +103,7 @@ class TableMessages:
                                    nonce=f"hbt{record.id}.{record.version}")
         if message is not None:
             self._table_edited[record.id] = time.monotonic()
-            await self.bot.store.set_message(record.id, "table", message.id, version=record.version)
+            await self.bot.store.messages.set_message(record.id, "table", message.id, version=record.version)
 
 
 __all__ = ["TableMessages"]

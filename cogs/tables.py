@@ -47,7 +47,7 @@ class Tables:
         """Table options: the bot's config defaults, overridden by the server's settings."""
         defaults: dict[str, object] = dict(self.bot.settings.defaults)
         if guild_id is not None:
-            settings = await self.bot.store.get_guild_settings(guild_id)
+            settings = await self.bot.store.settings.get_guild_settings(guild_id)
             defaults.update(settings.options)
             defaults["dictionary"] = settings.dictionary
             defaults["length"] = settings.length
@@ -100,7 +100,7 @@ class Tables:
             await interaction.followup.send(error.say(t), ephemeral=True)
             return
         if channel_id != interaction.channel_id:
-            await self.bot.store.set_message(record.id, THREAD_OF, interaction.channel_id)
+            await self.bot.store.messages.set_message(record.id, THREAD_OF, interaction.channel_id)
         await play.post_lobby(interaction, record.id)
         if why is not None:
             await interaction.followup.send(why, allowed_mentions=discord.AllowedMentions.none())
@@ -117,7 +117,7 @@ class Tables:
 
     async def end(self, interaction: discord.Interaction) -> None:
         t = reader(interaction)
-        record = await self.bot.store.running_game_in_channel(interaction.channel_id or 0)
+        record = await self.bot.store.games.running_game_in_channel(interaction.channel_id or 0)
         if record is None:
             await interaction.response.send_message(t.gettext("There is no game in this channel."), ephemeral=True)
             return
@@ -134,7 +134,7 @@ class Tables:
     async def leave(self, interaction: discord.Interaction) -> None:
         t = reader(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        record = await self.bot.store.running_game_in_channel(interaction.channel_id or 0)
+        record = await self.bot.store.games.running_game_in_channel(interaction.channel_id or 0)
         if record is None:
             await interaction.followup.send(t.gettext("There is no game in this channel."), ephemeral=True)
             return

@@ -43,7 +43,7 @@ class WordHelp:
         t = reader(interaction)
         record = None
         if interaction.channel_id is not None:
-            record = await self.bot.store.running_game_in_channel(interaction.channel_id)
+            record = await self.bot.store.games.running_game_in_channel(interaction.channel_id)
         history: list[Any] = []
         seat = None
         names: list[str] = []
@@ -56,13 +56,14 @@ class WordHelp:
             vote = str(options.get("vote", "off"))
             friendly = bool(options.get("family_friendly", False))
             if record.status == "playing":
-                full = await self.bot.store.get_game(record.id)
+                full = await self.bot.store.games.get_game(record.id)
                 if full.state is not None:
                     history = Game.from_json(full.state).state.word_history
                 seat = next((s.seat for s in record.seats if s.user_id == interaction.user.id), None)
                 names = [s.display_name for s in record.seats]
         else:
-            settings = await self.bot.store.get_guild_settings(interaction.guild_id) if interaction.guild_id else None
+            settings = await self.bot.store.settings.get_guild_settings(
+                interaction.guild_id) if interaction.guild_id else None
             name = settings.dictionary if settings else "common"
             source = t.gettext("This server's default")
             unique, vote = "off", "off"
@@ -80,7 +81,7 @@ class WordHelp:
         t = reader(interaction)  # every answer is private
         record = None
         if interaction.channel_id is not None:
-            record = await self.bot.store.running_game_in_channel(interaction.channel_id)
+            record = await self.bot.store.games.running_game_in_channel(interaction.channel_id)
         if record is None or record.status != "playing":
             await say_privately(interaction, t.gettext("There is no game being played in this channel."))
             return

@@ -29,14 +29,21 @@ CACHE_SECONDS = 1.0
 _SECRET_IN_URL = re.compile(r"://[^/@\s]*@")
 
 
-class HealthStore(Protocol):
-    def now(self) -> float: ...
+class HealthQueries(Protocol):
+    """The store's operations room, as far as the health checks read it."""
 
     async def ping(self) -> None: ...
 
     async def outbox_backlog(self) -> tuple[int, float | None]: ...
 
     async def shard_statuses(self) -> list[ShardStatus]: ...
+
+
+class HealthStore(Protocol):
+    def now(self) -> float: ...
+
+    @property
+    def operations(self) -> HealthQueries: ...
 
 
 @dataclass(frozen=True)
@@ -133,7 +140,7 @@ class Health:
     async def _database(self, store: HealthStore) -> Check:
         start = time.perf_counter()
         try:
-            await asyncio.wait_for(store.ping(), self.db_timeout)
+            await asyncio.wait_for(store.operations.ping(), self.db_timeout)
         except TimeoutError:
             metrics.set_database(False, None)
             return Check("database", False, f"no answer within {self.db_timeout:g} s")
@@ -146,7 +153,7 @@ class Health:
 
     async def _relay(self, store: HealthStore) -> Check:
         try:
-            pending, oldest = await asyncio.wait_for(store.outbox_backlog(), self.db_timeout)
+            pending, oldest = await asyncio.wait_for(store.operations.outbox_backlog(), self.db_timeout)
         except (TimeoutError, Exception) as error:
             return Check("relay", False, f"outbox unreadable ({safe_error(error)})")
         age = 0.0 if oldest is None else max(0.0, store.now() - oldest)
@@ -162,7 +169,7 @@ class Health:
         if store is None:
             return False, {"error": "the store is not open yet"}
         try:
-            statuses = await asyncio.wait_for(store.shard_statuses(), self.db_timeout)
+            statuses = await asyncio.wait_for(store.operations.shard_statuses(), self.db_timeout)
         except (TimeoutError, Exception) as error:
             return False, {"error": f"database: {safe_error(error)}"}
         return True, describe(statuses, store.now(), self.shard_count)

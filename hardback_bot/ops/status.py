@@ -44,16 +44,23 @@ class ShardStatus:
     updated_at: float
 
 
-class StatusStore(Protocol):
-    """What the reporter needs from the store (hardback_bot.store's SQL stores have it)."""
-
-    def now(self) -> float: ...
+class StatusQueries(Protocol):
+    """The store's operations room, as far as the reporter writes and reads it."""
 
     async def save_shard_statuses(self, statuses: Sequence[ShardStatus]) -> None: ...
 
     async def games_running(self) -> dict[str, int]: ...
 
     async def outbox_backlog(self) -> tuple[int, float | None]: ...
+
+
+class StatusStore(Protocol):
+    """What the reporter needs from the store (hardback_bot.store's SQL stores have it)."""
+
+    def now(self) -> float: ...
+
+    @property
+    def operations(self) -> StatusQueries: ...
 
 
 def process_name() -> str:
@@ -104,13 +111,13 @@ class Reporter:
 
     async def report(self) -> None:
         """Write this process's shard states and refresh the store's gauges once."""
-        await self.store.save_shard_statuses(self.statuses())
+        await self.store.operations.save_shard_statuses(self.statuses())
         await self.refresh_gauges()
 
     async def refresh_gauges(self) -> None:
         """The gauges read from the store (games running, the outbox), and the unanswered interactions."""
-        metrics.set_games(await self.store.games_running())
-        pending, oldest = await self.store.outbox_backlog()
+        metrics.set_games(await self.store.operations.games_running())
+        pending, oldest = await self.store.operations.outbox_backlog()
         metrics.set_outbox(pending, None if oldest is None else self.store.now() - oldest)
         if self.tracker is not None:
             self.tracker.sweep()
@@ -138,7 +145,7 @@ class Reporter:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         try:
-            await asyncio.wait_for(self.store.save_shard_statuses(self.statuses(stopped=True)), timeout)
+            await asyncio.wait_for(self.store.operations.save_shard_statuses(self.statuses(stopped=True)), timeout)
         except (TimeoutError, Exception) as error:
             log.info("could not record the shards as stopped: %s", type(error).__name__)
 

@@ -29,7 +29,7 @@ def people(loaded: Loaded) -> list[int]:
 
 async def hints_request(sessions: Sessions, loaded: Loaded) -> list[int]:
     """Who has agreed to the table's open hints request (empty: none is open)."""
-    return await sessions.store.request_agreements(loaded.record.id, HINTS)
+    return await sessions.store.players.request_agreements(loaded.record.id, HINTS)
 
 
 async def answer_hints(sessions: Sessions, game_id: int, user_id: int, agree: bool) -> Said:
@@ -46,11 +46,11 @@ async def answer_hints(sessions: Sessions, game_id: int, user_id: int, agree: bo
             raise SessionError("hints_daily")
         if game.options.hints:
             raise SessionError("hints_already_on", stale=True)
-        agreed = await sessions.store.request_agreements(game_id, HINTS)
+        agreed = await sessions.store.players.request_agreements(game_id, HINTS)
         if not agree:
             if not agreed:
                 raise SessionError("hints_no_request", stale=True)
-            await sessions.store.settle_table_request(
+            await sessions.store.games.settle_table_request(
                 game_id, record.version, HINTS, None,
                 deliveries=[announce(game_id, HintsAsked(seat=seat, declined_by=seat))])
             said = Said("hints_declined")
@@ -62,13 +62,13 @@ async def answer_hints(sessions: Sessions, game_id: int, user_id: int, agree: bo
             asker = seat if asker is None else asker
             if set(people(loaded)) <= set(agreed):
                 game.options = with_hints(game.options)
-                await sessions.store.settle_table_request(
+                await sessions.store.games.settle_table_request(
                     game_id, record.version, HINTS, None, options=game.options.to_dict(), state=game.to_json(),
                     deliveries=[announce(game_id, HintsAsked(seat=asker, done=True))])
                 said = Said("hints_on")
             else:
                 first = len(agreed) == 1
-                await sessions.store.settle_table_request(
+                await sessions.store.games.settle_table_request(
                     game_id, record.version, HINTS, agreed,
                     deliveries=[announce(game_id, HintsAsked(seat=seat))] if first else [])
                 said = Said("hints_asked" if first else "hints_agreed")

@@ -64,7 +64,7 @@ async def turn_alerts(store: Store, record: GameRecord, game: Game, turn_before:
     holder = record.seats[seat]
     if holder.user_id is None or holder.is_computer_controlled:
         return [], []
-    settings = (await store.player_settings([holder.user_id]))[holder.user_id]
+    settings = (await store.players.player_settings([holder.user_id]))[holder.user_id]
     if not wants_alert(settings, game.options.turn_timer or 0):
         return [], []
     moves = len(game.move_log)

@@ -43,7 +43,7 @@ async def coach(sessions: Sessions, loaded: Loaded, seat: int, t: Translator = E
     advise; nothing when the log cannot be walked now (the panel shows the game anyway)."""
     record = loaded.record
     game = loaded.game
-    moves = await sessions.store.get_moves(record.id)
+    moves = await sessions.store.games.get_moves(record.id)
     try:
         return await off_loop_async(coach_job, game.num_players, record.seed or 0, game.options.to_dict(), moves,
                                     seat, t.language, hints_allowed(game, record.kind))

@@ -140,7 +140,7 @@ class SessionsCore:
 
     async def load(self, game_id: int) -> Loaded:
         try:
-            record = await self.store.get_game(game_id)
+            record = await self.store.games.get_game(game_id)
         except StoreError as error:
             raise SessionError("no_game") from error
         if record.state is None:
@@ -162,7 +162,7 @@ class SessionsCore:
 
     async def record(self, game_id: int) -> GameRecord:
         try:
-            record = await self.store.get_game(game_id, with_state=False)
+            record = await self.store.games.get_game(game_id, with_state=False)
         except StoreError as error:
             raise SessionError("no_game") from error
         self._known[game_id] = record
@@ -233,9 +233,9 @@ class SessionsCore:
         deliveries += alerts
         timers += later
         try:
-            version = await self.store.commit_moves(record.id, record.version, logged, state,
-                                                    finished=game.finished, outcome=outcome, timers=timers,
-                                                    deliveries=deliveries)
+            version = await self.store.games.commit_moves(record.id, record.version, logged, state,
+                                                          finished=game.finished, outcome=outcome, timers=timers,
+                                                          deliveries=deliveries)
         except StaleVersion as error:
             raise SessionError("moved_on", stale=True) from error
         self.timers_changed.set()
@@ -273,11 +273,11 @@ class SessionsCore:
         if options.turn_timer <= TURN_BASED_OVER:
             return {}
         now = self.clock()
-        return {seat: v.until for seat, v in (await self.store.vacations(game_id)).items() if v.until > now}
+        return {seat: v.until for seat, v in (await self.store.vacations.vacations(game_id)).items() if v.until > now}
 
     async def drop_timer(self, timer: Timer) -> None:
         if timer.id is not None:
-            await self.store.delete_timer(timer.id)
+            await self.store.timers.delete_timer(timer.id)
 
     # ------------------------------------------------------------------ computer players
     def _ai_functions(self) -> tuple[ChooseMove, Callable[[Game, int], bool]]:

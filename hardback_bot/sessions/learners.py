@@ -18,9 +18,9 @@ async def coached_people(store: Store, user_ids: Sequence[int], coach_games: int
     if not user_ids:
         return set()
     if settings is None:
-        settings = await store.player_settings(user_ids)
+        settings = await store.players.player_settings(user_ids)
     auto = [u for u, s in settings.items() if s.coach == "auto"]
-    played = await store.finished_games(auto) if auto else {}
+    played = await store.players.finished_games(auto) if auto else {}
     return {u for u, s in settings.items()
             if s.coach == "on" or (s.coach == "auto" and played.get(u, 0) < coach_games)}
 
@@ -31,7 +31,7 @@ async def newcomers(store: Store, record: GameRecord, coach_games: int = COACH_G
     people = [s.user_id for s in record.seats if s.user_id is not None and not s.is_computer_controlled]
     if not people:
         return set()
-    new_here = set(people) - await store.known_players(record.guild_id, people)
+    new_here = set(people) - await store.results.known_players(record.guild_id, people)
     return new_here | await coached_people(store, people, coach_games)
 
 

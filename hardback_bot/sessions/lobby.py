@@ -46,7 +46,7 @@ async def set_table_option(sessions: Sessions, game_id: int, user_id: int, key: 
         except OptionsError as error:
             raise SessionError("options_clash", reason=Refusal(error.code, error.params)) from error
         try:
-            await sessions.store.update_lobby(game_id, record.version, options=updated.to_dict())
+            await sessions.store.games.update_lobby(game_id, record.version, options=updated.to_dict())
         except StaleVersion as error:
             raise SessionError("lobby_changed", stale=True) from error
     await sessions.notify(game_id)

@@ -28,7 +28,7 @@ class LobbyActions(SessionsCore):
         """The options of a table about to open in ``channel_id``, checked: the channel must be free (unless the
         table gets a thread of its own), the dictionary known, the options possible together. SessionError says
         what is wrong (nothing changes)."""
-        if not own_thread and await self.store.running_game_in_channel(channel_id) is not None:
+        if not own_thread and await self.store.games.running_game_in_channel(channel_id) is not None:
             raise SessionError("channel_busy")
         return table_options(chosen)
 
@@ -36,9 +36,9 @@ class LobbyActions(SessionsCore):
                          options: GameOptions, *, place: Place = "server", locale: str | None = None) -> GameRecord:
         options = await self.check_new_table(channel_id, options.to_dict())
         try:
-            return await self.store.create_lobby(guild_id, channel_id, host_id=host_id, options=options.to_dict(),
-                                                 seats=[Seat(0, host_name[:40], user_id=host_id)], place=place,
-                                                 locale=locale)
+            return await self.store.games.create_lobby(guild_id, channel_id, host_id=host_id, options=options.to_dict(),
+                                                       seats=[Seat(0, host_name[:40], user_id=host_id)], place=place,
+                                                       locale=locale)
         except ChannelBusy as error:
             raise SessionError("channel_taken") from error
 
@@ -85,7 +85,7 @@ class LobbyActions(SessionsCore):
             elif action == "cancel":
                 if not host:
                     raise SessionError("host_cancels")
-                await self.store.abandon_game(game_id, record.version)
+                await self.store.games.abandon_game(game_id, record.version)
                 await self.notify(game_id)
                 return await self.record(game_id), Said("lobby_cancelled")
             elif action == "start":
@@ -104,7 +104,7 @@ class LobbyActions(SessionsCore):
                 raise SessionError("unknown_lobby_action")
             seats = [replace(s, seat=i) for i, s in enumerate(seats)]
             try:
-                await self.store.update_lobby(game_id, record.version, seats=seats)
+                await self.store.games.update_lobby(game_id, record.version, seats=seats)
             except StaleVersion as error:
                 raise SessionError("lobby_changed", stale=True) from error
         await self.notify(game_id)
@@ -119,7 +119,7 @@ class LobbyActions(SessionsCore):
             raise SessionError("rematch_not_over")
         if not any(s.user_id == user_id for s in old.seats):
             raise SessionError("rematch_not_player")
-        if await self.store.running_game_in_channel(old.channel_id) is not None:
+        if await self.store.games.running_game_in_channel(old.channel_id) is not None:
             raise SessionError("rematch_busy")
         # A deleted player's seat is not asked back (docs/privacy.md).
         kept = [s for s in old.seats if not s.erased]
@@ -130,14 +130,14 @@ class LobbyActions(SessionsCore):
             options.pop("deal")
             options["length"] = GameOptions().length
         try:
-            record = await self.store.create_lobby(old.guild_id, old.channel_id, host_id=user_id,
-                                                   options=options, seats=seats, place=old.place,
-                                                   locale=old.locale)
+            record = await self.store.games.create_lobby(old.guild_id, old.channel_id, host_id=user_id,
+                                                         options=options, seats=seats, place=old.place,
+                                                         locale=old.locale)
         except ChannelBusy as error:
             raise SessionError("rematch_busy") from error
         parent = old.messages.get(THREAD_OF)
         if parent is not None:  # a rematch in a game's own thread is still in a thread (no ghostwriter threads)
-            await self.store.set_message(record.id, THREAD_OF, parent)
+            await self.store.messages.set_message(record.id, THREAD_OF, parent)
             record = await self.record(record.id)
         return record
 
@@ -162,9 +162,9 @@ class LobbyActions(SessionsCore):
         # The first player's turn alert, if they asked for one (sessions/alerts.py).
         alerts, later = await turn_alerts(self.store, replace(record, seats=tuple(seats)), game, None, self.clock())
         try:
-            await self.store.start_game(record.id, record.version, seed=seed, state=game.to_json(),
-                                        options=changed, seats=seats, timers=[*timers, *later],
-                                        deliveries=[begins, *alerts])
+            await self.store.games.start_game(record.id, record.version, seed=seed, state=game.to_json(),
+                                              options=changed, seats=seats, timers=[*timers, *later],
+                                              deliveries=[begins, *alerts])
         except StaleVersion as error:
             raise SessionError("lobby_changed", stale=True) from error
         started = await self.record(record.id)

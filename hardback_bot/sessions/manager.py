@@ -98,7 +98,7 @@ class Sessions(LobbyActions, Timing, Seats):
             return True
         if version > now or loaded.game.options.coop:
             return False  # co-op: an ink draw may feed Penny (R29.8), the whole team's concern
-        since = await self.store.moves_after_version(loaded.record.id, version)
+        since = await self.store.games.moves_after_version(loaded.record.id, version)
         if {m.version for m in since} != set(range(version + 1, now + 1)):
             return False  # some commit since then was not a move (a seat changed hands, say)
         return all(m.seat != seat and logged_kind(m.move) in OTHERS_TOKEN_MOVES for m in since)
@@ -117,7 +117,7 @@ class Sessions(LobbyActions, Timing, Seats):
                 request = ghost_request_id((await self.load(game_id)).game)
                 if request is not None:
                     rows.append(Delivery(game_id, CloseGhostThread(request)))
-            await self.store.abandon_game(game_id, deliveries=rows)
+            await self.store.games.abandon_game(game_id, deliveries=rows)
             self.timers_changed.set()
             # Cancelled under the game's lock: a computer mid-turn cannot commit after the end.
             task = self._ai_tasks.pop(game_id, None)
@@ -140,8 +140,8 @@ class Sessions(LobbyActions, Timing, Seats):
             replacement = replace(current, ai_strength=2, display_name=f"{current.display_name} (computer)"[:40])
             note = announce(game_id, SeatLeft(seat=seat, name=current.display_name))
             change = SeatChange(seat, loaded.record.move_count, user_id, current.display_name, "computer", "left")
-            await self.store.replace_seat(game_id, loaded.record.version, replacement, deliveries=[note],
-                                          change=change)
+            await self.store.games.replace_seat(game_id, loaded.record.version, replacement, deliveries=[note],
+                                                change=change)
             self.timers_changed.set()
         await self.notify(game_id)
         self.kick_computers(game_id)

@@ -2,7 +2,7 @@
 
 Each game says where it is, whose turn it is, the player's place (rank by prestige; the team's score against
 Penny Dreadful in co-op) and the deadline of the decision it waits for; the player's own turns come first,
-soonest deadline first. Everything is read from the store (``Store.player_games``)."""
+soonest deadline first. Everything is read from the store (``store.player_games``)."""
 
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ def ordered(lines: Sequence[GameLine]) -> list[GameLine]:
 async def my_games(store: Store, user_id: int) -> list[GameLine]:
     """Every running game of ``user_id``, in the order the list shows them. The states are read in a worker
     thread: a player with many games must not hold the event loop."""
-    rows = await store.player_games(user_id)
+    rows = await store.player_games.player_games(user_id)
     lines = await asyncio.to_thread(lambda: [line for row in rows if (line := _line(row, user_id)) is not None])
     return ordered(lines)
 

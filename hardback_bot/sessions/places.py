@@ -57,19 +57,20 @@ def lobby_channel(record: GameRecord) -> int:
 
 async def hold(store: Store, timer: Timer, now: float) -> None:
     """Keep a due timer from acting until the next click of its game (nobody could be told of it now)."""
-    await store.set_timer(replace(timer, deadline=now + HELD_FOR, held=timer.deadline, id=None))
+    await store.timers.set_timer(replace(timer, deadline=now + HELD_FOR, held=timer.deadline, id=None))
 
 
 async def held_timers(store: Store, game_id: int) -> list[Timer]:
     """The game's held timers, as they were before they were held (oldest deadline first); a reminder whose
     decision timed out meanwhile is left out (and forgotten): it would only say that time is running out."""
-    held = [replace(t, deadline=t.held, held=None) for t in await store.game_timers(game_id) if t.held is not None]
+    held = [replace(t, deadline=t.held, held=None) for t in await store.timers.game_timers(
+        game_id) if t.held is not None]
     held.sort(key=lambda t: t.deadline)
     reminders = [t for t in held if isinstance(t.payload, DeadlineReminder)]
     if len(reminders) < len(held):
         for stale in reminders:
             if stale.id is not None:
-                await store.delete_timer(stale.id)
+                await store.timers.delete_timer(stale.id)
         held = [t for t in held if not isinstance(t.payload, DeadlineReminder)]
     return held
 

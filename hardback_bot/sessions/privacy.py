@@ -44,12 +44,12 @@ async def erase_player(sessions: Sessions, user_id: int, ledger: Ledger | None =
     """Delete what is kept about ``user_id`` everywhere (one transaction), then tell the games it changed and
     write the deletion to the ledger file (store/erasures.py). The deletion stands even when the ledger cannot
     be written (logged): the next reconcile copies it there from the database."""
-    running = await sessions.store.running_games_of(user_id)
+    running = await sessions.store.privacy.running_games_of(user_id)
     async with contextlib.AsyncExitStack() as stack:
         # In id order, one game at a time everywhere else, so no two holders wait on each other.
         for game_id in running:
             await stack.enter_async_context(sessions.lock(game_id))
-        erasure = await sessions.store.erase_player(user_id, left=_left)
+        erasure = await sessions.store.privacy.erase_player(user_id, left=_left)
     sessions.timers_changed.set()
     for game_id in erasure.changed_games:
         await sessions.notify(game_id)
@@ -70,7 +70,7 @@ class ExportFile:
 
 
 def export_files(data: Mapping[str, Any], *, limit: int = FILE_LIMIT) -> list[ExportFile] | None:
-    """A player's data (``Store.export_player``) as files of at most ``limit`` bytes: one JSON file; gzipped when
+    """A player's data (``PrivacyRoom.export_player``) as files of at most ``limit`` bytes: one JSON file; gzipped when
     that is too big; split by games into numbered parts when even that is (each part a whole JSON document with
     ``part`` and ``parts``). None when it would take more than :data:`MOST_FILES` files."""
     raw = _json(data)

@@ -103,7 +103,8 @@ class Seats(SessionsCore):
             name = record.seats[seat].display_name if 0 <= seat < len(record.seats) else ""
             note = announce(game_id, SeatOffered(seat=seat, name=name, open=open_))
             try:
-                await self.store.offer_seat(game_id, record.version, seat, user_id, open_=open_, deliveries=[note])
+                await self.store.seat_holders.offer_seat(
+                    game_id, record.version, seat, user_id, open_=open_, deliveries=[note])
             except (StaleVersion, WrongStatus) as error:
                 raise SessionError("moved_on", stale=True) from error
         await self.notify(game_id)
@@ -129,7 +130,7 @@ class Seats(SessionsCore):
 
     async def _hand_over(self, record: GameRecord, seat: Seat, note: Delivery, change: SeatChange) -> None:
         try:
-            await self.store.replace_seat(record.id, record.version, seat, deliveries=[note], change=change)
+            await self.store.games.replace_seat(record.id, record.version, seat, deliveries=[note], change=change)
         except (StaleVersion, WrongStatus) as error:
             raise SessionError("moved_on", stale=True) from error
         # A deadline that was a computer's (none) or the seat's own stands; the timers' dispatcher looks again.

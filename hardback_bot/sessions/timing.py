@@ -70,7 +70,7 @@ class Timing(SessionsCore):
         if timer.id is None or timer.seat is None:
             return False
         row = alert_row(loaded.record.id, due.user, timer.seat, len(loaded.game.move_log))
-        return await self.store.fire_timer(timer.id, [row])
+        return await self.store.outbox.fire_timer(timer.id, [row])
 
     async def _remind(self, loaded: Loaded, timer: Timer, due: DeadlineReminder) -> bool:
         """Tell whoever the game waits for that their time runs out, once (claimed with the timer); True when
@@ -82,7 +82,7 @@ class Timing(SessionsCore):
         set_for = due.deadline if due.deadline is not None else self.clock()
         when = int(current if current is not None else set_for)
         rows = [announce(record.id, Reminder(seats=tuple(seats), deadline=when))] if seats else []
-        return timer.id is not None and await self.store.fire_timer(timer.id, rows) and bool(rows)
+        return timer.id is not None and await self.store.outbox.fire_timer(timer.id, rows) and bool(rows)
 
     async def _time_out(self, loaded: Loaded) -> tuple[Loaded, list[Event], int]:
         """R33.2: everyone the game waits for times out; then the AFK policy."""
@@ -93,7 +93,7 @@ class Timing(SessionsCore):
         voters = [s for s, _ in moves if s != game.active_seat or game.phase == "vote"]
         notes: list[Note] = [VotersTimedOut(seats=tuple(voters))] if voters and game.phase == "vote" else []
         after = await self.apply_and_commit(loaded, moves, notes=notes)
-        settings = await self.store.get_guild_settings(record.guild_id)
+        settings = await self.store.settings.get_guild_settings(record.guild_id)
         replaced = await self._afk(after[0], [s for s, _ in moves], settings.afk_misses, settings.afk_policy)
         return after if replaced is None else (replaced, after[1], after[2])
 
@@ -109,7 +109,7 @@ class Timing(SessionsCore):
 
     async def current_deadline(self, game_id: int, moves: int) -> float | None:
         """The deadline of the decision the game waits for after ``moves`` moves (turn or vote), if timed."""
-        timers = await self.store.game_timers(game_id)
+        timers = await self.store.timers.game_timers(game_id)
         return next((t.deadline for t in timers
                      if isinstance(t.payload, TurnDeadline | VoteDeadline) and t.payload.moves == moves), None)
 
@@ -117,7 +117,7 @@ class Timing(SessionsCore):
     async def _afk(self, loaded: Loaded, seats: list[int], misses: int, policy: str) -> Loaded | None:
         """After ``misses`` timeouts in a row a seat goes to a computer player, or passes every turn, until its
         player takes it back (sessions/seats.py)."""
-        moves = await self.store.get_moves(loaded.record.id)
+        moves = await self.store.games.get_moves(loaded.record.id)
         record = loaded.record
         changed = False
         done = moves[-1].seq if moves else 0
@@ -141,8 +141,8 @@ class Timing(SessionsCore):
             # Kept with the person's own name: the one that comes back when they take the seat back (seats.py).
             change = SeatChange(seat, done, current.user_id, current.display_name,
                                 "absent" if policy == "remove" else "computer", "timeouts")
-            version = await self.store.replace_seat(record.id, record.version, replacement, deliveries=[note],
-                                                    change=change)
+            version = await self.store.games.replace_seat(record.id, record.version, replacement, deliveries=[note],
+                                                          change=change)
             seats_now = tuple(replacement if s.seat == seat else s for s in record.seats)
             record = replace(record, version=version, seats=seats_now)
             changed = True
@@ -152,7 +152,7 @@ class Timing(SessionsCore):
         """Serve every stored timer: sleep until the next deadline, handle what is due (forever)."""
         while True:
             self.timers_changed.clear()
-            nxt = await self.store.next_timer()
+            nxt = await self.store.timers.next_timer()
             delay = RECHECK if nxt is None else nxt.deadline - self.clock()
             if delay > 0:
                 # asyncio.timeout, not wait_for: Python 3.11's wait_for drops a cancellation that comes in the same
@@ -161,7 +161,7 @@ class Timing(SessionsCore):
                     async with asyncio.timeout(min(delay, RECHECK)):
                         await self.timers_changed.wait()
                 continue
-            for timer in await self.store.due_timers(now=self.clock()):
+            for timer in await self.store.timers.due_timers(now=self.clock()):
                 try:
                     await self.handle_timer(timer)
                 except Exception:

@@ -45,7 +45,7 @@ async def go_away(sessions: Sessions, game_id: int, user_id: int, days: int) -> 
     async with sessions.lock(game_id):
         loaded, seat = await _seat(sessions, game_id, user_id)
         now = sessions.clock()
-        held = await sessions.store.vacations(game_id)
+        held = await sessions.store.vacations.vacations(game_id)
         before = held.get(seat)
         used = before.used if before is not None else 0.0
         if used + days * DAY > MAX_VACATION:
@@ -63,7 +63,7 @@ async def come_back(sessions: Sessions, game_id: int, user_id: int) -> Said:
     async with sessions.lock(game_id):
         loaded, seat = await _seat(sessions, game_id, user_id)
         now = sessions.clock()
-        before = (await sessions.store.vacations(game_id)).get(seat)
+        before = (await sessions.store.vacations.vacations(game_id)).get(seat)
         if before is None or before.until <= now:
             raise SessionError("vacation_not_away", stale=True)
         vacation = Vacation(game_id, seat, now, max(0.0, before.used - (before.until - now)))
@@ -82,8 +82,8 @@ async def _store(sessions: Sessions, loaded: Loaded, seat: int, vacation: Vacati
         if vacation.until > sessions.clock():
             away[seat] = vacation.until
         timers = sessions.turn_timers(record.id, game, game.options, away)
-    await sessions.store.set_vacation(vacation, record.version, timers=timers,
-                                      deliveries=[announce(record.id, note)])
+    await sessions.store.vacations.set_vacation(vacation, record.version, timers=timers,
+                                                deliveries=[announce(record.id, note)])
     sessions.timers_changed.set()
 
 

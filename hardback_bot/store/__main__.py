@@ -31,7 +31,7 @@ from .export import checker_for, parse_export, replay_export, same_state
 async def _export(db: str, game_id: int, with_state: bool) -> None:
     store = await open_store(db)
     try:
-        data = await store.export_game(game_id, with_state=with_state)
+        data = await store.games.export_game(game_id, with_state=with_state)
     finally:
         await store.close()
     json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
@@ -41,7 +41,7 @@ async def _export(db: str, game_id: int, with_state: bool) -> None:
 async def _unfinished(db: str) -> None:
     store = await open_store(db)
     try:
-        for info in await store.list_unfinished():
+        for info in await store.recovery.list_unfinished():
             g = info.game
             timers = ", ".join(f"{t.kind}@{t.deadline:.0f}" for t in info.timers) or "no timers"
             print(
@@ -111,7 +111,7 @@ async def _erasures(db: str, ledger: str, *, quiet_if_missing: bool = False) -> 
     try:
         found = Ledger(ledger)
         outcome = await reconcile(store, found)
-        total = len(await store.erasures())
+        total = len(await store.privacy.erasures())
     finally:
         await store.close()
     if outcome.error:
@@ -132,7 +132,7 @@ async def _erasures(db: str, ledger: str, *, quiet_if_missing: bool = False) -> 
 async def _player(db: str, user_id: int) -> int:
     store = await open_store(db)
     try:
-        data = await store.player_data(user_id)
+        data = await store.privacy.player_data(user_id)
     finally:
         await store.close()
     print(f"user {user_id}: {data.games} game seats ({data.running} in lobbies or games being played), "
@@ -145,7 +145,7 @@ async def _player(db: str, user_id: int) -> int:
 async def _player_export(db: str, user_id: int) -> int:
     store = await open_store(db)
     try:
-        data = await store.export_player(user_id)
+        data = await store.privacy.export_player(user_id)
     finally:
         await store.close()
     json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
@@ -156,7 +156,7 @@ async def _player_export(db: str, user_id: int) -> int:
 async def _erase(db: str, user_id: int, ledger: str) -> int:
     store = await open_store(db)
     try:
-        erasure = await store.erase_player(user_id)
+        erasure = await store.privacy.erase_player(user_id)
     finally:
         await store.close()
     print(f"deleted the data of user {user_id} (deletion {erasure.id}): {erasure.games} seats made anonymous, "
@@ -179,7 +179,7 @@ async def _prune(db: str, days: int) -> int:
     try:
         before = store.now() - days * 86400
         total = 0
-        while ids := await store.prune_move_logs(before):
+        while ids := await store.retention.prune_move_logs(before):
             total += len(ids)
     finally:
         await store.close()

@@ -1,6 +1,7 @@
-"""What every room of the store stands on: the connection interface, portable SQL helpers, the column lists and
-:class:`StoreCore` (transactions, the clock, one-query reads). A database (:mod:`.sqlite`, :mod:`.postgres`)
-provides the connections; the rooms (:mod:`.rooms`) hold the queries."""
+"""What every room of the store stands on: the connection interface, portable SQL helpers, the column lists,
+:class:`StoreCore` (transactions, locking, the clock, one-query reads) and :class:`Room`, the base of every room. A
+database (:mod:`.sqlite`, :mod:`.postgres`) provides the connections; the rooms (:mod:`.rooms`) hold the queries,
+each over the core it is given."""
 
 from __future__ import annotations
 
@@ -86,7 +87,6 @@ def validate_timers(game_id: int, timers: Iterable[Timer]) -> list[Timer]:
     return out
 
 
-
 class StoreCore(abc.ABC):
     """Transactions, the clock and one-query reads; subclasses connect (``open``/``close``) and provide
     :meth:`write`, :meth:`read` and :meth:`read_one`."""
@@ -145,3 +145,12 @@ class StoreCore(abc.ABC):
     def set_clock(self, clock: Callable[[], float]) -> None:
         """Replace the store's clock (tests and tools)."""
         self._clock = clock
+
+
+class Room:
+    """One room of the store: the queries of one job, over the core's connections, transactions and locks
+    (``self.core``). A room that writes into another room's tables inside its own transaction is given that room
+    and passes it the open connection (``db``), so the whole change stays one transaction."""
+
+    def __init__(self, core: StoreCore) -> None:
+        self.core = core

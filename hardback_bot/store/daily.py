@@ -3,7 +3,7 @@
 A daily is an ordinary game (``games.kind = 'daily'``) played in the player's own thread; this room ties it to
 its day and player (``daily_attempts``, one row per player and day: the first start claims it, every other
 start finds it) and keeps the day's par (``daily_pars``: claimed by the one process that computes it).
-A daily's result is written into its attempt with the game's results (``SqlStore``'s outcome transaction), so
+A daily's result is written into its attempt with the game's results (the results room's outcome transaction), so
 a finished daily is on the boards the moment its finishing move commits. Days are ``YYYY-MM-DD`` strings in
 UTC. Every method runs on both databases, in the SQL both understand (see :mod:`.sql`); the migration is
 ``010_daily.sql``.
@@ -16,9 +16,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .core import Conn, Room, dumps, shard_filter
 from .errors import InvalidRecord
 from .models import Delivery
-from .sql import Conn, SqlStore, dumps, shard_filter
 
 ATTEMPT_COLUMNS = ("day, user_id, guild_id, channel_id, thread_id, game_id, display_name, claim_token, claimed_at,"
                    " result_claimed_at, result_message_id, shared_claimed_at, shared_message_id")
@@ -139,11 +139,8 @@ def streaks_of(rows: Iterable[tuple[str, int, int | None]], today: dt.date) -> D
                         best_beaten, last.isoformat() if last else None)
 
 
-class DailyRoom:
-    """The daily's queries, on an open store's connections: ``DailyRoom(store)``."""
-
-    def __init__(self, store: SqlStore) -> None:
-        self.store = store
+class DailyRoom(Room):
+    """The daily's queries, on an open store's connections: ``store.daily`` (or ``DailyRoom(store)``)."""
 
     # -- attempts --------------------------------------------------------------------------------------
     async def claim(self, day: str, user_id: int, *, guild_id: int, channel_id: int, display_name: str,
@@ -151,9 +148,9 @@ class DailyRoom:
         """The player's attempt at ``day``: claimed now by ``token`` if nobody had (``owner``), or taken over
         from a start that claimed it more than ``lease`` seconds ago and never dealt; otherwise the attempt as
         it stands (a second start resumes the first)."""
-        now = self.store.now()
+        now = self.core.now()
         name = (display_name or "?")[:100]
-        async with self.store.write() as db:
+        async with self.core.write() as db:
             inserted = await db.execute(
                 "INSERT INTO daily_attempts (day, user_id, guild_id, channel_id, display_name, claim_token,"
                 " claimed_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (day, user_id) DO NOTHING",
@@ -173,7 +170,7 @@ class DailyRoom:
         return DailyClaim(_attempt(row), owner)
 
     async def set_thread(self, day: str, user_id: int, token: str, thread_id: int) -> None:
-        async with self.store.write() as db:
+        async with self.core.write() as db:
             changed = await db.execute(
                 "UPDATE daily_attempts SET thread_id = ? WHERE day = ? AND user_id = ? AND claim_token = ?"
                 " AND game_id IS NULL", (thread_id, day, user_id, token))
@@ -182,7 +179,7 @@ class DailyRoom:
 
     async def release(self, day: str, user_id: int, token: str) -> bool:
         """Give up a claim that dealt nothing (its thread could not be made): the player may start again."""
-        async with self.store.write() as db:
+        async with self.core.write() as db:
             return await db.execute(
                 "DELETE FROM daily_attempts WHERE day = ? AND user_id = ? AND claim_token = ? AND game_id IS NULL",
                 (day, user_id, token)) == 1
@@ -193,11 +190,11 @@ class DailyRoom:
         """Deal the attempt's game in its thread (``place`` "dm": in the bot's DM with the player, where no thread
         could be opened), in one transaction with the attempt's link to it and the game's first outbox rows;
         returns the game id. DailyLost (nothing written) when the claim is no longer this start's."""
-        now = self.store.now()
-        async with self.store.write() as db:
+        now = self.core.now()
+        async with self.core.write() as db:
             row = await db.fetchone(
                 f"SELECT guild_id, claim_token, game_id FROM daily_attempts WHERE day = ? AND user_id = ?"
-                f"{self.store.lock_row}", (day, user_id))
+                f"{self.core.lock_row}", (day, user_id))
             if row is None or row[1] != token or row[2] is not None:
                 raise DailyLost(f"the daily attempt of user {user_id} on {day} is no longer this start's")
             guild_id = 0 if place == "dm" else int(row[0])  # a DM belongs to no server (its boards: the attempt's)
@@ -229,13 +226,13 @@ class DailyRoom:
         """The player's thread is gone: the running daily moves to a new one (``place`` "dm": to the bot's DM
         with the player), its table posted there again, and what the old thread had not been shown yet goes
         there too."""
-        async with self.store.write() as db:
+        async with self.core.write() as db:
             guild_id = 0 if place == "dm" else int(await db.fetchval(
                 "SELECT guild_id FROM daily_attempts WHERE game_id = ?", (game_id,)) or 0)
             changed = await db.execute(
                 "UPDATE games SET channel_id = ?, updated_at = ?, place = ?, guild_id = ? WHERE id = ?"
                 " AND kind = 'daily' AND status = 'playing'",
-                (thread_id, self.store.now(), place, guild_id, game_id))
+                (thread_id, self.core.now(), place, guild_id, game_id))
             if changed != 1:
                 raise DailyLost(f"game {game_id} is not a running daily")
             await db.execute("DELETE FROM game_messages WHERE game_id = ?", (game_id,))
@@ -249,8 +246,8 @@ class DailyRoom:
         "shared": the public line in the channel); a claim older than ``retry_after`` with nothing posted may
         be taken again (the poster died; the message's nonce keeps Discord from showing it twice)."""
         column = _post_column(what)
-        now = self.store.now()
-        async with self.store.write() as db:
+        now = self.core.now()
+        async with self.core.write() as db:
             return await db.execute(
                 f"UPDATE daily_attempts SET {column}_claimed_at = ? WHERE day = ? AND user_id = ?"
                 f" AND {column}_message_id IS NULL AND ({column}_claimed_at IS NULL OR {column}_claimed_at < ?)",
@@ -258,14 +255,14 @@ class DailyRoom:
 
     async def set_posted(self, day: str, user_id: int, what: str, message_id: int) -> None:
         column = _post_column(what)
-        async with self.store.write() as db:
+        async with self.core.write() as db:
             await db.execute(f"UPDATE daily_attempts SET {column}_message_id = ? WHERE day = ? AND user_id = ?",
                              (int(message_id), day, user_id))
 
     async def unposted_results(self, since_day: str) -> list[DailyAttempt]:
         """Finished dailies since ``since_day`` whose result card is not in their thread yet (this store's
         shards only): after a restart, and once a day's par is known."""
-        scope, params = shard_filter(self.store.shards, "a.guild_id")
+        scope, params = shard_filter(self.core.shards, "a.guild_id")
         cols = ", ".join(f"a.{c.strip()}" for c in ATTEMPT_COLUMNS.split(","))
         rows = await self._rows(
             f"SELECT {cols} FROM daily_attempts a JOIN games g ON g.id = a.game_id"
@@ -277,8 +274,8 @@ class DailyRoom:
     async def claim_par(self, day: str, owner: str, *, strength: int, lease: float) -> bool:
         """True for the one process that computes ``day``'s par now: the first to ask, or one taking over a
         claim older than ``lease`` seconds that never got its score (its process died)."""
-        now = self.store.now()
-        async with self.store.write() as db:
+        now = self.core.now()
+        async with self.core.write() as db:
             if await db.execute(
                     "INSERT INTO daily_pars (day, claimed_by, claimed_at, strength) VALUES (?, ?, ?, ?)"
                     " ON CONFLICT (day) DO NOTHING", (day, owner, now, int(strength))) == 1:
@@ -289,16 +286,16 @@ class DailyRoom:
 
     async def save_par(self, day: str, owner: str, par: ParResult) -> bool:
         """Store the par computed by the claim's owner; False (nothing written) when it is not theirs any more."""
-        async with self.store.write() as db:
+        async with self.core.write() as db:
             return await db.execute(
                 "UPDATE daily_pars SET score = ?, penny_score = ?, won = ?, words = ?, turns = ?, state_hash = ?,"
                 " computed_at = ? WHERE day = ? AND claimed_by = ? AND score IS NULL",
-                (par.score, par.penny_score, int(par.won), par.words, par.turns, par.state_hash, self.store.now(),
+                (par.score, par.penny_score, int(par.won), par.words, par.turns, par.state_hash, self.core.now(),
                  day, owner)) == 1
 
     async def drop_par_claim(self, day: str, owner: str) -> bool:
         """Give up a par claim whose computation failed, so that the next start tries again at once."""
-        async with self.store.write() as db:
+        async with self.core.write() as db:
             return await db.execute("DELETE FROM daily_pars WHERE day = ? AND claimed_by = ? AND score IS NULL",
                                     (day, owner)) == 1
 
@@ -312,7 +309,7 @@ class DailyRoom:
         """The day's finished dailies, best first: of one server (``guild_id``), or of every server. A page is an
         index range in rank order; each line's place counts the entries above it."""
         where, params = _scope(day, guild_id)
-        async with self.store.read() as db:
+        async with self.core.read() as db:
             rows = await db.fetch(
                 f"SELECT {ENTRY_COLUMNS} FROM daily_attempts WHERE {where} ORDER BY score DESC, margin DESC,"
                 " finished_at, user_id LIMIT ? OFFSET ?", (*params, max(0, int(limit)), max(0, int(offset))))
@@ -331,7 +328,7 @@ class DailyRoom:
     async def entry(self, day: str, user_id: int, guild_id: int | None = None) -> DailyEntry | None:
         """The player's line on the day's board (their place among the server's or everybody's)."""
         where, params = _scope(day, guild_id)
-        async with self.store.read() as db:
+        async with self.core.read() as db:
             row = await db.fetchone(f"SELECT {ENTRY_COLUMNS} FROM daily_attempts WHERE {where} AND user_id = ?",
                                     (*params, user_id))
             if row is None:
@@ -345,7 +342,7 @@ class DailyRoom:
         return streaks_of(((str(r[0]), int(r[1]), None if r[2] is None else int(r[2])) for r in rows), today)
 
     async def _rows(self, sql: str, params: Sequence[Any]) -> list[Any]:
-        async with self.store.read_one() as db:
+        async with self.core.read_one() as db:
             return await db.fetch(sql, params)
 
 

@@ -145,10 +145,10 @@ async def reconcile(store: SqlStore, ledger: Ledger) -> Reconciled:
     except (OSError, ValueError) as error:
         outcome.error = str(error)
         return outcome
-    known = {e.id: e for e in await store.erasures()}
+    known = {e.id: e for e in await store.privacy.erasures()}
     for entry in entries:
         if entry.id not in known:
-            erasure = await store.erase_player(entry.user_id, erasure_id=entry.id, erased_at=entry.erased_at)
+            erasure = await store.privacy.erase_player(entry.user_id, erasure_id=entry.id, erased_at=entry.erased_at)
             if erasure.applied:
                 outcome.applied.append(erasure)
     listed = {e.id for e in entries}

@@ -155,7 +155,7 @@ async def _running_bot(world: World, db_path: str | None, ai_delay: float, clock
 async def beat_after(store: Any, moment: float, timeout: float = 15.0) -> float:
     """Wait until the bot's last heartbeat is later than ``moment`` (a wall-clock time); returns it."""
     deadline = time.monotonic() + timeout
-    while (beat := await store.last_heartbeat()) is None or beat <= moment:
+    while (beat := await store.timers.last_heartbeat()) is None or beat <= moment:
         assert time.monotonic() < deadline, f"no heartbeat after {moment} within {timeout} s (last: {beat})"
         await asyncio.sleep(0.05)
     return beat
@@ -223,7 +223,7 @@ async def open_table(world: World, bot: botmod.HardbackBot, options: dict[str, o
     await s.settle()
     await s.click(world.alice, s.find_message(lobby.id), button(lobby, ":start"))
     await s.settle(quiet=0.6)
-    record = await bot.store.running_game_in_channel(world.channel.id)
+    record = await bot.store.games.running_game_in_channel(world.channel.id)
     assert record is not None and record.status == "playing"
     return record.id
 

@@ -68,13 +68,13 @@ async def open_table(world: World, store: Store, channel: Channel, host: User, o
     await s.click(host, s.find_message(lobby.id), button(lobby, ":start"))
     record = None
     for _ in range(400):  # the bot may work quietly for a while after its deferred answer
-        record = await store.running_game_in_channel(channel.id)
+        record = await store.games.running_game_in_channel(channel.id)
         if record is not None and record.status == "playing" and "table" in record.messages:
             break
         await asyncio.sleep(0.025)
     await s.settle(quiet=0.6)
     assert record is not None and record.status == "playing", (record, [m.text() for m in s.ephemerals(host)])
-    return await store.get_game(record.id, with_state=False)
+    return await store.games.get_game(record.id, with_state=False)
 
 
 async def play_to_the_end(world: World, store: Store, record: GameRecord, channel: Channel, users: dict[int, User],

@@ -363,7 +363,7 @@ async def mentions_not_to_play(world: World, store: Store, game_id: int, channel
 
     s = world.standin
     record, final = await load_game(store, game_id)
-    moves = await store.get_moves(game_id)
+    moves = await store.games.get_moves(game_id)
     users = {x.seat: x.user_id for x in record.seats}
     # (commit time, the users the game waits for after it), from the start on.
     game = Game.new(final.num_players, final.state.seed, final.options, final.checker)

@@ -417,7 +417,7 @@ class Driver:
         for seat, user in self.users.items():
             if any(m.kind == "vote" for m in game.legal_moves(seat)):
                 choice = "vote_accept" if self._accept_next else "vote_reject"
-                seen = len(await self.store.get_moves(self.game_id))
+                seen = len(await self.store.games.get_moves(self.game_id))
                 panel = await self.open_hand(user)
                 buttons = move_buttons(panel)
                 if choice not in buttons:  # a computer's vote settled it meanwhile
@@ -427,7 +427,7 @@ class Driver:
                 # Count the vote only when it was taken (a computer voting at the same moment makes the
                 # panel out of date; the next pass votes again).
                 if (seat, choice.replace("_", " ")) in [(m.seat, m.move) for m in
-                                                       (await self.store.get_moves(self.game_id))[seen:]]:
+                                                       (await self.store.games.get_moves(self.game_id))[seen:]]:
                     self._accept_next = not self._accept_next
                     self.votes.append((seat, word, choice))
                     voted = True

@@ -26,7 +26,7 @@ from hardback_bot.words import get_dictionary
 
 async def load_game(store: Store, game_id: int) -> tuple[GameRecord, Game]:
     """The stored record and engine state of a game (read only: the driver never applies moves)."""
-    record = await store.get_game(game_id)
+    record = await store.games.get_game(game_id)
     assert record.state is not None, "the game has not started"
     options = GameOptions.from_dict(dict(record.options))
     checker = None if options.dictionary == "none" else get_dictionary(options.dictionary)
@@ -73,7 +73,7 @@ async def every_row_delivered(store: Store, game_id: int, *, with_message: bool 
     the caller's checks say which row if not."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        rows = await store.game_deliveries(game_id)
+        rows = await store.outbox.game_deliveries(game_id)
         if rows and all(r.delivered_at is not None and (r.message_id is not None or not with_message) for r in rows):
             return
         await asyncio.sleep(0.05)
@@ -109,7 +109,7 @@ async def start_table(world: World, store: Store, options: dict[str, Any], *, jo
         await s.settle()
     await s.click(world.alice, s.find_message(lobby.id), button(lobby, ":start"))
     await s.settle(quiet=0.6)
-    record = await store.running_game_in_channel(world.channel.id)
+    record = await store.games.running_game_in_channel(world.channel.id)
     assert record is not None and record.status == "playing"
     return record
 
@@ -128,7 +128,7 @@ async def to_play_at(store: Store, game_id: int) -> Callable[[float, float], set
     from hardback_bot.sessions.judging import deciders
 
     record, final = await load_game(store, game_id)
-    moves = await store.get_moves(game_id)
+    moves = await store.games.get_moves(game_id)
     game = Game.new(final.num_players, record.seed or 0, final.options, final.checker)
     states: list[tuple[float, set[int]]] = [(float("-inf"), set(deciders(game)))]
     for i, m in enumerate(moves):
@@ -155,12 +155,12 @@ async def calls(world: World, store: Store, game_id: int, user: User) -> tuple[i
     player in the message that carried it, unless that turn was over before that message was posted: a call
     is decided as it goes out, between the note's claim for a post and the post (a post held back by the
     channel's pace may come after the turn, or the game)."""
-    record = await store.get_game(game_id, with_state=False)
+    record = await store.games.get_game(game_id, with_state=False)
     seat = next(s.seat for s in record.seats if s.user_id == user.id)
     ended = record.finished_at or float("inf")
     waiting = await to_play_at(store, game_id)
     expected = reached = 0
-    for row in await store.game_deliveries(game_id):
+    for row in await store.outbox.game_deliveries(game_id):
         stored = row.payload.notes if isinstance(row.payload, AnnounceNotes) else ()
         notes = [n for n in stored if n["t"] == "your_turn" and n["seat"] == seat]
         if not notes or row.message_id is None:

@@ -11,7 +11,7 @@ from scenario_kit import Driver, seat_users
 async def test_opening_the_hand_says_what_happened_since_your_last_turn(world: World) -> None:
     async with running_bot(world) as bot:
         game_id = await open_table(world, bot)
-        record = await bot.store.get_game(game_id)
+        record = await bot.store.games.get_game(game_id)
         driver = Driver(world, bot.store, game_id, seat_users(world, record))
         first, second = driver.users[0], driver.users[1]
         turn = await driver.play_turn(0)

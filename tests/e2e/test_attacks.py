@@ -95,13 +95,13 @@ async def test_every_click_acts_only_where_it_came_from(world: World, database: 
         await s.slash(world.alice, "hardback start", {"adverts": False})
         await s.settle()
         lobby = with_component(world, "hb:l:")
-        record = await bot.store.running_game_in_channel(world.channel.id)
+        record = await bot.store.games.running_game_in_channel(world.channel.id)
         assert record is not None
         game_id, lobby_version = record.id, record.version
         for suffix in (":join", ":ai3", ":start", ":cancel"):
             await refused(world, eve, lobby, button(lobby, suffix), channel=channel_b, needle=elsewhere)
             await refused(world, world.bob, lobby, button(lobby, suffix), channel=other_a, needle=elsewhere)
-        after = await bot.store.get_game(game_id, with_state=False)
+        after = await bot.store.games.get_game(game_id, with_state=False)
         assert (after.status, after.version, [x.user_id for x in after.seats]) == \
             ("lobby", lobby_version, [world.alice.id]), "the lobby did not move"
 
@@ -168,7 +168,7 @@ async def test_every_click_acts_only_where_it_came_from(world: World, database: 
         # ---------------------------------------------------------------- nothing moved
         after_game = await bot.sessions.load(game_id)
         assert after_game.record.status == "playing" and after_game.record.version == version
-        assert len(after_game.game.move_log) == moves and await bot.store.get_moves(game_id) == []
+        assert len(after_game.game.move_log) == moves and await bot.store.games.get_moves(game_id) == []
         assert not [m for m in s.messages(world.channel) if "something went wrong" in m.content.lower()]
         assert not s.messages(channel_b) and not s.messages(other_a), "nothing public outside A's channel"
     no_warnings(caplog)

@@ -87,7 +87,7 @@ async def test_games_everywhere_and_a_hand_opened_from_the_list(world: World) ->
         await s.settle()
         assert bobs.original is not None and bobs.original.ephemeral
         assert bobs.original in s.ephemerals(world.bob) and bobs.original not in s.ephemerals(world.alice)
-        tokens = {p.user_id for p in await bot.store.fresh_panels(group_game, since=0)}
+        tokens = {p.user_id for p in await bot.store.panels.fresh_panels(group_game, since=0)}
         assert tokens == {world.alice.id, world.bob.id}, tokens
         # Mod sits in neither game: refused, privately.
         await s.slash(world.mod, "hardback games", {}, channel=lounge)

@@ -36,7 +36,7 @@ async def test_lobby_table_hand_and_a_word(world: World) -> None:
         table = table_of(world)
         assert table.attachments and table.attachments[0].filename == "table.png"
         assert table.attachments[0].description.startswith("Hardback table, round 1:")
-        record = await bot.store.running_game_in_channel(world.channel.id)
+        record = await bot.store.games.running_game_in_channel(world.channel.id)
         loaded = await bot.sessions.load(record.id)
         first = user_for(world, loaded.record.seats[0].user_id)
         assert f"<@{first.id}>, your turn." in s.last_message(world.channel).content
@@ -64,7 +64,7 @@ async def test_lobby_table_hand_and_a_word(world: World) -> None:
         log_line = s.last_message(world.channel).content
         assert f"spelled **[{word}](https://en.wiktionary.org/wiki/{word.lower()})**" in log_line \
             or "your turn" in log_line
-        moves = await bot.store.get_moves(record.id)
+        moves = await bot.store.games.get_moves(record.id)
         assert moves[0].move.startswith("spell")
 
 
@@ -98,7 +98,7 @@ async def test_refusals_change_nothing(world: World) -> None:
         await s.submit_modal(first, None, {"word": "c@t"})
         await s.settle()
         assert "letters A to Z" in text_of(s.last_ephemeral(first))
-        assert await bot.store.get_moves(game_id) == []
+        assert await bot.store.games.get_moves(game_id) == []
 
 
 async def test_double_click_applies_once_and_stale_view_refreshes(world: World) -> None:
@@ -122,7 +122,7 @@ async def test_double_click_applies_once_and_stale_view_refreshes(world: World) 
         # Two clicks at once on "Yes, skip my turn": exactly one skip is stored.
         await asyncio.gather(s.click(first, confirm, yes), s.click(first, confirm, yes))
         await s.settle(quiet=0.6)
-        assert [m.move for m in await bot.store.get_moves(game_id)] == ["skip"]
+        assert [m.move for m in await bot.store.games.get_moves(game_id)] == ["skip"]
         # The losing click was answered too, with the current view and a note that it was out of date.
         panel = s.find_message(confirm.id)
         looks = [snap.embeds for snap in panel.history] + [panel.embeds]
@@ -131,7 +131,7 @@ async def test_double_click_applies_once_and_stale_view_refreshes(world: World) 
         await s.click(first, old_panel, button(old_panel, "hb:m:") if any(
             c.startswith("hb:m:") for c in old_panel.custom_ids()) else button(old_panel, "hb:x:"))
         await s.settle()
-        assert [m.move for m in await bot.store.get_moves(game_id)] == ["skip"]
+        assert [m.move for m in await bot.store.games.get_moves(game_id)] == ["skip"]
 
 
 async def test_forged_custom_id_is_refused(world: World) -> None:
@@ -148,7 +148,7 @@ async def test_forged_custom_id_is_refused(world: World) -> None:
         texts = [text_of(m) for m in s.ephemerals(world.alice)]
         assert any("does not exist" in t for t in texts)
         assert any("not one I made" in t for t in texts)
-        assert await bot.store.get_moves(game_id) == []
+        assert await bot.store.games.get_moves(game_id) == []
 
 
 async def test_clicks_are_acknowledged_while_the_relay_redraws_that_panel(world: World) -> None:
@@ -180,4 +180,4 @@ async def test_clicks_are_acknowledged_while_the_relay_redraws_that_panel(world:
         await s.settle()
         assert "Your turn" in text_of(opened.original)
         assert "Your turn" in text_of(s.find_message(hand.id))
-        assert await bot.store.get_moves(game_id) == []
+        assert await bot.store.games.get_moves(game_id) == []

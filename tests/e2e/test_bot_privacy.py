@@ -96,7 +96,7 @@ async def test_see_download_cancel_then_delete_in_the_middle_of_a_game(world: Wo
         await s.click(world.alice, asked, CANCEL)
         await s.settle()
         assert "nothing was deleted" in text_of(now(world, panel)) and now(world, panel).custom_ids() == []
-        assert (await bot.store.player_data(world.alice.id)).games == 2
+        assert (await bot.store.privacy.player_data(world.alice.id)).games == 2
 
         # Delete for real, mid-game.
         panel = await privacy_panel(world, world.alice)
@@ -110,7 +110,7 @@ async def test_see_download_cancel_then_delete_in_the_middle_of_a_game(world: Wo
         await s.wait_for(lambda: any(f"{ERASED_NAME} left the game; a computer player takes the seat." in text_of(m)
                                      for m in s.messages(world.channel)), timeout=15, what="the table told")
         # Bob plays on; a computer plays her seat. Bob hosts the table now, so he may end it.
-        running = await bot.store.get_game(record.id, with_state=False)
+        running = await bot.store.games.get_game(record.id, with_state=False)
         bob_seat = next(seat.seat for seat in running.seats if seat.user_id == world.bob.id)
         hers = 1 - bob_seat
         assert running.seats[hers].erased and running.seats[hers].ai_strength and running.host_id == world.bob.id
@@ -131,7 +131,7 @@ async def test_see_download_cancel_then_delete_in_the_middle_of_a_game(world: Wo
         confirm = s.last_ephemeral(world.bob)
         await s.click(world.bob, confirm, button(confirm, ":end"))
         await s.settle()
-        assert (await bot.store.get_game(record.id, with_state=False)).status == "abandoned"
+        assert (await bot.store.games.get_game(record.id, with_state=False)).status == "abandoned"
         # What she sees now: nothing but the record of her deletion.
         panel = await privacy_panel(world, world.alice)
         assert "keeps nothing about you" in text_of(panel) and "had your data deleted on" in text_of(panel)
@@ -156,7 +156,7 @@ async def test_a_confirmation_goes_stale_and_forged_ids_do_nothing(world: World)
             await s.settle()
             said = text_of(inter.followups[-1] if inter.followups else inter.message)
             assert "not one I made" in said, (forged, said)
-        assert (await bot.store.player_data(world.alice.id)).results == 1  # nothing deleted by any of them
+        assert (await bot.store.privacy.player_data(world.alice.id)).results == 1  # nothing deleted by any of them
 
 
 async def test_in_a_group_dm_and_the_bots_dm_and_in_spanish(world: World) -> None:
@@ -202,8 +202,8 @@ async def test_a_restored_older_backup_forgets_the_player_again_at_the_next_star
     assert no_trace(restored, world.alice.id, "alice") != []
     # ... and starts the bot on it with its ledger: before anything else, alice's deletion is applied again.
     async with running_bot(world, db_path=restored, erasure_ledger=ledger) as bot:
-        assert (await bot.store.player_data(world.alice.id)).games == 0
-        assert (await bot.store.player_data(world.bob.id)).results == 1  # bob's record is whole
+        assert (await bot.store.privacy.player_data(world.alice.id)).games == 0
+        assert (await bot.store.privacy.player_data(world.bob.id)).results == 1  # bob's record is whole
     assert no_trace(restored, world.alice.id, "alice") == []
 
 
@@ -214,7 +214,8 @@ async def test_old_move_logs_go_and_their_replays_say_so(world: World) -> None:
                               [(world.alice.id, "alice"), (world.bob.id, "bob")], seed=7, length=40)
         bot.store.set_clock(lambda: time.time() + 8 * 86400)  # eight days later: past the week's retention
         assert await bot.get_cog("Privacy").look() == 1  # type: ignore[union-attr]
-        assert (await bot.store.get_game(old)).pruned_at is not None and await bot.store.get_moves(old) == []
+        assert (await bot.store.games.get_game(
+            old)).pruned_at is not None and await bot.store.games.get_moves(old) == []
         await s.slash(world.bob, "hardback replay", {"game": old})
         await s.settle()
         said = text_of(s.last_ephemeral(world.bob))
@@ -222,7 +223,7 @@ async def test_old_move_logs_go_and_their_replays_say_so(world: World) -> None:
         await s.slash(world.bob, "hardback history", {"game": old})
         await s.settle()
         assert f"Game #{old}'s moves were deleted on" in text_of(s.last_ephemeral(world.bob))
-        assert (await bot.store.player_stats(world.guild.id, world.bob.id)).competitive.games == 1
+        assert (await bot.store.results.player_stats(world.guild.id, world.bob.id)).competitive.games == 1
         await s.slash(world.alice, "hardback privacy")
         await s.settle()
         assert "deleted 7 days after it ended" in text_of(s.last_ephemeral(world.alice))

@@ -78,12 +78,12 @@ async def test_sigkill_mid_game_old_buttons_still_work(world: World, tmp_path: P
             confirm = next(b["custom_id"] for b in preview.buttons() if b["label"].startswith("Confirm"))
             panel = await driver.press(first, preview, confirm)
             table = driver.table()
-            moves_before = [(m.seq, m.seat, m.move) for m in await store.get_moves(gid)]
+            moves_before = [(m.seq, m.seat, m.move) for m in await store.games.get_moves(gid)]
             assert moves_before and moves_before[-1][2].startswith("spell")
 
             await proc.kill()
             await proc.start()
-            assert [(m.seq, m.seat, m.move) for m in await store.get_moves(gid)] == moves_before
+            assert [(m.seq, m.seat, m.move) for m in await store.games.get_moves(gid)] == moves_before
 
             # The old table message: "Open my hand" works.
             fresh = await driver.open_hand(second)
@@ -98,12 +98,13 @@ async def test_sigkill_mid_game_old_buttons_still_work(world: World, tmp_path: P
             assert OUT_OF_DATE not in text_of(refreshed) and "Your turn" in text_of(refreshed)
             refreshed = await driver.press(second, other, refresh_id(other))
             assert "Your hand" in text_of(refreshed)
-            assert [(m.seq, m.seat, m.move) for m in await store.get_moves(gid)] == moves_before, "nothing applied"
+            assert [(m.seq, m.seat, m.move) for m in await store.games.get_moves(
+                gid)] == moves_before, "nothing applied"
 
             # ... and the panel that was current at the kill finishes the turn.
             assert move_buttons(panel), "the panel after the word offers moves"
             turn = await driver.play_turn(seat, panel=s.find_message(panel.id))
-            moves_after = [(m.seq, m.seat, m.move) for m in await store.get_moves(gid)]
+            moves_after = [(m.seq, m.seat, m.move) for m in await store.games.get_moves(gid)]
             assert moves_after[:len(moves_before)] == moves_before
             new = [m for _, _, m in moves_after[len(moves_before):]]
             assert new and "skip" not in new
@@ -144,7 +145,7 @@ async def test_killed_while_answering_a_click_then_the_game_plays_to_the_end(wor
                 # One click may carry the word's own answers too (an either-or choice): all or nothing.
                 chain = [format_move(m) for m in decode_moves(move_arg(custom_id))]
                 move = chain[0]
-                before = [m.move for m in await store.get_moves(gid)]
+                before = [m.move for m in await store.games.get_moves(gid)]
                 inter = await s.click(user, panel, custom_id, wait=False)
                 clicks.append(inter)
                 await asyncio.sleep(delay)
@@ -152,7 +153,7 @@ async def test_killed_while_answering_a_click_then_the_game_plays_to_the_end(wor
                 await proc.start()
                 # The stored state and the move log always agree (one transaction per move).
                 _, game = await load_game(store, gid)
-                logged = [m.move for m in await store.get_moves(gid)]
+                logged = [m.move for m in await store.games.get_moves(gid)]
                 assert len(game.move_log) == len(logged) and logged[:len(before)] == before
                 assert logged[len(before):] in ([], chain)
                 # The click either got its answer before the kill or fails as on Discord: its process is gone, so
@@ -170,7 +171,7 @@ async def test_killed_while_answering_a_click_then_the_game_plays_to_the_end(wor
                         assert OUT_OF_DATE in text_of(again)
                 else:
                     assert logged[len(before):] == chain, "the panel moved on only because the move was made"
-                logged = [m.move for m in await store.get_moves(gid)]
+                logged = [m.move for m in await store.games.get_moves(gid)]
                 assert logged[len(before):len(before) + 1] == [move] and logged.count(move) == before.count(move) + 1
                 _, game = await load_game(store, gid)
                 if not game.finished and game.active_seat == seat:
@@ -186,7 +187,7 @@ async def test_killed_while_answering_a_click_then_the_game_plays_to_the_end(wor
             print("kills:", outcomes)
             assert game.finished
             assert len(list(iter_results_messages(world, gid))) == 1
-            assert len(await store.get_results(gid)) == 2
+            assert len(await store.results.get_results(gid)) == 2
     finally:
         await proc.stop()
     assert "Traceback" not in proc.output(), proc.output()
@@ -214,20 +215,20 @@ async def test_killed_during_a_computer_turn_the_computer_plays_on(world: World,
                     await driver.play_turn(alice)
                     continue
                 # The computer's turn: kill right after its first move of the turn.
-                start = len(await store.get_moves(gid))
+                start = len(await store.games.get_moves(gid))
                 while True:
-                    moves = await store.get_moves(gid)
+                    moves = await store.games.get_moves(gid)
                     if len(moves) > start:
                         break
                     await asyncio.sleep(0.01)
                 await proc.kill()
                 _, game = await load_game(store, gid)
-                before = [(m.seq, m.seat, m.move) for m in await store.get_moves(gid)]
+                before = [(m.seq, m.seat, m.move) for m in await store.games.get_moves(gid)]
                 mid_turn += game.active_seat == computer and not game.finished
                 await proc.start()
                 # The computer plays on by itself and hands the turn back to alice.
                 await driver.wait_for_seat_change(computer)
-                after = [(m.seq, m.seat, m.move) for m in await store.get_moves(gid)]
+                after = [(m.seq, m.seat, m.move) for m in await store.games.get_moves(gid)]
                 assert after[:len(before)] == before
                 _, game = await load_game(store, gid)
                 assert len(game.move_log) == len(after)
@@ -239,7 +240,7 @@ async def test_killed_during_a_computer_turn_the_computer_plays_on(world: World,
             if not game.finished and game.active_seat == alice:
                 assert s.find_message(table.id) is not None
                 await driver.play_turn(alice)
-            seqs = [m.seq for m in await store.get_moves(gid)]
+            seqs = [m.seq for m in await store.games.get_moves(gid)]
             assert seqs == sorted(set(seqs))
     finally:
         await proc.stop()
@@ -264,7 +265,7 @@ async def test_a_crash_before_the_table_is_posted_leaves_a_playable_game(world: 
     async with running_bot(world, db_path=db) as bot:
         bot.get_cog("Play").relay.messages.table = _crashing_post  # type: ignore[union-attr]
         record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))
-        assert "table" not in (await bot.store.get_game(record.id, with_state=False)).messages
+        assert "table" not in (await bot.store.games.get_game(record.id, with_state=False)).messages
     async with running_bot(world, db_path=db):
         await s.wait_for(lambda: any(f"hb:h:{record.id}:" in " ".join(m.custom_ids())
                                      for m in s.messages(world.channel)), timeout=5, what="a table message")
@@ -280,6 +281,6 @@ async def test_a_crash_before_the_results_are_posted_still_shows_them(world: Wor
         await driver.play_until(lambda g: g.finished)
         await s.settle(quiet=0.6)
         assert not list(iter_results_messages(world, record.id))
-        assert len(await bot.store.get_results(record.id)) == 1  # the results themselves were committed
+        assert len(await bot.store.results.get_results(record.id)) == 1  # the results themselves were committed
     async with running_bot(world, db_path=db):
         await s.wait_for(lambda: list(iter_results_messages(world, record.id)), timeout=5, what="the results")

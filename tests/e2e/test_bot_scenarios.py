@@ -72,16 +72,16 @@ async def test_two_player_game_to_the_results(world: World) -> None:
                 await s.click(user, old, ids[0])
                 await s.settle()
                 assert "over" in text_of(s.find_message(old.id)) + text_of(s.last_ephemeral(user))
-        assert len(await bot.store.get_moves(record.id)) == len(game.move_log)
+        assert len(await bot.store.games.get_moves(record.id)) == len(game.move_log)
 
         # Results, stats and ratings were stored exactly once.
-        stored = await bot.store.get_results(record.id)
+        stored = await bot.store.results.get_results(record.id)
         assert sorted(r.seat for r in stored) == [0, 1]
         assert {r.user_id for r in stored} == {world.alice.id, world.bob.id}
         for user in (world.alice, world.bob):
-            stats = await bot.store.player_stats(world.guild.id, user.id)
+            stats = await bot.store.results.player_stats(world.guild.id, user.id)
             assert stats.competitive.games == 1 and stats.rating is not None and stats.rating.games == 1
-        board = await bot.store.leaderboard(world.guild.id, "rating")
+        board = await bot.store.results.leaderboard(world.guild.id, "rating")
         assert {e.user_id: e.games for e in board} == {world.alice.id: 1, world.bob.id: 1}
         winner = next(r for r in stored if r.result.rank == 1)
         assert winner.result.prestige >= 40 and winner.result.won
@@ -89,24 +89,24 @@ async def test_two_player_game_to_the_results(world: World) -> None:
         # The channel is free: a new /hardback start opens a lobby (cancelled again) ...
         await s.slash(world.bob, "hardback start", {"length": 40})
         await s.settle()
-        fresh = await bot.store.running_game_in_channel(world.channel.id)
+        fresh = await bot.store.games.running_game_in_channel(world.channel.id)
         assert fresh is not None and fresh.status == "lobby" and fresh.id != record.id
         lobby = with_component(world, f"hb:l:{fresh.id}:")
         await s.click(world.bob, lobby, button(lobby, ":cancel"))
         await s.settle()
-        assert await bot.store.running_game_in_channel(world.channel.id) is None
+        assert await bot.store.games.running_game_in_channel(world.channel.id) is None
         # ... and Rematch opens a lobby with the same seats and options, in the channel for everyone.
         await s.click(world.bob, results, button(results, ":rematch"))
         await s.settle()
-        again = await bot.store.running_game_in_channel(world.channel.id)
+        again = await bot.store.games.running_game_in_channel(world.channel.id)
         assert again is not None and again.status == "lobby"
         assert {seat.user_id for seat in again.seats} == {world.alice.id, world.bob.id}
         assert dict(again.options) == dict(record.options)
         rematch_lobby = with_component(world, f"hb:l:{again.id}:")
         assert not rematch_lobby.ephemeral and "Seats (2/5)" in text_of(rematch_lobby)
         # Stats are untouched by all of this.
-        assert len(await bot.store.get_results(record.id)) == 2
-        assert (await bot.store.player_stats(world.guild.id, world.alice.id)).competitive.games == 1
+        assert len(await bot.store.results.get_results(record.id)) == 2
+        assert (await bot.store.results.player_stats(world.guild.id, world.alice.id)).competitive.games == 1
 
 
 async def test_solo_coop_against_penny_dreadful(world: World) -> None:
@@ -132,9 +132,9 @@ async def test_solo_coop_against_penny_dreadful(world: World) -> None:
         assert "Penny Dreadful" in text and "team " in text  # both scores are written out, not only drawn
         png = results[0].attachment("results.png")
         assert png.data.startswith(b"\x89PNG") and "Penny Dreadful" in png.description  # the alt text has both
-        stored = await bot.store.get_results(record.id)
+        stored = await bot.store.results.get_results(record.id)
         assert [(r.user_id, r.mode) for r in stored] == [(world.alice.id, "coop")]
-        stats = await bot.store.player_stats(world.guild.id, world.alice.id)
+        stats = await bot.store.results.player_stats(world.guild.id, world.alice.id)
         assert stats.coop.games == 1 and stats.competitive.games == 0
         assert stats.coop_by_genre.get("horror", (0, 0))[1] == 1
 
@@ -149,7 +149,7 @@ async def test_rematch_lobby_is_public(world: World) -> None:
         results = next(iter_results_messages(world, record.id))
         await s.click(world.alice, results, button(results, ":rematch"))
         await s.settle()
-        again = await bot.store.running_game_in_channel(world.channel.id)
+        again = await bot.store.games.running_game_in_channel(world.channel.id)
         assert again is not None and again.status == "lobby"
         lobby = with_component(world, f"hb:l:{again.id}:")  # public (it was alice's ephemeral until dbdfd86)
         await s.click(world.alice, lobby, button(lobby, ":start"))
@@ -173,7 +173,7 @@ async def test_alice_against_a_normal_computer(world: World) -> None:
         print(f"alice vs normal computer: {len(driver.turns)} of alice's turns, {driver.actions} actions in "
               f"{time.monotonic() - began:.1f}s; {latency_summary(driver.latencies)}")
         assert game.finished
-        moves = await bot.store.get_moves(record.id)
+        moves = await bot.store.games.get_moves(record.id)
         assert {m.seat for m in moves} == {0, 1}
         # A turn starts with a word or a skip (the engine ends a turn itself once nothing is left to do).
         computer_turns = sum(1 for m in moves if m.seat == computer.seat and m.move.split()[0] in ("spell", "skip"))
@@ -186,9 +186,9 @@ async def test_alice_against_a_normal_computer(world: World) -> None:
         assert any(t.moves and t.moves[0] == "ink" for t in driver.turns), "alice drew with ink at least once"
         results = [*iter_results_messages(world, record.id)]
         assert len(results) == 1 and results[0].attachment("results.png").description.startswith("Final ranking:")
-        stored = await bot.store.get_results(record.id)
+        stored = await bot.store.results.get_results(record.id)
         assert sorted((r.user_id, r.ai_strength) for r in stored if r.user_id is None) == [(None, 2)]
-        assert (await bot.store.player_stats(world.guild.id, world.alice.id)).competitive.games == 1
+        assert (await bot.store.results.player_stats(world.guild.id, world.alice.id)).competitive.games == 1
         # The computer never played out of turn or twice: replaying the stored log gives the stored game.
         assert len(game.move_log) == len(moves)
 
@@ -214,7 +214,7 @@ async def test_alice_against_the_expert_computer(world: World) -> None:
         said = "\n".join(m.content for m in s.messages(world.channel))
         assert said.count(f"**{computer.display_name}**") >= 3
         # Replaying the stored log gives the stored game: every move of the expert was legal, in its turn.
-        moves = await bot.store.get_moves(record.id)
+        moves = await bot.store.games.get_moves(record.id)
         replayed = Game.replay(2, record.seed or 0, game.options, stored_log(moves))
         assert replayed.to_json() == game.to_json()
 
@@ -260,7 +260,7 @@ async def test_three_seats_with_votes_and_unique_words_to_the_end(world: World) 
         assert all(w in history for w in accepted), (accepted, history)  # ties accept: one yes is enough
         assert len(history) == len(set(history)), "unique words per game"
         assert len(list(iter_results_messages(world, record.id))) == 1
-        assert len(await bot.store.get_results(record.id)) == 3
+        assert len(await bot.store.results.get_results(record.id)) == 3
 
 
 async def test_alice_and_four_computers_to_the_end(world: World) -> None:
@@ -286,5 +286,5 @@ async def test_alice_and_four_computers_to_the_end(world: World) -> None:
         for seat in record.seats:
             assert f"**{seat.display_name}**" in said
         assert len(list(iter_results_messages(world, record.id))) == 1
-        stored = await bot.store.get_results(record.id)
+        stored = await bot.store.results.get_results(record.id)
         assert sorted(r.ai_strength or 0 for r in stored) == [0, 1, 1, 2, 3]

@@ -25,7 +25,7 @@ SECOND_DEVICE_SEED = 3
 
 
 async def moves_of(bot, game_id: int) -> list[tuple[int, str]]:
-    return [(m.seat, m.move) for m in await bot.store.get_moves(game_id)]
+    return [(m.seat, m.move) for m in await bot.store.games.get_moves(game_id)]
 
 
 @pytest.mark.parametrize("first", ["together", "ink"])

@@ -41,11 +41,11 @@ async def test_outsiders_and_forged_ids_change_nothing(world: World) -> None:
             await s.click(carol, s.find_message(lobby.id), button(lobby, action))
             await s.settle()
             assert needle in text_of(s.last_ephemeral(carol)), (action, text_of(s.last_ephemeral(carol)))
-        record = await bot.store.running_game_in_channel(world.channel.id)
+        record = await bot.store.games.running_game_in_channel(world.channel.id)
         assert record is not None and record.status == "lobby" and len(record.seats) == 2
         await s.click(world.alice, s.find_message(lobby.id), button(lobby, ":start"))
         await s.settle(quiet=0.6)
-        record = await bot.store.get_game(record.id)
+        record = await bot.store.games.get_game(record.id)
         gid, version = record.id, record.version
         users = seat_users(world, record)
         active, waiting = users[0], users[1]
@@ -83,8 +83,8 @@ async def test_outsiders_and_forged_ids_change_nothing(world: World) -> None:
             assert "not playing" in text_of(s.last_ephemeral(carol))
         finally:
             component["custom_id"] = real
-        assert await bot.store.get_moves(gid) == []
-        assert (await bot.store.get_game(gid)).version == version
+        assert await bot.store.games.get_moves(gid) == []
+        assert (await bot.store.games.get_game(gid)).version == version
 
 
 
@@ -107,7 +107,7 @@ async def test_odd_words_in_the_spell_form(world: World) -> None:
             assert SORRY.lower() not in (shown + refusal).lower()
             assert needle in shown or needle in refusal, (text, shown, refusal)
             panel = s.find_message(panel.id)
-        assert await bot.store.get_moves(record.id) == []
+        assert await bot.store.games.get_moves(record.id) == []
 
 
 class _ShiftedClock:
@@ -149,6 +149,6 @@ async def test_panels_older_than_fifteen_minutes_still_work(world: World, monkey
         assert "Your hand" in text_of(refreshed)
         await driver.play_turn(seat, panel=panel)
         s.advance_time(16 * 60)
-        before = len(await bot.store.get_moves(record.id))
+        before = len(await bot.store.games.get_moves(record.id))
         await driver.play_turn(1 - seat)  # from the table message, posted over half an hour ago
-        assert len(await bot.store.get_moves(record.id)) > before
+        assert len(await bot.store.games.get_moves(record.id)) > before

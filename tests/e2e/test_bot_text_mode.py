@@ -37,7 +37,7 @@ async def test_text_mode_from_the_rules_through_the_guided_game_and_back(world: 
         legend = "\n\n".join(topic_words(find_topic("legend"), "en"))  # type: ignore[arg-type]
         assert shown.embeds[2]["description"] == legend and "ink" in legend.lower()
         assert "Show pictures again" in _labels(shown)
-        assert (await bot.store.player_settings([world.alice.id]))[world.alice.id].text_mode is True
+        assert (await bot.store.players.player_settings([world.alice.id]))[world.alice.id].text_mode is True
         await s.slash(world.bob, "hardback rules", {"topic": "legend"})
         assert (await _answered(s, world.bob)).attachments  # bob's choice is his own
 
@@ -47,7 +47,7 @@ async def test_text_mode_from_the_rules_through_the_guided_game_and_back(world: 
         lobby = with_component(world, "hb:l:")
         await s.click(world.alice, lobby, button(lobby, ":learn"))
         await s.settle(quiet=0.6)
-        record = await bot.store.running_game_in_channel(world.channel.id)
+        record = await bot.store.games.running_game_in_channel(world.channel.id)
         assert record is not None and record.status == "playing"
         driver = Driver(world, bot.store, record.id, {0: world.alice})
         panel = await driver.open_hand(world.alice)
@@ -70,6 +70,6 @@ async def test_text_mode_from_the_rules_through_the_guided_game_and_back(world: 
         await s.click(world.alice, rules, button(rules, TextModeSwitch(False).custom_id()))
         await s.settle()
         assert s.find_message(rules.id).embeds[0]["description"].startswith("**Pictures are back**")
-        assert (await bot.store.player_settings([world.alice.id]))[world.alice.id].text_mode is False
+        assert (await bot.store.players.player_settings([world.alice.id]))[world.alice.id].text_mode is False
         panel = await driver.open_hand(world.alice)
         assert [a.filename for a in panel.attachments] == ["offer_row.png"]

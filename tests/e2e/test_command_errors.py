@@ -16,10 +16,10 @@ async def test_a_failing_command_gets_a_private_apology(world: World, caplog: py
         def broken(*_: object, **__: object) -> None:
             raise RuntimeError("the database fell over")
 
-        bot.store.player_stats = broken  # type: ignore[method-assign]
-        bot.store.leaderboard = broken  # type: ignore[method-assign]
-        bot.store.rating_board = broken  # type: ignore[method-assign]
-        bot.store.recent_games = broken  # type: ignore[method-assign]
+        bot.store.results.player_stats = broken  # type: ignore[method-assign]
+        bot.store.results.leaderboard = broken  # type: ignore[method-assign]
+        bot.store.seasons.rating_board = broken  # type: ignore[method-assign]
+        bot.store.games.recent_games = broken  # type: ignore[method-assign]
         for command, options in (("hardback stats", {}), ("hardback leaderboard", {}), ("hardback history", {})):
             caplog.clear()
             inter = await s.slash(world.alice, command, options)

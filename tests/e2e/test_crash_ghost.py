@@ -69,7 +69,7 @@ async def test_a_request_committed_before_a_kill_gets_its_thread_at_the_restart(
                         if any("asks for a ghostwriter" in (e.get("title") or "") for e in m.embeds)]
             threads = s.threads(world.channel)
             assert len(requests) == 1 and len(threads) == 1 and requests[0].thread_id == threads[0].id
-            rows = [r for r in await store.game_deliveries(gid) if r.kind == "ghost_open"]
+            rows = [r for r in await store.outbox.game_deliveries(gid) if r.kind == "ghost_open"]
             assert len(rows) == 1 and rows[0].delivered_at is not None and rows[0].message_id == requests[0].id
             restarted = proc.output().split("--- start #2")[-1]
             assert "failed (try" not in restarted, restarted[-4000:]

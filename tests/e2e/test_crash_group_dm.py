@@ -100,11 +100,11 @@ async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path)
 
             async def kill_and_restart(why: str, delay: float = 0.0) -> None:
                 await asyncio.sleep(delay)
-                before = [(m.seq, m.move) for m in await store.get_moves(gid)]
+                before = [(m.seq, m.move) for m in await store.games.get_moves(gid)]
                 await proc.kill()
                 kills.append(why)
                 await proc.start()
-                after = [(m.seq, m.move) for m in await store.get_moves(gid)]
+                after = [(m.seq, m.move) for m in await store.games.get_moves(gid)]
                 assert after[:len(before)] == before, "a confirmed move was lost"
                 _, game = await load_game(store, gid)
                 clicker = users.get(game.active_seat) or group.alice
@@ -116,10 +116,10 @@ async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path)
                     break
                 seat = game.active_seat
                 if seat not in users:  # the computer's turn: now and then killed half-way
-                    start = len(await store.get_moves(gid))
+                    start = len(await store.games.get_moves(gid))
                     if len(kills) < KILLS and rng.random() < 0.5:
                         for _ in range(400):
-                            if len(await store.get_moves(gid)) > start:
+                            if len(await store.games.get_moves(gid)) > start:
                                 break
                             await asyncio.sleep(0.01)
                         await kill_and_restart("computer's turn", rng.uniform(0.0, 0.8 * float(AI_DELAY)))
@@ -138,10 +138,10 @@ async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path)
                     if panel is None or "Your turn" not in text_of(s.find_message(panel.id) or panel):
                         panel = await open_hand(world, user, group.channel)
                     confirm = await answered(world, await s.click(user, panel, button(panel, "hb:x:")), panel)
-                    moves = len(await store.get_moves(gid))
+                    moves = len(await store.games.get_moves(gid))
                     await s.click(user, confirm, button(confirm, ":skip"), wait=False)
                     for _ in range(500):
-                        if len(await store.get_moves(gid)) > moves:
+                        if len(await store.games.get_moves(gid)) > moves:
                             break
                         await asyncio.sleep(0.002)
                     await kill_and_restart("between commit and page")
@@ -158,10 +158,10 @@ async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path)
             assert game.finished
             assert len(kills) >= 4, kills
             assert not [t for t in player.turns if t.stale_start], [(t.seat, t.actions) for t in player.turns]
-            moves = stored_log(await store.get_moves(gid))
+            moves = stored_log(await store.games.get_moves(gid))
             replayed = Game.replay(len(record.seats), record.seed, GameOptions.from_dict(dict(record.options)), moves)
             assert replayed.to_json() == game.to_json(), "a move was lost or doubled"
-            rows = await store.game_deliveries(gid)
+            rows = await store.outbox.game_deliveries(gid)
             assert rows and all(r.delivered_at is not None and r.message_id is not None for r in rows), \
                 [r for r in rows if r.delivered_at is None or r.message_id is None]
             # The results were posted once (the message with Rematch).

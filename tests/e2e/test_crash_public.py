@@ -72,11 +72,11 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
 
             async def kill_and_restart(why: str, delay: float = 0.0) -> None:
                 await asyncio.sleep(delay)
-                before = [(m.seq, m.move) for m in await store.get_moves(gid)]
+                before = [(m.seq, m.move) for m in await store.games.get_moves(gid)]
                 await proc.kill()
                 kills.append(why)
                 await proc.start()
-                after = [(m.seq, m.move) for m in await store.get_moves(gid)]
+                after = [(m.seq, m.move) for m in await store.games.get_moves(gid)]
                 assert after[:len(before)] == before, "a confirmed move was lost"
                 waits.append(await table_caught_up(world, store, gid))
 
@@ -86,15 +86,16 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
                 if game.finished:
                     # Right after the move that ends the game (its last click answered, or the computer's last
                     # move seen in the store), while the results go out.
-                    results_out = any(r.kind == "results" and r.delivered_at for r in await store.game_deliveries(gid))
+                    delivered = await store.outbox.game_deliveries(gid)
+                    results_out = any(r.kind == "results" and r.delivered_at for r in delivered)
                     await kill_and_restart("game over")
                     break
                 seat = game.active_seat
                 if seat not in driver.users:  # the computer's turn: kill it half-way
                     if len(kills) < KILLS:
-                        start = len(await store.get_moves(gid))
+                        start = len(await store.games.get_moves(gid))
                         for _ in range(400):
-                            if len(await store.get_moves(gid)) > start:
+                            if len(await store.games.get_moves(gid)) > start:
                                 break
                             await asyncio.sleep(0.01)
                         await kill_and_restart("computer's turn", rng.uniform(0.0, 0.8 * float(AI_DELAY)))
@@ -113,11 +114,11 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
                         preview = await driver.spell(user, panel, word)
                         confirm = next(b["custom_id"] for b in preview.buttons()
                                        if b["label"].startswith("Confirm"))
-                        moves = len(await store.get_moves(gid))
+                        moves = len(await store.games.get_moves(gid))
                         await s.click(user, preview, confirm, wait=False)
                         if mode == "commit":  # right after the commit, before (or while) Discord is told
                             for _ in range(500):
-                                if len(await store.get_moves(gid)) > moves:
+                                if len(await store.games.get_moves(gid)) > moves:
                                     break
                                 await asyncio.sleep(0.002)
                             await kill_and_restart("between commit and post")
@@ -160,11 +161,11 @@ async def test_sigkills_over_a_whole_game_leave_the_channel_true(world: World, t
             record, game = await load_game(store, gid)
             assert game.finished
             # No move lost or doubled: the log replays to exactly the stored state.
-            moves = stored_log(await store.get_moves(gid))
+            moves = stored_log(await store.games.get_moves(gid))
             replayed = Game.replay(len(record.seats), record.seed, GameOptions.from_dict(dict(record.options)), moves)
             assert replayed.to_json() == game.to_json()
             # Every announcement was delivered, exactly once: one channel message per batch nonce.
-            rows = await store.game_deliveries(gid)
+            rows = await store.outbox.game_deliveries(gid)
             assert rows and all(r.delivered_at is not None for r in rows), [r for r in rows if not r.delivered_at]
             posted: dict[str, int] = {}
             for channel in [world.channel, *s.threads(world.channel)]:

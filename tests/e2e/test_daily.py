@@ -66,14 +66,14 @@ async def test_a_daily_from_start_to_share(world: World) -> None:
         thread = thread_of(world, world.alice)
         assert thread.type == 12 and world.bob.id not in thread.thread_members  # private: alice's alone
         assert f"<#{thread.id}>" in reply and "one attempt, no hints" in reply
-        record = await bot.store.running_game_in_channel(thread.id)
+        record = await bot.store.games.running_game_in_channel(thread.id)
         assert record is not None and record.kind == "daily" and record.guild_id == world.guild.id
         today = day_of(bot.store.now())
         assert record.seed == deal_of(today).seed
         # The game plays in the thread like any game: alice's first turn through the panels.
         driver = Driver(in_thread(world, thread), bot.store, record.id, {0: world.alice})
         await driver.play_turn(0)
-        assert [m.move for m in await bot.store.get_moves(record.id)], "the turn was committed"
+        assert [m.move for m in await bot.store.games.get_moves(record.id)], "the turn was committed"
         await s.slash(world.alice, "hardback hint", {}, channel=thread)
         await s.settle()
         assert "Hints are off in the daily" in text_of(s.last_ephemeral(world.alice))
@@ -87,7 +87,7 @@ async def test_a_daily_from_start_to_share(world: World) -> None:
         assert card is not None and any(a.filename == "daily.png" for a in card.attachments)
         line = SHARE_LINE.search(text_of(card))
         assert line, text_of(card)
-        results = await bot.store.get_results(record.id)
+        results = await bot.store.results.get_results(record.id)
         assert f"— {results[0].result.prestige}★ (par" in line.group(0)
         assert "#1 of 1 in this server" in text_of(card)
 
@@ -129,7 +129,7 @@ async def test_a_daily_from_start_to_share(world: World) -> None:
         # bob gets the same deal in his own thread; alice's game stays closed to him until he has played his.
         await s.slash(world.bob, "hardback daily", {})
         await s.settle()
-        bobs = await bot.store.running_game_in_channel(thread_of(world, world.bob).id)
+        bobs = await bot.store.games.running_game_in_channel(thread_of(world, world.bob).id)
         assert bobs is not None and bobs.id != record.id and bobs.seed == record.seed
         await s.slash(world.bob, "hardback replay", {"game": record.id})
         await s.settle()
@@ -157,7 +157,7 @@ async def test_starts_at_once_deal_one_game(world: World) -> None:
         assert len(threads) == 2 and all(t.parent_id == world.channel.id for t in threads)
         tomorrow = next(t for t in threads if t.id != thread.id)
         assert f"<#{tomorrow.id}>" in text_of(s.last_ephemeral(world.alice))
-        record = await bot.store.running_game_in_channel(tomorrow.id)
+        record = await bot.store.games.running_game_in_channel(tomorrow.id)
         assert record is not None and record.seed == deal_of(day_of(time.time() + 86_400)).seed
 
 
@@ -171,21 +171,21 @@ async def test_a_daily_survives_the_bot_and_resumes(world: World, tmp_path: Path
         await s.settle()
         thread = thread_of(world, world.alice)
         await s.wait_for(lambda: table_in(world, thread) is not None, timeout=20)
-        record = await bot.store.running_game_in_channel(thread.id)
+        record = await bot.store.games.running_game_in_channel(thread.id)
         assert record is not None and record.kind == "daily"
         await Driver(in_thread(world, thread), bot.store, record.id, {0: world.alice}).play_turn(0)
-        before = [m.move for m in await bot.store.get_moves(record.id)]
+        before = [m.move for m in await bot.store.games.get_moves(record.id)]
         assert before
     async with running_bot(world, db_path=db, daily_par_strength=PAR) as bot:
         await s.slash(world.alice, "hardback daily", {})
         await s.settle()
         assert f"waiting for you in <#{thread.id}>" in text_of(s.last_ephemeral(world.alice))
         assert len(s.threads(world.channel)) == 1
-        assert [m.move for m in await bot.store.get_moves(record.id)] == before
+        assert [m.move for m in await bot.store.games.get_moves(record.id)] == before
         _, game = await load_game(bot.store, record.id)
         assert not game.finished
         await Driver(in_thread(world, thread), bot.store, record.id, {0: world.alice}).play_turn(0)
-        assert len(await bot.store.get_moves(record.id)) > len(before)
+        assert len(await bot.store.games.get_moves(record.id)) > len(before)
         # Discord hid the quiet thread (archived): the next /hardback daily opens it again.
         thread.archived = True
         await s.slash(world.alice, "hardback daily", {})
@@ -198,10 +198,10 @@ async def test_a_daily_survives_the_bot_and_resumes(world: World, tmp_path: Path
         moved = next(c for c in s.threads(world.channel) if world.alice.id in c.thread_members)
         assert moved.id != thread.id and f"<#{moved.id}>" in text_of(s.last_ephemeral(world.alice))
         await s.wait_for(lambda: table_in(world, moved) is not None, timeout=20)
-        assert (await bot.store.get_game(record.id)).channel_id == moved.id
-        played = len(await bot.store.get_moves(record.id))
+        assert (await bot.store.games.get_game(record.id)).channel_id == moved.id
+        played = len(await bot.store.games.get_moves(record.id))
         await Driver(in_thread(world, moved), bot.store, record.id, {0: world.alice}).play_turn(0)
-        assert len(await bot.store.get_moves(record.id)) > played
+        assert len(await bot.store.games.get_moves(record.id)) > played
 
 
 async def test_no_thread_to_be_had_the_daily_is_played_in_the_bots_dm(world: World) -> None:
@@ -220,12 +220,12 @@ async def test_no_thread_to_be_had_the_daily_is_played_in_the_bots_dm(world: Wor
         why = s.messages(dm)[0].content
         assert why.startswith("No private thread for your Hardback Daily of ") and \
             f"<#{world.channel.id}> (this server has as many active threads as Discord allows)" in why
-        record = await bot.store.running_game_in_channel(dm.id)
+        record = await bot.store.games.running_game_in_channel(dm.id)
         assert record is not None and record.kind == "daily" and record.place == "dm" and record.guild_id == 0
         await s.wait_for(lambda: table_in(world, dm) is not None, what="the table in the DM")
         driver = Driver(in_thread(world, dm), bot.store, record.id, {0: world.alice})
         await driver.play_turn(0)
-        assert [m.move for m in await bot.store.get_moves(record.id)], "the turn was committed in the DM"
+        assert [m.move for m in await bot.store.games.get_moves(record.id)], "the turn was committed in the DM"
         await s.slash(world.alice, "hardback daily", {})
         await s.settle()
         assert "in your DMs with me" in text_of(s.last_ephemeral(world.alice))

@@ -74,13 +74,13 @@ async def test_my_deck_shows_my_piles_and_follows_the_game(world: World) -> None
         carol = s.add_user("carol", world.guild)
         await s.settle(quiet=1.0)  # the turn's own line may still be on its way (paced announcements)
         posted = len(s.messages(world.channel))
-        version = (await bot.store.get_game(gid, with_state=False)).version
+        version = (await bot.store.games.get_game(gid, with_state=False)).version
         inter = await s.forged(carol, table_of(world), {"custom_id": deck_id, "component_type": 2})
         await s.settle()
         assert inter.answers and "You are not playing in this game." in text_of(s.last_ephemeral(carol))
         after = s.messages(world.channel)[posted:]
         assert not any("not playing" in text_of(m) for m in after), [text_of(m) for m in after]
-        assert (await bot.store.get_game(gid, with_state=False)).version == version
+        assert (await bot.store.games.get_game(gid, with_state=False)).version == version
     s.assert_no_violations()
 
 

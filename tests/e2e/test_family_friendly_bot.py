@@ -40,7 +40,7 @@ async def test_a_family_friendly_table_refuses_a_listed_word(world: World) -> No
         except BotRefused as error:
             refusal = str(error)
         assert "ASS is not allowed at this family-friendly table" in refusal
-        assert await bot.store.get_moves(record.id) == []
+        assert await bot.store.games.get_moves(record.id) == []
         # Looking the word up stays possible, privately, and says why it cannot be played here.
         await s.slash(world.bob, "hardback lookup", {"word": "ass"})
         answer = text_of(await _private(s, world.bob))
@@ -55,10 +55,10 @@ async def test_the_server_default_and_the_start_option(world: World) -> None:
         await s.slash(admin, "hardback settings", {"family_friendly": True})
         await s.settle()
         assert "Family-friendly (offensive words refused): off → **on**" in text_of(s.last_ephemeral(admin))
-        assert (await bot.store.get_guild_settings(world.guild.id)).options["family_friendly"] is True
+        assert (await bot.store.settings.get_guild_settings(world.guild.id)).options["family_friendly"] is True
         record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))
         assert GameOptions.from_dict(dict(record.options)).family_friendly is True
-        await bot.store.abandon_game(record.id)
+        await bot.store.games.abandon_game(record.id)
         record = await start_table(world, bot.store, {"length": 40, "family_friendly": False}, joiners=(world.bob,))
         assert GameOptions.from_dict(dict(record.options)).family_friendly is False
 
@@ -84,9 +84,9 @@ async def test_hints_never_offer_a_listed_word(world: World) -> None:
     assert best is not None and is_offensive(best.word)  # the test means something: the best word is listed
     async with running_bot(world) as bot:
         seats = [Seat(0, "alice", user_id=world.alice.id), Seat(1, "bob", user_id=world.bob.id)]
-        record = await bot.store.create_lobby(world.guild.id, world.channel.id, host_id=world.alice.id,
-                                              options=options.to_dict(), seats=seats)
-        await bot.store.start_game(record.id, record.version, seed=1, state=game.to_json(), seats=seats)
+        record = await bot.store.games.create_lobby(world.guild.id, world.channel.id, host_id=world.alice.id,
+                                                    options=options.to_dict(), seats=seats)
+        await bot.store.games.start_game(record.id, record.version, seed=1, state=game.to_json(), seats=seats)
         await s.slash(world.alice, "hardback hint")
         answer = text_of(await _private(s, world.alice))
         assert "Words your cards can spell now" in answer

@@ -27,7 +27,7 @@ async def test_twenty_tables_at_once_in_one_channel(world: World) -> None:
         await s.settle()
         assert "Each game in its own thread: auto (turn-based games: turn timers over an hour) → **always**" \
             in ephemeral_text(world, admin)
-        assert (await bot.store.get_guild_settings(world.guild.id)).game_threads == "always"
+        assert (await bot.store.settings.get_guild_settings(world.guild.id)).game_threads == "always"
 
         # Twenty /hardback start in #general at once: each opens a table in a thread of its own.
         hosts = [world.alice, world.bob] * (TABLES // 2)
@@ -40,9 +40,9 @@ async def test_twenty_tables_at_once_in_one_channel(world: World) -> None:
         for inter in commands:
             lobby = inter.original
             assert lobby is not None and lobby.channel_id == world.channel.id and lobby.thread_id is not None
-            found = await bot.store.find_message(lobby.id)
+            found = await bot.store.messages.find_message(lobby.id)
             assert found is not None
-            record = await bot.store.get_game(found[0], with_state=False)
+            record = await bot.store.games.get_game(found[0], with_state=False)
             # The game's channel is the thread opened from its lobby message (the same id).
             assert record.channel_id == lobby.thread_id == lobby.id and record.messages[THREAD_OF] == world.channel.id
             lobbies.append(lobby)
@@ -58,7 +58,7 @@ async def test_twenty_tables_at_once_in_one_channel(world: World) -> None:
             await s.click(host, s.find_message(lobby.id), button(lobby, ":start"))
         await s.settle(quiet=0.6, timeout=90)
         for game_id, lobby in zip(game_ids, lobbies, strict=True):
-            record = await bot.store.get_game(game_id, with_state=False)
+            record = await bot.store.games.get_game(game_id, with_state=False)
             assert record.status == "playing", (game_id, record.status)
             table = s.find_message(record.messages["table"])
             assert table is not None and table.channel_id == lobby.id, "each table is in its own thread"
@@ -86,7 +86,7 @@ async def test_twenty_tables_at_once_in_one_channel(world: World) -> None:
         confirm = s.last_ephemeral(world.alice)
         await s.click(world.alice, confirm, button(confirm, ":end"))
         await s.settle()
-        states = [(await bot.store.get_game(g, with_state=False)).status for g in game_ids]
+        states = [(await bot.store.games.get_game(g, with_state=False)).status for g in game_ids]
         assert states[0] == "abandoned" and states[1:] == ["playing"] * (TABLES - 1)
 
 
@@ -100,7 +100,7 @@ async def test_no_thread_to_be_had_plays_in_the_channel_and_says_why(world: Worl
             await s.settle()
             await s.slash(world.alice, "hardback start", {"adverts": False})
             await s.settle()
-            record = await bot.store.running_game_in_channel(world.channel.id)
+            record = await bot.store.games.running_game_in_channel(world.channel.id)
             assert record is not None and THREAD_OF not in record.messages, "the game runs in the channel"
             assert s.threads(world.channel) == []
             said = [m.content for m in s.messages(world.channel) if m.content.startswith("*No thread")]
@@ -113,7 +113,8 @@ async def test_no_thread_to_be_had_plays_in_the_channel_and_says_why(world: Worl
             assert "already running" in ephemeral_text(world, world.bob)
             # Its public answer is that one line, and no lobby.
             assert [m.content for m in s.messages(world.channel)[before:]] == said
-            assert (await bot.store.running_game_in_channel(world.channel.id)).id == record.id  # type: ignore[union-attr]
+            assert (await bot.store.games.running_game_in_channel(
+                world.channel.id)).id == record.id  # type: ignore[union-attr]
 
             # Threads come back (the cap lifted): the next table gets one beside the channel's own game.
             s.max_active_threads = None

@@ -107,11 +107,11 @@ async def test_two_requests_in_one_game_each_get_a_thread_of_their_own(world: Wo
         assert not s.find_message(first.id).custom_ids(), "the request's button goes with the request"
 
         # That form, submitted now that its request is over, answers clearly and feeds nothing.
-        before = [m.move for m in await bot.store.get_moves(game_id)]
+        before = [m.move for m in await bot.store.games.get_moves(game_id)]
         await s.submit_modal(helper, None, {"word": word})
         await s.settle()
         assert "request is over" in text_of(s.last_ephemeral(helper))
-        assert [m.move for m in await bot.store.get_moves(game_id)] == before
+        assert [m.move for m in await bot.store.games.get_moves(game_id)] == before
 
         # The next turns: the other player asks too, and gets a new thread on a new message.
         speller2, helper2 = await ask(world, bot, game_id)
@@ -157,7 +157,7 @@ async def test_a_request_without_a_thread_takes_suggestions_through_its_button(w
         said = text_of(s.find_message(request.id))
         assert "No thread: this server has as many active threads as Discord allows." in said
         assert "with the button" in said and "reply in the thread" not in said
-        rows = await bot.store.game_deliveries(game_id)
+        rows = await bot.store.outbox.game_deliveries(game_id)
         assert all(r.delivered_at is not None for r in rows if r.kind == "ghost_open")  # not retried
         loaded = await bot.sessions.load(game_id)
         seat = loaded.game.active_seat

@@ -50,7 +50,7 @@ async def test_two_friends_play_a_whole_game_in_a_group_dm(world: World) -> None
         assert bot_token_calls(world, group.channel) == []
         page = page_of(world, group.channel)
         assert "(final)" in page.embeds[0]["title"]
-        final = await bot.store.get_game(record.id, with_state=False)
+        final = await bot.store.games.get_game(record.id, with_state=False)
         results = s.find_message(final.messages["results"])
         assert results is not None and results.channel_id == group.channel.id and results.embeds
         assert live_game_components(world, record.id, group.channel) == []
@@ -63,8 +63,8 @@ async def test_two_friends_play_a_whole_game_in_a_group_dm(world: World) -> None
         board = s.last_message(group.channel)
         names = {u.name for u in group.people}
         assert any(n in text_of(board) for n in names), text_of(board)
-        assert await bot.store.leaderboard(world.guild.id, "wins", min_games=1) == []
-        assert await bot.store.leaderboard(group.channel.id, "wins", min_games=1)
+        assert await bot.store.results.leaderboard(world.guild.id, "wins", min_games=1) == []
+        assert await bot.store.results.leaderboard(group.channel.id, "wins", min_games=1)
 
 
 async def test_four_seats_people_and_computers_in_a_group_dm(world: World) -> None:

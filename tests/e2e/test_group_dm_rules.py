@@ -59,7 +59,7 @@ async def test_clicks_act_only_on_their_own_game_by_the_player_to_act(world: Wor
         record = await open_table(world, bot.store, group.channel, group.alice, {"length": 40},
                                   joiners=(world.bob,))
         gid = record.id
-        before = (await bot.store.get_game(gid)).version
+        before = (await bot.store.games.get_game(gid)).version
         _, game = await load_game(bot.store, gid)
         active = next(u for u in group.people[:2] if u.id == record.seats[game.active_seat].user_id)
         waiting = next(u for u in group.people[:2] if u is not active)
@@ -90,8 +90,8 @@ async def test_clicks_act_only_on_their_own_game_by_the_player_to_act(world: Wor
         said = await answer_of(world, await s.forged(waiting, mine, {"custom_id": skip, "component_type": 2}))
         assert "Your hand" not in said
         await s.settle()
-        after = await bot.store.get_game(gid)
-        assert after.version == before and await bot.store.get_moves(gid) == []
+        after = await bot.store.games.get_game(gid)
+        assert after.version == before and await bot.store.games.get_moves(gid) == []
         # Anyone in the group may watch.
         await s.click(carol, page_of(world, group.channel), button(page, "hb:h:"))
         await s.settle()
@@ -115,23 +115,23 @@ async def test_a_turn_timer_waits_for_the_next_click_when_no_token_lives(world: 
         late = next(u for u in group.people if u.id == record.seats[game.active_seat].user_id)
         other = next(u for u in group.people if u is not late)
         s.advance_time(16 * 60)  # nobody clicks for 16 minutes: every interaction token died
-        timer = next(t for t in await bot.store.game_timers(gid) if t.kind == "turn")
+        timer = next(t for t in await bot.store.timers.game_timers(gid) if t.kind == "turn")
         calls = len(s.requests)
         clock.now = timer.deadline + 1
         bot.sessions.timers_changed.set()
         for _ in range(200):
             await asyncio.sleep(0.05)
-            if any(t.held is not None for t in await bot.store.game_timers(gid) if t.kind == "turn"):
+            if any(t.held is not None for t in await bot.store.timers.game_timers(gid) if t.kind == "turn"):
                 break
         await s.settle(quiet=0.5)
         # Nobody could be told: the turn timer waits, nothing moved, nothing was sent.
-        assert await bot.store.get_moves(gid) == []
+        assert await bot.store.games.get_moves(gid) == []
         assert len(s.requests) == calls, s.requests[calls:]
         old_page = page_of(world, group.channel)
         # The first click acts for the timer, then for itself; the table is brought up to date with its token.
         await s.click(other, old_page, button(old_page, "hb:h:"))
         await s.settle(quiet=0.6)
-        assert [m.move for m in await bot.store.get_moves(gid)] == ["timeout"]
+        assert [m.move for m in await bot.store.games.get_moves(gid)] == ["timeout"]
         page = page_of(world, group.channel)
         assert f"**{late.name}** ran out of time" in page.content, page.content
         assert f"<@{other.id}>, your turn." in page.content
@@ -185,7 +185,7 @@ async def test_a_server_that_never_added_the_bot_gets_a_plain_answer(world: Worl
         inter = await s.slash(world.alice, "hardback start", {}, channel=channel)
         assert inter.message is not None and inter.message.ephemeral
         assert "not in this server" in text_of(inter.message) and "group DM" in text_of(inter.message)
-        assert await bot.store.running_game_in_channel(channel.id) is None
+        assert await bot.store.games.running_game_in_channel(channel.id) is None
 
 
 
@@ -200,7 +200,7 @@ async def test_a_page_sent_just_before_a_crash_is_cut_down_at_its_first_click(wo
         gid = record.id
         first = page_of(world, group.channel)
         store = bot.store
-        real = store.set_message
+        real = store.messages.set_message
         died: list[int] = []
 
         async def dies_once(game_id: int, kind: str, message_id: int, *args: Any, **kw: Any) -> None:
@@ -212,7 +212,7 @@ async def test_a_page_sent_just_before_a_crash_is_cut_down_at_its_first_click(wo
         _, game = await load_game(store, gid)
         mover = group.alice if record.seats[game.active_seat].user_id == group.alice.id else world.bob
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(store, "set_message", dies_once)
+            patch.setattr(store.messages, "set_message", dies_once)
             hand = await open_hand(world, mover, group.channel)
             asked = await s.click(mover, hand, button(hand, "hb:x:"))
             await s.wait_for(lambda: asked.answers, timeout=15, what="the skip's confirmation")
@@ -225,7 +225,7 @@ async def test_a_page_sent_just_before_a_crash_is_cut_down_at_its_first_click(wo
         other = world.bob if mover is group.alice else group.alice
 
         async def recorded() -> int | None:
-            table = (await store.get_game(gid, with_state=False)).messages.get("table")
+            table = (await store.games.get_game(gid, with_state=False)).messages.get("table")
             return table if table not in (None, first.id, stray.id) else None
 
         deadline = time.monotonic() + 15

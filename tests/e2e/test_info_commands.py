@@ -29,10 +29,10 @@ async def seed_game(store, guild_id: int, channel_id: int, players: list[tuple[i
     """A game played with random legal moves and committed like the sessions layer does; returns its id."""
     opts = GameOptions(**{"adverts": False, **options})  # type: ignore[arg-type]
     seats = [Seat(i, name, user_id=uid) for i, (uid, name) in enumerate(players)]
-    record = await store.create_lobby(guild_id, channel_id, host_id=players[0][0], options=opts.to_dict(),
-                                      seats=seats)
+    record = await store.games.create_lobby(guild_id, channel_id, host_id=players[0][0], options=opts.to_dict(),
+                                            seats=seats)
     game = Game.new(len(players), seed, opts)
-    version = await store.start_game(record.id, record.version, seed=seed, state=game.to_json(), seats=seats)
+    version = await store.games.start_game(record.id, record.version, seed=seed, state=game.to_json(), seats=seats)
     rng = random.Random(seed)
     moves: list[tuple[int, str]] = []
     while not game.finished:
@@ -42,10 +42,10 @@ async def seed_game(store, guild_id: int, channel_id: int, players: list[tuple[i
         game.apply(seat, move)
         moves.append((seat, str(move)))  # as the store keeps it
     if game.finished and finish:
-        await store.commit_moves(record.id, version, moves, game.to_json(), finished=True,
-                                 outcome=outcome_from_game(game))
+        await store.games.commit_moves(record.id, version, moves, game.to_json(), finished=True,
+                                       outcome=outcome_from_game(game))
     elif moves:
-        await store.commit_moves(record.id, version, moves, game.to_json())
+        await store.games.commit_moves(record.id, version, moves, game.to_json())
     return record.id
 
 
@@ -255,7 +255,7 @@ async def test_lookup_against_the_table_and_the_server(world: World) -> None:
         game_id = await seed_game(bot.store, world.guild.id, world.channel.id,
                                   [(world.alice.id, "alice"), (world.bob.id, "bob")], seed=21, finish=False,
                                   stop_after_words=1, unique_words="game")
-        record = await bot.store.get_game(game_id)
+        record = await bot.store.games.get_game(game_id)
         seat, spelled = Game.from_json(record.state).state.word_history[0]
         await s.slash(world.mod, "hardback lookup", {"word": spelled.lower()})
         answer = text_of(await private_answer(s, world.mod))
@@ -272,7 +272,7 @@ async def test_settings_need_manage_server_and_validate(world: World) -> None:
         await s.slash(world.mod, "hardback settings", {"length": 90})
         await s.settle()
         assert "Manage Server" in text_of(s.last_ephemeral(world.mod))
-        assert (await bot.store.get_guild_settings(world.guild.id)).length == 60
+        assert (await bot.store.settings.get_guild_settings(world.guild.id)).length == 60
         await s.slash(admin, "hardback settings")
         await s.settle()
         shown = text_of(s.last_ephemeral(admin))
@@ -282,7 +282,7 @@ async def test_settings_need_manage_server_and_validate(world: World) -> None:
         await s.settle()
         changed = text_of(s.last_ephemeral(admin))
         assert "Game length: 60★ → **90★**" in changed and "Hints: off → **on**" in changed
-        stored = await bot.store.get_guild_settings(world.guild.id)
+        stored = await bot.store.settings.get_guild_settings(world.guild.id)
         assert (stored.length, stored.turn_timer, stored.afk_policy) == (90, 600, "remove")
         assert stored.options == {"unique_words": "game", "hints": True}
         # Refusals: a table without a dictionary needs votes; an unknown list.  Nothing changes.
@@ -292,12 +292,12 @@ async def test_settings_need_manage_server_and_validate(world: World) -> None:
             await s.settle()
             refusal = text_of(s.last_ephemeral(admin))
             assert refusal.startswith("Nothing was changed.") and needle in refusal
-        assert await bot.store.get_guild_settings(world.guild.id) == stored
+        assert await bot.store.settings.get_guild_settings(world.guild.id) == stored
         choices = await s.autocomplete(admin, "hardback settings", "dictionary", {"dictionary": "com"})
         assert [c["value"] for c in choices] == ["common"]
         await s.slash(admin, "hardback settings", {"dictionary": "none", "votes": "majority"})
         await s.settle()
-        assert (await bot.store.get_guild_settings(world.guild.id)).dictionary == "none"
+        assert (await bot.store.settings.get_guild_settings(world.guild.id)).dictionary == "none"
 
 
 async def test_hint_only_where_allowed(world: World) -> None:
@@ -316,19 +316,19 @@ async def test_hint_only_where_allowed(world: World) -> None:
         await s.slash(world.mod, "hardback hint")
         await s.settle()
         assert "not playing" in text_of(s.last_ephemeral(world.mod))
-        await bot.store.abandon_game(game_id)
+        await bot.store.games.abandon_game(game_id)
         # Hints on, but not your spelling step; a table without a dictionary has nothing to suggest from.
         game_id = await seed_game(bot.store, world.guild.id, world.channel.id,
                                   [(world.alice.id, "alice"), (world.bob.id, "bob")], seed=33, finish=False,
                                   stop_after_words=0, hints=True, dictionary="none", vote="majority")
-        record = await bot.store.get_game(game_id)
+        record = await bot.store.games.get_game(game_id)
         active = Game.from_json(record.state).active_seat
         waiting, speller = (world.bob, world.alice) if active == 0 else (world.alice, world.bob)
         await s.slash(waiting, "hardback hint")
         assert "wait for your turn" in text_of(await private_answer(s, waiting))
         await s.slash(speller, "hardback hint")
         assert "without a dictionary" in text_of(await private_answer(s, speller))
-        await bot.store.abandon_game(game_id)
+        await bot.store.games.abandon_game(game_id)
         # Solo against Penny: hints are always on.
         await seed_game(bot.store, world.guild.id, world.channel.id, [(world.alice.id, "alice")], seed=32,
                         finish=False, stop_after_words=0, coop=True)

@@ -93,7 +93,7 @@ async def test_private_answers_in_the_readers_language(world: World) -> None:
         await s.slash(kenji, "hardback settings", {"hints": True})
         await s.settle()
         assert "ヒント: オフ → **オン**" in text_of(s.last_ephemeral(kenji))
-        assert (await bot.store.get_guild_settings(world.guild.id)).options == {"hints": True}
+        assert (await bot.store.settings.get_guild_settings(world.guild.id)).options == {"hints": True}
         # The rules command's own sentences and the card refusal.
         await s.slash(ana, "hardback rules", {"topic": "chess"})
         await s.settle()
@@ -114,7 +114,7 @@ async def test_public_boards_in_the_servers_language(world: World) -> None:
     s = world.standin
     ana = s.add_user("ana", world.guild, locale=SPANISH)
     async with running_bot(world) as bot:
-        await bot.store.set_guild_settings(world.guild.id, GuildSettings(language="fr"))
+        await bot.store.settings.set_guild_settings(world.guild.id, GuildSettings(language="fr"))
         await s.slash(world.alice, "hardback leaderboard", {"by": "wins"})
         await s.settle()
         empty = embed(s.last_message(world.channel))

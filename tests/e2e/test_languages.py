@@ -95,7 +95,7 @@ async def test_spanish_and_japanese_players_in_a_french_server(world: World) -> 
     ana = s.add_user("ana", world.guild, locale=SPANISH)
     kenji = s.add_user("kenji", world.guild, locale=JAPANESE)
     async with running_bot(world) as bot:
-        await bot.store.set_guild_settings(world.guild.id, GuildSettings(language="fr"))
+        await bot.store.settings.set_guild_settings(world.guild.id, GuildSettings(language="fr"))
         await s.slash(ana, "hardback start", {"length": 40, "adverts": False})
         await s.settle()
         lobby = with_component(world, "hb:l:")
@@ -113,7 +113,7 @@ async def test_spanish_and_japanese_players_in_a_french_server(world: World) -> 
         await s.click(ana, s.find_message(lobby.id), button(lobby, ":start"))
         await s.settle(quiet=0.6)
         assert text_of(s.last_ephemeral(ana)) == "La partida ha empezado."
-        record = await bot.store.running_game_in_channel(world.channel.id)
+        record = await bot.store.games.running_game_in_channel(world.channel.id)
         assert record is not None and record.status == "playing"
 
         # The channel: French.
@@ -234,7 +234,7 @@ async def test_a_server_in_japanese_by_its_own_discord_language(world: World) ->
         lobby = s.find_message(lobby.id)
         assert "コンピューター1（強）" in text_of(lobby), text_of(lobby)
         # named once, in the table's language: ed's English panels call it what the table does
-        record = await bot.store.running_game_in_channel(channel.id)
+        record = await bot.store.games.running_game_in_channel(channel.id)
         assert record is not None
         assert [x.display_name for x in record.seats if x.user_id is None] == ["コンピューター1（強）"]
         await s.slash(ed, "hardback end", channel=channel)
@@ -261,7 +261,7 @@ async def test_what_the_restart_catches_up_before_ready_is_in_the_servers_langua
         async with running_bot(world, db_path=path) as bot:
             posted_before_ready = [m.content for m in s.messages(world.channel) if "bloqueo de escritor" in m.content]
             await s.settle(quiet=0.8)
-            assert await bot.store.pending_deliveries(game_id) == []
+            assert await bot.store.outbox.pending_deliveries(game_id) == []
     finally:
         s.gateway.ready_delay = 0.0
     assert posted_before_ready, "the catch-up posted the line before READY"

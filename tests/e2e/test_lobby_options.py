@@ -94,14 +94,14 @@ async def test_the_host_sets_every_option_from_the_lobby(world: World) -> None:
         await shows(world, lobby, "Turn timer: Real time: 2 minutes a turn")
 
         # A forged value changes nothing.
-        record = await bot.store.running_game_in_channel(world.channel.id)
+        record = await bot.store.games.running_game_in_channel(world.channel.id)
         assert record is not None
         before = record.version
         panel = await choose(world, world.alice, lobby, "turn_timer")
         inter = await s.forged(world.alice, panel, {"custom_id": select["custom_id"], "component_type": 3,
                                                     "values": ["7"]})
         assert "not one I offered" in await answer(world, inter)
-        assert (await bot.store.get_game(record.id, with_state=False)).version == before
+        assert (await bot.store.games.get_game(record.id, with_state=False)).version == before
 
         # Start: the game has exactly the options chosen.
         start = next(c for c in lobby.custom_ids() if c.endswith(":start"))

@@ -69,7 +69,7 @@ async def open_duel(world: World, store: Store, channel: Channel) -> GameRecord:
     await s.settle()
     await s.click(world.bob, s.find_message(lobby.id), button(lobby, ":start"))
     await s.settle(quiet=0.6)
-    record = await store.running_game_in_channel(channel.id)
+    record = await store.games.running_game_in_channel(channel.id)
     assert record is not None and record.status == "playing"
     return record
 
@@ -93,7 +93,7 @@ async def until(what: str, check: Any, timeout: float) -> float:
 async def shown_as_stored(world: World, store: Store, game_ids: list[int]) -> bool:
     """Both tables show their stored game and every outbox row of both games is on Discord."""
     for game_id in game_ids:
-        if any(r.delivered_at is None for r in await store.game_deliveries(game_id)):
+        if any(r.delivered_at is None for r in await store.outbox.game_deliveries(game_id)):
             return False
         try:
             await table_caught_up(world, store, game_id, timeout=0)
@@ -141,7 +141,7 @@ async def test_three_outages_the_games_go_on_and_the_bot_is_back_within_seconds(
             # happen while Discord is away; /health says so.
             _, game = await load_game(store, solo.id)
             await driver.play_turn(game.active_seat)  # alice ends her turn: the computer's begins
-            moves_before = len(await store.get_moves(solo.id))
+            moves_before = len(await store.games.get_moves(solo.id))
             # The duel's timers come due inside the outage (the dispatcher looks at the store every 5 s at least).
             async with store.write() as db:
                 await db.execute("UPDATE timers SET deadline = ? WHERE game_id = ? AND kind = 'reminder'",
@@ -155,9 +155,9 @@ async def test_three_outages_the_games_go_on_and_the_bot_is_back_within_seconds(
                 if status == 503 and "Discord unreachable" in str(body.get("reason")):
                     said_unreachable.append(str(body["reason"]))
                 _, solo_now = await load_game(store, solo.id)
-                duel_moves = [m.move for m in await store.get_moves(duel_game.id)]
+                duel_moves = [m.move for m in await store.games.get_moves(duel_game.id)]
                 return bool(said_unreachable) and "timeout" in duel_moves and \
-                    len(await store.get_moves(solo.id)) > moves_before and solo_now.active_seat in driver.users
+                    len(await store.games.get_moves(solo.id)) > moves_before and solo_now.active_seat in driver.users
 
             first = await back_after_outage(everything_happened_meanwhile, "the computer's turn, the duel's "
                                             "timeout and /health saying Discord is unreachable, all during the outage")
@@ -187,7 +187,7 @@ async def test_three_outages_the_games_go_on_and_the_bot_is_back_within_seconds(
                         posted[message.nonce] = posted.get(message.nonce, 0) + 1
             assert posted and all(n == 1 for n in posted.values()), {k: n for k, n in posted.items() if n > 1}
             for game_id in games:
-                rows = await store.game_deliveries(game_id)
+                rows = await store.outbox.game_deliveries(game_id)
                 batches = {r.batch for r in rows if r.kind == "announce" and r.message_id is not None}
                 assert all(posted.get(f"hb{b}") == 1 for b in batches), batches
             duel_log = "\n".join(m.content for m in s.messages(duel))
@@ -223,7 +223,7 @@ async def test_a_global_rate_limit_is_waited_out_without_a_storm_of_retries(worl
             driver = Driver(world, store, solo.id, seat_users(world, solo))
             _, game = await load_game(store, solo.id)
             await driver.play_turn(game.active_seat)  # the computer's turn begins: posts and table edits to make
-            moves = len(await store.get_moves(solo.id))
+            moves = len(await store.games.get_moves(solo.id))
             began = time.monotonic()
             s.weather.rate_limit(HOLD)
             await until("a 429 answered to the bot", lambda: _true(s.weather.limited), timeout=HOLD)
@@ -252,7 +252,7 @@ STORM = 4  # more 429s than this, all in the limit's first instant, would be cal
 
 
 async def _more_moves(store: Store, game_id: int, than: int) -> bool:
-    return len(await store.get_moves(game_id)) > than
+    return len(await store.games.get_moves(game_id)) > than
 
 
 async def test_a_click_that_expired_meanwhile_is_one_line_and_changes_nothing(
@@ -278,7 +278,7 @@ async def test_a_click_that_expired_meanwhile_is_one_line_and_changes_nothing(
         lines = [r for r in caplog.records if "expired meanwhile" in r.getMessage()]
         assert len(lines) == 1 and "nothing done" in lines[0].getMessage(), [r.getMessage() for r in lines]
         assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records if r.exc_info]
-        assert len(s.ephemerals(first)) == before and not await bot.store.fresh_panels(game_id, since=0)
+        assert len(s.ephemerals(first)) == before and not await bot.store.panels.fresh_panels(game_id, since=0)
         # The same click once Discord answers again: the hand opens.
         await s.click(first, table, button(table, "hb:h:"))
         await s.settle()

@@ -49,16 +49,16 @@ async def skip_and_die_before_marking(world: World, bot: Any, game_id: int) -> N
     """Skip a turn in a process whose relay dies after Discord has its messages, before the store hears
     they were delivered (the rows stay claimed, as after a SIGKILL at that line)."""
     store = bot.store
-    real = store.mark_delivered
+    real = store.outbox.mark_delivered
 
     async def dies(*args: object, **kwargs: object) -> None:
         raise _Crash("the process died after Discord had the message")
 
-    store.mark_delivered = dies
+    store.outbox.mark_delivered = dies
     try:
         await skip_turn(world, bot, game_id)
     finally:
-        store.mark_delivered = real
+        store.outbox.mark_delivered = real
 
 
 async def test_a_crash_between_sending_and_marking_posts_the_line_once(world: World) -> None:
@@ -68,13 +68,13 @@ async def test_a_crash_between_sending_and_marking_posts_the_line_once(world: Wo
         game_id = await open_table(world, bot)
         store = bot.store
         await skip_and_die_before_marking(world, bot, game_id)
-        pending = await store.pending_deliveries(game_id)
+        pending = await store.outbox.pending_deliveries(game_id)
         assert pending and pending[0].batch is not None, "claimed and sent, never marked"
     before = len(announcements(world, "writer's block"))
     assert before == 1
     async with running_bot(world, db_path=path) as bot:
         await s.settle(quiet=0.5)
-        assert await bot.store.pending_deliveries(game_id) == []
+        assert await bot.store.outbox.pending_deliveries(game_id) == []
     assert len(announcements(world, "writer's block")) == 1, "Discord's nonce check returned the first post"
     assert s.nonce_repeats, "the resend was answered with the message already posted"
 
@@ -96,7 +96,7 @@ async def test_a_call_resent_after_a_crash_loses_its_button_to_the_next_call(wor
         await bot.sessions.play(game_id, loaded.record.seats[seat].user_id, Move("skip"), None)  # that player acts
     async with running_bot(world, db_path=path) as bot:
         await s.settle(quiet=0.8)
-        assert await bot.store.pending_deliveries(game_id) == []
+        assert await bot.store.outbox.pending_deliveries(game_id) == []
     assert s.nonce_repeats, "the claimed call was sent again and Discord answered with the first post"
     calls = [m for m in s.messages(world.channel) if "your turn." in m.content]
     assert len(calls) >= 2
@@ -116,7 +116,7 @@ async def test_past_the_nonce_window_the_channel_history_is_checked(world: World
     monkeypatch.setattr(type(s), "NONCE_WINDOW", 0.0)
     async with running_bot(world, db_path=path) as bot:
         await s.settle(quiet=0.5)
-        assert await bot.store.pending_deliveries(game_id) == []
+        assert await bot.store.outbox.pending_deliveries(game_id) == []
     assert len(announcements(world, "writer's block")) == 1, "found in the history, not posted again"
     assert not s.nonce_repeats
 
@@ -130,7 +130,7 @@ async def test_a_deleted_table_message_is_posted_again(world: World) -> None:
         await skip_turn_from_announcement(world, bot, game_id)
         new = table_of(world)
         assert new.id != old.id
-        record = await bot.store.get_game(game_id, with_state=False)
+        record = await bot.store.games.get_game(game_id, with_state=False)
         assert record.messages["table"] == new.id and record.message_versions["table"] == record.version
 
 
@@ -171,8 +171,8 @@ async def test_a_missing_permission_is_said_once_and_the_game_goes_on(world: Wor
         notices = announcements(world, "Create Public Threads")
         assert len(notices) == 1 and "permission" in notices[0], notices
         assert not any("Traceback" in m.content for m in s.messages(world.channel))
-        assert len(await bot.store.get_moves(game_id)) == 4  # both turns went on without threads
-        assert await bot.store.pending_deliveries(game_id) == []
+        assert len(await bot.store.games.get_moves(game_id)) == 4  # both turns went on without threads
+        assert await bot.store.outbox.pending_deliveries(game_id) == []
 
 
 async def test_a_request_committed_while_the_relay_catches_up_gets_its_thread(world: World) -> None:
@@ -204,7 +204,7 @@ async def test_a_request_committed_while_the_relay_catches_up_gets_its_thread(wo
         relay.panels.redraw = panels
         await s.click(user, hand, button(hand, "ghostwriter"), wait=False)
         for _ in range(500):
-            if any(r.kind == "ghost_open" for r in await bot.store.pending_deliveries(game_id)):
+            if any(r.kind == "ghost_open" for r in await bot.store.outbox.pending_deliveries(game_id)):
                 break
             await asyncio.sleep(0.01)
         else:
@@ -213,9 +213,9 @@ async def test_a_request_committed_while_the_relay_catches_up_gets_its_thread(wo
         await s.settle(quiet=0.6)
 
         assert len(s.threads(world.channel)) == 1, "the request's thread"
-        opened = [r for r in await bot.store.game_deliveries(game_id) if r.kind == "ghost_open"]
+        opened = [r for r in await bot.store.outbox.game_deliveries(game_id) if r.kind == "ghost_open"]
         assert len(opened) == 1 and opened[0].message_id is not None
-        assert await bot.store.pending_deliveries(game_id) == []
+        assert await bot.store.outbox.pending_deliveries(game_id) == []
 
 
 async def test_server_errors_and_rate_limits_do_not_duplicate_or_lose_posts(world: World) -> None:
@@ -230,9 +230,9 @@ async def test_server_errors_and_rate_limits_do_not_duplicate_or_lose_posts(worl
         await s.settle(quiet=1.5)
         assert [f[2] for f in s.faults_served] == [429, 500] or sorted(f[2] for f in s.faults_served) == [429, 500]
         assert len(announcements(world, "writer's block")) == 1
-        record = await bot.store.get_game(game_id, with_state=False)
+        record = await bot.store.games.get_game(game_id, with_state=False)
         assert record.message_versions["table"] == record.version
-        assert await bot.store.pending_deliveries(game_id) == []
+        assert await bot.store.outbox.pending_deliveries(game_id) == []
 
 
 async def test_an_unknown_dictionary_is_refused_privately(world: World) -> None:
@@ -251,7 +251,7 @@ async def test_forged_payloads_of_every_component_kind(world: World) -> None:
     s = world.standin
     async with running_bot(world) as bot:
         game_id = await open_table(world, bot)
-        record = await bot.store.get_game(game_id)
+        record = await bot.store.games.get_game(game_id)
         v = record.version
         user = user_for(world, record.seats[0].user_id)
         table = table_of(world)
@@ -294,8 +294,8 @@ async def test_forged_payloads_of_every_component_kind(world: World) -> None:
             assert answer is not None and answer.ephemeral, f"no private answer to {data}"
             said = text_of(answer).lower()
             assert "traceback" not in said and "something went wrong" not in said, (data, said)
-        after = await bot.store.get_game(game_id)
-        assert after.version == v and await bot.store.get_moves(game_id) == []
+        after = await bot.store.games.get_game(game_id)
+        assert after.version == v and await bot.store.games.get_moves(game_id) == []
         assert not [m for m in s.messages(world.channel) if "something went wrong" in m.content.lower()]
 
 
@@ -315,10 +315,10 @@ async def test_a_move_committed_while_the_bot_stops_is_shown_by_the_next_start(w
         await bot.sessions.play(game_id, user_id, Move("skip"), loaded.record.version)
         assert relay.busy_reason() is None
         await s.settle(quiet=0.3)
-        stopped = await bot.store.get_game(game_id, with_state=False)
+        stopped = await bot.store.games.get_game(game_id, with_state=False)
         version = stopped.version
         assert stopped.message_versions["table"] < version
     async with running_bot(world, db_path=path) as bot:
         await s.settle(quiet=0.3)
-        record = await bot.store.get_game(game_id, with_state=False)
+        record = await bot.store.games.get_game(game_id, with_state=False)
         assert record.message_versions["table"] == record.version == version

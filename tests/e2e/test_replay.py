@@ -53,18 +53,18 @@ def _turns(moves: list[LoggedMove]) -> list[dict]:
 async def _store_game(store, world: World, game: Game, moves: list[LoggedMove], *, finish: bool = True,
                       guild_id: int | None = None, channel_id: int | None = None) -> int:
     seats = [Seat(0, "alice", user_id=world.alice.id), Seat(1, "bob", user_id=world.bob.id)]
-    record = await store.create_lobby(guild_id or world.guild.id, channel_id or world.channel.id,
-                                      host_id=world.alice.id, options=OPTIONS.to_dict(), seats=seats)
+    record = await store.games.create_lobby(guild_id or world.guild.id, channel_id or world.channel.id,
+                                            host_id=world.alice.id, options=OPTIONS.to_dict(), seats=seats)
     start = Game.new(2, 4, OPTIONS)
-    version = await store.start_game(record.id, record.version, seed=4, state=start.to_json(), seats=seats)
+    version = await store.games.start_game(record.id, record.version, seed=4, state=start.to_json(), seats=seats)
     if finish:
-        await store.commit_moves(record.id, version, _text(moves), game.to_json(), finished=True,
-                                 outcome=outcome_from_game(game))
+        await store.games.commit_moves(record.id, version, _text(moves), game.to_json(), finished=True,
+                                       outcome=outcome_from_game(game))
     else:
         partial = Game.new(2, 4, OPTIONS, checker=get_dictionary("common"))
         for seat, move in moves[:5]:
             partial.apply(seat, move)
-        await store.commit_moves(record.id, version, _text(moves[:5]), partial.to_json())
+        await store.games.commit_moves(record.id, version, _text(moves[:5]), partial.to_json())
     return record.id
 
 

@@ -35,12 +35,12 @@ def _line(seat: int, won: bool, word: str = "CAT", best: int = 3) -> PlayerResul
 
 async def _finished(store, world: World, players, winner: int, *, word: str = "CAT", best: int = 3) -> int:  # type: ignore[no-untyped-def]
     seats = [Seat(i, u.name, user_id=u.id) for i, u in enumerate(players)]
-    record = await store.create_lobby(world.guild.id, world.channel.id, host_id=players[0].id,
-                                      options={"length": 40}, seats=seats)
-    version = await store.start_game(record.id, record.version, seed=1, state="{}", seats=seats)
+    record = await store.games.create_lobby(world.guild.id, world.channel.id, host_id=players[0].id,
+                                            options={"length": 40}, seats=seats)
+    version = await store.games.start_game(record.id, record.version, seed=1, state="{}", seats=seats)
     outcome = GameOutcome(tuple(_line(i, i == winner, word if i == winner else "CAT", best if i == winner else 3)
                                 for i in range(len(players))))
-    await store.commit_move(record.id, version, 0, "end", "{}", finished=True, outcome=outcome)
+    await store.games.commit_move(record.id, version, 0, "end", "{}", finished=True, outcome=outcome)
     return record.id
 
 
@@ -71,7 +71,7 @@ async def test_provisional_ratings_and_season_boards(world: World) -> None:
         bot.store.set_clock(clock)
         await s.slash(admin, "hardback settings", {"provisional_games": 3})
         await s.settle()
-        assert (await bot.store.get_guild_settings(world.guild.id)).provisional_games == 3
+        assert (await bot.store.settings.get_guild_settings(world.guild.id)).provisional_games == 3
         for _ in range(3):
             await _finished(bot.store, world, (world.alice, world.bob), 1)  # bob wins October
         clock.now = NOV

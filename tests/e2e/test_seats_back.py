@@ -21,19 +21,19 @@ async def time_out_first(bot: botmod.HardbackBot, world: World, game_id: int) ->
     seat. Returns that seat's user id."""
     clock = bot.clock
     assert isinstance(clock, ManualClock), "start the bot with running_bot(world, clock=ManualClock())"
-    await bot.store.set_guild_settings(world.guild.id, GuildSettings(afk_misses=1, afk_policy="computer"))
+    await bot.store.settings.set_guild_settings(world.guild.id, GuildSettings(afk_misses=1, afk_policy="computer"))
     # The computer waits (the test is about who holds the seat, not about its play).
     bot.sessions.set_ai(lambda game, seat, strength: Move("skip"), lambda game, seat: False)
-    record = await bot.store.get_game(game_id)
+    record = await bot.store.games.get_game(game_id)
     loaded = await bot.sessions.load(game_id)
     first = record.seats[loaded.game.active_seat].user_id
     assert first is not None
-    timer = next(t for t in await bot.store.game_timers(game_id) if t.kind == "turn")
+    timer = next(t for t in await bot.store.timers.game_timers(game_id) if t.kind == "turn")
     clock.now = timer.deadline + 1
     bot.sessions.timers_changed.set()
     for _ in range(200):
         await asyncio.sleep(0.05)
-        seat = next(s for s in (await bot.store.get_game(game_id)).seats if s.user_id == first)
+        seat = next(s for s in (await bot.store.games.get_game(game_id)).seats if s.user_id == first)
         if seat.ai_strength is not None:
             break
     await world.standin.settle(quiet=0.5)  # with the relay's paced posts
@@ -60,13 +60,13 @@ async def test_a_player_takes_their_seat_back_from_the_table(world: World) -> No
         await s.click(first, hand, back)
         await s.settle(quiet=0.6)
         assert "Your seat is yours again" in text_of(s.last_ephemeral(first))
-        seat = next(x for x in (await bot.store.get_game(game_id)).seats if x.user_id == first.id)
+        seat = next(x for x in (await bot.store.games.get_game(game_id)).seats if x.user_id == first.id)
         assert seat.ai_strength is None and not seat.display_name.endswith("(computer)")
         await s.wait_for_message(world.channel, lambda m: "is back and takes their seat again" in m.content,
                                  timeout=15)
         # A second click (an old panel) changes nothing.
         await refused(world, first, table, back, needle="no seat of yours to take back")
-        assert [c.reason for c in (await bot.store.get_game(game_id)).holders] == ["timeouts", "reclaimed"]
+        assert [c.reason for c in (await bot.store.games.get_game(game_id)).holders] == ["timeouts", "reclaimed"]
 
 
 async def test_the_host_lets_a_watcher_take_an_absent_seat(world: World) -> None:
@@ -74,7 +74,7 @@ async def test_the_host_lets_a_watcher_take_an_absent_seat(world: World) -> None
     async with running_bot(world, clock=ManualClock()) as bot:
         game_id = await open_table(world, bot, {"turn_timer": 2})
         away = await time_out_first(bot, world, game_id)
-        seat = next(x.seat for x in (await bot.store.get_game(game_id)).seats if x.user_id == away)
+        seat = next(x.seat for x in (await bot.store.games.get_game(game_id)).seats if x.user_id == away)
         take = TakeSeat(game_id, seat).custom_id()
         table = table_of(world)
         # Not offered yet: the watcher's forged click is refused.
@@ -101,7 +101,7 @@ async def test_the_host_lets_a_watcher_take_an_absent_seat(world: World) -> None
         await s.click(world.mod, watching, take)
         await s.settle(quiet=0.6)
         assert "The seat is yours" in text_of(s.last_ephemeral(world.mod))
-        record = await bot.store.get_game(game_id)
+        record = await bot.store.games.get_game(game_id)
         assert (record.seats[seat].user_id, record.seats[seat].ai_strength) == (world.mod.id, None)
         assert record.offers == ()
         await s.wait_for_message(world.channel, lambda m: "takes over" in m.content, timeout=15)

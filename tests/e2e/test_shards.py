@@ -83,13 +83,13 @@ async def open_table(w: World, store: Store) -> GameRecord:
     await s.settle()
     await s.click(w.alice, s.find_message(lobby.id), button(lobby, ":start"))
     await s.settle(quiet=0.6)
-    record = await store.running_game_in_channel(w.channel.id)
+    record = await store.games.running_game_in_channel(w.channel.id)
     assert record is not None and record.status == "playing"
     return record
 
 
 async def logs(store: Store, game_id: int) -> list[tuple[int, int, str]]:
-    return [(m.seq, m.seat, m.move) for m in await store.get_moves(game_id)]
+    return [(m.seq, m.seat, m.move) for m in await store.games.get_moves(game_id)]
 
 
 async def waiting_for_its_human(store: Store, d: Driver, timeout: float = 30.0) -> None:
@@ -97,7 +97,7 @@ async def waiting_for_its_human(store: Store, d: Driver, timeout: float = 30.0) 
     ends = time.monotonic() + timeout
     while time.monotonic() < ends:
         _, game = await load_game(store, d.game_id)
-        if game.active_seat in d.users and "turn" in {t.kind for t in await store.game_timers(d.game_id)}:
+        if game.active_seat in d.users and "turn" in {t.kind for t in await store.timers.game_timers(d.game_id)}:
             return
         await asyncio.sleep(0.05)
     raise AssertionError(f"game {d.game_id} never waited for its human")
@@ -121,7 +121,7 @@ async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp
     b = bot(world, dsn, "2-3", tmp_path / "b")
     try:
         for w in worlds:
-            await store.set_guild_settings(w.guild.id, GuildSettings(turn_timer=TURN, afk_misses=1))
+            await store.settings.set_guild_settings(w.guild.id, GuildSettings(turn_timer=TURN, afk_misses=1))
         # one after the other: each BotProcess knows its sessions as those that appeared while it started
         await a.start(timeout=120)
         await connected(s, {0, 1})
@@ -157,7 +157,7 @@ async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp
                 await d.wait_for_seat_change(game.active_seat)
         await s.settle(quiet=0.5)
         before = {d.game_id: await logs(store, d.game_id) for d in drivers}
-        deadlines = {d.game_id: {t.id: t.deadline for t in await store.game_timers(d.game_id)} for d in drivers}
+        deadlines = {d.game_id: {t.id: t.deadline for t in await store.timers.game_timers(d.game_id)} for d in drivers}
         await s.click(user, panel, custom_id, wait=False)
         await asyncio.sleep(0.03)
         await a.kill()
@@ -177,7 +177,7 @@ async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp
         added = [m for _, _, m in (await logs(store, victim.game_id))[len(before[victim.game_id]):]]
         assert added in ([], [clicked]) or (added and added[0] == clicked), added
         for n, d in enumerate(drivers):
-            after = {t.id: t.deadline for t in await store.game_timers(d.game_id)}
+            after = {t.id: t.deadline for t in await store.timers.game_timers(d.game_id)}
             kept = set(after) & set(deadlines[d.game_id])
             if n >= 2:  # B's guilds: A's start-up left their timers alone
                 assert all(after[i] == deadlines[d.game_id][i] for i in kept), (after, deadlines[d.game_id])
@@ -185,7 +185,7 @@ async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp
                 assert all(after[i] - deadlines[d.game_id][i] >= downtime - 0.1 for i in kept), \
                     (after, deadlines[d.game_id], downtime)
         other = drivers[1]  # A's game not clicked: its timers outlived the restart, shifted
-        assert set(deadlines[other.game_id]) & {t.id for t in await store.game_timers(other.game_id)}
+        assert set(deadlines[other.game_id]) & {t.id for t in await store.timers.game_timers(other.game_id)}
 
         # The humans play one more turn each (A's players on the panels drawn before the kill) ...
         async def one_more_turn(d: Driver) -> None:
@@ -204,15 +204,16 @@ async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp
         # reminder and its timeout a quarter of a turn apart in real time: tests/e2e/test_timers.py).
         for d in drivers:
             await waiting_for_its_human(store, d)
-        reminders = [t.deadline for d in drivers for t in await store.game_timers(d.game_id) if t.kind == "reminder"]
+        reminders = [t.deadline for d in drivers for t in await store.timers.game_timers(
+            d.game_id) if t.kind == "reminder"]
         assert len(reminders) == len(drivers)
-        assert await store.shift_deadlines(time.time() - min(reminders)) >= 2 * len(drivers)
+        assert await store.timers.shift_deadlines(time.time() - min(reminders)) >= 2 * len(drivers)
         for d in drivers:
             await s.wait_for(lambda d=d: any("time is running out" in text_of(m) for m in s.messages(d.world.channel)),
                              timeout=3 * TURN, what="the reminder")
-        turns = [t.deadline for d in drivers for t in await store.game_timers(d.game_id) if t.kind == "turn"]
+        turns = [t.deadline for d in drivers for t in await store.timers.game_timers(d.game_id) if t.kind == "turn"]
         assert len(turns) == len(drivers)
-        await store.shift_deadlines(time.time() - max(turns))
+        await store.timers.shift_deadlines(time.time() - max(turns))
         deadline = time.monotonic() + 3 * TURN + 120
         while time.monotonic() < deadline:
             games = [(await load_game(store, d.game_id))[1] for d in drivers]
@@ -227,9 +228,9 @@ async def test_two_processes_of_two_shards_one_killed_mid_game(world: World, tmp
             assert log[:len(marks[d.game_id])] == marks[d.game_id]
             assert [seq for seq, _, _ in log] == list(range(1, len(log) + 1))
             assert [m for _, _, m in log].count("timeout") == 1, "a turn timer fired twice (or never)"
-            assert verify_export(await store.export_game(d.game_id)), "the stored state is not the log's replay"
-            record = await store.get_game(d.game_id)
-            assert record.status == "finished" and len(await store.get_results(d.game_id)) == 2
+            assert verify_export(await store.games.export_game(d.game_id)), "the stored state is not the log's replay"
+            record = await store.games.get_game(d.game_id)
+            assert record.status == "finished" and len(await store.results.get_results(d.game_id)) == 2
             assert record.seats[0].is_computer_controlled and record.seats[1].is_computer_controlled
             posts = [text_of(m) for m in s.messages(d.world.channel)]
             assert sum("ran out of time" in p for p in posts) == 1, posts

@@ -23,14 +23,14 @@ TIMED = {"turn_timer": 2}  # minutes, as typed in /hardback start
 
 async def fire(bot: botmod.HardbackBot, clock: ManualClock, kind: str, world: World) -> None:
     """Move the bot's clock past the next ``kind`` timer and let the dispatcher handle it."""
-    record = await bot.store.running_game_in_channel(world.channel.id)
+    record = await bot.store.games.running_game_in_channel(world.channel.id)
     assert record is not None
-    timer = next(t for t in await bot.store.game_timers(record.id) if t.kind == kind)
+    timer = next(t for t in await bot.store.timers.game_timers(record.id) if t.kind == kind)
     clock.now = timer.deadline + 1
     bot.sessions.timers_changed.set()
     for _ in range(200):  # until the dispatcher has handled it (a busy machine may take a while)
         await asyncio.sleep(0.05)
-        if all(t.id != timer.id for t in await bot.store.game_timers(record.id)):
+        if all(t.id != timer.id for t in await bot.store.timers.game_timers(record.id)):
             break
     # settle() also waits for the relay's paced posts (the turn log is paced so the channel is never flooded)
     await world.standin.settle(quiet=0.5)
@@ -40,9 +40,9 @@ async def test_reminder_timeout_and_computer_takeover(world: World) -> None:
     s = world.standin
     clock = ManualClock()
     async with running_bot(world, clock=clock) as bot:
-        await bot.store.set_guild_settings(world.guild.id, GuildSettings(afk_misses=2, afk_policy="computer"))
+        await bot.store.settings.set_guild_settings(world.guild.id, GuildSettings(afk_misses=2, afk_policy="computer"))
         game_id = await open_table(world, bot, TIMED)
-        timers = await bot.store.game_timers(game_id)
+        timers = await bot.store.timers.game_timers(game_id)
         turn = next(t for t in timers if t.kind == "turn")
         assert abs(turn.deadline - clock.now - 120) < 1  # 2 minutes, from the /hardback start option
 
@@ -55,7 +55,7 @@ async def test_reminder_timeout_and_computer_takeover(world: World) -> None:
         loaded = await bot.sessions.load(game_id)
         first = loaded.record.seats[0]
         await fire(bot, clock, "turn", world)
-        moves = [m.move for m in await bot.store.get_moves(game_id)]
+        moves = [m.move for m in await bot.store.games.get_moves(game_id)]
         assert moves == ["timeout"]
         timed_out = await s.wait_for_message(
             world.channel, lambda m: f"**{first.display_name}** ran out of time" in m.content, timeout=15)
@@ -74,7 +74,7 @@ async def test_reminder_timeout_and_computer_takeover(world: World) -> None:
         await s.click(second, confirm, button(confirm, ":skip"))
         await s.settle(quiet=0.6)
         await fire(bot, clock, "turn", world)
-        seats = (await bot.store.get_game(game_id)).seats
+        seats = (await bot.store.games.get_game(game_id)).seats
         assert seats[0].ai_strength == 2 and seats[0].user_id == first.user_id
         await s.wait_for_message(world.channel, lambda m: "computer player takes over" in m.content, timeout=15)
         await bot.sessions.wait_for_computers(game_id)
@@ -87,19 +87,19 @@ async def test_restart_extends_deadlines_by_the_downtime(world: World) -> None:
     clock = ManualClock()  # the bot's time, for its store (heartbeats, downtime) and its sessions (deadlines)
     async with running_bot(world, db_path=path, clock=clock) as bot:
         game_id = await open_table(world, bot, TIMED)
-        before = {t.kind: t.deadline for t in await bot.store.game_timers(game_id)}
-        await bot.store.heartbeat()
+        before = {t.kind: t.deadline for t in await bot.store.timers.game_timers(game_id)}
+        await bot.store.timers.heartbeat()
     clock.advance(40 * 60)  # the bot is down for 40 minutes, longer than the whole 2-minute turn
     async with running_bot(world, db_path=path, clock=clock) as bot:
-        after = {t.kind: t.deadline for t in await bot.store.game_timers(game_id)}
+        after = {t.kind: t.deadline for t in await bot.store.timers.game_timers(game_id)}
         assert after.keys() == before.keys()
         shift = after["turn"] - before["turn"]
         assert shift == 40 * 60, shift
         assert after["reminder"] - before["reminder"] == shift
-        assert [m.move for m in await bot.store.get_moves(game_id)] == [], "no timeout for the downtime"
+        assert [m.move for m in await bot.store.games.get_moves(game_id)] == [], "no timeout for the downtime"
         # The restarted bot still serves the timer: fire it.
         await fire(bot, clock, "turn", world)
-        assert [m.move for m in await bot.store.get_moves(game_id)] == ["timeout"]
+        assert [m.move for m in await bot.store.games.get_moves(game_id)] == ["timeout"]
 
 
 async def test_a_kill_mid_timer_moves_deadlines_by_the_real_downtime(world: World, tmp_path: Path) -> None:
@@ -121,9 +121,9 @@ async def test_a_kill_mid_timer_moves_deadlines_by_the_real_downtime(world: Worl
             await beat_after(store, time.time() + 1.5)
             await proc.kill()
             killed = time.time()
-            beat = await store.last_heartbeat()
+            beat = await store.timers.last_heartbeat()
             assert beat is not None and killed - beat <= 1.5, f"the last heartbeat was {killed - beat:.1f} s old"
-            before = {t.kind: t.deadline for t in await store.game_timers(record.id)}
+            before = {t.kind: t.deadline for t in await store.timers.game_timers(record.id)}
             # As if most of the turn had passed when the bot died: the reminder is due right after the restart.
             async with store.write() as conn:
                 await conn.execute("UPDATE timers SET deadline = ? WHERE game_id = ? AND kind = 'reminder'",
@@ -132,7 +132,7 @@ async def test_a_kill_mid_timer_moves_deadlines_by_the_real_downtime(world: Worl
             starting = time.time()
             await proc.start()
             ready = time.time()
-            after = {t.kind: t.deadline for t in await store.game_timers(record.id)}
+            after = {t.kind: t.deadline for t in await store.timers.game_timers(record.id)}
             shift = after["turn"] - before["turn"]
             assert starting - killed - 0.1 <= shift <= ready - killed + 2.0, \
                 (shift, starting - killed, ready - killed)

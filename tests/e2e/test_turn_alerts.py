@@ -48,7 +48,7 @@ async def until(predicate, timeout: float = 15.0) -> None:
 async def test_an_alert_dm_with_a_working_open_my_hand_and_none_for_who_did_not_ask(world: World) -> None:
     s = world.standin
     async with running_bot(world) as bot:
-        await bot.store.set_player_settings(world.alice.id, alerts="all")
+        await bot.store.players.set_player_settings(world.alice.id, alerts="all")
         game_id = await open_table(world, bot, {"turn_timer": 2})
         loaded = await bot.sessions.load(game_id)
         if loaded.record.seats[loaded.game.active_seat].user_id != world.alice.id:
@@ -76,14 +76,14 @@ async def test_quiet_hours_hold_the_alert_until_their_end(world: World) -> None:
     async with running_bot(world, clock=clock) as bot:
         hour = dt.datetime.fromtimestamp(clock.now, dt.UTC).hour
         # A table in this channel (not a thread of its own, the default for a day a move): the kit reads it here.
-        await bot.store.set_guild_settings(world.guild.id, GuildSettings(game_threads="never"))
-        await bot.store.set_player_settings(world.alice.id, alerts="all", quiet_start=hour,
-                                            quiet_end=(hour + 2) % 24, zone="UTC")
+        await bot.store.settings.set_guild_settings(world.guild.id, GuildSettings(game_threads="never"))
+        await bot.store.players.set_player_settings(world.alice.id, alerts="all", quiet_start=hour,
+                                                    quiet_end=(hour + 2) % 24, zone="UTC")
         game_id = await open_table(world, bot, {"turn_timer": 60 * 24})  # turn-based: a day a move
         loaded = await bot.sessions.load(game_id)
         if loaded.record.seats[loaded.game.active_seat].user_id != world.alice.id:
             await skip_turn(world, bot, game_id)
-        alert = next(t for t in await bot.store.game_timers(game_id) if t.kind == "alert")
+        alert = next(t for t in await bot.store.timers.game_timers(game_id) if t.kind == "alert")
         ends = dt.datetime.fromtimestamp(alert.deadline, dt.UTC)
         assert (ends.hour, ends.minute) == ((hour + 2) % 24, 0) and alert.deadline > clock.now
         await world.standin.settle(quiet=0.5)  # the bot has done what it would do now
@@ -101,7 +101,7 @@ async def test_closed_dms_are_said_once_in_the_game_and_not_tried_again(world: W
     s = world.standin
     s.close_dms(world.alice)
     async with running_bot(world) as bot:
-        await bot.store.set_player_settings(world.alice.id, alerts="all")
+        await bot.store.players.set_player_settings(world.alice.id, alerts="all")
         game_id = await open_table(world, bot, {"turn_timer": 2})
 
         def told() -> list:
@@ -112,7 +112,7 @@ async def test_closed_dms_are_said_once_in_the_game_and_not_tried_again(world: W
         await until(lambda: asyncio.sleep(0, result=bool(told())))
         await s.settle(quiet=0.5)  # anything more it would say is said by now
         assert len(told()) == 1 and f"<@{world.alice.id}>" in told()[0].content
-        assert (await bot.store.player_settings([world.alice.id]))[world.alice.id].alerts_closed
+        assert (await bot.store.players.player_settings([world.alice.id]))[world.alice.id].alerts_closed
         assert dms(world, world.alice) == []
         # Choosing again (the panel from /hardback games) tries again.
         await s.slash(world.alice, "hardback games")
@@ -124,8 +124,8 @@ async def test_closed_dms_are_said_once_in_the_game_and_not_tried_again(world: W
         assert "refused an alert" in text_of(panel)
         await s.select(world.alice, panel, AlertsClick(world.alice.id, AlertsPart.WHEN).custom_id(), ["all"])
         await s.settle()
-        assert not (await bot.store.player_settings([world.alice.id]))[world.alice.id].alerts_closed
+        assert not (await bot.store.players.player_settings([world.alice.id]))[world.alice.id].alerts_closed
         # Someone else's settings cannot be changed with a forged id.
         await refused(world, world.bob, table_of(world), AlertsClick(world.alice.id, AlertsPart.WHEN).custom_id(),
                       values=["off"], needle="belongs to another player")
-        assert (await bot.store.player_settings([world.alice.id]))[world.alice.id].alerts == "all"
+        assert (await bot.store.players.player_settings([world.alice.id]))[world.alice.id].alerts == "all"

@@ -29,14 +29,14 @@ async def advance(bot: botmod.HardbackBot, clock: ManualClock, to: float, game_i
     bot.sessions.timers_changed.set()
     for _ in range(300):
         await asyncio.sleep(0.05)
-        if not [t for t in await bot.store.game_timers(game_id) if t.deadline <= to]:
+        if not [t for t in await bot.store.timers.game_timers(game_id) if t.deadline <= to]:
             break
     await world.standin.settle(quiet=0.6)
 
 
 async def timers(store, game_id: int) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {}
-    for t in await store.game_timers(game_id):
+    for t in await store.timers.game_timers(game_id):
         out.setdefault(t.kind, []).append(t.deadline)
     return out
 
@@ -46,7 +46,7 @@ def said(world: World, text: str) -> list[Message]:
 
 
 async def active_user(world: World, store, game_id: int) -> User:
-    record = await store.get_game(game_id)
+    record = await store.games.get_game(game_id)
     from hardback_bot.engine import Game
 
     game = Game.from_json(record.state)
@@ -64,7 +64,7 @@ async def test_a_turn_based_game_over_weeks(world: World, tmp_path: Path) -> Non
         clock = ManualClock(bot.sessions.clock())
         bot.sessions.clock = clock
         start = clock.now
-        await bot.store.set_guild_settings(world.guild.id, GuildSettings(game_threads="never", afk_misses=3))
+        await bot.store.settings.set_guild_settings(world.guild.id, GuildSettings(game_threads="never", afk_misses=3))
         await s.slash(world.alice, "hardback start", {"adverts": False, "turn_timer": 1440})  # a day per move
         await s.settle()
         lobby = with_component(world, "hb:l:")
@@ -74,7 +74,7 @@ async def test_a_turn_based_game_over_weeks(world: World, tmp_path: Path) -> Non
             await s.settle()
         await s.click(world.alice, s.find_message(lobby.id), button(lobby, ":start"))
         await s.settle(quiet=0.6)
-        record = await bot.store.running_game_in_channel(world.channel.id)
+        record = await bot.store.games.running_game_in_channel(world.channel.id)
         assert record is not None and len(record.seats) == 3
         game_id = record.id
         assert await timers(bot.store, game_id) == {"turn": [start + DAY],
@@ -87,9 +87,9 @@ async def test_a_turn_based_game_over_weeks(world: World, tmp_path: Path) -> Non
             assert len(reminders) == n, [m.content for m in s.messages(world.channel)][-5:]
             assert f"<t:{int(start + DAY)}:R>" in reminders[-1].content
             assert f"<t:{int(start + DAY)}:f>" in reminders[-1].content
-        assert await bot.store.get_moves(game_id) == []
+        assert await bot.store.games.get_moves(game_id) == []
         before = await timers(bot.store, game_id)
-        await bot.store.heartbeat()
+        await bot.store.timers.heartbeat()
 
     # A restart: deadlines move by the bot's downtime, never against the player. The downtime is real time here
     # (the store's clock, see above): a short one; test_timers.py moves a long one on a clock of the bot's own.
@@ -100,10 +100,10 @@ async def test_a_turn_based_game_over_weeks(world: World, tmp_path: Path) -> Non
         shift = after["turn"][0] - before["turn"][0]
         assert 0.4 <= shift <= 30, shift
         await advance(bot, clock, after["turn"][0] - 60, game_id, world)
-        assert await bot.store.get_moves(game_id) == [], "a minute before the day is out, nothing happens"
+        assert await bot.store.games.get_moves(game_id) == [], "a minute before the day is out, nothing happens"
         first = await active_user(world, bot.store, game_id)
         await advance(bot, clock, after["turn"][0] + 1, game_id, world)
-        assert [m.move for m in await bot.store.get_moves(game_id)] == ["timeout"]
+        assert [m.move for m in await bot.store.games.get_moves(game_id)] == ["timeout"]
         await s.wait_for_message(world.channel, lambda m: f"**{first.name}** ran out of time" in m.content,
                                  timeout=15)
 
@@ -126,8 +126,8 @@ async def test_a_turn_based_game_over_weeks(world: World, tmp_path: Path) -> Non
         assert f"is away until <t:{int(until)}:f>" in str(table_of(world).embeds)
         # Two days on (past the day they would have had): the game still waits for them.
         await advance(bot, clock, clock.now + 2 * DAY, game_id, world)
-        assert [m.move for m in await bot.store.get_moves(game_id)] == ["timeout"]
-        await bot.store.heartbeat()
+        assert [m.move for m in await bot.store.games.get_moves(game_id)] == ["timeout"]
+        await bot.store.timers.heartbeat()
 
     # The real bot process, killed while the vacation holds the deadline and started again.
     workdir = tmp_path / "run"
@@ -146,7 +146,7 @@ async def test_a_turn_based_game_over_weeks(world: World, tmp_path: Path) -> Non
             moved = await timers(store, game_id)
             downtime = moved["turn"][0] - before_kill["turn"][0]
             assert 1.0 <= downtime <= time.time() - killed + 2, downtime
-            assert (await store.vacations(game_id))[record.seats.index(next(
+            assert (await store.vacations.vacations(game_id))[record.seats.index(next(
                 x for x in record.seats if x.user_id == away.id))].until == until  # the vacation is the player's own
     finally:
         await proc.stop()
@@ -157,9 +157,9 @@ async def test_a_turn_based_game_over_weeks(world: World, tmp_path: Path) -> Non
         deadline = (await timers(bot.store, game_id))["turn"][0]
         assert deadline >= until + DAY
         await advance(bot, clock, deadline - 60, game_id, world)
-        assert [m.move for m in await bot.store.get_moves(game_id)] == ["timeout"]
+        assert [m.move for m in await bot.store.games.get_moves(game_id)] == ["timeout"]
         await advance(bot, clock, deadline + 1, game_id, world)
-        assert [m.move for m in await bot.store.get_moves(game_id)] == ["timeout", "timeout"]
+        assert [m.move for m in await bot.store.games.get_moves(game_id)] == ["timeout", "timeout"]
         await s.wait_for_message(world.channel, lambda m: f"**{away.name}** ran out of time" in m.content,
                                  timeout=15)
         # The third player's day starts now: a fresh day, its reminders at half time and two hours before.

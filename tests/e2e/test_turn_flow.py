@@ -139,9 +139,9 @@ async def test_ending_while_a_computer_is_mid_turn(world: World) -> None:
             if game.active_seat == computer:
                 break
             await player.play_turn(game.active_seat)
-        start = len(await bot.store.get_moves(gid))
+        start = len(await bot.store.games.get_moves(gid))
         for _ in range(300):
-            if len(await bot.store.get_moves(gid)) > start:
+            if len(await bot.store.games.get_moves(gid)) > start:
                 break
             await asyncio.sleep(0.01)
         await s.slash(world.alice, "hardback end")
@@ -150,13 +150,13 @@ async def test_ending_while_a_computer_is_mid_turn(world: World) -> None:
         await s.click(world.alice, s.last_ephemeral(world.alice), button(s.last_ephemeral(world.alice), ":end"))
         # The click may still be on its way when the computer commits its next move: count from the end.
         for _ in range(500):
-            if (await bot.store.get_game(gid, with_state=False)).status == "abandoned":
+            if (await bot.store.games.get_game(gid, with_state=False)).status == "abandoned":
                 break
             await asyncio.sleep(0.01)
-        ended_at = len(await bot.store.get_moves(gid))
+        ended_at = len(await bot.store.games.get_moves(gid))
         await asyncio.wait_for(bot.sessions.wait_for_computers(gid), 30)  # the computer's turn task is over
         await s.settle(quiet=0.6)
-        assert len(await bot.store.get_moves(gid)) == ended_at, "no computer move after the end"
+        assert len(await bot.store.games.get_moves(gid)) == ended_at, "no computer move after the end"
         after = s.messages(world.channel)[posted:]
         assert not any("your turn" in m.content for m in after), [m.content for m in after]
         assert live_game_components(world, gid) == []
@@ -208,7 +208,7 @@ async def test_a_call_held_back_by_the_channel_names_only_who_is_to_play_when_po
         posted = len(s.messages(world.channel))
 
         async def skip(user) -> None:  # type: ignore[no-untyped-def]
-            moves = len(await bot.store.get_moves(game_id))
+            moves = len(await bot.store.games.get_moves(game_id))
             table = table_of(world)
             await s.click(user, table, button(table, "hb:h:"))
             hand = await s.wait_for(lambda: next((m for m in reversed(s.ephemerals(user)) if not m.loading
@@ -220,7 +220,7 @@ async def test_a_call_held_back_by_the_channel_names_only_who_is_to_play_when_po
                                        timeout=15, what="the confirmation")
             await s.click(user, confirm, button(confirm, ":skip"))
             for _ in range(1500):
-                if len(await bot.store.get_moves(game_id)) > moves:
+                if len(await bot.store.games.get_moves(game_id)) > moves:
                     return
                 await asyncio.sleep(0.01)
             raise AssertionError("the skip was not stored")
@@ -270,10 +270,10 @@ async def test_buying_more_than_one_card_is_one_toggle_away(world: World) -> Non
             assert "you can buy another" in buying["placeholder"]
             value = min(buying["options"], key=lambda o: len(o["value"]))["value"]
             assert not value.endswith("~end")
-            moves_before = len(await bot.store.get_moves(record.id))
+            moves_before = len(await bot.store.games.get_moves(record.id))
             panel = await driver.pick(user, panel, buying["custom_id"], value)
             _, game = await load_game(bot.store, record.id)
-            stored = await bot.store.get_moves(record.id)
+            stored = await bot.store.games.get_moves(record.id)
             assert [m.move for m in stored[moves_before:]] == [str(decode_moves(value)[0])]
             if game.active_seat == seat and game.phase == "buy":  # still buying: the select keeps the turn going
                 assert "Your turn" in text_of(panel)
@@ -303,9 +303,9 @@ async def test_a_jail_step_comes_on_the_buying_screen(world: World) -> None:
                        "offer_row": row, "options": options.to_dict()})
     async with running_bot(world) as bot:
         seats = [Seat(0, "alice", user_id=world.alice.id), Seat(1, "bob", user_id=world.bob.id)]
-        record = await bot.store.create_lobby(world.guild.id, world.channel.id, host_id=world.alice.id,
-                                              options=options.to_dict(), seats=seats)
-        await bot.store.start_game(record.id, record.version, seed=1, state=game.to_json(), seats=seats)
+        record = await bot.store.games.create_lobby(world.guild.id, world.channel.id, host_id=world.alice.id,
+                                                    options=options.to_dict(), seats=seats)
+        await bot.store.games.start_game(record.id, record.version, seed=1, state=game.to_json(), seats=seats)
         await bot.get_cog("Play").relay.changed(record.id)  # type: ignore[union-attr]  # the table is posted
         await s.settle(quiet=0.3)
         driver = Driver(world, bot.store, record.id, {0: world.alice, 1: world.bob})
@@ -322,7 +322,7 @@ async def test_a_jail_step_comes_on_the_buying_screen(world: World) -> None:
         value = next(o["value"] for o in jail["options"] if o["value"] == "reserve_4")
         panel = await driver.pick(world.alice, panel, jail["custom_id"], value)
         _, after = await load_game(bot.store, record.id)
-        assert after.player(0).jail == 4 and (await bot.store.get_moves(record.id))[-1].move == "reserve 4"
+        assert after.player(0).jail == 4 and (await bot.store.games.get_moves(record.id))[-1].move == "reserve 4"
         await s.settle(quiet=0.3)
 
 
@@ -338,9 +338,9 @@ async def test_another_arrangement_is_chosen_from_the_preview_and_confirmed(worl
                        "offer_row": [17, 29, 9, 33, 4, 7, 11], "options": options.to_dict()})
     async with running_bot(world) as bot:
         seats = [Seat(0, "alice", user_id=world.alice.id), Seat(1, "bob", user_id=world.bob.id)]
-        record = await bot.store.create_lobby(world.guild.id, world.channel.id, host_id=world.alice.id,
-                                              options=options.to_dict(), seats=seats)
-        await bot.store.start_game(record.id, record.version, seed=1, state=game.to_json(), seats=seats)
+        record = await bot.store.games.create_lobby(world.guild.id, world.channel.id, host_id=world.alice.id,
+                                                    options=options.to_dict(), seats=seats)
+        await bot.store.games.start_game(record.id, record.version, seed=1, state=game.to_json(), seats=seats)
         await bot.get_cog("Play").relay.changed(record.id)  # type: ignore[union-attr]  # the table is posted
         await s.settle(quiet=0.3)
         driver = Driver(world, bot.store, record.id, {0: world.alice, 1: world.bob})
@@ -354,7 +354,7 @@ async def test_another_arrangement_is_chosen_from_the_preview_and_confirmed(worl
         assert arrangement["options"][1]["label"].startswith("✓ 2.")
         confirm = next(b["custom_id"] for b in preview.buttons() if str(b.get("label", "")).startswith("Confirm"))
         await driver.press(world.alice, preview, confirm)
-        assert (await bot.store.get_moves(record.id))[0].move == "spell 1141 1156"
+        assert (await bot.store.games.get_moves(record.id))[0].move == "spell 1141 1156"
         await s.settle(quiet=0.3)
 
 
@@ -370,7 +370,7 @@ async def test_end_and_leave_confirmations_cancel_without_a_change(world: World)
             await s.settle(quiet=0.4)
             closed = s.find_message(confirm.id)
             assert not closed.custom_ids() and "Nothing changed" in text_of(closed), text_of(closed)
-        record = await bot.store.get_game(game_id)
+        record = await bot.store.games.get_game(game_id)
         assert record.status == "playing" and all(x.ai_strength is None for x in record.seats)
         assert "This game was ended" not in text_of(table_of(world))
 
@@ -383,11 +383,11 @@ async def test_leaving_a_running_game_asks_first(world: World) -> None:
         await s.settle()
         confirm = s.last_ephemeral(world.bob)
         assert "Leave this game?" in text_of(confirm)
-        seat = next(x for x in (await bot.store.get_game(game_id)).seats if x.user_id == world.bob.id)
+        seat = next(x for x in (await bot.store.games.get_game(game_id)).seats if x.user_id == world.bob.id)
         assert seat.ai_strength is None, "nothing happens before the confirmation"
         await s.click(world.bob, confirm, button(confirm, ":leave"))
         await s.settle(quiet=0.6)
-        seat = next(x for x in (await bot.store.get_game(game_id)).seats if x.user_id == world.bob.id)
+        seat = next(x for x in (await bot.store.games.get_game(game_id)).seats if x.user_id == world.bob.id)
         assert seat.ai_strength == 2
         assert not s.find_message(confirm.id).custom_ids()
         assert any("left the game" in m.content for m in s.messages(world.channel))

@@ -95,7 +95,7 @@ class Guided:
 
     async def state(self) -> tuple[Game, Any]:
         record, game = await load_game(self.driver.store, self.game_id)
-        moves = await self.driver.store.get_moves(self.game_id)
+        moves = await self.driver.store.games.get_moves(self.game_id)
         return game, walk(game.num_players, record.seed or 0, game.options, moves, 0, game.checker)
 
     async def play_turn(self, clicks: int = 30) -> None:
@@ -121,7 +121,7 @@ class Guided:
             raise AssertionError("the turn did not end")
 
     async def _moves_after(self, before: int) -> Any:
-        stored = await self.driver.store.get_moves(self.game_id)
+        stored = await self.driver.store.games.get_moves(self.game_id)
         return stored if len(stored) > before else None
 
     async def until_async(self, found: Any, timeout: float = 10.0) -> Any:
@@ -146,7 +146,7 @@ class Guided:
         last move may land after a newer one, so a panel still older after a moment is refreshed by hand,
         as a person would press Refresh."""
         assert self.panel is not None
-        record = await self.driver.store.get_game(self.game_id, with_state=False)
+        record = await self.driver.store.games.get_game(self.game_id, with_state=False)
         marks = (f"hb:m:{self.game_id}:{record.version}:", f"hb:s:{self.game_id}:{record.version}:")
 
         def fresh() -> Message | None:
@@ -180,7 +180,7 @@ class Guided:
                 chosen = pick_chain(game, 0, seen, first, panel)
         assert chosen is not None, f"no component plays {first}: {chains(panel)}\n{text_of(panel)}"
         kind, custom_id, value, moves = chosen
-        before = len(await self.driver.store.get_moves(self.game_id))
+        before = len(await self.driver.store.games.get_moves(self.game_id))
         try:
             if kind == "button":
                 panel = await self.driver.press(self.user, panel, custom_id)
@@ -252,7 +252,7 @@ async def test_a_guided_first_game_to_its_end(world: World, tmp_path: Path) -> N
         await s.click(world.alice, lobby, button(lobby, ":learn"))
         await s.settle(quiet=0.6)
         assert "guided first game has started" in text_of(s.last_ephemeral(world.alice))
-        record = await bot.store.running_game_in_channel(world.channel.id)
+        record = await bot.store.games.running_game_in_channel(world.channel.id)
         assert record is not None and record.status == "playing"
         assert [seat.user_id for seat in record.seats] == [world.alice.id, None]
         assert record.seats[1].ai_strength == 1
@@ -268,14 +268,14 @@ async def test_a_guided_first_game_to_its_end(world: World, tmp_path: Path) -> N
                 await player.play_turn()
             else:
                 await player.driver.wait_for_seat_change(game.active_seat)
-        moves_before = [(m.seq, m.move) for m in await bot.store.get_moves(record.id)]
+        moves_before = [(m.seq, m.move) for m in await bot.store.games.get_moves(record.id)]
         assert moves_before[-1][1] == "ink"
 
     # The bot stops and a new one starts on the same database: the guided game goes on where it was, and
     # alice's panel (opened again from the table posted before) still says why her last click paid nothing
     # yet and what comes next.
     async with running_bot(world, db, post_pace=QUICK_POSTS) as bot:
-        assert [(m.seq, m.move) for m in await bot.store.get_moves(record.id)] == moves_before
+        assert [(m.seq, m.move) for m in await bot.store.games.get_moves(record.id)] == moves_before
         player.rebind(bot.store)
         panel = await player.driver.open_hand(world.alice)
         assert "**Why:** 1 ink drew H (starter)" in text_of(panel), text_of(panel)
@@ -299,19 +299,19 @@ async def test_a_guided_first_game_to_its_end(world: World, tmp_path: Path) -> N
         assert "guided first game" in text_of(s.last_ephemeral(world.alice))
 
         # Practice: in the history, but no rating, board, season or streak moved.
-        stored = await bot.store.get_results(record.id)
+        stored = await bot.store.results.get_results(record.id)
         assert [r.mode for r in stored] == ["practice", "practice"]
         assert all(r.rating_before is None and r.rating_after is None for r in stored)
         guild = record.guild_id
-        assert await bot.store.get_rating(guild, world.alice.id) is None
-        assert await bot.store.leaderboard(guild, "wins") == []
-        assert await bot.store.leaderboard(guild, "best_word") == []
-        stats = await bot.store.player_stats(guild, world.alice.id)
+        assert await bot.store.results.get_rating(guild, world.alice.id) is None
+        assert await bot.store.results.leaderboard(guild, "wins") == []
+        assert await bot.store.results.leaderboard(guild, "best_word") == []
+        stats = await bot.store.results.player_stats(guild, world.alice.id)
         assert stats.competitive.games == 0 and stats.coop.games == 0
         assert [r.game_id for r in stats.recent] == [record.id]
-        records = await bot.store.player_records(guild, world.alice.id)
+        records = await bot.store.seasons.player_records(guild, world.alice.id)
         assert records.games == 0 and records.best_streak == 0
         season = season_of("month", bot.store.now())
         for board in ("wins", "rating", "best_word", "longest_word"):
-            assert await bot.store.season_board(guild, board, season) == [], board
-        assert record.id in [g.id for g in await bot.store.recent_games(guild)]
+            assert await bot.store.seasons.season_board(guild, board, season) == [], board
+        assert record.id in [g.id for g in await bot.store.games.recent_games(guild)]

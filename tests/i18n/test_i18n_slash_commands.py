@@ -114,15 +114,15 @@ async def test_the_bot_registers_localized_commands_and_the_server_language(worl
         start = _sub(registered, "start")
         assert start["name_localizations"]["es-419"] == "empezar"
         assert start["name_localizations"]["ja"] == "開始"
-        assert (await bot.store.get_guild_settings(world.guild.id)).language is None
+        assert (await bot.store.settings.get_guild_settings(world.guild.id)).language is None
         await s.slash(admin, "hardback settings", {"language": "fr"})
         await s.settle()
         changed = text_of(s.last_ephemeral(admin))
         assert "Language of public messages: the server's Discord language (English) → **Français**" in changed
-        assert (await bot.store.get_guild_settings(world.guild.id)).language == "fr"
+        assert (await bot.store.settings.get_guild_settings(world.guild.id)).language == "fr"
         await s.slash(admin, "hardback settings", {"language": "server"})
         await s.settle()
-        assert (await bot.store.get_guild_settings(world.guild.id)).language is None
+        assert (await bot.store.settings.get_guild_settings(world.guild.id)).language is None
 
 
 async def test_the_bot_sees_each_clients_locale_and_the_servers(world: World) -> None:

@@ -35,7 +35,7 @@ async def _expect_same(target: str, ids: dict[str, int], before: dict[str, objec
     await store.open()
     try:
         assert await snapshot(store, ids) == before
-        fresh = await store.create_lobby(GUILD, 999, host_id=1, options={})
+        fresh = await store.games.create_lobby(GUILD, 999, host_id=1, options={})
         assert fresh.id == max(ids.values()) + 1  # ids continue after the restored ones, never reused
     finally:
         await store.close()
@@ -50,10 +50,10 @@ async def test_sqlite_backup_while_another_connection_writes_restores_whole(tmp_
         ids = await fill(store, clock)
         before = await snapshot(store, ids)
         # A game that keeps moving while the backup runs, written by another connection of another store
-        lobby = await store.create_lobby(GUILD + 1, 555, host_id=1, options=GameOptions().to_dict(),
-                                         seats=[Seat(0, "ann", user_id=1), Seat(1, "bob", user_id=2)])
+        lobby = await store.games.create_lobby(GUILD + 1, 555, host_id=1, options=GameOptions().to_dict(),
+                                               seats=[Seat(0, "ann", user_id=1), Seat(1, "bob", user_id=2)])
         game = Game.new(num_players=2, seed=9, options=GameOptions(), checker=AcceptAll())
-        version = await store.start_game(lobby.id, lobby.version, seed=9, state=game.to_json())
+        version = await store.games.start_game(lobby.id, lobby.version, seed=9, state=game.to_json())
         started = version
         writer = SqliteStore(db, clock=clock, synchronous="NORMAL")
         await writer.open()
@@ -66,7 +66,7 @@ async def test_sqlite_backup_while_another_connection_writes_restores_whole(tmp_
             while not stop.is_set() and not game.finished:
                 seat, move = random_move(game, rng)
                 game.apply(seat, move)
-                version = await writer.commit_move(lobby.id, version, seat, str(move), game.to_json())
+                version = await writer.games.commit_move(lobby.id, version, seat, str(move), game.to_json())
                 done += 1
                 await asyncio.sleep(0)
             return done
@@ -88,16 +88,16 @@ async def test_sqlite_backup_while_another_connection_writes_restores_whole(tmp_
     await check.open()
     try:
         for name, gid in ids.items():
-            assert await check.get_moves(gid) == before[name][1]  # type: ignore[index]
-        moving = await check.get_game(lobby.id)
-        moves = await check.get_moves(lobby.id)
+            assert await check.games.get_moves(gid) == before[name][1]  # type: ignore[index]
+        moving = await check.games.get_game(lobby.id)
+        moves = await check.games.get_moves(lobby.id)
         # a consistent snapshot: the state saved is the one of the last logged move
         assert moving.version == started + len(moves)
         replay = Game.new(num_players=2, seed=9, options=GameOptions(), checker=AcceptAll())
         for m in moves:
             replay.apply(m.seat, parse_move(m.move))
         assert replay.to_json() == moving.state
-        assert [await check.get_rating(GUILD, u) for u in (1, 2)] == before["ratings"]
+        assert [await check.results.get_rating(GUILD, u) for u in (1, 2)] == before["ratings"]
     finally:
         await check.close()
 
@@ -181,7 +181,7 @@ async def test_what_cannot_be_restored_is_refused_and_nothing_changes(tmp_path: 
     store = SqliteStore(db, clock=clock, synchronous="NORMAL")
     await store.open()
     try:
-        await store.create_lobby(GUILD, 1, host_id=1, options={})
+        await store.games.create_lobby(GUILD, 1, host_id=1, options={})
     finally:
         await store.close()
     backup = tmp_path / "b.db"

@@ -45,6 +45,10 @@ class FakeStore:
     def now(self) -> float:
         return NOW
 
+    @property
+    def operations(self) -> FakeStore:  # the store's operations room: this fake plays both
+        return self
+
     async def ping(self) -> None:
         self.pings += 1
         if self.hang:

@@ -54,11 +54,11 @@ async def env(tmp_path: Path):
 
 async def test_an_alert_row_at_each_turn_of_who_asked_and_a_quiet_one_dropped_when_the_turn_passed(env) -> None:
     sessions, store, clock = env
-    await store.set_player_settings(100, alerts="all")
+    await store.players.set_player_settings(100, alerts="all")
     game_id = await two_players(sessions, turn_timer=60, adverts=False)
 
     async def alert_rows() -> list[TurnAlert]:
-        return [r.payload for r in await store.pending_deliveries(game_id, limit=1000)
+        return [r.payload for r in await store.outbox.pending_deliveries(game_id, limit=1000)
                 if isinstance(r.payload, TurnAlert)]
 
     loaded = await sessions.load(game_id)
@@ -74,15 +74,15 @@ async def test_an_alert_row_at_each_turn_of_who_asked_and_a_quiet_one_dropped_wh
     assert len(rows) == expected >= 1 and {r.user for r in rows} == {100}
     # Quiet now: the next turn of Ada's gets a timer at their end instead, dropped when the turn passes first.
     hour = dt.datetime.fromtimestamp(clock.now, dt.UTC).hour
-    await store.set_player_settings(100, quiet_start=hour, quiet_end=(hour + 3) % 24)
+    await store.players.set_player_settings(100, quiet_start=hour, quiet_end=(hour + 3) % 24)
     loaded = await sessions.load(game_id)
     if loaded.game.active_seat == ada:
         await sessions.play(game_id, 100, Move("skip"), None)
     await sessions.play(game_id, 200, Move("skip"), None)
-    timer = next(t for t in await store.game_timers(game_id) if t.kind == "alert")
+    timer = next(t for t in await store.timers.game_timers(game_id) if t.kind == "alert")
     assert timer.deadline > clock.now and len(await alert_rows()) == expected
     await sessions.play(game_id, 100, Move("skip"), None)  # Ada plays before her quiet hours end
-    assert not [t for t in await store.game_timers(game_id) if t.kind == "alert"]
+    assert not [t for t in await store.timers.game_timers(game_id) if t.kind == "alert"]
     clock.now = timer.deadline + 1
     await sessions.handle_timer(timer)  # a stale copy of it comes due anyway: nothing is sent
     assert len(await alert_rows()) == expected

@@ -65,8 +65,8 @@ async def finished_games(sessions: Sessions, user: int, n: int, *, practice: boo
         record = await sessions.record(gid)
         lines = tuple(PlayerResult(seat=s.seat, rank=s.seat + 1, prestige=40 - s.seat, won=s.seat == 0)
                       for s in record.seats)
-        await sessions.store.commit_move(gid, record.version, 0, "end", record.state or "", finished=True,
-                                         outcome=GameOutcome(lines, practice=practice))
+        await sessions.store.games.commit_move(gid, record.version, 0, "end", record.state or "", finished=True,
+                                               outcome=GameOutcome(lines, practice=practice))
 
 
 # ---------------------------------------------------------------------------------------------- the coach
@@ -79,23 +79,23 @@ async def test_the_coach_follows_the_first_games_after_the_guided_one(sessions: 
     await finished_games(sessions, ANN, 1)
     assert await coached_people(store, [ANN]) == set()
     assert await coached_people(store, [ANN], coach_games=5) == {ANN}  # the config's coach_games
-    await store.set_player_settings(ANN, coach="on")  # anyone may keep it
+    await store.players.set_player_settings(ANN, coach="on")  # anyone may keep it
     assert await coached_people(store, [ANN]) == {ANN}
-    await store.set_player_settings(BOB, coach="off")  # or drop it from the start
+    await store.players.set_player_settings(BOB, coach="off")  # or drop it from the start
     assert await coached_people(store, [BOB]) == set()
 
 
 async def test_a_coached_panel_says_why_and_what_to_try_and_offers_to_drop_it(sessions: Sessions) -> None:
     gid = await table(sessions, [(ANN, "Ann"), (BOB, "Bob")])
-    await sessions.store.set_player_settings(BOB, coach="off")
+    await sessions.store.players.set_player_settings(BOB, coach="off")
     loaded = await sessions.load(gid)
     first = loaded.game.active_seat
     user = loaded.user_of(first)
     assert user is not None
     other = BOB if user == ANN else ANN
     if user == BOB:  # Bob dropped the coach: give it back to him, Ann is coached by her count
-        await sessions.store.set_player_settings(BOB, coach="on")
-        await sessions.store.set_player_settings(ANN, coach="off")
+        await sessions.store.players.set_player_settings(BOB, coach="on")
+        await sessions.store.players.set_player_settings(ANN, coach="off")
     panel = await hand_screen(sessions, gid, user, t=_en())
     assert any(line.startswith("**Try:**") for line in panel.lines), panel.lines
     # Hints are off at this table: the advice says what to look for, never a word.
@@ -158,10 +158,11 @@ async def test_one_person_with_computers_turns_hints_on_at_once(sessions: Sessio
     assert after.record.version == loaded.record.version + 1
     # The stored state is still the replay of the log (the rules never read hints).
     replayed = Game.replay(after.game.num_players, after.record.seed or 0, GameOptions.from_dict(
-        dict(after.record.options)), stored_log(await sessions.store.get_moves(gid)),
+        dict(after.record.options)), stored_log(await sessions.store.games.get_moves(gid)),
         get_dictionary("common"))
     assert replayed.to_json() == after.game.to_json()
-    notes = [n for r in await sessions.store.game_deliveries(gid) if r.kind == "announce" for n in notes_of(r.payload)]
+    notes = [n for r in await sessions.store.outbox.game_deliveries(
+        gid) if r.kind == "announce" for n in notes_of(r.payload)]
     assert HintsAsked(seat=after.seat_of(ANN) or 0, done=True) in notes
     with pytest.raises(SessionError, match="already on"):
         await answer_hints(sessions, gid, ANN, True)
@@ -193,8 +194,8 @@ async def test_hints_need_everyone_seated_and_one_no_closes_the_request(sessions
     await answer_hints(sessions, other, BOB, True)
     assert (await answer_hints(sessions, other, ANN, False)).code == "hints_declined"
     loaded = await sessions.load(other)
-    assert not loaded.game.options.hints and await sessions.store.request_agreements(other, "hints") == []
-    notes = [n for r in await sessions.store.game_deliveries(other) if r.kind == "announce"
+    assert not loaded.game.options.hints and await sessions.store.players.request_agreements(other, "hints") == []
+    notes = [n for r in await sessions.store.outbox.game_deliveries(other) if r.kind == "announce"
              for n in notes_of(r.payload)]
     assert HintsAsked(seat=loaded.seat_of(ANN) or 0, declined_by=loaded.seat_of(ANN)) in notes
 

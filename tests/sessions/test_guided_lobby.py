@@ -53,7 +53,7 @@ async def test_learn_to_play_turns_the_lobby_into_a_guided_game(sessions: Sessio
     assert (options.vote, options.turn_timer, options.dictionary, options.awards) == ("off", 0, "common", True)
     loaded = await sessions.load(record.id)
     assert loaded.game.options == options and loaded.game.active_seat == 0
-    assert await sessions.store.game_timers(record.id) == []  # no turn timer in a first game
+    assert await sessions.store.timers.game_timers(record.id) == []  # no turn timer in a first game
 
 
 async def test_a_guided_game_takes_four_people(sessions: Sessions) -> None:
@@ -95,8 +95,8 @@ async def test_a_rematch_of_a_guided_game_is_a_real_one(sessions: Sessions) -> N
         await sessions.rematch(record.id, 100)
     lobby = await sessions.open_lobby(1, 13, 100, "Ada", GameOptions())
     await sessions.lobby_action(lobby.id, 100, "Ada", "learn")
-    await sessions.store.commit_move(lobby.id, (await sessions.record(lobby.id)).version, 0, "skip", "{}",
-                                     finished=True)  # the store's record of a finished game is enough here
+    await sessions.store.games.commit_move(lobby.id, (await sessions.record(lobby.id)).version, 0, "skip", "{}",
+                                           finished=True)  # the store's record of a finished game is enough here
     again = await sessions.rematch(lobby.id, 100)
     options = GameOptions.from_dict(dict(again.options))
     assert not options.tutorial and options.length == GameOptions().length and options.hints

@@ -74,12 +74,17 @@ def test_a_hand_opened_from_the_list_is_admitted_only_on_the_seats_own_panel() -
     assert parse(OpenMyHand(7).custom_id()) == OpenMyHand(7)
 
 
-class _Store:
+class _PlayerGames:
     def __init__(self, rows: list[PlayerGame]) -> None:
         self.rows = rows
 
     async def player_games(self, user_id: int) -> list[PlayerGame]:
         return self.rows
+
+
+class _Store:  # the store's player_games room is all my_games reads
+    def __init__(self, rows: list[PlayerGame]) -> None:
+        self.player_games = _PlayerGames(rows)
 
 
 def test_lines_say_whose_turn_the_place_and_the_deadline() -> None:

@@ -59,7 +59,7 @@ async def test_clicks_decode_the_game_once_per_process_not_per_click(env) -> Non
             break
         await a_click(sessions, game_id, rng)
     assert sessions.decoded.count == 1
-    stored = await store.get_game(game_id)
+    stored = await store.games.get_game(game_id)
     assert (await sessions.load(game_id)).game.to_json() == stored.state  # what is kept is what is stored
 
 
@@ -81,7 +81,7 @@ async def test_a_commit_of_another_process_is_decoded_once_and_read_as_stored(en
     before = sessions.decoded.count
     mine = await sessions.load(game_id)
     assert sessions.decoded.count == before + 1
-    assert mine.game.to_json() == (await store.get_game(game_id)).state
+    assert mine.game.to_json() == (await store.games.get_game(game_id)).state
     await sessions.load(game_id)
     assert sessions.decoded.count == before + 1
 
@@ -134,11 +134,12 @@ async def test_a_move_that_hands_penny_her_goal_asks_first_on_the_same_load(env)
                        "offer_row": [36, 17, 29, 58, 61, 126, 135],
                        "seats": [{"hand": [1141, 1145], "draw": [1148], "ink": 1}]})
     game.state.penny["score"] = game.goal - 1
-    version = await store.start_game(record.id, record.version, seed=1, state=game.to_json())  # a deal set by hand
+    version = await store.games.start_game(
+        record.id, record.version, seed=1, state=game.to_json())  # a deal set by hand
     count = sessions.decoded.count
     with pytest.raises(PennyWouldWin):
         await sessions.play(record.id, 100, Move("ink"), version, penny_asks=True)
-    assert await store.get_moves(record.id) == [] and sessions.decoded.count == count + 1
+    assert await store.games.get_moves(record.id) == [] and sessions.decoded.count == count + 1
     done = await sessions.play(record.id, 100, Move("ink"), version)  # "Do it anyway"
     assert done.game.finished and not done.game.results()[0]["won"]
     assert sessions.decoded.count == count + 1

@@ -36,14 +36,14 @@ async def time_out(sessions: Sessions, store, clock, game_id: int, user_id: int,
         if loaded.record.seats[loaded.game.active_seat].user_id != user_id:
             other = loaded.record.seats[loaded.game.active_seat].user_id
             await sessions.play(game_id, other, Move("skip"), None)
-        turn = next(t for t in await store.game_timers(game_id) if t.kind == "turn")
+        turn = next(t for t in await store.timers.game_timers(game_id) if t.kind == "turn")
         clock.now = turn.deadline + 1
         await sessions.handle_timer(turn)
 
 
 async def seat(store, game_id: int, user_id: int):
     """The seat ``user_id`` holds (the lobby shuffles who sits where)."""
-    return next(s for s in (await store.get_game(game_id)).seats if s.user_id == user_id)
+    return next(s for s in (await store.games.get_game(game_id)).seats if s.user_id == user_id)
 
 
 def buttons(panel) -> list[str]:
@@ -54,9 +54,9 @@ async def test_a_player_takes_back_the_seat_a_computer_took_for_their_timeouts(e
     sessions, store, _, clock = env
     sessions.set_ai(random_ai, lambda game, seat: False)  # the computer waits: the test plays its turns
     game_id = await two_players(sessions, turn_timer=60, adverts=False)
-    await store.set_guild_settings(1, GuildSettings(afk_misses=2, afk_policy="computer"))
+    await store.settings.set_guild_settings(1, GuildSettings(afk_misses=2, afk_policy="computer"))
     await time_out(sessions, store, clock, game_id, 100, 2)
-    record = await store.get_game(game_id)
+    record = await store.games.get_game(game_id)
     ada = await seat(store, game_id, 100)
     assert ada.ai_strength == 2 and ada.display_name == "Ada (computer)"
     assert [(c.seat, c.user_id, c.display_name, c.holder, c.reason) for c in record.holders] == \
@@ -70,7 +70,7 @@ async def test_a_player_takes_back_the_seat_a_computer_took_for_their_timeouts(e
         with pytest.raises(SessionError, match="no seat of yours to take back"):
             await sessions.reclaim_seat(game_id, user)
     await sessions.reclaim_seat(game_id, 100)
-    record = await store.get_game(game_id)
+    record = await store.games.get_game(game_id)
     ada = await seat(store, game_id, 100)
     assert ada.ai_strength is None and ada.display_name == "Ada"
     assert [c.reason for c in record.holders] == ["timeouts", "reclaimed"]
@@ -88,7 +88,7 @@ async def test_a_player_who_left_cannot_take_the_seat_back(env) -> None:
     sessions.set_ai(random_ai, lambda game, seat: False)
     game_id = await two_players(sessions)
     await sessions.leave(game_id, 200)
-    assert [c.reason for c in (await store.get_game(game_id)).holders] == ["left"]
+    assert [c.reason for c in (await store.games.get_game(game_id)).holders] == ["left"]
     with pytest.raises(SessionError, match="no seat of yours"):
         await sessions.reclaim_seat(game_id, 200)
 
@@ -96,7 +96,7 @@ async def test_a_player_who_left_cannot_take_the_seat_back(env) -> None:
 async def test_an_absent_seat_comes_back_and_counts_its_timeouts_afresh(env) -> None:
     sessions, store, _, clock = env
     game_id = await two_players(sessions, turn_timer=60, adverts=False)
-    await store.set_guild_settings(1, GuildSettings(afk_misses=2, afk_policy="remove"))
+    await store.settings.set_guild_settings(1, GuildSettings(afk_misses=2, afk_policy="remove"))
     await time_out(sessions, store, clock, game_id, 100, 2)
     await sessions.wait_for_computers(game_id)
     assert (await seat(store, game_id, 100)).ai_strength == 0
@@ -117,36 +117,36 @@ async def test_the_seat_comes_back_after_the_computers_move_never_in_the_middle(
 
     sessions.set_ai(slow, wants)
     game_id = await two_players(sessions, turn_timer=60, adverts=False)
-    await store.set_guild_settings(1, GuildSettings(afk_misses=1, afk_policy="computer"))
+    await store.settings.set_guild_settings(1, GuildSettings(afk_misses=1, afk_policy="computer"))
     await time_out(sessions, store, clock, game_id, 100, 1)
     ada = (await seat(store, game_id, 100)).seat
     loaded = await sessions.load(game_id)
     if loaded.game.active_seat != ada:
         await sessions.play(game_id, 200, Move("skip"), None)  # the computer's turn comes
     await asyncio.wait_for(asyncio.to_thread(deciding.wait, 10), 15)
-    moves_before = len(await store.get_moves(game_id))
+    moves_before = len(await store.games.get_moves(game_id))
     reclaim = asyncio.create_task(sessions.reclaim_seat(game_id, 100))
     await asyncio.sleep(0.2)  # a check that something does not happen: the reclaim had this long to (wrongly) end
     assert not reclaim.done(), "the seat must not change hands while the computer decides"
     release.set()
     await asyncio.wait_for(reclaim, 15)
-    moves = await store.get_moves(game_id)
+    moves = await store.games.get_moves(game_id)
     assert len(moves) == moves_before + 1 and moves[-1].seat == ada, "the computer's move was committed first"
-    record = await store.get_game(game_id)
+    record = await store.games.get_game(game_id)
     assert record.seats[ada].ai_strength is None
     assert record.holders[-1].since_move == len(moves)
     await sessions.wait_for_computers(game_id)
-    assert len(await store.get_moves(game_id)) == len(moves), "no computer plays her seat any more"
+    assert len(await store.games.get_moves(game_id)) == len(moves), "no computer plays her seat any more"
 
 
 async def test_the_host_lets_a_watcher_take_an_absent_seat(env) -> None:
     sessions, store, _, clock = env
     sessions.set_ai(random_ai, lambda game, seat: False)
     game_id = await two_players(sessions, turn_timer=60, adverts=False)
-    await store.set_guild_settings(1, GuildSettings(afk_misses=1, afk_policy="computer"))
+    await store.settings.set_guild_settings(1, GuildSettings(afk_misses=1, afk_policy="computer"))
     await time_out(sessions, store, clock, game_id, 200, 1)  # Bob's seat goes to a computer
     bob, ada = (await seat(store, game_id, 200)).seat, (await seat(store, game_id, 100)).seat
-    assert (await store.get_game(game_id)).seats[bob].ai_strength == 2
+    assert (await store.games.get_game(game_id)).seats[bob].ai_strength == 2
     # A watcher cannot take a seat the host did not offer; only the host offers, and only a seat nobody plays.
     with pytest.raises(SessionError, match="not open to watchers"):
         await sessions.take_seat(game_id, 300, "Cy", bob)
@@ -158,7 +158,7 @@ async def test_the_host_lets_a_watcher_take_an_absent_seat(env) -> None:
     assert OfferSeat(game_id, bob, True).custom_id() not in buttons(await spectator_screen(sessions, game_id,
                                                                                            user_id=300))
     await sessions.offer_seat(game_id, 100, bob, True)
-    assert (await store.get_game(game_id)).offers == (bob,)
+    assert (await store.games.get_game(game_id)).offers == (bob,)
     watching = await spectator_screen(sessions, game_id, user_id=300)
     assert TakeSeat(game_id, bob).custom_id() in buttons(watching)
     assert TakeSeat(game_id, bob).custom_id() not in buttons(await hand_screen(sessions, game_id, 100))
@@ -166,7 +166,7 @@ async def test_the_host_lets_a_watcher_take_an_absent_seat(env) -> None:
     with pytest.raises(SessionError, match="already have a seat"):
         await sessions.take_seat(game_id, 100, "Ada", bob)
     await sessions.take_seat(game_id, 300, "Cy", bob)
-    record = await store.get_game(game_id)
+    record = await store.games.get_game(game_id)
     taken = record.seats[bob]
     assert (taken.user_id, taken.display_name, taken.ai_strength) == (300, "Cy", None)
     assert record.offers == ()

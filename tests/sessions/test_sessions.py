@@ -35,7 +35,7 @@ async def said(sessions: Sessions, store, game_id: int) -> list[str]:
     loaded = await sessions.load(game_id)
     deadline = await sessions.current_deadline(game_id, len(loaded.game.move_log))
     lines: list[str] = []
-    for row in await store.pending_deliveries(game_id, limit=10_000):
+    for row in await store.outbox.pending_deliveries(game_id, limit=10_000):
         if isinstance(row.payload, AnnounceNotes):
             lines += announcement(loaded, notes_of(row.payload), deadline=deadline).lines
     return lines
@@ -146,13 +146,13 @@ async def test_a_form_is_admitted_from_the_last_read_and_anything_else_is_read(e
     sessions, store, *_ = env
     game_id = await two_players(sessions)
     reads: list[int] = []
-    get_game = store.get_game
+    get_game = store.games.get_game
 
     async def counted(gid: int, **kwargs: object):  # type: ignore[no-untyped-def]
         reads.append(gid)
         return await get_game(gid, **kwargs)
 
-    store.get_game = counted
+    store.games.get_game = counted
     here, elsewhere = Origin(1, 10, 100), Origin(1, 99, 100)
     fresh = Sessions(store, ai_delay=0)  # a process that never read this game
     assert (await fresh.admit_form(game_id, here)).id == game_id and reads == [game_id]
@@ -190,14 +190,14 @@ async def test_moves_commit_before_notifying_and_refusals_store_nothing(env) -> 
     with pytest.raises(SessionError, match="out of date") as info:
         await sessions.play(game_id, first, Move("skip"), loaded.record.version - 1)
     assert info.value.stale
-    assert await store.get_moves(game_id) == []
-    before = len(await store.pending_deliveries(game_id))
+    assert await store.games.get_moves(game_id) == []
+    before = len(await store.outbox.pending_deliveries(game_id))
     await sessions.play(game_id, first, Move("skip"), loaded.record.version)
-    moves = await store.get_moves(game_id)
+    moves = await store.games.get_moves(game_id)
     assert [m.move for m in moves] == ["skip"]
     assert recorder.changed_games[-1] == game_id
-    row = (await store.pending_deliveries(game_id))[before]
-    assert row.version == (await store.get_game(game_id)).version  # written by the move's own commit
+    row = (await store.outbox.pending_deliveries(game_id))[before]
+    assert row.version == (await store.games.get_game(game_id)).version  # written by the move's own commit
     assert isinstance(row.payload, AnnounceNotes)
     text = announcement(await sessions.load(game_id), notes_of(row.payload)).text
     assert "skipped" in text and text.endswith(f"<@{second}>, your turn.")
@@ -232,7 +232,7 @@ async def test_another_players_ink_keeps_my_view_current(env) -> None:
     assert await sessions.still_current(after_ink, active, view)
     assert not await sessions.still_current(after_ink, waiting, view), "the drawer's own move moved their view on"
     await sessions.play(game_id, speller, Move("skip"), view)  # the panel drawn before the ink still works
-    moves = [(m.seat, m.move) for m in await store.get_moves(game_id)][-2:]
+    moves = [(m.seat, m.move) for m in await store.games.get_moves(game_id)][-2:]
     assert moves == [(waiting, "ink"), (active, "skip")]
     # The speller's own move makes that old view out of date (a double click is refused) ...
     loaded = await sessions.load(game_id)
@@ -240,7 +240,8 @@ async def test_another_players_ink_keeps_my_view_current(env) -> None:
         await sessions.play(game_id, loaded.record.seats[loaded.game.active_seat].user_id, Move("skip"), view)
     # ... and so does a commit that is not a move (a seat changing hands), even with no move since.
     seat = loaded.record.seats[0]
-    await store.replace_seat(game_id, loaded.record.version, Seat(seat.seat, seat.display_name, seat.user_id, None))
+    await store.games.replace_seat(
+        game_id, loaded.record.version, Seat(seat.seat, seat.display_name, seat.user_id, None))
     now = await sessions.load(game_id)
     assert not await sessions.still_current(now, 1, loaded.record.version)
     assert await sessions.still_current(now, 1, now.record.version)
@@ -249,8 +250,8 @@ async def test_another_players_ink_keeps_my_view_current(env) -> None:
 async def test_turn_timer_reminder_timeout_and_afk_to_computer(env) -> None:
     sessions, store, _recorder, clock = env
     game_id = await two_players(sessions, turn_timer=60, adverts=False)
-    record = await store.get_game(game_id)
-    timers = await store.game_timers(game_id)
+    record = await store.games.get_game(game_id)
+    timers = await store.timers.game_timers(game_id)
     assert {t.kind for t in timers} == {"turn", "reminder"}
     reminder = next(t for t in timers if t.kind == "reminder")
     await sessions.handle_timer(reminder)
@@ -258,48 +259,48 @@ async def test_turn_timer_reminder_timeout_and_afk_to_computer(env) -> None:
     assert "time is running out" in last and "<t:" in last
     await sessions.handle_timer(reminder)  # a reminder handled twice (two paths) is said once
     assert sum("time is running out" in line for line in await said(sessions, store, game_id)) == 1
-    await store.set_guild_settings(1, GuildSettings(afk_misses=2, afk_policy="computer"))
+    await store.settings.set_guild_settings(1, GuildSettings(afk_misses=2, afk_policy="computer"))
     absent = record.seats[0].user_id
     # The absent player times out twice in a row (the other player skips in between).
     for _ in range(2):
         loaded = await sessions.load(game_id)
-        turn = next(t for t in await store.game_timers(game_id) if t.kind == "turn")
+        turn = next(t for t in await store.timers.game_timers(game_id) if t.kind == "turn")
         if loaded.record.seats[loaded.game.active_seat].user_id != absent:
             await sessions.play(game_id, loaded.record.seats[loaded.game.active_seat].user_id, Move("skip"), None)
-            turn = next(t for t in await store.game_timers(game_id) if t.kind == "turn")
+            turn = next(t for t in await store.timers.game_timers(game_id) if t.kind == "turn")
         clock.now = turn.deadline + 1
         await sessions.handle_timer(turn)
-    seats = (await store.get_game(game_id)).seats
+    seats = (await store.games.get_game(game_id)).seats
     taken = next(s for s in seats if s.user_id == absent)
     assert taken.ai_strength == 2 and taken.display_name.endswith("(computer)")
     lines = await said(sessions, store, game_id)
     assert any("computer player takes over" in line for line in lines)
     assert sum("ran out of time" in line for line in lines) == 2, "each timeout is said once"
-    moves = [m.move for m in await store.get_moves(game_id)]
+    moves = [m.move for m in await store.games.get_moves(game_id)]
     assert moves.count("timeout") >= 2
 
 
 async def test_stale_timer_is_dropped(env) -> None:
     sessions, store, _, clock = env
     game_id = await two_players(sessions, turn_timer=60)
-    turn = next(t for t in await store.game_timers(game_id) if t.kind == "turn")
+    turn = next(t for t in await store.timers.game_timers(game_id) if t.kind == "turn")
     loaded = await sessions.load(game_id)
     await sessions.play(game_id, loaded.record.seats[0].user_id, Move("skip"), None)  # replaces the timers
     clock.now = turn.deadline + 1
     await sessions.handle_timer(turn)
-    assert [m.move for m in await store.get_moves(game_id)] == ["skip"]
+    assert [m.move for m in await store.games.get_moves(game_id)] == ["skip"]
 
 
 async def test_leave_end_and_rematch(env) -> None:
     sessions, store, _, _ = env
     game_id = await two_players(sessions)
     await sessions.leave(game_id, 200)
-    seat = next(s for s in (await store.get_game(game_id)).seats if s.user_id == 200)
+    seat = next(s for s in (await store.games.get_game(game_id)).seats if s.user_id == 200)
     assert seat.ai_strength == 2
     with pytest.raises(SessionError, match="Only the host"):
         await sessions.end_game(game_id, 200, can_manage=False)
     await sessions.end_game(game_id, 100, can_manage=False)
-    assert (await store.get_game(game_id)).status == "abandoned"
+    assert (await store.games.get_game(game_id)).status == "abandoned"
     with pytest.raises(SessionError, match="once the game is over"):
         await sessions.rematch(game_id, 100)
 
@@ -313,10 +314,10 @@ async def test_computers_play_a_whole_game(env) -> None:
     await sessions.lobby_action(record.id, 100, "Ada", "start")
     await sessions.leave(record.id, 100)
     await sessions.wait_for_computers(record.id)
-    final = await store.get_game(record.id)
+    final = await store.games.get_game(record.id)
     assert final.status == "finished"
-    assert [d.kind for d in await store.pending_deliveries(record.id, limit=10_000)][-1] == "results"
-    results = await store.get_results(record.id)
+    assert [d.kind for d in await store.outbox.pending_deliveries(record.id, limit=10_000)][-1] == "results"
+    results = await store.results.get_results(record.id)
     assert len(results) == 3
     again = await sessions.rematch(record.id, 100)
     assert again.status == "lobby" and len(again.seats) == 3
@@ -331,16 +332,16 @@ async def test_a_stopping_bot_starts_no_computer_turn(env) -> None:
     await sessions.lobby_action(record.id, 100, "Ada", "computer")
     await sessions.lobby_action(record.id, 100, "Ada", "start")
     await sessions.wait_for_computers(record.id)  # a computer seated first plays until Ada's turn
-    before = len(await store.get_moves(record.id))
+    before = len(await store.games.get_moves(record.id))
     await sessions.close()
     await sessions.leave(record.id, 100)
     await sessions.wait_for_computers(record.id)
-    assert len(await store.get_moves(record.id)) == before
+    assert len(await store.games.get_moves(record.id)) == before
     again = Sessions(store, ai_delay=0)
     again.set_ai(random_ai, wants)
     again.kick_computers(record.id)
     await again.wait_for_computers(record.id)
-    assert (await store.get_game(record.id)).status == "finished"
+    assert (await store.games.get_game(record.id)).status == "finished"
     await again.close()
 
 
@@ -400,13 +401,13 @@ def test_penny_winning_move_needs_confirmation() -> None:
 async def test_afk_remove_policy_makes_the_seat_pass(env) -> None:
     sessions, store, _recorder, clock = env
     game_id = await two_players(sessions, turn_timer=60, adverts=False)
-    await store.set_guild_settings(1, GuildSettings(afk_misses=1, afk_policy="remove"))
-    record = await store.get_game(game_id)
+    await store.settings.set_guild_settings(1, GuildSettings(afk_misses=1, afk_policy="remove"))
+    record = await store.games.get_game(game_id)
     absent = record.seats[0].user_id
-    turn = next(t for t in await store.game_timers(game_id) if t.kind == "turn")
+    turn = next(t for t in await store.timers.game_timers(game_id) if t.kind == "turn")
     clock.now = turn.deadline + 1
     await sessions.handle_timer(turn)
-    seat = (await store.get_game(game_id)).seats[0]
+    seat = (await store.games.get_game(game_id)).seats[0]
     assert seat.user_id == absent and seat.ai_strength == 0 and seat.display_name.endswith("(absent)")
     assert any("is out" in line for line in await said(sessions, store, game_id))
     # From now on the absent seat passes by itself whenever it is its turn.
@@ -414,5 +415,5 @@ async def test_afk_remove_policy_makes_the_seat_pass(env) -> None:
     other = loaded.record.seats[1].user_id
     await sessions.play(game_id, other, Move("skip"), None)
     await sessions.wait_for_computers(game_id)
-    moves = [(m.seat, m.move) for m in await store.get_moves(game_id)]
+    moves = [(m.seat, m.move) for m in await store.games.get_moves(game_id)]
     assert moves[:3] == [(0, "timeout"), (1, "skip"), (0, "timeout")]

@@ -58,7 +58,7 @@ async def test_the_choice_is_the_players_own_and_changes_only_how_their_panels_s
     pictured = await hand_screen(sessions, record.id, ANN)
     assert pictured.picture is not None and pictured.picture.filename == "hand.png"
 
-    await sessions.store.set_player_settings(ANN, text_mode=True)
+    await sessions.store.players.set_player_settings(ANN, text_mode=True)
     worded = await hand_screen(sessions, record.id, ANN)
     check_words_only(worded)
     assert decisions(worded) == decisions(pictured)  # the same decisions, one click each as before
@@ -90,7 +90,7 @@ async def test_the_choice_is_the_players_own_and_changes_only_how_their_panels_s
 async def test_the_guided_first_game_in_text_mode(sessions: Sessions) -> None:
     """Learn to play with text mode on: the coach's Try line, the hint's one-click word and the hand in words,
     no picture."""
-    await sessions.store.set_player_settings(ANN, text_mode=True)
+    await sessions.store.players.set_player_settings(ANN, text_mode=True)
     record = await sessions.open_lobby(1, 10, ANN, "Ann", GameOptions())
     started, _ = await sessions.lobby_action(record.id, ANN, "Ann", "learn")
     panel = await hand_screen(sessions, started.id, ANN)

@@ -33,7 +33,7 @@ async def said(sessions: Sessions, store, game_id: int) -> list[str]:
     loaded = await sessions.load(game_id)
     deadline = await sessions.current_deadline(game_id, len(loaded.game.move_log))
     lines: list[str] = []
-    for row in await store.pending_deliveries(game_id, limit=10_000):
+    for row in await store.outbox.pending_deliveries(game_id, limit=10_000):
         if isinstance(row.payload, AnnounceNotes):
             lines += announcement(loaded, notes_of(row.payload), deadline=deadline).lines
     return lines
@@ -73,7 +73,7 @@ async def active_user(sessions: Sessions, game_id: int) -> int:
 
 
 async def deadlines(store, game_id: int) -> list[tuple[str, float]]:
-    return sorted(((t.kind, t.deadline) for t in await store.game_timers(game_id)), key=lambda kd: kd[1])
+    return sorted(((t.kind, t.deadline) for t in await store.timers.game_timers(game_id)), key=lambda kd: kd[1])
 
 
 async def test_a_day_per_move_reminds_twice_then_times_out_after_a_day(env) -> None:
@@ -84,18 +84,18 @@ async def test_a_day_per_move_reminds_twice_then_times_out_after_a_day(env) -> N
                                                ("turn", start + DAY)]
     for at in (12, 22):
         clock.now = start + at * HOUR
-        for timer in [t for t in await store.due_timers(now=clock.now)]:
+        for timer in [t for t in await store.timers.due_timers(now=clock.now)]:
             await sessions.handle_timer(timer)
         last = (await said(sessions, store, game_id))[-1]
         assert "your move is waiting: the deadline is" in last
         assert f"<t:{int(start + DAY)}:R>" in last and f"<t:{int(start + DAY)}:f>" in last
     assert sum("your move is waiting" in line for line in await said(sessions, store, game_id)) == 2
     clock.now = start + DAY - 1
-    assert [t.kind for t in await store.due_timers(now=clock.now)] == []  # nothing acts a second early
+    assert [t.kind for t in await store.timers.due_timers(now=clock.now)] == []  # nothing acts a second early
     clock.now = start + DAY + 1
-    (turn,) = await store.due_timers(now=clock.now)
+    (turn,) = await store.timers.due_timers(now=clock.now)
     await sessions.handle_timer(turn)
-    assert [m.move for m in await store.get_moves(game_id)] == ["timeout"]
+    assert [m.move for m in await store.games.get_moves(game_id)] == ["timeout"]
     # The next player has a day of their own, from now.
     assert ("turn", clock.now + DAY) in await deadlines(store, game_id)
 
@@ -121,7 +121,7 @@ async def test_a_vacation_holds_the_deadline_and_ends_early(env) -> None:
     assert any("is back from vacation" in line for line in await said(sessions, store, game_id))
     with pytest.raises(SessionError, match="not on vacation"):
         await come_back(sessions, game_id, active)
-    (vacation,) = (await store.vacations(game_id)).values()
+    (vacation,) = (await store.vacations.vacations(game_id)).values()
     assert vacation.used == 2 * DAY
 
 
@@ -138,7 +138,7 @@ async def test_vacation_is_bounded_and_only_for_turn_based_games(env) -> None:
         await go_away(sessions, game_id, waiting, 1)
     with pytest.raises(SessionError, match="Choose 1, 3 or 7"):
         await go_away(sessions, game_id, waiting, 2)
-    assert (await store.vacations(game_id))[loaded.seat_of(waiting)].until == clock.now + MAX_VACATION
+    assert (await store.vacations.vacations(game_id))[loaded.seat_of(waiting)].until == clock.now + MAX_VACATION
     # Their turn comes while they are away: it waits for the vacation's end, then a day.
     await sessions.play(game_id, loaded.record.seats[loaded.game.active_seat].user_id, Move("skip"), None)
     assert ("turn", clock.now + MAX_VACATION + DAY) in await deadlines(store, game_id)

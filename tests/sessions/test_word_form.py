@@ -93,13 +93,13 @@ async def test_a_form_from_the_panel_it_came_from_reads_nothing(tmp_path: Path) 
         await sessions.lobby_action(record.id, 100, "Ada", "start")
         shown = await sessions.load(record.id)  # the panel the Spell button is on was drawn from this
         reads: list[int] = []
-        get_game = store.get_game
+        get_game = store.games.get_game
 
         async def counted(gid: int, **kwargs: object):  # type: ignore[no-untyped-def]
             reads.append(gid)
             return await get_game(gid, **kwargs)
 
-        store.get_game = counted  # type: ignore[method-assign]
+        store.games.get_game = counted  # type: ignore[method-assign]
         again = await sessions.form_game(record.id, shown.record.version)
         assert reads == [] and again.game.to_json() == shown.game.to_json()
         await sessions.form_game(record.id, shown.record.version - 1)  # an older panel: read afresh

@@ -101,7 +101,7 @@ async def playing_game(
     store: Store, *, channel: int = 1, guild: int = 10, seats: list[Seat] | None = None
 ) -> tuple[int, int]:
     """A started game with plain-string state: (game id, version)."""
-    game = await store.create_lobby(guild, channel, host_id=100, options={"length": 60})
-    version = await store.update_lobby(game.id, game.version, seats=seats or humans("ann", "bob"))
-    version = await store.start_game(game.id, version, seed=42, state="s0")
+    game = await store.games.create_lobby(guild, channel, host_id=100, options={"length": 60})
+    version = await store.games.update_lobby(game.id, game.version, seats=seats or humans("ann", "bob"))
+    version = await store.games.start_game(game.id, version, seed=42, state="s0")
     return game.id, version

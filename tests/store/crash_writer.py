@@ -66,7 +66,7 @@ async def start_new(store: Store, rng: random.Random, mode: str, lobby: GameReco
         players = rng.randint(2, 4)
         seats = [Seat(i, f"p{i}", user_id=1000 + i) for i in range(players - 1)]
         seats.append(Seat(players - 1, "bot", ai_strength=2))
-        lobby = await store.create_lobby(1, channel, host_id=1000, options={}, seats=seats)
+        lobby = await store.games.create_lobby(1, channel, host_id=1000, options={}, seats=seats)
     seed = rng.randrange(1 << 31)
     if mode == "engine":
         from hardback_bot.engine import Game, GameOptions
@@ -76,8 +76,8 @@ async def start_new(store: Store, rng: random.Random, mode: str, lobby: GameReco
         state = Game.new(lobby.num_players, seed, GameOptions.from_dict(options), AcceptAll()).to_json()
     else:
         options, state = {}, fake_initial(seed)
-    await store.start_game(lobby.id, lobby.version, seed=seed, state=state, options=options)
-    return await store.get_game(lobby.id)
+    await store.games.start_game(lobby.id, lobby.version, seed=seed, state=state, options=options)
+    return await store.games.get_game(lobby.id)
 
 
 def load(rec: GameRecord, mode: str) -> Any:
@@ -111,7 +111,7 @@ async def play(store: Store, rec: GameRecord, mode: str, rng: random.Random) -> 
             sys.stdout.write(f"ACK {rec.id} {seq + 1} {seat} {move}\n")
             sys.stdout.flush()
             await asyncio.sleep(0.002)
-        version = await store.commit_move(
+        version = await store.games.commit_move(
             rec.id,
             version,
             seat,
@@ -127,7 +127,7 @@ async def play(store: Store, rec: GameRecord, mode: str, rng: random.Random) -> 
             sys.stdout.write(f"ACK {rec.id} {seq} {seat} {move}\n")
             sys.stdout.flush()
         if rng.random() < 0.05:
-            await store.set_message(rec.id, "table", rng.randrange(1 << 40))
+            await store.messages.set_message(rec.id, "table", rng.randrange(1 << 40))
 
 
 async def main(path: str, mode: str, seed: int) -> None:
@@ -135,7 +135,7 @@ async def main(path: str, mode: str, seed: int) -> None:
     store = await open_store(path)  # the production defaults: SQLite's WAL + FULL, PostgreSQL's synchronous_commit
     print("READY", flush=True)
     while True:
-        unfinished = await store.list_unfinished(with_state=True)
+        unfinished = await store.recovery.list_unfinished(with_state=True)
         playing = [r.game for r in unfinished if r.game.status == "playing"]
         lobbies = [r.game for r in unfinished if r.game.status == "lobby"]
         if playing:

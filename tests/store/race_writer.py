@@ -24,18 +24,19 @@ async def main(target: str, game_id: int, name: str) -> None:
         while line := (await loop.run_in_executor(None, sys.stdin.readline)).split():
             word, arg = line[0], line[1] if len(line) > 1 else ""
             if word == "READ":
-                version = (await store.get_game(game_id, with_state=False)).version
+                version = (await store.games.get_game(game_id, with_state=False)).version
                 print(f"READ {arg} {version}", flush=True)
             elif word in ("GO", "FINISH"):
                 finished = word == "FINISH"
                 try:
-                    new = await store.commit_move(game_id, version, 0, f"move {arg} by {name}", f"state {arg} {name}",
-                                                  finished=finished, outcome=outcome if finished else None)
+                    new = await store.games.commit_move(
+                        game_id, version, 0, f"move {arg} by {name}", f"state {arg} {name}", finished=finished,
+                        outcome=outcome if finished else None)
                     print(f"WIN {arg} {new}", flush=True)
                 except (StaleVersion, WrongStatus):
                     print(f"STALE {arg}", flush=True)
             elif word == "RECORD":
-                print(f"RECORDED {await store.record_outcome(game_id, outcome)}", flush=True)
+                print(f"RECORDED {await store.results.record_outcome(game_id, outcome)}", flush=True)
     finally:
         await store.close()
 

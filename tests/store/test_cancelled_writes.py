@@ -18,8 +18,8 @@ async def test_a_cancelled_write_or_read_leaves_the_next_one_free(backend: Backe
     try:
         for steps in range(12):  # cancelled after 0, 1, 2 … turns of the loop: before, at and after the BEGIN
             timer = 30 + steps
-            write = asyncio.create_task(store.set_guild_settings(1, GuildSettings(turn_timer=timer)))
-            read = asyncio.create_task(store.get_guild_settings(1))
+            write = asyncio.create_task(store.settings.set_guild_settings(1, GuildSettings(turn_timer=timer)))
+            read = asyncio.create_task(store.settings.get_guild_settings(1))
             for _ in range(steps):
                 await asyncio.sleep(0)
             write.cancel()
@@ -28,8 +28,9 @@ async def test_a_cancelled_write_or_read_leaves_the_next_one_free(backend: Backe
                 await write
             with contextlib.suppress(asyncio.CancelledError):
                 await read
-            await store.set_guild_settings(2, GuildSettings(turn_timer=60 + steps))  # raised StoreBusy
-            assert (await store.get_guild_settings(2)).turn_timer == 60 + steps
-            assert (await store.get_guild_settings(1)).turn_timer in (300, *range(30, timer + 1))  # 300: never set
+            await store.settings.set_guild_settings(2, GuildSettings(turn_timer=60 + steps))  # raised StoreBusy
+            assert (await store.settings.get_guild_settings(2)).turn_timer == 60 + steps
+            assert (await store.settings.get_guild_settings(
+                1)).turn_timer in (300, *range(30, timer + 1))  # 300: never set
     finally:
         await store.close()

@@ -72,14 +72,14 @@ async def test_two_processes_on_one_game_exactly_one_wins(backend: Backend) -> N
         finally:
             for w in writers:
                 await w.close()
-        game = await store.get_game(gid)
-        moves = await store.get_moves(gid)
+        game = await store.games.get_game(gid)
+        moves = await store.games.get_moves(gid)
         assert [m.move for m in moves] == [f"move {n} by {w}" for n, w in enumerate(winners)]
         assert [m.version for m in moves] == list(range(start + 1, start + ROUNDS + 2))
         assert (game.status, game.version) == ("finished", start + ROUNDS + 1)
         assert game.state == f"state {ROUNDS} {winners[-1]}"
-        assert len(await store.get_results(gid)) == 2
-        assert (await store.player_stats(10, 100)).competitive.games == 1  # totals counted once
+        assert len(await store.results.get_results(gid)) == 2
+        assert (await store.results.player_stats(10, 100)).competitive.games == 1  # totals counted once
     finally:
         await store.close()
 
@@ -88,7 +88,7 @@ async def test_two_processes_record_a_finished_games_results_once(backend: Backe
     store = await backend.open()
     try:
         gid, v = await playing_game(store, seats=humans("ann", "bob"))
-        await store.commit_move(gid, v, 0, "end", "final", finished=True)  # results left for later
+        await store.games.commit_move(gid, v, 0, "end", "final", finished=True)  # results left for later
         writers = [await Writer.start(backend.target, gid, name) for name in ("a", "b")]
         try:
             await asyncio.gather(*(w.send("RECORD") for w in writers))
@@ -97,8 +97,8 @@ async def test_two_processes_record_a_finished_games_results_once(backend: Backe
             for w in writers:
                 await w.close()
         assert recorded == ["RECORDED False", "RECORDED True"]
-        assert len(await store.get_results(gid)) == 2
-        rating = await store.get_rating(10, 100)
+        assert len(await store.results.get_results(gid)) == 2
+        rating = await store.results.get_rating(10, 100)
         assert rating is not None and rating.games == 1
     finally:
         await store.close()

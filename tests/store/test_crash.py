@@ -109,8 +109,8 @@ async def verify(
             rows = await db.fetch("SELECT id FROM games ORDER BY id")
         stored: dict[tuple[int, int], tuple[int, str]] = {}
         for (gid,) in rows:
-            game = await store.get_game(gid)
-            moves = await store.get_moves(gid)
+            game = await store.games.get_game(gid)
+            moves = await store.games.get_moves(gid)
             stored.update({(gid, m.seq): (m.seat, m.move) for m in moves})
             if gid in checked:
                 continue
@@ -127,14 +127,14 @@ async def verify(
             else:
                 assert json.loads(game.state) == json.loads(expected), f"game {gid}: state != replay"
             if game.status == "finished":
-                assert await store.game_timers(gid) == []
+                assert await store.timers.game_timers(gid) == []
                 if mode == "engine":
-                    results = await store.get_results(gid)
+                    results = await store.results.get_results(gid)
                     assert [r.seat for r in results] == list(range(game.num_players))
                 checked.add(gid)  # finished games never change again
             else:
                 assert game.status == "playing"
-                assert await store.get_results(gid) == []
+                assert await store.results.get_results(gid) == []
         for key, move in acked.items():
             assert stored.get(key) == move, f"acknowledged move {key} is missing or differs: {stored.get(key)}"
         total = len(stored)

@@ -137,14 +137,14 @@ async def test_a_daily_outlives_its_process_and_the_next_start_resumes_it(store:
     assert started.record is not None
     game_id = started.record.id
     await play_to_the_end(first.sessions, game_id, 7, moves=3)
-    moves = [m.move for m in await store.get_moves(game_id)]
+    moves = [m.move for m in await store.games.get_moves(game_id)]
     # The process dies: nothing of it survives but the database.
     again = await backend.open()
     try:
         second = DailyService(Sessions(again), owner="second", strength=PAR)
         resumed = await second.start(7, "ann", 10, 1, Threads(first=9000))
         assert resumed.status == "resumed" and resumed.record is not None and resumed.record.id == game_id
-        assert [m.move for m in await again.get_moves(game_id)] == moves
+        assert [m.move for m in await again.games.get_moves(game_id)] == moves
         await play_to_the_end(second.sessions, game_id, 7)
         assert (await second.start(7, "ann", 10, 1, Threads())).status == "finished"
         # The next day is a new deal.
@@ -171,7 +171,7 @@ async def test_a_finished_daily_has_its_result_places_and_streaks(services: tupl
     assert attempt is not None
     result = await a.result(attempt)
     assert result is not None
-    stored = (await a.sessions.store.get_results(ann.record.id))[0]
+    stored = (await a.sessions.store.results.get_results(ann.record.id))[0]
     assert (result.score, result.words, result.won) == (stored.result.prestige, stored.result.words, stored.result.won)
     assert result.par is not None and result.par.done and result.server == (1, 1) and result.world[1] == 2
     assert len(result.turns) > 3 and all(p >= 0 for p in result.turns)

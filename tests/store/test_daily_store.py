@@ -19,7 +19,7 @@ GUILD, OTHER_GUILD, CHANNEL = 10, 20, 1
 
 
 def room_of(store: SqlStore) -> DailyRoom:
-    return DailyRoom(store)
+    return store.daily
 
 
 async def dealt(room: DailyRoom, day: str, user: int, *, guild: int = GUILD, thread: int | None = None) -> int:
@@ -38,7 +38,7 @@ async def finished(store: SqlStore, room: DailyRoom, day: str, user: int, score:
     won = score > penny
     outcome = GameOutcome(players=(PlayerResult(seat=0, rank=1 if won else 2, prestige=score, won=won, words=words),),
                           coop=CoopResult(won=won, team_score=score, penny_score=penny, genre="mystery"))
-    await store.commit_moves(game_id, 1, [(0, "skip")], "s1", finished=True, outcome=outcome)
+    await store.games.commit_moves(game_id, 1, [(0, "skip")], "s1", finished=True, outcome=outcome)
     return game_id
 
 
@@ -58,19 +58,19 @@ async def test_the_first_claim_deals_and_every_other_start_finds_it(store: SqlSt
     game_id = await room.create_game("2026-12-04", 5, "a", thread_id=900, options={"coop": True}, seed=1,
                                      state="s", seat_name="ann",
                                      deliveries=[Delivery(0, AnnounceNotes(({"t": "begins"},)))])
-    record = await store.get_game(game_id)
+    record = await store.games.get_game(game_id)
     assert (record.kind, record.status, record.channel_id, record.guild_id, record.host_id) == \
         ("daily", "playing", 900, GUILD, 5)
     assert [s.user_id for s in record.seats] == [5] and record.state == "s" and record.seed == 1
-    assert [d.payload for d in await store.pending_deliveries(game_id)] == [AnnounceNotes(({"t": "begins"},))]
+    assert [d.payload for d in await store.outbox.pending_deliveries(game_id)] == [AnnounceNotes(({"t": "begins"},))]
     attempt = await room.attempt("2026-12-04", 5)
     assert attempt is not None and (attempt.game_id, attempt.thread_id) == (game_id, 900)
     assert await room.attempt_of_game(game_id) == attempt
     # Another day is another attempt; a game opened with /hardback start is a table, not a daily.
     assert (await room.claim("2026-12-05", 5, guild_id=GUILD, channel_id=CHANNEL, display_name="ann", token="c",
                              lease=30)).owner
-    lobby = await store.create_lobby(GUILD, 3, host_id=5, options={})
-    assert (await store.get_game(lobby.id)).kind == "table"
+    lobby = await store.games.create_lobby(GUILD, 3, host_id=5, options={})
+    assert (await store.games.get_game(lobby.id)).kind == "table"
 
 
 async def test_a_start_that_died_before_dealing_is_taken_over_after_the_lease(store: SqlStore, backend: Backend
@@ -124,7 +124,8 @@ async def test_a_hundred_simultaneous_claims_of_one_player_make_one_attempt(stor
 
 async def test_the_par_is_claimed_by_one_process_and_kept(store: SqlStore, backend: Backend) -> None:
     room = room_of(store)
-    other = DailyRoom(await backend.open())
+    second = await backend.open()
+    other = second.daily
     try:
         day = "2026-12-04"
         claims = await asyncio.gather(*(r.claim_par(day, f"p{i}", strength=3, lease=600)
@@ -150,7 +151,7 @@ async def test_the_par_is_claimed_by_one_process_and_kept(store: SqlStore, backe
         assert await other.drop_par_claim("2026-12-05", "next")
         assert await room.claim_par("2026-12-05", "again", strength=3, lease=600)
     finally:
-        await other.store.close()
+        await second.close()
 
 
 async def test_the_days_boards_rank_the_finished_dailies_of_a_server_and_of_every_server(store: SqlStore) -> None:
@@ -230,11 +231,11 @@ async def test_the_result_card_and_the_share_are_posted_once(store: SqlStore, ba
 async def test_a_daily_whose_thread_is_gone_moves_to_a_new_one(store: SqlStore) -> None:
     room = room_of(store)
     game_id = await dealt(room, "2026-12-04", 1, thread=900)
-    await store.set_message(game_id, "table", 5555, version=1)
+    await store.messages.set_message(game_id, "table", 5555, version=1)
     await room.move_game(game_id, 901)
-    record = await store.get_game(game_id)
+    record = await store.games.get_game(game_id)
     assert record.channel_id == 901 and "table" not in record.messages
-    assert {d.channel_id for d in await store.pending_deliveries(game_id)} == {901}
+    assert {d.channel_id for d in await store.outbox.pending_deliveries(game_id)} == {901}
     attempt = await room.attempt("2026-12-04", 1)
     assert attempt is not None and attempt.thread_id == 901
     with pytest.raises(DailyLost):  # only a running daily moves

@@ -47,7 +47,7 @@ async def test_a_restored_older_backup_gets_the_deletions_made_after_it(
     await backup(backend.target, saved)  # the night's backup: Ann's data is in it
     ledger = Ledger(tmp_path / "ledger" / "erasures.jsonl")
     backend.clock.advance(3600)
-    erasure = await store.erase_player(ANN)  # then Ann has her data deleted (as sessions.privacy does)
+    erasure = await store.privacy.erase_player(ANN)  # then Ann has her data deleted (as sessions.privacy does)
     ledger.append([erasure])
     assert await traces(store, backend) == []
 
@@ -57,8 +57,8 @@ async def test_a_restored_older_backup_gets_the_deletions_made_after_it(
     restored = await fresh.open()
     try:
         assert await traces(restored, fresh) == []  # what was deleted stays deleted
-        assert [(e.id, e.erased_at) for e in await restored.erasures()] == [(erasure.id, erasure.erased_at)]
-        assert (await restored.player_data(BOB)).games == 2  # and the others' games are back whole
+        assert [(e.id, e.erased_at) for e in await restored.privacy.erasures()] == [(erasure.id, erasure.erased_at)]
+        assert (await restored.privacy.player_data(BOB)).games == 2  # and the others' games are back whole
     finally:
         await restored.close()
 
@@ -68,7 +68,7 @@ async def test_a_restore_without_the_ledger_tells_the_operator(
     await world(store)
     saved = str(tmp_path / "before.backup")
     await backup(backend.target, saved)
-    erasure = await store.erase_player(ANN)
+    erasure = await store.privacy.erase_player(ANN)
     ledger = Ledger(tmp_path / "erasures.jsonl")
     ledger.append([erasure])
 
@@ -90,8 +90,8 @@ async def test_a_restore_without_the_ledger_tells_the_operator(
 
 
 async def test_a_lost_ledger_is_written_again_from_the_database(store: SqlStore, tmp_path: Path) -> None:
-    first = await store.erase_player(ANN)
-    second = await store.erase_player(BOB)
+    first = await store.privacy.erase_player(ANN)
+    second = await store.privacy.erase_player(BOB)
     ledger = Ledger(tmp_path / "new" / "erasures.jsonl")
     outcome = await reconcile(store, ledger)
     assert not outcome.found and outcome.written == 2 and outcome.applied == []
@@ -118,14 +118,14 @@ async def test_the_cli_erases_a_player_for_a_request_by_mail(store: SqlStore, ba
 
 async def test_the_cli_prunes_old_move_logs(store: SqlStore, backend: Backend,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    lobby = await store.create_lobby(1, 1, host_id=1, options={}, seats=[Seat(0, "a", user_id=1)])
-    v = await store.start_game(lobby.id, lobby.version, seed=1, state="{}")
-    await store.commit_move(lobby.id, v, 0, "end", "{}", finished=True, outcome=GameOutcome((line(0, 1, 9),)))
+    lobby = await store.games.create_lobby(1, 1, host_id=1, options={}, seats=[Seat(0, "a", user_id=1)])
+    v = await store.games.start_game(lobby.id, lobby.version, seed=1, state="{}")
+    await store.games.commit_move(lobby.id, v, 0, "end", "{}", finished=True, outcome=GameOutcome((line(0, 1, 9),)))
     backend.clock.advance(3 * 86400)
     # The command line's store has the real clock: games ended "3 days ago" by the test clock are in the past.
     assert await _cli("prune", "--days", "1", "--db", backend.target) == 0
     assert "deleted the move logs of 1 game(s)" in capsys.readouterr().out
-    assert (await store.get_game(lobby.id)).pruned_at is not None
+    assert (await store.games.get_game(lobby.id)).pruned_at is not None
 
 
 def test_the_ledger_file(tmp_path: Path) -> None:

@@ -53,5 +53,5 @@ async def test_forged_ids_are_refused_by_the_database_lookup(store: Store) -> No
         if action.game_id == game_id:
             assert (await sessions.admit(action.game_id, home)).id == game_id  # its own channel: admitted
     assert parsed >= 50, "the generator reaches the database"
-    record = await store.get_game(game_id, with_state=False)
-    assert record.version == version and await store.get_moves(game_id) == []
+    record = await store.games.get_game(game_id, with_state=False)
+    assert record.version == version and await store.games.get_moves(game_id) == []

@@ -179,8 +179,8 @@ async def test_moves_logged_before_move_versions_have_none(backend: Backend) -> 
     await raw(backend, "INSERT INTO moves (game_id, seq, seat, move, created_at) VALUES (1, 1, 0, 'ink', 0)")
     store = await backend.open()
     try:
-        assert [(m.move, m.version) for m in await store.get_moves(1)] == [("ink", None)]
-        assert await store.moves_after_version(1, 0) == []
+        assert [(m.move, m.version) for m in await store.games.get_moves(1)] == [("ink", None)]
+        assert await store.games.moves_after_version(1, 0) == []
     finally:
         await store.close()
 

@@ -68,7 +68,7 @@ async def test_outbox_rows_of_older_versions_read_back_typed(store: Store, clock
     await _insert(store, "INSERT INTO deliveries (game_id, channel_id, kind, payload, version, created_at)"
                          " VALUES (?, ?, ?, ?, ?, ?)",
                   [(gid, 7, kind, json.dumps(data), version, clock.now) for kind, data in OLD_DELIVERIES])
-    rows = await store.pending_deliveries(gid)
+    rows = await store.outbox.pending_deliveries(gid)
     assert [r.payload for r in rows] == READ_DELIVERIES
     assert [r.kind for r in rows] == [kind for kind, _ in OLD_DELIVERIES]
 
@@ -77,13 +77,13 @@ async def test_what_this_version_writes_is_what_older_versions_wrote(store: Stor
     gid, _ = await playing_game(store, channel=7)
     written = [AnnounceNotes(({"t": "your_turn", "seat": 1},)), OpenGhostThread(12, 1, 4), PostSuggestion(12, 0, "été"),
                CloseGhostThread(12), PostResults()]
-    await store.add_deliveries(gid, [Delivery(gid, p) for p in written])
+    await store.outbox.add_deliveries(gid, [Delivery(gid, p) for p in written])
     older = [{"notes": [{"t": "your_turn", "seat": 1}]}, {"request": 12, "seat": 1, "round": 4},
              {"request": 12, "seat": 0, "word": "été"}, {"request": 12}, {}]
     assert [(k, json.loads(p)) for k, p in await _column(store, "deliveries")] == list(
         zip(["announce", "ghost_open", "ghost_post", "ghost_close", "results"], older, strict=True))
     # An unreadable row is written back as it was read (a copy of a database keeps it whole).
-    await store.add_deliveries(gid, [Delivery(gid, Unreadable("poll", {"question": "?"}))])
+    await store.outbox.add_deliveries(gid, [Delivery(gid, Unreadable("poll", {"question": "?"}))])
     assert (await _column(store, "deliveries"))[-1] == ("poll", '{"question":"?"}')
 
 
@@ -101,7 +101,7 @@ async def test_timer_rows_of_older_versions_read_back_typed(store: Store, clock:
     await _insert(store, "INSERT INTO timers (game_id, kind, seat, deadline, payload, created_at)"
                          " VALUES (?, ?, ?, ?, ?, ?)",
                   [(gid, kind, 0, clock.now + i, json.dumps(data), clock.now) for i, (kind, data) in enumerate(old)])
-    timers = await store.game_timers(gid)
+    timers = await store.timers.game_timers(gid)
     assert [(t.payload, t.held) for t in timers] == [
         (TurnDeadline(None, None), None),
         (DeadlineReminder(None, 1_700_000_100.0), None),
@@ -116,8 +116,9 @@ async def test_timer_rows_of_older_versions_read_back_typed(store: Store, clock:
 
 async def test_timers_are_written_as_older_versions_wrote_them(store: Store, clock: Clock) -> None:
     gid, _ = await playing_game(store)
-    await store.set_timer(Timer(gid, TurnDeadline(5, clock.now + 60), clock.now + 60, seat=0))
-    await store.set_timer(Timer(gid, DeadlineReminder(5, clock.now + 60), clock.now + 1e9, seat=0, held=clock.now + 45))
+    await store.timers.set_timer(Timer(gid, TurnDeadline(5, clock.now + 60), clock.now + 60, seat=0))
+    await store.timers.set_timer(
+        Timer(gid, DeadlineReminder(5, clock.now + 60), clock.now + 1e9, seat=0, held=clock.now + 45))
     assert [(k, json.loads(p)) for k, p in await _column(store, "timers")] == [
         ("turn", {"moves": 5, "deadline": clock.now + 60}),
         ("reminder", {"moves": 5, "deadline": clock.now + 60, "held": clock.now + 45}),

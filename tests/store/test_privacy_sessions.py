@@ -88,9 +88,9 @@ async def test_a_deletion_in_the_middle_of_a_game_leaves_the_others_a_whole_game
         assert erasure.taken_over == (record.id,) and erasure.ended == (solo.id,)
         assert {record.id, solo.id} <= set(recorder.games)  # both channels are brought up to date
         assert [e.id for e in ledger.read()] == [erasure.id]
-        assert (await store.get_game(solo.id)).status == "abandoned"
+        assert (await store.games.get_game(solo.id)).status == "abandoned"
         loaded = await sessions.load(record.id)
-        said = [row for row in await store.pending_deliveries(record.id, limit=10_000) if row.kind == "announce"]
+        said = [row for row in await store.outbox.pending_deliveries(record.id, limit=10_000) if row.kind == "announce"]
         # The computer may have played already: its turn's row comes after the one saying she left.
         left = [n for row in said for n in notes_of(row.payload) if isinstance(n, SeatLeft)]
         assert announcement(loaded, left).lines == [
@@ -108,12 +108,12 @@ async def test_a_deletion_in_the_middle_of_a_game_leaves_the_others_a_whole_game
                 continue
             bob = loaded.seat_of(BOB)
             await sessions.play(record.id, BOB, person(loaded.game, bob), None)
-        final = await store.get_game(record.id)
+        final = await store.games.get_game(record.id)
         assert final.status == "finished"
-        results = {r.seat: r for r in await store.get_results(record.id)}
+        results = {r.seat: r for r in await store.results.get_results(record.id)}
         assert (results[seat].user_id, results[seat].display_name, results[seat].ai_strength) == (
             None, ERASED_NAME, 2)
-        assert results[1 - seat].user_id == BOB and (await store.player_stats(1, BOB)).competitive.games == 1
+        assert results[1 - seat].user_id == BOB and (await store.results.player_stats(1, BOB)).competitive.games == 1
         assert await traces(store, backend) == []
     finally:
         await sessions.close()

@@ -28,7 +28,7 @@ async def _game(store: Store, winner: int, *, users: tuple[int, int] = (100, 101
     gid, v = await playing_game(store, channel=channel, guild=GUILD, seats=seats)
     lines = (_line(0, 1 if winner == 0 else 2, prestige if winner == 0 else 30, word=word, best=best, words=words),
              _line(1, 1 if winner == 1 else 2, prestige if winner == 1 else 30, words=words))
-    await store.commit_move(gid, v, 0, "end", "final", finished=True, outcome=GameOutcome(lines))
+    await store.games.commit_move(gid, v, 0, "end", "final", finished=True, outcome=GameOutcome(lines))
     return gid
 
 
@@ -55,37 +55,38 @@ async def test_season_boards_count_only_that_seasons_games(store: Store, clock: 
     await _game(store, 0)
     await _game(store, 1)
     november = season_of("month", NOV)
-    wins = await store.season_board(GUILD, "wins", november)
+    wins = await store.seasons.season_board(GUILD, "wins", november)
     assert [(e.user_id, int(e.value), e.games) for e in wins] == [(100, 2, 3), (101, 1, 3)]
-    october = await store.season_board(GUILD, "wins", november.previous())
+    october = await store.seasons.season_board(GUILD, "wins", november.previous())
     assert [(e.user_id, int(e.value)) for e in october] == [(101, 2)]
-    best = await store.season_board(GUILD, "best_word", november)
+    best = await store.seasons.season_board(GUILD, "best_word", november)
     assert (best[0].user_id, best[0].word, int(best[0].value)) == (100, "QUIXOTE", 9)
-    rate = await store.season_board(GUILD, "win_rate", november, min_games=3)
+    rate = await store.seasons.season_board(GUILD, "win_rate", november, min_games=3)
     assert [(e.user_id, round(e.value, 3)) for e in rate] == [(100, 0.667), (101, 0.333)]
-    assert await store.season_board(GUILD, "win_rate", november, min_games=4) == []
-    gains = await store.season_board(GUILD, "rating", november)
+    assert await store.seasons.season_board(GUILD, "win_rate", november, min_games=4) == []
+    gains = await store.seasons.season_board(GUILD, "rating", november)
     totals = {e.user_id: e.value for e in gains}
     assert totals[100] > 0 > totals[101]  # two wins of three: the rating went up
-    assert await store.season_board(GUILD, "wins", season_of("week", NOV - 30 * 86400)) == []
+    assert await store.seasons.season_board(GUILD, "wins", season_of("week", NOV - 30 * 86400)) == []
     with pytest.raises(ValueError):
-        await store.season_board(GUILD, "colour", november)
+        await store.seasons.season_board(GUILD, "colour", november)
 
 
 async def test_provisional_ratings_are_ranked_apart(store: Store) -> None:
     for _ in range(3):
         await _game(store, 0, users=(100, 101))
     await _game(store, 0, users=(102, 103), channel=2)
-    established = await store.rating_board(GUILD, provisional=False, threshold=3)
-    provisional = await store.rating_board(GUILD, provisional=True, threshold=3)
+    established = await store.seasons.rating_board(GUILD, provisional=False, threshold=3)
+    provisional = await store.seasons.rating_board(GUILD, provisional=True, threshold=3)
     assert {e.user_id for e in established} == {100, 101} and [e.position for e in established] == [1, 2]
     assert {e.user_id for e in provisional} == {102, 103} and provisional[0].position == 1
     assert all(e.games == 3 for e in established) and all(e.games == 1 for e in provisional)
-    assert await store.rating_count(GUILD, provisional=False, threshold=3) == 2
-    assert await store.rating_count(GUILD, provisional=True, threshold=3) == 2
-    assert [e.user_id for e in await store.rating_board(GUILD, provisional=False, threshold=3, limit=1, offset=1)] \
+    assert await store.seasons.rating_count(GUILD, provisional=False, threshold=3) == 2
+    assert await store.seasons.rating_count(GUILD, provisional=True, threshold=3) == 2
+    assert [e.user_id for e in await store.seasons.rating_board(
+        GUILD, provisional=False, threshold=3, limit=1, offset=1)] \
         == [established[1].user_id]
-    everyone = await store.rating_board(GUILD, provisional=False, threshold=1)
+    everyone = await store.seasons.rating_board(GUILD, provisional=False, threshold=1)
     assert len(everyone) == 4
 
 
@@ -93,12 +94,12 @@ async def test_streaks_and_records(store: Store, clock: Clock) -> None:
     for winner, prestige, words in ((0, 50, 4), (0, 70, 9), (1, 40, 3), (0, 61, 12), (0, 55, 5), (0, 66, 6)):
         clock.advance(60)
         await _game(store, winner, prestige=prestige, words=words)
-    records = await store.player_records(GUILD, 100)
+    records = await store.seasons.player_records(GUILD, 100)
     assert (records.games, records.current_streak, records.best_streak) == (6, 3, 3)
     assert records.best_score == 70 and records.most_words == 12
-    loser = await store.player_records(GUILD, 101)
+    loser = await store.seasons.player_records(GUILD, 101)
     assert (loser.current_streak, loser.best_streak) == (0, 1)
-    nobody = await store.player_records(GUILD, 999)
+    nobody = await store.seasons.player_records(GUILD, 999)
     assert (nobody.games, nobody.best_score_game) == (0, None)
 
 
@@ -106,11 +107,12 @@ async def test_a_season_is_announced_once_even_by_two_processes(backend: Backend
     one, two = await backend.open(), await backend.open()
     try:
         november = season_of("month", NOV)
-        claims = await asyncio.gather(*(s.claim_season_announcement(GUILD, november) for s in (one, two, one, two)))
+        claims = await asyncio.gather(*(s.seasons.claim_season_announcement(
+            GUILD, november) for s in (one, two, one, two)))
         assert sorted(claims) == [False, False, False, True]
-        assert await one.claim_season_announcement(GUILD + 1, november)  # another server
-        assert await two.claim_season_announcement(GUILD, season_of("week", NOV))  # another kind of season
-        assert not await two.claim_season_announcement(GUILD, november)
+        assert await one.seasons.claim_season_announcement(GUILD + 1, november)  # another server
+        assert await two.seasons.claim_season_announcement(GUILD, season_of("week", NOV))  # another kind of season
+        assert not await two.seasons.claim_season_announcement(GUILD, november)
     finally:
         await one.close()
         await two.close()

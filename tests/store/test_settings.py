@@ -6,7 +6,7 @@ from hardback_bot.store import GuildSettings, InvalidRecord, Store
 
 
 async def test_defaults_then_roundtrip(store: Store) -> None:
-    assert await store.get_guild_settings(5) == GuildSettings()
+    assert await store.settings.get_guild_settings(5) == GuildSettings()
     s = GuildSettings(
         dictionary="12dicts",
         length=90,
@@ -15,11 +15,11 @@ async def test_defaults_then_roundtrip(store: Store) -> None:
         afk_policy="remove",
         afk_misses=2,
     )
-    await store.set_guild_settings(5, s)
-    assert await store.get_guild_settings(5) == s
-    await store.set_guild_settings(5, s.updated(length=40))
-    assert (await store.get_guild_settings(5)).length == 40
-    assert await store.get_guild_settings(6) == GuildSettings()
+    await store.settings.set_guild_settings(5, s)
+    assert await store.settings.get_guild_settings(5) == s
+    await store.settings.set_guild_settings(5, s.updated(length=40))
+    assert (await store.settings.get_guild_settings(5)).length == 40
+    assert await store.settings.get_guild_settings(6) == GuildSettings()
 
 
 @pytest.mark.parametrize(

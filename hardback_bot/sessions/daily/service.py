@@ -30,7 +30,7 @@ from typing import Literal
 
 from hardback_bot.engine import GameOptions
 from hardback_bot.store import GameRecord, StoreError
-from hardback_bot.store.daily import DailyAttempt, DailyEntry, DailyPar, DailyRoom, DailyStreaks
+from hardback_bot.store.daily import DailyAttempt, DailyEntry, DailyPar, DailyStreaks
 from hardback_bot.store.sql import SqlStore
 
 from ..loaded import checker_for
@@ -104,7 +104,7 @@ class DailyService:
         if not isinstance(sessions.store, SqlStore):
             raise TypeError("the daily needs one of the bot's SQL stores")
         self.sessions = sessions
-        self.room = DailyRoom(sessions.store)
+        self.room = sessions.store.daily
         self.strength = strength
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self._locks: dict[tuple[str, int], asyncio.Lock] = {}
@@ -298,7 +298,7 @@ class DailyService:
         record = await self.sessions.record(game_id)
         if record.seed is None:
             return ()
-        rows = await self.sessions.store.get_moves(game_id)
+        rows = await self.sessions.store.games.get_moves(game_id)
         options = dict(record.options)
         checker = checker_for(GameOptions.from_dict(options))
         try:

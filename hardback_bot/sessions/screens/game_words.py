@@ -75,14 +75,14 @@ REPLAYED_GAMES = 32  # per store; one list is a few hundred short rows
 async def words_of_game(store: Store, game_id: int) -> list[PlayedWord]:
     """:func:`played_words` of a stored game, read from the store and replayed off the event loop (once
     per ended game: later calls reuse the list)."""
-    record = await store.get_game(game_id, with_state=False)
+    record = await store.games.get_game(game_id, with_state=False)
     ended = record.status not in UNFINISHED
     cache = _REPLAYED.setdefault(store, OrderedDict())
     key = (game_id, record.version)
     if ended and key in cache:
         cache.move_to_end(key)
         return list(cache[key])
-    moves = stored_log(await store.get_moves(game_id))
+    moves = stored_log(await store.games.get_moves(game_id))
     words = await asyncio.to_thread(played_words, record, moves)
     if ended:
         cache[key] = words

@@ -71,7 +71,7 @@ async def _hand(sessions: Sessions, loaded: Loaded, user_id: int, *, notice: str
     if seat is None:
         raise SessionError("not_playing_watch")
     # One read of the player's own choices per panel: the coach's and text mode's.
-    settings = (await sessions.store.player_settings([user_id]))[user_id]
+    settings = (await sessions.store.players.player_settings([user_id]))[user_id]
     coached = await is_coached(sessions, loaded, seat, settings)
     if loaded.record.status != "playing" or loaded.game.finished:
         panel = over_screen(loaded, t)
@@ -162,7 +162,7 @@ async def catch_up(sessions: Sessions, loaded: Loaded, seat: int, t: Translator 
     """What happened since ``seat``'s last turn (words, earnings, purchases, classics, jail and flushes),
     briefly: read back from the announcements the outbox holds, so it matches what the channel said (in the
     reader's language: the notes are data)."""
-    rows = await sessions.store.game_deliveries(loaded.record.id)
+    rows = await sessions.store.outbox.game_deliveries(loaded.record.id)
     notes = [n for r in rows if isinstance(r.payload, AnnounceNotes) for n in notes_of(r.payload)]
     own = [i for i, n in enumerate(notes) if isinstance(n, TurnPlayed) and n.seat == seat]
     since = [n for n in notes[own[-1] + 1:] if isinstance(n, CAUGHT)] if own else \

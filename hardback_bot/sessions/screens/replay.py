@@ -35,7 +35,7 @@ class ReplayRefused(ValueError):
 
 async def latest_replayable(store: Store, guild_id: int) -> int | None:
     """The server's most recently finished game (the default of ``/hardback replay``), if any."""
-    for record in await store.recent_games(guild_id, limit=25):
+    for record in await store.games.recent_games(guild_id, limit=25):
         if record.status == "finished" and record.seed is not None and record.pruned_at is None:
             return record.id
     return None
@@ -45,7 +45,7 @@ async def replayable(store: Store, game_id: int, guild_id: int, language: str) -
     """The game's record if this server may replay it now; else :class:`ReplayRefused` saying why."""
     t = translator(language)
     try:
-        record = await store.get_game(game_id, with_state=False)
+        record = await store.games.get_game(game_id, with_state=False)
     except GameNotFound:
         record = None
     if record is None or record.board_id != guild_id:
@@ -78,7 +78,7 @@ async def replay_screen(store: Store, game_id: int, step: int, *, guild_id: int,
     table image and buttons.  Raises :class:`ReplayRefused` (translated) when it cannot be shown."""
     t = translator(language)
     record = await replayable(store, game_id, guild_id, language)
-    rows = await store.get_moves(game_id)
+    rows = await store.games.get_moves(game_id)
     try:
         walk = await asyncio.to_thread(_walk, record, stored_log(rows), max(0, step))
     except ReplayError as error:

@@ -33,7 +33,7 @@ async def text_mode_of(store: Store, user_id: int | None) -> bool:
     """Whether ``user_id`` chose panels without pictures (nobody known: pictures)."""
     if user_id is None:
         return False
-    return (await store.player_settings([user_id]))[user_id].text_mode
+    return (await store.players.player_settings([user_id]))[user_id].text_mode
 
 
 def hand_block(view: dict[str, Any], seat: int, t: Translator = ENGLISH, form: str = "short") -> list[str]:

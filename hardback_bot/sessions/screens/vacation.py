@@ -23,7 +23,7 @@ async def vacation_screen(sessions: Sessions, game_id: int, user_id: int, *, not
         raise SessionError("not_playing")
     if not turn_based(loaded.game.options.turn_timer):
         raise SessionError("vacation_real_time")
-    held = (await sessions.store.vacations(game_id)).get(seat)
+    held = (await sessions.store.vacations.vacations(game_id)).get(seat)
     now = sessions.clock()
     used = held.used if held is not None else 0.0
     away = held is not None and held.until > now

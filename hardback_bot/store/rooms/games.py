@@ -10,7 +10,7 @@ from typing import Any
 
 from hardback_bot.ops.metrics import observe_commit
 
-from ..core import GAME_COLUMNS, Conn, StoreCore, dumps, marks, shard_filter, validate_seats, validate_timers
+from ..core import GAME_COLUMNS, Conn, Room, StoreCore, dumps, marks, shard_filter, validate_seats, validate_timers
 from ..errors import ChannelBusy, GameNotFound, InvalidRecord, StaleVersion, WrongStatus
 from ..export import build_export
 from ..models import (
@@ -24,9 +24,21 @@ from ..models import (
     SeatChange,
     Timer,
 )
+from .outbox import OutboxRoom
+from .results import ResultsRoom
+from .timers import TimersRoom
 
 
-class GamesRoom(StoreCore):
+class GamesRoom(Room):
+    """A game's record, seats and move log; a write here also sets the game's timers and outbox rows (and, on the
+    finishing move, its results) through those rooms, on the same connection."""
+
+    def __init__(self, core: StoreCore, *, timers: TimersRoom, outbox: OutboxRoom, results: ResultsRoom) -> None:
+        super().__init__(core)
+        self.timers = timers
+        self.outbox = outbox
+        self.results = results
+
     async def create_lobby(
         self,
         guild_id: int,
@@ -43,9 +55,9 @@ class GamesRoom(StoreCore):
         validate_seats(seats)
         if place not in PLACES:
             raise InvalidRecord(f"unknown place {place!r}")
-        now = self.now()
+        now = self.core.now()
         try:
-            async with self.write() as db:
+            async with self.core.write() as db:
                 busy = await db.fetchval(
                     "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,)
                 )
@@ -60,7 +72,7 @@ class GamesRoom(StoreCore):
         except Exception as error:
             # Two processes opening a table in one channel at once: the partial unique index refuses the
             # second insert (it could not see the first one's uncommitted row).
-            if not self.is_duplicate(error):
+            if not self.core.is_duplicate(error):
                 raise
             running = await self.running_game_in_channel(channel_id)
             raise ChannelBusy(channel_id, running.id if running else None) from error
@@ -73,7 +85,7 @@ class GamesRoom(StoreCore):
             [(game_id, s.seat, s.user_id, s.ai_strength, s.display_name) for s in seats],
         )
 
-    async def _bump(
+    async def bump(
         self,
         db: Conn,
         game_id: int,
@@ -84,7 +96,7 @@ class GamesRoom(StoreCore):
     ) -> int:
         """Raise the game's version by one if it is at ``expected_version`` and in an ``allowed`` status,
         with extra ``sets``; otherwise explain why not. Returns the new version."""
-        row = await db.fetchone(f"SELECT status, version FROM games WHERE id = ?{self.lock_row}", (game_id,))
+        row = await db.fetchone(f"SELECT status, version FROM games WHERE id = ?{self.core.lock_row}", (game_id,))
         if row is None:
             raise GameNotFound(game_id)
         status, version = row[0], row[1]
@@ -95,7 +107,7 @@ class GamesRoom(StoreCore):
         extra = f", {sets}" if sets else ""
         changed = await db.execute(
             f"UPDATE games SET version = version + 1, updated_at = ?{extra} WHERE id = ? AND version = ?",
-            (self.now(), *params, game_id, version),
+            (self.core.now(), *params, game_id, version),
         )
         if changed != 1:  # cannot happen while the row is locked; belt and braces
             raise StaleVersion(game_id, version, -1)
@@ -113,8 +125,8 @@ class GamesRoom(StoreCore):
         if seats is not None:
             validate_seats(seats)
         sets, params = ("options = ?", [dumps(dict(options))]) if options is not None else ("", [])
-        async with self.write() as db:
-            version = await self._bump(db, game_id, expected_version, ("lobby",), sets, params)
+        async with self.core.write() as db:
+            version = await self.bump(db, game_id, expected_version, ("lobby",), sets, params)
             if seats is not None:
                 await self._insert_seats(db, game_id, seats)
         return version
@@ -141,17 +153,17 @@ class GamesRoom(StoreCore):
         if options is not None:
             sets += ", options = ?"
             params.append(dumps(dict(options)))
-        now = self.now()
-        async with self.write() as db:
-            version = await self._bump(db, game_id, expected_version, ("lobby",), sets, params)
+        now = self.core.now()
+        async with self.core.write() as db:
+            version = await self.bump(db, game_id, expected_version, ("lobby",), sets, params)
             if seats is not None:
                 await self._insert_seats(db, game_id, seats)
             count = await db.fetchval("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,))
             if count < 1:
                 raise InvalidRecord("a game needs at least one seat to start")
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-            await self.insert_timers(db, timer_list, now)
-            await self.insert_deliveries(db, game_id, deliveries, version, now)
+            await self.timers.insert_timers(db, timer_list, now)
+            await self.outbox.insert_deliveries(db, game_id, deliveries, version, now)
         return version
 
     async def commit_moves(
@@ -179,7 +191,7 @@ class GamesRoom(StoreCore):
         if outcome is not None and not finished:
             raise InvalidRecord("an outcome can only be written with the finishing move")
         timer_list = validate_timers(game_id, timers) if timers is not None else None
-        now = self.now()
+        now = self.core.now()
         sets = "state = ?"
         params: list[Any] = [state]
         if finished:
@@ -187,8 +199,8 @@ class GamesRoom(StoreCore):
             params.append(now)
         started = time.perf_counter()
         try:
-            async with self.write() as db:
-                version = await self._bump(db, game_id, expected_version, ("playing",), sets, params)
+            async with self.core.write() as db:
+                version = await self.bump(db, game_id, expected_version, ("playing",), sets, params)
                 last = int(await db.fetchval("SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,)))
                 await db.executemany(
                     "INSERT INTO moves (game_id, seq, seat, move, created_at, version) VALUES (?, ?, ?, ?, ?, ?)",
@@ -198,10 +210,10 @@ class GamesRoom(StoreCore):
                 if finished or timer_list is not None:
                     await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
                     if timer_list and not finished:
-                        await self.insert_timers(db, timer_list, now)
+                        await self.timers.insert_timers(db, timer_list, now)
                 if outcome is not None:
-                    await self.write_outcome(db, game_id, outcome, now)
-                await self.insert_deliveries(db, game_id, deliveries, version, now)
+                    await self.results.write_outcome(db, game_id, outcome, now)
+                await self.outbox.insert_deliveries(db, game_id, deliveries, version, now)
         except StaleVersion:
             observe_commit("stale", 0.0)
             raise
@@ -223,16 +235,16 @@ class GamesRoom(StoreCore):
         StaleVersion when another writer got there first."""
         if (options is None) != (state is None):
             raise InvalidRecord("a table's options change in its record and its state together")
-        now = self.now()
+        now = self.core.now()
         sets, params = ("options = ?, state = ?", [dumps(dict(options)), state]) if options is not None else ("", [])
-        async with self.write() as db:
-            version = await self._bump(db, game_id, expected_version, ("playing",), sets, params)
+        async with self.core.write() as db:
+            version = await self.bump(db, game_id, expected_version, ("playing",), sets, params)
             await db.execute("DELETE FROM table_requests WHERE game_id = ? AND kind = ?", (game_id, kind))
             if agreed is not None:
                 await db.executemany(
                     "INSERT INTO table_requests (game_id, kind, user_id, created_at) VALUES (?, ?, ?, ?)",
                     [(game_id, kind, int(u), now + i * 1e-6) for i, u in enumerate(agreed)])
-            await self.insert_deliveries(db, game_id, deliveries, version, now)
+            await self.outbox.insert_deliveries(db, game_id, deliveries, version, now)
         return version
 
     async def commit_move(
@@ -249,8 +261,8 @@ class GamesRoom(StoreCore):
         it back, a substitute takes it). ``change``: the change as the seat's history keeps it (seat_holders);
         a person taking the seat also closes the host's offer of it."""
         validate_seats([Seat(0, seat.display_name, seat.user_id, seat.ai_strength)])
-        async with self.write() as db:
-            version = await self._bump(db, game_id, expected_version, ("lobby", "playing"))
+        async with self.core.write() as db:
+            version = await self.bump(db, game_id, expected_version, ("lobby", "playing"))
             changed = await db.execute(
                 "UPDATE seats SET user_id = ?, ai_strength = ?, display_name = ?, erased = ? WHERE game_id = ?"
                 " AND seat = ?",
@@ -262,11 +274,11 @@ class GamesRoom(StoreCore):
                 await db.execute(
                     "INSERT INTO seat_holders (game_id, seat, since_move, held_at, user_id, display_name, holder,"
                     " reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, seat.seat, change.since_move, self.now(), change.user_id, change.display_name,
+                    (game_id, seat.seat, change.since_move, self.core.now(), change.user_id, change.display_name,
                      change.holder, change.reason))
                 if change.holder == "player":
                     await db.execute("DELETE FROM seat_offers WHERE game_id = ? AND seat = ?", (game_id, seat.seat))
-            await self.insert_deliveries(db, game_id, deliveries, version, self.now())
+            await self.outbox.insert_deliveries(db, game_id, deliveries, version, self.core.now())
         return version
 
     async def abandon_game(
@@ -274,22 +286,22 @@ class GamesRoom(StoreCore):
     ) -> int:
         """Lobby or playing -> abandoned (cancelled); drops its timers and its private panels' tokens.
         Returns the new version."""
-        async with self.write() as db:
-            version = await self._bump(
+        async with self.core.write() as db:
+            version = await self.bump(
                 db,
                 game_id,
                 expected_version,
                 ("lobby", "playing"),
                 "status = 'abandoned', finished_at = ?",
-                [self.now()],
+                [self.core.now()],
             )
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-            await self.insert_deliveries(db, game_id, deliveries, version, self.now())
+            await self.outbox.insert_deliveries(db, game_id, deliveries, version, self.core.now())
         return version
 
     async def get_game(self, game_id: int, *, with_state: bool = True) -> GameRecord:
         """Raises GameNotFound."""
-        async with self.read() as db:
+        async with self.core.read() as db:
             games = await self.load_games(db, "id = ?", (game_id,), with_state=with_state)
         if not games:
             raise GameNotFound(game_id)
@@ -297,7 +309,7 @@ class GamesRoom(StoreCore):
 
     async def running_game_in_channel(self, channel_id: int) -> GameRecord | None:
         """The lobby or playing game of a channel, if any."""
-        async with self.read() as db:
+        async with self.core.read() as db:
             games = await self.load_games(
                 db, "channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,), with_state=True
             )
@@ -305,8 +317,8 @@ class GamesRoom(StoreCore):
 
     async def finished_since(self, since: float) -> list[GameRecord]:
         """Games finished at or after ``since`` (Unix seconds), without states: restart recovery."""
-        scope, params = shard_filter(self.shards)
-        async with self.read() as db:
+        scope, params = shard_filter(self.core.shards)
+        async with self.core.read() as db:
             # in finished_at order, so that the partial index on it serves both the range and the order
             return await self.load_games(
                 db,
@@ -319,8 +331,8 @@ class GamesRoom(StoreCore):
     async def ended_since(self, since: float) -> list[GameRecord]:
         """Games finished or abandoned at or after ``since``, without states: their table and panels may
         still need their final redraw after a restart."""
-        scope, params = shard_filter(self.shards)
-        async with self.read() as db:
+        scope, params = shard_filter(self.core.shards)
+        async with self.core.read() as db:
             return await self.load_games(
                 db,
                 f"status IN ('finished', 'abandoned') AND finished_at >= ? AND {scope}",
@@ -334,7 +346,7 @@ class GamesRoom(StoreCore):
         the channel of games outside servers), newest first, without states."""
         # The id subquery uses the (guild_id, status, updated_at) index; load_games then reads by id. A board
         # that is no server's is a channel's: its games have guild id 0.
-        async with self.read() as db:
+        async with self.core.read() as db:
             rows = await db.fetch(
                 "SELECT id FROM games WHERE status IN ('finished', 'abandoned') AND (guild_id = ?"
                 " OR (guild_id = 0 AND channel_id = ?)) ORDER BY updated_at DESC LIMIT ?",
@@ -415,7 +427,7 @@ class GamesRoom(StoreCore):
         ]
 
     async def get_moves(self, game_id: int, *, after_seq: int = 0) -> list[Move]:
-        rows = await self.query(
+        rows = await self.core.query(
             "SELECT seq, seat, move, created_at, version FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq",
             (game_id, after_seq),
         )
@@ -424,7 +436,7 @@ class GamesRoom(StoreCore):
     async def moves_after_version(self, game_id: int, version: int) -> list[Move]:
         """The moves whose commit produced a version above ``version``, in order (moves stored without a
         version are never among them)."""
-        rows = await self.query(
+        rows = await self.core.query(
             "SELECT seq, seat, move, created_at, version FROM moves WHERE game_id = ? AND version > ? ORDER BY seq",
             (game_id, version),
         )
@@ -433,12 +445,12 @@ class GamesRoom(StoreCore):
     async def export_game(self, game_id: int, *, with_state: bool = True) -> dict[str, Any]:
         """The game as a JSON-able dict (format in docs/store.md): options, seed, players, move log, and
         the stored state so a replay can be checked against it."""
-        async with self.read() as db:
+        async with self.core.read() as db:
             games = await self.load_games(db, "id = ?", (game_id,), with_state=with_state)
             if not games:
                 raise GameNotFound(game_id)
             moves = await db.fetch(
                 "SELECT seq, seat, move, created_at FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
             )
-        return build_export(games[0], [Move(r[0], r[1], r[2], r[3]) for r in moves], exported_at=self.now())
+        return build_export(games[0], [Move(r[0], r[1], r[2], r[3]) for r in moves], exported_at=self.core.now())
 

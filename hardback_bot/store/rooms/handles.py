@@ -10,15 +10,15 @@ Both outlive a restart, so a bot that comes back within the 15 minutes can still
 
 from __future__ import annotations
 
-from ..core import Conn, StoreCore
+from ..core import Conn, Room
 from ..models import ORIGINAL, GameToken, MessageHandle
 
 
-class HandlesRoom(StoreCore):
+class HandlesRoom(Room):
     async def save_game_token(self, token: GameToken, *, clicked: int | None = None) -> None:
         """Remember an interaction of a game; ``clicked``: the public message it was a click on, which its
         token now edits as ``@original`` (its answer was a deferred update of that message)."""
-        async with self.write() as db:
+        async with self.core.write() as db:
             await db.execute(
                 "INSERT INTO game_tokens (game_id, token, application_id, user_id, created_at) VALUES (?, ?, ?, ?, ?)"
                 " ON CONFLICT (game_id, token) DO NOTHING",
@@ -30,12 +30,12 @@ class HandlesRoom(StoreCore):
 
     async def add_handle(self, handle: MessageHandle) -> None:
         """Another message ``handle.token`` can edit (its answer, or a follow-up it made)."""
-        async with self.write() as db:
+        async with self.core.write() as db:
             await _insert_handle(db, handle)
 
     async def live_game_tokens(self, game_id: int, *, since: float) -> list[GameToken]:
         """The game's tokens made at or after ``since``, newest first."""
-        async with self.read_one() as db:
+        async with self.core.read_one() as db:
             rows = await db.fetch(
                 "SELECT game_id, token, application_id, user_id, created_at, followups FROM game_tokens"
                 " WHERE game_id = ? AND created_at >= ? ORDER BY created_at DESC, token",
@@ -46,7 +46,7 @@ class HandlesRoom(StoreCore):
     async def message_handles(self, game_id: int, message_id: int, *, since: float
                               ) -> list[MessageHandle]:
         """The tokens made at or after ``since`` that can edit ``message_id``, newest first."""
-        async with self.read_one() as db:
+        async with self.core.read_one() as db:
             rows = await db.fetch(
                 "SELECT h.game_id, h.message_id, h.token, h.target, h.created_at, t.application_id"
                 " FROM message_handles AS h JOIN game_tokens AS t ON t.game_id = h.game_id AND t.token = h.token"
@@ -58,7 +58,7 @@ class HandlesRoom(StoreCore):
     async def claim_followup(self, game_id: int, token: str, *, most: int) -> bool:
         """Count one more follow-up for ``token`` if it has made fewer than ``most``; False (nothing counted)
         otherwise. Counted before sending, so a crash never lets a token go past Discord's cap."""
-        async with self.write() as db:
+        async with self.core.write() as db:
             counted = await db.execute(
                 "UPDATE game_tokens SET followups = followups + 1 WHERE game_id = ? AND token = ? AND followups < ?",
                 (game_id, token, int(most)),

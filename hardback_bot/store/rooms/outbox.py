@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import DELIVERY_COLUMNS, Conn, StoreCore, dumps, marks, shard_filter
+from ..core import DELIVERY_COLUMNS, Conn, Room, dumps, marks, shard_filter
 from ..errors import GameNotFound, InvalidRecord
 from ..models import (
     Delivery,
@@ -15,7 +15,7 @@ from ..models import (
 from ..payloads import outgoing
 
 
-class OutboxRoom(StoreCore):
+class OutboxRoom(Room):
     async def insert_deliveries(
         self, db: Conn, game_id: int, deliveries: Sequence[Delivery], version: int | None, now: float
     ) -> None:
@@ -36,22 +36,22 @@ class OutboxRoom(StoreCore):
 
     async def add_deliveries(self, game_id: int, deliveries: Sequence[Delivery]) -> None:
         """Write deliveries that no version change comes with (a reminder, say) in one transaction."""
-        async with self.write() as db:
-            version = await db.fetchval(f"SELECT version FROM games WHERE id = ?{self.lock_row}", (game_id,))
+        async with self.core.write() as db:
+            version = await db.fetchval(f"SELECT version FROM games WHERE id = ?{self.core.lock_row}", (game_id,))
             if version is None:
                 raise GameNotFound(game_id)
-            await self.insert_deliveries(db, game_id, deliveries, int(version), self.now())
+            await self.insert_deliveries(db, game_id, deliveries, int(version), self.core.now())
 
     async def fire_timer(self, timer_id: int, deliveries: Sequence[Delivery] = ()) -> bool:
         """Delete a timer and write ``deliveries`` in one transaction; False, writing nothing, when the timer
         was already gone (another path handled it)."""
-        async with self.write() as db:
+        async with self.core.write() as db:
             # the DELETE is the claim: of two processes firing one timer, only one gets its row back
             game_id = await db.fetchval("DELETE FROM timers WHERE id = ? RETURNING game_id", (timer_id,))
             if game_id is None:
                 return False
             version = await db.fetchval("SELECT version FROM games WHERE id = ?", (game_id,))
-            await self.insert_deliveries(db, int(game_id), deliveries, int(version), self.now())
+            await self.insert_deliveries(db, int(game_id), deliveries, int(version), self.core.now())
         return True
 
     async def pending_deliveries(self, game_id: int, *, limit: int = 100) -> list[Delivery]:
@@ -67,7 +67,7 @@ class OutboxRoom(StoreCore):
         return await self._deliveries("game_id = ? AND live = 1", (game_id,), 1000)
 
     async def _deliveries(self, where: str, params: Sequence[Any], limit: int) -> list[Delivery]:
-        rows = await self.query(
+        rows = await self.core.query(
             f"SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {where} ORDER BY id LIMIT ?", (*params, int(limit))
         )
         return [
@@ -80,10 +80,10 @@ class OutboxRoom(StoreCore):
     async def games_with_pending_deliveries(self) -> list[int]:
         """Ids of games that have undelivered rows (restart recovery)."""
         where, params = "delivered_at IS NULL", []
-        if self.shards is not None:
-            scope, params = shard_filter(self.shards, "g.guild_id")
+        if self.core.shards is not None:
+            scope, params = shard_filter(self.core.shards, "g.guild_id")
             where += f" AND EXISTS (SELECT 1 FROM games g WHERE g.id = deliveries.game_id AND {scope})"
-        rows = await self.query(f"SELECT DISTINCT game_id FROM deliveries WHERE {where} ORDER BY game_id", params)
+        rows = await self.core.query(f"SELECT DISTINCT game_id FROM deliveries WHERE {where} ORDER BY game_id", params)
         return [int(r[0]) for r in rows]
 
     async def claim_deliveries(self, ids: Sequence[int]) -> int:
@@ -92,10 +92,10 @@ class OutboxRoom(StoreCore):
         if not ids:
             raise InvalidRecord("claim_deliveries needs at least one id")
         batch = min(int(i) for i in ids)
-        async with self.write() as db:
+        async with self.core.write() as db:
             await db.execute(
                 f"UPDATE deliveries SET batch = ?, claimed_at = ? WHERE batch IS NULL AND id IN ({marks(ids)})",
-                (batch, self.now(), *map(int, ids)),
+                (batch, self.core.now(), *map(int, ids)),
             )
         return batch
 
@@ -104,15 +104,15 @@ class OutboxRoom(StoreCore):
         post for a request already over); ``live`` when that message shows game buttons to take down later."""
         if not ids:
             return
-        async with self.write() as db:
+        async with self.core.write() as db:
             await db.execute(
                 f"UPDATE deliveries SET delivered_at = ?, message_id = ?, live = ? WHERE id IN ({marks(ids)})",
-                (self.now(), message_id, int(live), *map(int, ids)),
+                (self.core.now(), message_id, int(live), *map(int, ids)),
             )
 
     async def clear_live(self, ids: Sequence[int]) -> None:
         if not ids:
             return
-        async with self.write() as db:
+        async with self.core.write() as db:
             await db.execute(f"UPDATE deliveries SET live = 0 WHERE id IN ({marks(ids)})", tuple(map(int, ids)))
 

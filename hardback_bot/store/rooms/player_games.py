@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import TIMER_COLUMNS, StoreCore
+from ..core import TIMER_COLUMNS, Room, StoreCore
 from ..models import GameRecord, Timer
+from .games import GamesRoom
 from .timers import timer_of
 
 MAX_PLAYER_GAMES = 200  # far more than anyone plays at once; bounds the read of a player with a runaway history
@@ -21,14 +22,18 @@ class PlayerGame:
     timers: tuple[Timer, ...]
 
 
-class PlayerGamesRoom(StoreCore):
+class PlayerGamesRoom(Room):
+    def __init__(self, core: StoreCore, *, games: GamesRoom) -> None:
+        super().__init__(core)
+        self.games = games
+
     async def player_games(self, user_id: int) -> list[PlayerGame]:
         """Every playing game in which ``user_id`` holds a seat (a computer may be playing it for them), in every
         shard's servers and outside servers, newest move first."""
         where = "status = 'playing' AND id IN (SELECT game_id FROM seats WHERE user_id = ?)"
         params = (int(user_id),)
-        async with self.read() as db:
-            games = await self.load_games(  # type: ignore[attr-defined]  # GamesRoom's, on the same store
+        async with self.core.read() as db:
+            games = await self.games.load_games(
                 db, where, params, with_state=True, order="updated_at DESC, id DESC")
             games = games[:MAX_PLAYER_GAMES]
             timers: dict[int, list[Timer]] = {}

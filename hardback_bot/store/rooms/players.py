@@ -8,18 +8,18 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import StoreCore, dumps, marks
+from ..core import Room, dumps, marks
 from ..models import PlayerSettings
 
 
-class PlayersRoom(StoreCore):
+class PlayersRoom(Room):
     async def player_settings(self, user_ids: Sequence[int]) -> dict[int, PlayerSettings]:
         """Each user's settings (the defaults for a user who never chose anything)."""
         ids = sorted({int(u) for u in user_ids})
         found = {u: PlayerSettings() for u in ids}
         if not ids:
             return found
-        rows = await self.query(f"SELECT user_id, settings FROM player_settings WHERE user_id IN ({marks(ids)})",
+        rows = await self.core.query(f"SELECT user_id, settings FROM player_settings WHERE user_id IN ({marks(ids)})",
                                 tuple(ids))
         for user_id, text in rows:
             found[int(user_id)] = PlayerSettings.from_dict(json.loads(text))
@@ -29,7 +29,7 @@ class PlayersRoom(StoreCore):
         """Change some of a user's settings (unknown names raise ValueError, nothing written); returns them all.
         Keys this version does not know (written by a newer bot) are kept as they were, so a rollback and a
         roll forward again lose no one's choice."""
-        async with self.write() as db:
+        async with self.core.write() as db:
             row = await db.fetchone("SELECT settings FROM player_settings WHERE user_id = ?", (int(user_id),))
             stored = json.loads(row[0]) if row is not None else {}
             stored = stored if isinstance(stored, dict) else {}
@@ -37,7 +37,7 @@ class PlayersRoom(StoreCore):
             await db.execute(
                 "INSERT INTO player_settings (user_id, settings, updated_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at",
-                (int(user_id), dumps({**stored, **updated.to_dict()}), self.now()),
+                (int(user_id), dumps({**stored, **updated.to_dict()}), self.core.now()),
             )
         return updated
 
@@ -47,7 +47,7 @@ class PlayersRoom(StoreCore):
         counts = dict.fromkeys(ids, 0)
         if not ids:
             return counts
-        rows = await self.query(
+        rows = await self.core.query(
             f"SELECT user_id, COUNT(*) FROM results WHERE mode <> 'practice' AND user_id IN ({marks(ids)})"
             " GROUP BY user_id", tuple(ids))
         counts.update({int(u): int(n) for u, n in rows})
@@ -56,7 +56,7 @@ class PlayersRoom(StoreCore):
     # ------------------------------------------------------------------ requests of a running table
     async def request_agreements(self, game_id: int, kind: str) -> list[int]:
         """Who has agreed to the table's open request of ``kind``, in the order they did (empty: none open)."""
-        rows = await self.query("SELECT user_id FROM table_requests WHERE game_id = ? AND kind = ?"
+        rows = await self.core.query("SELECT user_id FROM table_requests WHERE game_id = ? AND kind = ?"
                                 " ORDER BY created_at, user_id", (game_id, kind))
         return [int(r[0]) for r in rows]
 

@@ -18,8 +18,9 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..core import Conn, StoreCore, dumps, marks
+from ..core import Conn, Room, StoreCore, dumps, marks
 from ..models import ERASED_NAME, Delivery, Erasure, ErasureRecord, PlayerData
+from .outbox import OutboxRoom
 
 SUFFIXES = (" (computer)", " (absent)")  # the names the bot gave a seat a computer took over (sessions)
 RUNNING = ("lobby", "playing")
@@ -28,10 +29,14 @@ DEFAULT_STRENGTH = 2  # the computer that takes a deleted player's seat in a run
 LeftNotes = Callable[[int, int], Sequence[Delivery]]
 
 
-class PrivacyRoom(StoreCore):
+class PrivacyRoom(Room):
+    def __init__(self, core: StoreCore, *, outbox: OutboxRoom) -> None:
+        super().__init__(core)
+        self.outbox = outbox
+
     async def player_data(self, user_id: int) -> PlayerData:
         """How much is kept about ``user_id``, table by table (the summary ``/hardback privacy`` shows)."""
-        async with self.read() as db:
+        async with self.core.read() as db:
             games = await db.fetchone(
                 "SELECT COUNT(*), SUM(CASE WHEN g.status IN ('lobby', 'playing') THEN 1 ELSE 0 END)"
                 " FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ?", (user_id,))
@@ -55,7 +60,7 @@ class PrivacyRoom(StoreCore):
 
     async def running_games_of(self, user_id: int) -> list[int]:
         """The lobbies and games being played where ``user_id`` has a seat (a deletion changes them)."""
-        rows = await self.query(
+        rows = await self.core.query(
             "SELECT g.id FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ?"
             " AND g.status IN ('lobby', 'playing') ORDER BY g.id", (user_id,))
         return [int(r[0]) for r in rows]
@@ -66,7 +71,7 @@ class PrivacyRoom(StoreCore):
         of their panels), their yes to a running table's request and earlier deletions. Other players appear only by
         the names their seats show; no seed or hidden state (a running game's would give its hidden cards away); no
         interaction token (they are secrets)."""
-        async with self.read() as db:
+        async with self.core.read() as db:
             seat_rows = await db.fetch(
                 "SELECT g.id, g.guild_id, g.channel_id, g.place, g.kind, g.status, g.created_at, g.finished_at,"
                 " g.pruned_at, g.host_id, s.seat, s.display_name, s.ai_strength FROM seats s"
@@ -110,7 +115,7 @@ class PrivacyRoom(StoreCore):
             "moves": own.get(int(r[0]), []),
         } for r in seat_rows]
         return {
-            "format": "hardback-player-data", "format_version": 1, "exported_at": self.now(), "user_id": user_id,
+            "format": "hardback-player-data", "format_version": 1, "exported_at": self.core.now(), "user_id": user_id,
             "games": games,
             "results": [_plain_result(r) for r in results],
             "totals": [{k: _plain(r[k]) for k in _columns(r) if k != "user_id"} for r in totals],
@@ -131,7 +136,7 @@ class PrivacyRoom(StoreCore):
 
     async def erasures(self) -> list[ErasureRecord]:
         """Every deletion this database applied, oldest first."""
-        rows = await self.query("SELECT id, user_id, erased_at, applied_at FROM erasures ORDER BY erased_at, id")
+        rows = await self.core.query("SELECT id, user_id, erased_at, applied_at FROM erasures ORDER BY erased_at, id")
         return [ErasureRecord(r[0], int(r[1]), float(r[2]), float(r[3])) for r in rows]
 
     async def erase_player(self, user_id: int, *, erasure_id: str | None = None, erased_at: float | None = None,
@@ -143,10 +148,10 @@ class PrivacyRoom(StoreCore):
         must not take what the player did since). ``erasure_id`` names the deletion (new if None); a deletion
         this database already applied changes nothing (``Erasure.applied`` False). ``left`` gives the outbox
         rows that tell a running game a computer took the seat over."""
-        now = self.now()
+        now = self.core.now()
         cutoff = now if erased_at is None else float(erased_at)
         erasure_id = erasure_id or secrets.token_hex(8)
-        async with self.write() as db:
+        async with self.core.write() as db:
             # The record first: two processes applying one ledger line at once (their starts) take turns on its
             # key, and the second finds it done (PostgreSQL waits for the first to commit, then skips).
             if await db.execute("INSERT INTO erasures (id, user_id, erased_at, applied_at) VALUES (?, ?, ?, ?)"
@@ -201,7 +206,7 @@ class PrivacyRoom(StoreCore):
     async def _bump_game(self, db: Conn, game_id: int, now: float, sets: str = "",
                          params: Sequence[Any] = ()) -> int:
         """The game's version + 1 (its public side is redrawn), with ``sets``; the row is locked first."""
-        version = int(await db.fetchval(f"SELECT version FROM games WHERE id = ?{self.lock_row}", (game_id,)))
+        version = int(await db.fetchval(f"SELECT version FROM games WHERE id = ?{self.core.lock_row}", (game_id,)))
         extra = f", {sets}" if sets else ""
         await db.execute(f"UPDATE games SET version = version + 1, updated_at = ?{extra} WHERE id = ?",
                          (now, *params, game_id))
@@ -249,7 +254,7 @@ class PrivacyRoom(StoreCore):
         version = await self._bump_game(db, game_id, now, "host_id = ?",
                                         [int(others[0][0]) if host == user_id else host])
         await self._erase_seat(db, game_id, seat, strength)
-        await self.insert_deliveries(db, game_id, list(left(game_id, seat)) if left else [], version, now)
+        await self.outbox.insert_deliveries(db, game_id, list(left(game_id, seat)) if left else [], version, now)
         return True
 
     async def _scrub_outbox(self, db: Conn, names: dict[int, set[str]], user_id: int) -> None:

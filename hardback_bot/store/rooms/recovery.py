@@ -3,21 +3,26 @@ expired."""
 
 from __future__ import annotations
 
-from ..core import TIMER_COLUMNS, StoreCore, marks, shard_filter
+from ..core import TIMER_COLUMNS, Room, StoreCore, marks, shard_filter
 from ..models import (
     ResumeInfo,
     Timer,
 )
+from .games import GamesRoom
 from .timers import timer_of
 
 
-class RecoveryRoom(StoreCore):
+class RecoveryRoom(Room):
+    def __init__(self, core: StoreCore, *, games: GamesRoom) -> None:
+        super().__init__(core)
+        self.games = games
+
     async def list_unfinished(self, *, with_state: bool = False) -> list[ResumeInfo]:
         """Every lobby and playing game with its channel, message ids and timers, oldest first."""
-        scope, params = shard_filter(self.shards)
+        scope, params = shard_filter(self.core.shards)
         where = f"status IN ('lobby', 'playing') AND {scope}"
-        async with self.read() as db:
-            games = await self.load_games(db, where, params, with_state=with_state)
+        async with self.core.read() as db:
+            games = await self.games.load_games(db, where, params, with_state=with_state)
             timers: dict[int, list[Timer]] = {}
             for r in await db.fetch(
                 f"SELECT {TIMER_COLUMNS} FROM timers WHERE game_id IN (SELECT id FROM games WHERE {where})"
@@ -36,9 +41,9 @@ class RecoveryRoom(StoreCore):
 
     async def expire_lobbies(self, older_than: float) -> list[int]:
         """Mark lobbies idle for more than ``older_than`` seconds abandoned; returns their ids."""
-        now = self.now()
-        scope, params = shard_filter(self.shards)
-        async with self.write() as db:
+        now = self.core.now()
+        scope, params = shard_filter(self.core.shards)
+        async with self.core.write() as db:
             rows = await db.fetch(
                 "UPDATE games SET status = 'abandoned', version = version + 1,"
                 " updated_at = ?, finished_at = ?"

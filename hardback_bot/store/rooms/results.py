@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import ratings as ratings_mod
-from ..core import Conn, StoreCore, dumps, marks
+from ..core import Conn, Room, dumps, marks
 from ..errors import GameNotFound, InvalidRecord, WrongStatus
 from ..models import (
     LEADERBOARD_KINDS,
@@ -58,17 +58,17 @@ def _totals_upsert() -> str:
 TOTALS_UPSERT = _totals_upsert()
 
 
-class ResultsRoom(StoreCore):
+class ResultsRoom(Room):
     async def record_outcome(self, game_id: int, outcome: GameOutcome) -> bool:
         """Write a finished game's results, totals and ratings exactly once: True if written now, False if
         they already were (a retried finishing move). The game must be finished."""
-        async with self.write() as db:
-            status = await db.fetchval(f"SELECT status FROM games WHERE id = ?{self.lock_row}", (game_id,))
+        async with self.core.write() as db:
+            status = await db.fetchval(f"SELECT status FROM games WHERE id = ?{self.core.lock_row}", (game_id,))
             if status is None:
                 raise GameNotFound(game_id)
             if status != "finished":
                 raise WrongStatus(game_id, status, "finished")
-            return await self.write_outcome(db, game_id, outcome, self.now())
+            return await self.write_outcome(db, game_id, outcome, self.core.now())
 
     async def write_outcome(self, db: Conn, game_id: int, outcome: GameOutcome, now: float) -> bool:
         # Outside servers a game counts on its channel's own board (GameRecord.board_id).
@@ -90,7 +90,7 @@ class ResultsRoom(StoreCore):
         coop = outcome.coop
         # Ratings are read, computed and written back: two games of one guild finishing at once in two
         # processes must not both start from the old ratings.
-        await self.lock_guild(db, guild_id)
+        await self.core.lock_guild(db, guild_id)
         # The outcome row goes first: if it exists this game was already recorded, and nothing else is
         # written (a retried finishing move, or two paths racing to record the same end).
         inserted = await db.execute(
@@ -157,11 +157,11 @@ class ResultsRoom(StoreCore):
         return True
 
     async def get_results(self, game_id: int) -> list[StoredResult]:
-        rows = await self.query("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
+        rows = await self.core.query("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
         return [stored_result(r) for r in rows]
 
     async def get_rating(self, guild_id: int, user_id: int) -> Rating | None:
-        rows = await self.query(
+        rows = await self.core.query(
             "SELECT mu, sigma, ordinal, games FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
         )
         return Rating(*rows[0]) if rows else None
@@ -203,7 +203,7 @@ class ResultsRoom(StoreCore):
             f"SELECT RANK() OVER (ORDER BY b.value DESC) AS pos, b.* FROM ({inner}) AS b"
             " ORDER BY pos, b.games ASC, b.user_id LIMIT ? OFFSET ?"
         )
-        rows = await self.query(sql, (*params, limit, offset))
+        rows = await self.core.query(sql, (*params, limit, offset))
         return [LeaderboardEntry(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows]
 
     async def known_players(self, guild_id: int, user_ids: Sequence[int]) -> set[int]:
@@ -211,12 +211,12 @@ class ResultsRoom(StoreCore):
         if not user_ids:
             return set()
         ids = [int(u) for u in user_ids]
-        rows = await self.query(
+        rows = await self.core.query(
             f"SELECT DISTINCT user_id FROM results WHERE guild_id = ? AND user_id IN ({marks(ids)})", (guild_id, *ids))
         return {int(r[0]) for r in rows}
 
     async def player_stats(self, guild_id: int, user_id: int, *, recent: int = 5) -> PlayerStats:
-        async with self.read() as db:
+        async with self.core.read() as db:
             totals = {
                 r["mode"]: r
                 for r in await db.fetch(

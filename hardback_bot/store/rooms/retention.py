@@ -8,17 +8,17 @@ seats, its outcome and results, so the history, the boards and everyone's rating
 
 from __future__ import annotations
 
-from ..core import StoreCore, marks, shard_filter
+from ..core import Room, marks, shard_filter
 
 
-class RetentionRoom(StoreCore):
+class RetentionRoom(Room):
     async def prune_move_logs(self, ended_before: float, *, limit: int = 200) -> list[int]:
         """Delete the move logs of at most ``limit`` games that ended before ``ended_before`` (Unix seconds) and
         still have theirs, oldest first; returns their ids. A sharded process prunes its own guilds' games.
         Call it again until it returns fewer than ``limit``: each call is one short transaction."""
-        scope, params = shard_filter(self.shards)
-        now = self.now()
-        async with self.write() as db:
+        scope, params = shard_filter(self.core.shards)
+        now = self.core.now()
+        async with self.core.write() as db:
             rows = await db.fetch(
                 "SELECT id FROM games WHERE status IN ('finished', 'abandoned') AND pruned_at IS NULL"
                 f" AND finished_at < ? AND {scope} ORDER BY finished_at, id LIMIT ?",

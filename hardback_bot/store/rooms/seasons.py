@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import StoreCore
+from ..core import Room
 from ..errors import InvalidRecord
 from ..models import (
     LeaderboardEntry,
@@ -13,7 +13,7 @@ from ..models import (
 from ..seasons import PROVISIONAL_GAMES, SEASON_BOARDS, PlayerRecords, Season, records_of
 
 
-class SeasonsRoom(StoreCore):
+class SeasonsRoom(Room):
     async def rating_board(
         self, guild_id: int, *, provisional: bool, threshold: int = PROVISIONAL_GAMES, limit: int = 10, offset: int = 0
     ) -> list[LeaderboardEntry]:
@@ -29,13 +29,13 @@ class SeasonsRoom(StoreCore):
             f" WHERE r.guild_id = ? AND r.games {cmp} ?"
             " ORDER BY pos, r.games DESC, r.user_id LIMIT ? OFFSET ?"
         )
-        rows = await self.query(sql, (guild_id, threshold, limit, offset))
+        rows = await self.core.query(sql, (guild_id, threshold, limit, offset))
         return [LeaderboardEntry(r[0], r[1], r[2], float(r[3]), int(r[4]), int(r[5]), r[6]) for r in rows]
 
     async def rating_count(self, guild_id: int, *, provisional: bool, threshold: int = PROVISIONAL_GAMES) -> int:
         """How many players :meth:`rating_board` lists (to page through both groups in a row)."""
         cmp = "<" if provisional else ">="
-        rows = await self.query(f"SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND games {cmp} ?",
+        rows = await self.core.query(f"SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND games {cmp} ?",
                                  (guild_id, max(1, int(threshold))))
         return int(rows[0][0])
 
@@ -82,12 +82,12 @@ class SeasonsRoom(StoreCore):
             f"SELECT RANK() OVER (ORDER BY b.value DESC) AS pos, b.* FROM ({inner}) AS b"
             " ORDER BY pos, b.games ASC, b.user_id LIMIT ? OFFSET ?"
         )
-        rows = await self.query(sql, (*params, limit, offset))
+        rows = await self.core.query(sql, (*params, limit, offset))
         return [LeaderboardEntry(r[0], r[1], r[2], float(r[3]), int(r[4]), int(r[5] or 0), r[6]) for r in rows]
 
     async def player_records(self, guild_id: int, user_id: int) -> PlayerRecords:
         """Wins in a row (current and best), the best score and the most words in one game (competitive)."""
-        rows = await self.query(
+        rows = await self.core.query(
             "SELECT game_id, won, prestige, words FROM results WHERE guild_id = ? AND user_id = ?"
             " AND mode = 'competitive' ORDER BY finished_at, game_id",
             (guild_id, user_id),
@@ -96,11 +96,11 @@ class SeasonsRoom(StoreCore):
 
     async def claim_season_announcement(self, guild_id: int, season: Season) -> bool:
         """True for the one caller (of any process) that may announce ``season``'s winners in this guild."""
-        async with self.write() as db:
+        async with self.core.write() as db:
             changed = await db.execute(
                 "INSERT INTO season_announcements (guild_id, season, starts_at, claimed_at) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (guild_id, season, starts_at) DO NOTHING",
-                (guild_id, season.kind, season.starts_at, self.now()),
+                (guild_id, season.kind, season.starts_at, self.core.now()),
             )
         return changed == 1
 

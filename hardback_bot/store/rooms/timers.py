@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..core import HEARTBEAT, TIMER_COLUMNS, Conn, StoreCore, dumps, marks, shard_filter
+from ..core import HEARTBEAT, TIMER_COLUMNS, Conn, Room, dumps, marks, shard_filter
 from ..errors import GameNotFound
 from ..models import (
     Shards,
@@ -23,7 +23,7 @@ HELD = "held"
 Fetch = Callable[[str, Sequence[Any]], Awaitable[list[Any]]]
 
 
-class TimersRoom(StoreCore):
+class TimersRoom(Room):
     async def insert_timers(self, db: Conn, timers: Sequence[Timer], now: float) -> None:
         await db.executemany(
             "INSERT INTO timers (game_id, kind, seat, deadline, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -32,11 +32,11 @@ class TimersRoom(StoreCore):
 
     async def set_timer(self, timer: Timer) -> Timer:
         """Add a timer, replacing any of the same game, kind and seat. Returns it with its id."""
-        now = self.now()
+        now = self.core.now()
         same_seat, seat_params = ("seat IS NULL", []) if timer.seat is None else ("seat = ?", [timer.seat])
-        async with self.write() as db:
+        async with self.core.write() as db:
             # the game row first: two writers replacing the same timer take turns
-            if await db.fetchone(f"SELECT id FROM games WHERE id = ?{self.lock_row}", (timer.game_id,)) is None:
+            if await db.fetchone(f"SELECT id FROM games WHERE id = ?{self.core.lock_row}", (timer.game_id,)) is None:
                 raise GameNotFound(timer.game_id)
             await db.execute(
                 f"DELETE FROM timers WHERE game_id = ? AND kind = ? AND {same_seat}",
@@ -58,25 +58,25 @@ class TimersRoom(StoreCore):
             if seat is not None:
                 where += " AND seat = ?"
                 params.append(seat)
-        async with self.write() as db:
+        async with self.core.write() as db:
             return await db.execute(f"DELETE FROM timers WHERE {where}", params)
 
     async def delete_timer(self, timer_id: int) -> bool:
         """Delete one timer; False if it was already gone (another path handled it)."""
-        async with self.write() as db:
+        async with self.core.write() as db:
             return await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,)) == 1
 
     async def _timers(
         self, where: str, params: Sequence[Any], limit: int | None = None, *, scoped: bool
     ) -> list[Timer]:
-        if scoped and self.shards is not None:
-            scope, scope_params = timer_scope(self.shards)
+        if scoped and self.core.shards is not None:
+            scope, scope_params = timer_scope(self.core.shards)
             where += f" AND {scope}"
             params = [*params, *scope_params]
         sql = f"SELECT {TIMER_COLUMNS} FROM timers WHERE {where} ORDER BY deadline, id"
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
-        return [timer_of(r) for r in await self.query(sql, params)]
+        return [timer_of(r) for r in await self.core.query(sql, params)]
 
     async def next_timer(self) -> Timer | None:
         """The timer with the earliest deadline, for the dispatcher to sleep until."""
@@ -85,7 +85,7 @@ class TimersRoom(StoreCore):
 
     async def due_timers(self, now: float | None = None, limit: int = 100) -> list[Timer]:
         """Timers whose deadline has passed, earliest first."""
-        return await self._timers("deadline <= ?", (self.now() if now is None else now,), limit, scoped=True)
+        return await self._timers("deadline <= ?", (self.core.now() if now is None else now,), limit, scoped=True)
 
     async def game_timers(self, game_id: int) -> list[Timer]:
         return await self._timers("game_id = ?", (game_id,), scoped=False)
@@ -93,28 +93,28 @@ class TimersRoom(StoreCore):
     async def shift_deadlines(self, delta: float, *, before: float | None = None) -> int:
         """Add ``delta`` seconds to every deadline (or to those before ``before``), e.g. the downtime after a
         restart so that nobody's turn expired while the bot was away. Returns how many moved."""
-        async with self.write() as db:
+        async with self.core.write() as db:
             return await self._shift(db, delta, before)
 
     async def _shift(self, db: Conn, delta: float, before: float | None) -> int:
         where, params = "1 = 1", []
         if before is not None:
             where, params = "deadline < ?", [before]
-        if self.shards is not None:
-            scope, scope_params = timer_scope(self.shards)
+        if self.core.shards is not None:
+            scope, scope_params = timer_scope(self.core.shards)
             where += f" AND {scope}"
             params += scope_params
         return await db.execute(f"UPDATE timers SET deadline = deadline + ? WHERE {where}", (delta, *params))
 
     def _heartbeat_keys(self) -> list[str]:
-        if self.shards is None:
+        if self.core.shards is None:
             return []
-        return [f"{HEARTBEAT}:{self.shards.count}:{i}" for i in self.shards.ids]
+        return [f"{HEARTBEAT}:{self.core.shards.count}:{i}" for i in self.core.shards.ids]
 
     async def heartbeat(self) -> None:
         """Record that the bot is alive now (the bot beats every second)."""
-        async with self.write() as db:
-            await self._beat(db, self.now())
+        async with self.core.write() as db:
+            await self._beat(db, self.core.now())
 
     async def _beat(self, db: Conn, now: float) -> None:
         await db.executemany(
@@ -125,7 +125,7 @@ class TimersRoom(StoreCore):
 
     async def last_heartbeat(self) -> float | None:
         """When the bot (this process's shards) last beat."""
-        return await self._last_heartbeat(self.query)
+        return await self._last_heartbeat(self.core.query)
 
     async def _last_heartbeat(self, fetch: Fetch) -> float | None:
         # A sharded process's downtime is that of its own shards (another process kept beating meanwhile):
@@ -143,7 +143,7 @@ class TimersRoom(StoreCore):
         """When this process's shards were last known alive: their newest heartbeat or the newest commit of one
         of their running games."""
         beat = await self._last_heartbeat(fetch)
-        scope, params = shard_filter(self.shards)
+        scope, params = shard_filter(self.core.shards)
         rows = await fetch(f"SELECT MAX(updated_at) FROM games WHERE status = 'playing' AND {scope}", params)
         commit = rows[0][0] if rows and rows[0][0] is not None else None
         known = [float(x) for x in (beat, commit) if x is not None]
@@ -155,9 +155,9 @@ class TimersRoom(StoreCore):
         now, in one transaction. So a crash anywhere in a start-up counts the downtime once: before the commit
         nothing moved and the next start counts all of it; after it, the heartbeat says it is counted. Returns
         (downtime, deadlines moved), or None for a store that never saw the bot alive (nothing to move)."""
-        async with self.write() as db:
+        async with self.core.write() as db:
             last = await self._last_seen(db.fetch)
-            now = self.now()
+            now = self.core.now()
             await self._beat(db, now)
             if last is None:
                 return None

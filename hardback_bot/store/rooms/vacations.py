@@ -6,8 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core import StoreCore
+from ..core import Room, StoreCore
 from ..models import Delivery, Timer
+from .games import GamesRoom
+from .outbox import OutboxRoom
+from .timers import TimersRoom
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,10 +24,19 @@ class Vacation:
     used: float
 
 
-class VacationsRoom(StoreCore):
+class VacationsRoom(Room):
+    """A seat's vacation; setting one bumps the game's version (the games room) and replaces its timers and outbox
+    rows (those rooms), all on one connection."""
+
+    def __init__(self, core: StoreCore, *, games: GamesRoom, timers: TimersRoom, outbox: OutboxRoom) -> None:
+        super().__init__(core)
+        self.games = games
+        self.timers = timers
+        self.outbox = outbox
+
     async def vacations(self, game_id: int) -> dict[int, Vacation]:
         """Every seat of the game that ever went away, by seat (ended vacations included: their ``used``)."""
-        rows = await self.query("SELECT game_id, seat, until, used FROM vacations WHERE game_id = ?", (game_id,))
+        rows = await self.core.query("SELECT game_id, seat, until, used FROM vacations WHERE game_id = ?", (game_id,))
         return {int(r[1]): Vacation(int(r[0]), int(r[1]), float(r[2]), float(r[3])) for r in rows}
 
     async def set_vacation(self, vacation: Vacation, expected_version: int, *, timers: Sequence[Timer] | None = None,
@@ -32,10 +44,9 @@ class VacationsRoom(StoreCore):
         """Store ``vacation`` if the game is still at ``expected_version`` and playing, with the game's timers
         replaced by ``timers`` (None: kept) and what the channel must be told, in one transaction. Returns the
         game's new version (its table redraws); StaleVersion when another writer got there first."""
-        now = self.now()
-        async with self.write() as db:
-            version = await self._bump(db, vacation.game_id, expected_version,  # type: ignore[attr-defined]
-                                       ("playing",))
+        now = self.core.now()
+        async with self.core.write() as db:
+            version = await self.games.bump(db, vacation.game_id, expected_version, ("playing",))
             await db.execute(
                 "INSERT INTO vacations (game_id, seat, until, used) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (game_id, seat) DO UPDATE SET until = excluded.until, used = excluded.used",
@@ -43,9 +54,8 @@ class VacationsRoom(StoreCore):
             )
             if timers is not None:
                 await db.execute("DELETE FROM timers WHERE game_id = ?", (vacation.game_id,))
-                await self.insert_timers(db, timers, now)  # type: ignore[attr-defined]  # TimersRoom's
-            await self.insert_deliveries(db, vacation.game_id, deliveries, version,  # type: ignore[attr-defined]
-                                         now)
+                await self.timers.insert_timers(db, timers, now)
+            await self.outbox.insert_deliveries(db, vacation.game_id, deliveries, version, now)
         return version
 
 
