@@ -19,7 +19,7 @@ from hardback_bot.engine.events import TurnEnd, TurnSummary
 from hardback_bot.engine.moves import LoggedMove
 from hardback_bot.engine.views import public_view
 from hardback_bot.engine.words import WordChecker
-from hardback_bot.store import Move as StoredMove
+from hardback_bot.store import StoredMove
 
 
 class ReplayError(ValueError):

@@ -36,7 +36,7 @@ from hardback_bot.engine.moves import LoggedMove, parse_move
 from hardback_bot.engine.options import ADVERTS
 from hardback_bot.engine.words import WordChecker
 from hardback_bot.i18n import Translator
-from hardback_bot.store import Move as StoredMove
+from hardback_bot.store import StoredMove
 
 from .describe import ENGLISH, card_name, genre_word
 from .spelling import used_words

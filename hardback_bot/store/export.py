@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidRecord
-from .models import GameRecord, Move
+from .models import GameRecord, StoredMove
 
 if TYPE_CHECKING:  # pragma: no cover
     from hardback_bot.engine import Game
@@ -22,7 +22,7 @@ EXPORT_FORMAT = "hardback-game"
 EXPORT_VERSION = 1
 
 
-def build_export(game: GameRecord, moves: Sequence[Move], *, exported_at: float) -> dict[str, Any]:
+def build_export(game: GameRecord, moves: Sequence[StoredMove], *, exported_at: float) -> dict[str, Any]:
     return {
         "format": EXPORT_FORMAT,
         "format_version": EXPORT_VERSION,

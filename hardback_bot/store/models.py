@@ -114,7 +114,10 @@ class Timer:
 
 
 @dataclass(frozen=True)
-class Move:
+class StoredMove:
+    """A row of a game's move log: the move as stored text (the engine's ``Move`` is its value, read by
+    ``engine.moves.LoggedMove.from_stored``)."""
+
     seq: int
     seat: int
     move: str

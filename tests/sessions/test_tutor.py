@@ -17,7 +17,7 @@ from hardback_bot.engine.words import AcceptAll
 from hardback_bot.i18n import LANGUAGES, translator
 from hardback_bot.sessions.turn_history import walk_turns
 from hardback_bot.sessions.tutor import MECHANICS, PLAN, advice, advice_text, guided_lines, note_event, walk
-from hardback_bot.store import Move as StoredMove
+from hardback_bot.store import StoredMove
 from hardback_bot.words import get_dictionary
 
 GUIDED = GameOptions(length=TUTORIAL_LENGTH, deal=TUTORIAL_DEAL, hints=True)

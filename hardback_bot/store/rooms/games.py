@@ -18,10 +18,10 @@ from ..models import (
     Delivery,
     GameOutcome,
     GameRecord,
-    Move,
     Place,
     Seat,
     SeatChange,
+    StoredMove,
     Timer,
 )
 from .outbox import OutboxRoom
@@ -426,21 +426,21 @@ class GamesRoom(Room):
             for g in games
         ]
 
-    async def get_moves(self, game_id: int, *, after_seq: int = 0) -> list[Move]:
+    async def get_moves(self, game_id: int, *, after_seq: int = 0) -> list[StoredMove]:
         rows = await self.core.query(
             "SELECT seq, seat, move, created_at, version FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq",
             (game_id, after_seq),
         )
-        return [Move(*r) for r in rows]
+        return [StoredMove(*r) for r in rows]
 
-    async def moves_after_version(self, game_id: int, version: int) -> list[Move]:
+    async def moves_after_version(self, game_id: int, version: int) -> list[StoredMove]:
         """The moves whose commit produced a version above ``version``, in order (moves stored without a
         version are never among them)."""
         rows = await self.core.query(
             "SELECT seq, seat, move, created_at, version FROM moves WHERE game_id = ? AND version > ? ORDER BY seq",
             (game_id, version),
         )
-        return [Move(*r) for r in rows]
+        return [StoredMove(*r) for r in rows]
 
     async def export_game(self, game_id: int, *, with_state: bool = True) -> dict[str, Any]:
         """The game as a JSON-able dict (format in docs/store.md): options, seed, players, move log, and
@@ -452,5 +452,5 @@ class GamesRoom(Room):
             moves = await db.fetch(
                 "SELECT seq, seat, move, created_at FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
             )
-        return build_export(games[0], [Move(r[0], r[1], r[2], r[3]) for r in moves], exported_at=self.core.now())
+        return build_export(games[0], [StoredMove(r[0], r[1], r[2], r[3]) for r in moves], exported_at=self.core.now())
 
