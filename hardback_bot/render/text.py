@@ -9,6 +9,7 @@ may be drawn *condensed* (squeezed sideways, its cap height kept) before it is w
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from functools import lru_cache
 
@@ -47,13 +48,38 @@ def cap_height(f: ImageFont.FreeTypeFont) -> float:
     return float(-f.getbbox("H", anchor="ls")[1])
 
 
+_MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))  # measures only: nothing is drawn on it
+
+
+@lru_cache(maxsize=8192)
+def _extent(text: str, f: ImageFont.FreeTypeFont, anchor: str) -> tuple[float, float, float, float]:
+    """The box ``text`` covers when anchored at (0, 0)."""
+    return _MEASURE.textbbox((0, 0), text, font=f, anchor=anchor)
+
+
+@lru_cache(maxsize=8192)
+def _stamp(text: str, f: ImageFont.FreeTypeFont, anchor: str, start: tuple[float, float]
+           ) -> tuple[Image.Image, tuple[int, int]]:
+    """The coverage mask of one line of ``text`` (rasterised at the sub-pixel ``start`` of its anchor, as
+    ``ImageDraw.text`` does) and where its top-left goes from the anchor's whole pixel."""
+    mask, offset = f.getmask2(text, "L", anchor=anchor, start=start)
+    return Image.frombytes("L", mask.size, bytes(mask)), (int(offset[0]), int(offset[1]))
+
+
 def draw_text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, f: ImageFont.FreeTypeFont,
               fill: tuple[int, ...], anchor: str = "la", squeeze: float = 1.0) -> tuple[float, float, float, float]:
     """Draw ``text`` and return the box it covers; with ``squeeze`` below 1 the text is narrowed to
-    that share of its width about its anchor (its height, so its cap height, kept)."""
-    box = d.textbbox(xy, text, font=f, anchor=anchor)
+    that share of its width about its anchor (its height, so its cap height, kept).
+    The same labels are drawn in picture after picture (numbers, captions, names): each line's mask and box
+    are kept and stamped, which is what ``ImageDraw.text`` draws, without laying the glyphs out again."""
+    left0, top0, right0, bottom0 = _extent(text, f, anchor)
+    box = (left0 + xy[0], top0 + xy[1], right0 + xy[0], bottom0 + xy[1])
     if squeeze >= 0.999:
-        d.text(xy, text, font=f, fill=fill, anchor=anchor)
+        if "\n" in text or d.mode != "RGB":
+            d.text(xy, text, font=f, fill=fill, anchor=anchor)
+        else:
+            mask, (dx, dy) = _stamp(text, f, anchor, (math.modf(xy[0])[0], math.modf(xy[1])[0]))
+            d.bitmap((int(xy[0]) + dx, int(xy[1]) + dy), mask, fill=fill)
         return box
     left, top, right, bottom = (int(box[0]) - 2, int(box[1]) - 2, int(box[2]) + 3, int(box[3]) + 3)
     mask = Image.new("L", (right - left, bottom - top), 0)
