@@ -16,7 +16,7 @@ from hardback_bot.sessions import SessionError
 from hardback_bot.sessions.codec import GamesPage, OpenMyHand
 from hardback_bot.sessions.my_games import my_games
 from hardback_bot.sessions.screens.games import games_screen
-from hardback_bot.sessions.screens.private import hand_screen
+from hardback_bot.sessions.screens.my_panel import hand_screen
 from hardback_bot.store import PanelToken
 
 from .click_input import SORRY, origin_of, reader

@@ -16,7 +16,7 @@ deferred update), and this relay shows the game with them:
   A new page is sent, then recorded; Discord keeps no nonce for follow-ups, so a crash in the instant between
   the two shows that page's lines once more on the next page (never lost).
 - **When no token lives** (nobody clicked for 15 minutes) the page cannot change: rows wait in the outbox,
-  timers wait for the next click (Sessions.timer_gate), and the first click brings everything up to date
+  timers wait for the next click (Sessions.timers.gate), and the first click brings everything up to date
   (its own token edits the page it clicked, or posts the next one).
 - **Ghostwriter requests** get no thread (there are none here): the page shows the requester's cards and a
   "Suggest a word" button, and the suggestions as lines.
@@ -310,7 +310,7 @@ class GroupDmPages:
                 return
             deadline = None
             if any(isinstance(n, Reminder) for n in notes):
-                deadline = await self.bot.sessions.current_deadline(loaded.record.id, len(loaded.game.move_log))
+                deadline = await self.bot.sessions.timers.current_deadline(loaded.record.id, len(loaded.game.move_log))
             said = announcement(loaded, notes, t, deadline=deadline)
             lines.extend(said.lines)
             mentions.extend(u for u in said.mentions if u not in mentions)

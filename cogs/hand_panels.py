@@ -18,10 +18,10 @@ from hardback_bot.help.in_game import HERE, rules_here
 from hardback_bot.help.lookup import legend_pictures
 from hardback_bot.sessions import Loaded, PennyWouldWin, SessionError
 from hardback_bot.sessions.codec import ConfirmSkip, GameAction, HandView, OpenHand, PlayMoves
-from hardback_bot.sessions.describe import describe_moves
+from hardback_bot.sessions.phrases import describe_moves
 from hardback_bot.sessions.screens.game_words import SORTS, words_screen
+from hardback_bot.sessions.screens.my_panel import hand_screen, spectator_screen
 from hardback_bot.sessions.screens.panel import Button, Panel
-from hardback_bot.sessions.screens.private import hand_screen, spectator_screen
 from hardback_bot.sessions.screens.text_mode import text_mode_of, without_picture
 from hardback_bot.sessions.turn_history import ReplayError
 from hardback_bot.store import PanelToken

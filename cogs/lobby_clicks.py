@@ -47,14 +47,14 @@ class LobbyClicks:
         language = "en"
         if action.op in (LobbyOp.COMPUTER, LobbyOp.LEARN):  # a computer is named once, in the table's language
             language = (await self.relay.game_translator(await self.bot.sessions.record(action.game_id))).language
-        _, said = await self.bot.sessions.lobby_action(action.game_id, user.id, user.display_name, action.op.value,
+        _, said = await self.bot.sessions.lobby.act(action.game_id, user.id, user.display_name, action.op.value,
                                                         can_manage=can_manage, strength=action.strength or 2,
                                                         language=language)
         await interaction.followup.send(said.say(t), ephemeral=True)
 
     async def rematch(self, interaction: discord.Interaction, action: LobbyClick) -> None:
         # The new lobby is public, so it is the first (undeferred) answer; store work takes milliseconds.
-        record = await self.bot.sessions.rematch(action.game_id, interaction.user.id)
+        record = await self.bot.sessions.lobby.rematch(action.game_id, interaction.user.id)
         panel = await lobby_screen(self.bot.store, record, await self.relay.game_translator(record),
                                    coach_games=self.bot.sessions.coach_games)
         view = view_of(panel.rows) or discord.utils.MISSING

@@ -107,7 +107,7 @@ class Outbox:
     async def _said(self, loaded: Loaded, notes: list[Note], t: Translator) -> Announcement:
         deadline = None
         if any(isinstance(n, Reminder) for n in notes):
-            deadline = await self.bot.sessions.current_deadline(loaded.record.id, len(loaded.game.move_log))
+            deadline = await self.bot.sessions.timers.current_deadline(loaded.record.id, len(loaded.game.move_log))
         return announcement(loaded, notes, t, deadline=deadline)
 
     async def _announce(self, loaded: Loaded, batch: list[Delivery], t: Translator) -> None:

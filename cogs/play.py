@@ -66,9 +66,8 @@ from hardback_bot.sessions.codec import (
     parse,
     prefix_of,
 )
-from hardback_bot.sessions.lobby import set_table_option
 from hardback_bot.sessions.places import by_interactions
-from hardback_bot.sessions.screens.private import deck_view
+from hardback_bot.sessions.screens.my_panel import deck_view
 from hardback_bot.sessions.screens.table import option_screen
 from hardback_bot.sessions.screens.vacation import vacation_screen
 from hardback_bot.sessions.screens.word_form import spell_form_of, suggest_form_of
@@ -115,14 +114,14 @@ class Play(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.sessions.notifier = self.relay
-        self.bot.sessions.timer_gate = self.relay.private.can_tell  # a group DM's timers wait for a click
+        self.bot.sessions.timers.gate = self.relay.private.can_tell  # a group DM's timers wait for a click
         self.bot.weather.on_back(self.relay.discord_back)  # after an outage, the channels catch up at once
         loop = asyncio.get_running_loop()
         # The heartbeat starts once resume() has read the last one: a beat written first would make the
         # downtime nothing, and no deadline would move.
         await self.resume()
         self._heartbeat = loop.create_task(self._beat())
-        self._timers = loop.create_task(self.bot.sessions.run_timers())
+        self._timers = loop.create_task(self.bot.sessions.timers.run())
 
     async def cog_unload(self) -> None:
         self.shutdown()
@@ -279,7 +278,7 @@ class Play(commands.Cog):
         clicked = message.id if message is not None and not message.flags.ephemeral else None
         await self.relay.private.noted(record, interaction, clicked=clicked)
         try:
-            await self.bot.sessions.release_timers(record.id)
+            await self.bot.sessions.timers.release(record.id)
         except Exception:
             log.exception("held timers of game %s failed", record.id)
 
@@ -322,7 +321,7 @@ class Play(commands.Cog):
             case ConfirmSkip():
                 await self.hands.confirm_skip(interaction, action)
             case ConfirmLeave(game_id):
-                reply = await sessions.leave(game_id, user.id)
+                reply = await sessions.seats.leave(game_id, user.id)
                 await close_confirmation(interaction, t.gettext("You left the game"), reply.say(t))
             case CancelConfirmation():
                 await close_confirmation(interaction, t.gettext("Cancelled"), t.gettext("Nothing changed."))
@@ -333,8 +332,7 @@ class Play(commands.Cog):
                 await send_private(interaction, option_screen(record, one_value(data)[:40],
                                                                     available_dictionaries(), t))
             case SetOption(game_id, key, value):
-                record, said = await set_table_option(
-                    sessions, game_id, user.id, key, value or one_value(data)[:40],
+                record, said = await sessions.lobby.set_option(game_id, user.id, key, value or one_value(data)[:40],
                     can_manage=bool(interaction.permissions.manage_channels), dictionaries=available_dictionaries())
                 panel = option_screen(record, key, available_dictionaries(), t)
                 panel.lines.insert(0, said.say(t))
@@ -358,13 +356,13 @@ class Play(commands.Cog):
                 await send_private(interaction, await vacation_screen(sessions, game_id, user.id,
                                                                             notice=notice, t=t))
             case ReclaimSeat(game_id):
-                said = await sessions.reclaim_seat(game_id, user.id)
+                said = await sessions.seats.reclaim(game_id, user.id)
                 await self.hands.show(interaction, game_id, notice=said.say(t))
             case TakeSeat(game_id, seat):
-                said = await sessions.take_seat(game_id, user.id, user.display_name, seat)
+                said = await sessions.seats.take(game_id, user.id, user.display_name, seat)
                 await self.hands.show(interaction, game_id, notice=said.say(t))
             case OfferSeat(game_id, seat, open_):
-                said = await sessions.offer_seat(game_id, user.id, seat, open_)
+                said = await sessions.seats.offer(game_id, user.id, seat, open_)
                 await self.hands.show(interaction, game_id, notice=said.say(t))
 
 

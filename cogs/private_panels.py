@@ -13,7 +13,7 @@ import discord
 
 from hardback_bot.i18n import resolve_locale, translator
 from hardback_bot.sessions import Loaded, SessionError
-from hardback_bot.sessions.screens.private import hand_screen, over_screen, spectator_screen
+from hardback_bot.sessions.screens.my_panel import hand_screen, over_screen, spectator_screen
 from hardback_bot.store import PanelToken
 
 from .ui import embed_of, file_of, view_of

@@ -78,7 +78,7 @@ class Tables:
         threads = await thread_wanted(self.bot, interaction, int(chosen.get("turn_timer") or 0), place)
         # Refusals are private, so they are decided before the public "thinking" answer.
         try:
-            options = await self.bot.sessions.check_new_table(interaction.channel_id, chosen, own_thread=threads)
+            options = await self.bot.sessions.lobby.check_new_table(interaction.channel_id, chosen, own_thread=threads)
         except SessionError as error:
             await interaction.response.send_message(error.say(t), ephemeral=True)
             return
@@ -91,7 +91,7 @@ class Tables:
             made = await open_game_thread(self.bot, interaction, user.display_name, options.turn_timer, public)
             channel_id, why = (made, None) if isinstance(made, int) else (channel_id, made)
         try:
-            record = await self.bot.sessions.open_lobby(interaction.guild_id or 0, channel_id, user.id,
+            record = await self.bot.sessions.lobby.open(interaction.guild_id or 0, channel_id, user.id,
                                                         user.display_name, options, place=place,
                                                         locale=str(interaction.locale))
         except SessionError as error:
@@ -108,7 +108,7 @@ class Tables:
             # The lobby is posted first, so the table the guided game posts comes below it.
             try:
                 language = (await play.relay.game_translator(record)).language  # names its computer player
-                _, said = await self.bot.sessions.lobby_action(record.id, user.id, user.display_name, "learn",
+                _, said = await self.bot.sessions.lobby.act(record.id, user.id, user.display_name, "learn",
                                                                language=language)
                 reply = said.say(t)
             except SessionError as error:
@@ -140,7 +140,7 @@ class Tables:
             return
         if record.status == "lobby":
             try:
-                _, said = await self.bot.sessions.lobby_action(record.id, interaction.user.id,
+                _, said = await self.bot.sessions.lobby.act(record.id, interaction.user.id,
                                                                interaction.user.display_name, "leave")
                 reply = said.say(t)
             except SessionError as error:

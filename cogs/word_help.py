@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from hardback_bot.help.words import SpellingError, clean_word, hints_off_loop, lookup_lines
-from hardback_bot.sessions.screens.private import hints_off_screen
+from hardback_bot.sessions.screens.my_panel import hints_off_screen
 
 from .answers import reader, say_privately
 from .ui import embed_of, view_of

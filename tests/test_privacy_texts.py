@@ -55,14 +55,14 @@ def test_what_the_panel_offers() -> None:
 
 
 def test_the_stored_stand_in_is_the_name_said_in_every_language() -> None:
-    from hardback_bot.sessions.describe import ERASED_PLAYER
+    from hardback_bot.sessions.phrases import ERASED_PLAYER
     from hardback_bot.store.models import ERASED_NAME
 
     assert ERASED_PLAYER == ERASED_NAME  # the store writes the English one; seat_name says it in the reader's
 
 
 def test_a_game_ended_by_a_deleted_player_says_so_without_anybody() -> None:
-    from hardback_bot.sessions.describe import note_line
+    from hardback_bot.sessions.phrases import note_line
 
     for language in LANGUAGES:
         said = note_line({"t": "ended", "by": 0}, ["a", "b"], t=translator(language))

@@ -28,8 +28,8 @@ from hardback_bot.engine.events import Buy, CoinsToInk, Convert, Cycle, Event, J
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.scenario import build_game
 from hardback_bot.i18n import Translator, translator
-from hardback_bot.sessions.describe import card_name, card_words
-from hardback_bot.sessions.describe_play import event_line
+from hardback_bot.sessions.phrases import card_name, card_words
+from hardback_bot.sessions.play_by_play import event_line
 from hardback_bot.terminal import Terminal, cli
 from hardback_bot.terminal.screens import help_lines
 from hardback_bot.words import get_dictionary
@@ -195,7 +195,7 @@ def test_only_possible_options_are_offered() -> None:
 
 def test_every_choice_of_yours_is_confirmed_in_a_line() -> None:
     # A person choosing at random among the options, a whole game: each accepted move prints at least one line,
-    # and the choices the table sees are said in the words of sessions/describe_play.py.
+    # and the choices the table sees are said in the words of sessions/play_by_play.py.
     rng = random.Random(11)
 
     def answer(prompt: str) -> str | None:
@@ -338,7 +338,7 @@ def test_the_terminal_uses_the_shared_solver_and_no_words_of_its_own() -> None:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         imported |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
     assert "hardback_bot.words.solver" in imported and "hardback_bot.ai.finder" not in imported
-    assert {"hardback_bot.sessions.describe", "hardback_bot.sessions.describe_play"} <= imported
+    assert {"hardback_bot.sessions.phrases", "hardback_bot.sessions.play_by_play"} <= imported
     assert not (ROOT / "hardback_bot" / "play.py").exists()
 
 

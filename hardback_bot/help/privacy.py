@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from hardback_bot.i18n import Translator
-from hardback_bot.sessions.describe import ERASED_PLAYER
+from hardback_bot.sessions.phrases import ERASED_PLAYER
 from hardback_bot.sessions.screens.panel import Button, Panel
 from hardback_bot.store.models import Erasure, PlayerData
 

@@ -131,7 +131,7 @@ def table(n: int = 5) -> TableImage:
 
 
 def _computer(n: int, language: str) -> str:
-    """A computer player's name, as sessions/describe.py gives it."""
+    """A computer player's name, as sessions/phrases.py gives it."""
     return translator(language).gettext("Computer {number} (hard)", number=n)
 
 

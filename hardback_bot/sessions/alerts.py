@@ -5,7 +5,7 @@ else.
 An alert is an outbox row (``TurnAlert``, store/payloads.py) written in the commit that begins the turn, so a
 crash between the commit and the message loses nothing; the relay sends it (cogs/alerts.py) only if the game
 still waits for that turn. A turn that begins in the player's quiet hours gets a timer (``AlertDue``) at their
-end instead; when it comes due, the alert is written only if the turn has not passed (sessions/timing.py drops
+end instead; when it comes due, the alert is written only if the turn has not passed (sessions/timers.py drops
 a timer of a game that moved on). A player whose DMs refused an alert (Discord 50007) is told once, in the
 game, and gets none until they choose again.
 """

@@ -3,7 +3,7 @@
 The guided game is always coached. After it, a person keeps the coach for their first games (the config's
 ``coach_games``, three by default; the guided one does not count), unless they drop it; anyone can turn it on
 again, or off, with one click on their panel. The daily deal is never coached: everyone plays it alone, the
-same way. The lines are worked out in a search worker from the game's log (sessions/tutor.py).
+same way. The lines are worked out in a search worker from the game's log (sessions/coach_advice.py).
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from hardback_bot.engine import IllegalMove
 from hardback_bot.i18n import Translator
 from hardback_bot.store import PlayerSettings
 
-from .describe import ENGLISH
+from .coach_advice import Coaching, coach_job
 from .learners import coached_people
 from .loaded import Loaded
 from .manager import Sessions
+from .phrases import ENGLISH
 from .searching import off_loop_async
 from .spelling import hints_allowed
-from .tutor import Coaching, coach_job
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ import contextlib
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from hardback_bot.engine import Game, GameOptions, IllegalMove, Move
@@ -62,31 +62,28 @@ class Decoded:
 
     Kept games are never changed: every move is applied to a copy (``SessionsCore.apply_and_commit``), and
     readers that try moves clone first. The text is compared whole, not by version: a database restored from a
-    backup can reach a version number again with another state. An older state read late (a form drawn from the
-    record its panel came from, a relay pass that read the store just before a commit) is decoded for its reader
-    but does not replace a newer one kept."""
+    backup can reach a version number again with another state."""
 
     def __init__(self, size: int = KEPT_GAMES) -> None:
-        self._games: OrderedDict[int, tuple[int, str, Game]] = OrderedDict()
+        self._games: OrderedDict[int, tuple[str, Game]] = OrderedDict()
         self.size = size
         self.count = 0  # decodes so far (a test holds a click to at most one)
 
     def loaded(self, record: GameRecord) -> Loaded:
         assert record.state is not None
         kept = self._games.get(record.id)
-        if kept is not None and kept[1] == record.state:
+        if kept is not None and kept[0] == record.state:
             self._games.move_to_end(record.id)
-            return Loaded(record, kept[2])
+            return Loaded(record, kept[1])
         options = GameOptions.from_dict(dict(record.options))
         game = Game.from_json(record.state, checker=checker_for(options))
         self.count += 1
-        if kept is None or record.version >= kept[0]:
-            self.keep(record.id, record.version, record.state, game)
+        self.keep(record.id, record.state, game)
         return Loaded(record, game)
 
-    def keep(self, game_id: int, version: int, state: str, game: Game) -> None:
-        """``game`` is what ``state`` decodes to (a commit's own game and the text it stored, at ``version``)."""
-        self._games[game_id] = (version, state, game)
+    def keep(self, game_id: int, state: str, game: Game) -> None:
+        """``game`` is what ``state`` decodes to (a commit's own game and the text it stored)."""
+        self._games[game_id] = (state, game)
         self._games.move_to_end(game_id)
         while len(self._games) > self.size:
             self._games.popitem(last=False)
@@ -115,6 +112,10 @@ def reminder_offsets(turn_timer: int) -> tuple[float, ...]:
 
 
 class SessionsCore:
+    """What every part of the sessions shares (sessions/manager.py gives it to each): the store, one lock per
+    game, loading, the one way moves are committed and the channel told, the turn timers a commit sets, and the
+    computer players."""
+
     def __init__(self, store: Store, notifier: Notifier | None = None, *, ai_delay: float = 1.2,
                  clock: Callable[[], float] = time.time, coach_games: int = COACH_GAMES) -> None:
         self.store = store
@@ -126,10 +127,7 @@ class SessionsCore:
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._closed = False  # the bot is stopping: no computer starts a turn its store may not see the end of
         self._ai: tuple[ChooseMove, Callable[[Game, int], bool]] | None = None
-        self.timers_changed = asyncio.Event()  # wakes the timer dispatcher when deadlines change
-        # Asked before a due timer acts: can the game's players be told of it now? Where they cannot (a group
-        # DM nobody clicked in for 15 minutes) the timer waits for the game's next click (release_timers).
-        self.timer_gate: Callable[[int], Awaitable[bool]] | None = None
+        self.timers_changed = asyncio.Event()  # wakes the timer dispatcher (sessions.timers) when deadlines change
         self._known: OrderedDict[int, GameRecord] = OrderedDict()  # each game's last read record (admit_form)
         self._states: OrderedDict[int, GameRecord] = OrderedDict()  # each game's last loaded record (form_game)
         self.decoded = Decoded()
@@ -241,7 +239,7 @@ class SessionsCore:
         self.timers_changed.set()
         record = replace(record, version=version, status="finished" if game.finished else record.status,
                          state=state)
-        self.decoded.keep(record.id, version, state, game)
+        self.decoded.keep(record.id, state, game)
         return Loaded(record, game), events, active_before
 
     async def after_commit(self, loaded: Loaded, events: list[Event], seat_before: int) -> None:
@@ -274,10 +272,6 @@ class SessionsCore:
             return {}
         now = self.clock()
         return {seat: v.until for seat, v in (await self.store.vacations.vacations(game_id)).items() if v.until > now}
-
-    async def drop_timer(self, timer: Timer) -> None:
-        if timer.id is not None:
-            await self.store.timers.delete_timer(timer.id)
 
     # ------------------------------------------------------------------ computer players
     def _ai_functions(self) -> tuple[ChooseMove, Callable[[Game, int], bool]]:
@@ -334,6 +328,12 @@ class SessionsCore:
                     return
             # kick_computers() inside _after sees this task still running, so it does not start another.
             await self.after_commit(loaded, events, seat_before)
+
+    def stop_computers(self, game_id: int) -> None:
+        """The game ended: its computer players stop (called under the game's lock, so none commits after)."""
+        task = self._ai_tasks.pop(game_id, None)
+        if task is not None:
+            task.cancel()
 
     async def wait_for_computers(self, game_id: int) -> None:
         """Test helper: wait until the computer players of a game have nothing to do."""

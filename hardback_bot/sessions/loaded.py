@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from hardback_bot.engine import Game, GameOptions
 from hardback_bot.store import GameRecord
 
-from .describe import seat_name
+from .phrases import seat_name
 
 if TYPE_CHECKING:
     from hardback_bot.i18n import Translator

@@ -1,5 +1,10 @@
 """Game sessions: one lock per game; load -> apply -> commit -> notify.
 
+``Sessions`` is the core (sessions/core.py: the store, locks, loading, committing, computer players) with a
+player's moves, and three parts, each given the core: ``sessions.lobby`` (sessions/lobby.py: opening, joining,
+starting, a rematch), ``sessions.timers`` (sessions/timers.py: reminders, timeouts, the AFK policy, the
+dispatcher) and ``sessions.seats`` (sessions/seats.py: leaving, taking a seat back, a substitute).
+
 This is the only layer that knows both the engine and what the Discord side needs (whom to tell,
 what to re-draw).  It has no Discord imports: the cogs give it a :class:`Notifier` and translate its
 answers into messages.  Every accepted move is committed to the store before anyone is told.
@@ -8,22 +13,24 @@ answers into messages.  Every accepted move is committed to the store before any
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from dataclasses import replace
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hardback_bot.engine import IllegalMove, Move
 from hardback_bot.engine.moves import SYSTEM_MOVES, parse_move
 from hardback_bot.engine.views import player_view, public_view
-from hardback_bot.store import CloseGhostThread, Delivery, SeatChange
+from hardback_bot.store import CloseGhostThread, Delivery, Store
 
+from .core import SessionsCore
 from .judging import OTHERS_TOKEN_MOVES, logged_kind, penny_would_win, still_legal
+from .learners import COACH_GAMES
 from .loaded import Loaded, Notifier
-from .lobby_actions import LobbyActions
+from .lobby import Lobby
 from .messages import Said, SessionError
-from .notes import GameEnded, SeatLeft, announce, ghost_request_id
+from .notes import GameEnded, announce, ghost_request_id
 from .seats import Seats
-from .timing import Timing
+from .timers import Timers
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +44,15 @@ class PennyWouldWin(Exception):
         self.loaded = loaded
 
 
-class Sessions(LobbyActions, Timing, Seats):
+class Sessions(SessionsCore):
     """Every game of the bot: its lobby, its moves, its timers and its computer players (no Discord here)."""
+
+    def __init__(self, store: Store, notifier: Notifier | None = None, *, ai_delay: float = 1.2,
+                 clock: Callable[[], float] = time.time, coach_games: int = COACH_GAMES) -> None:
+        super().__init__(store, notifier, ai_delay=ai_delay, clock=clock, coach_games=coach_games)
+        self.lobby = Lobby(self)
+        self.timers = Timers(self)
+        self.seats = Seats(self)
 
     # ------------------------------------------------------------------ moves
     async def play(self, game_id: int, user_id: int, move: Move | Sequence[Move], version: int | None,
@@ -119,33 +133,8 @@ class Sessions(LobbyActions, Timing, Seats):
                     rows.append(Delivery(game_id, CloseGhostThread(request)))
             await self.store.games.abandon_game(game_id, deliveries=rows)
             self.timers_changed.set()
-            # Cancelled under the game's lock: a computer mid-turn cannot commit after the end.
-            task = self._ai_tasks.pop(game_id, None)
-            if task is not None:
-                task.cancel()
+            self.stop_computers(game_id)  # under the game's lock: a computer mid-turn cannot commit after the end
         await self.notify(game_id)
-
-    async def leave(self, game_id: int, user_id: int) -> Said:
-        """A player drops out of a running game: a computer player takes the seat."""
-        async with self.lock(game_id):
-            loaded = await self.load(game_id)
-            seat = loaded.seat_of(user_id)
-            if seat is None or loaded.record.status != "playing":
-                raise SessionError("not_in_running_game")
-            if loaded.record.kind == "daily":
-                raise SessionError("daily_no_leave")  # a computer must not finish somebody's daily
-            current = loaded.record.seats[seat]
-            if current.is_computer_controlled:
-                raise SessionError("already_computer")
-            replacement = replace(current, ai_strength=2, display_name=f"{current.display_name} (computer)"[:40])
-            note = announce(game_id, SeatLeft(seat=seat, name=current.display_name))
-            change = SeatChange(seat, loaded.record.move_count, user_id, current.display_name, "computer", "left")
-            await self.store.games.replace_seat(game_id, loaded.record.version, replacement, deliveries=[note],
-                                                change=change)
-            self.timers_changed.set()
-        await self.notify(game_id)
-        self.kick_computers(game_id)
-        return Said("left_game")
 
     # ------------------------------------------------------------------ views
     async def view_for(self, game_id: int, user_id: int) -> tuple[Loaded, int | None, dict[str, Any]]:

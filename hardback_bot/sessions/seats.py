@@ -1,4 +1,5 @@
-"""Seats that come back (issue 38): the player whose seat a computer took for their timeouts takes it back with
+"""Seats changing hands in a running game (``sessions.seats``): a player who leaves (a computer takes the seat),
+and seats that come back (issue 38): the player whose seat a computer took for their timeouts takes it back with
 one click, and the host lets a watcher take a seat nobody plays any more (a substitute).
 
 Every change of hands is kept with the seat (store: seat_holders, migration 015), so the results can say who
@@ -19,7 +20,7 @@ from hardback_bot.store import Delivery, GameRecord, Seat, SeatChange, StaleVers
 
 from .core import SessionsCore
 from .messages import Said, SessionError
-from .notes import SeatBack, SeatOffered, SeatTaken, announce
+from .notes import SeatBack, SeatLeft, SeatOffered, SeatTaken, announce
 
 NAME_MAX = 40  # a seat's display name, as the lobby cuts it
 
@@ -66,11 +67,39 @@ def seat_parts(record: GameRecord, seat: int) -> list[tuple[str, str]]:
     return parts
 
 
-class Seats(SessionsCore):
-    async def reclaim_seat(self, game_id: int, user_id: int) -> Said:
+class Seats:
+    """Who plays each seat of a running game; ``core`` loads, locks, tells and starts computer players."""
+
+    def __init__(self, core: SessionsCore) -> None:
+        self.core = core
+        self.store = core.store
+
+    async def leave(self, game_id: int, user_id: int) -> Said:
+        """A player drops out of a running game: a computer player takes the seat."""
+        async with self.core.lock(game_id):
+            loaded = await self.core.load(game_id)
+            seat = loaded.seat_of(user_id)
+            if seat is None or loaded.record.status != "playing":
+                raise SessionError("not_in_running_game")
+            if loaded.record.kind == "daily":
+                raise SessionError("daily_no_leave")  # a computer must not finish somebody's daily
+            current = loaded.record.seats[seat]
+            if current.is_computer_controlled:
+                raise SessionError("already_computer")
+            replacement = replace(current, ai_strength=2, display_name=f"{current.display_name} (computer)"[:40])
+            note = announce(game_id, SeatLeft(seat=seat, name=current.display_name))
+            change = SeatChange(seat, loaded.record.move_count, user_id, current.display_name, "computer", "left")
+            await self.store.games.replace_seat(game_id, loaded.record.version, replacement, deliveries=[note],
+                                                change=change)
+            self.core.timers_changed.set()
+        await self.core.notify(game_id)
+        self.core.kick_computers(game_id)
+        return Said("left_game")
+
+    async def reclaim(self, game_id: int, user_id: int) -> Said:
         """The clicker takes back the seat a computer took for their timeouts (their name comes back with it)."""
-        async with self.lock(game_id):
-            loaded = await self.load(game_id)
+        async with self.core.lock(game_id):
+            loaded = await self.core.load(game_id)
             record = loaded.record
             seat = reclaimable_seat(record, user_id)
             if seat is None:
@@ -82,13 +111,13 @@ class Seats(SessionsCore):
             note = announce(game_id, SeatBack(seat=seat, name=back.display_name))
             await self._hand_over(record, back, note, SeatChange(seat, record.move_count, user_id, back.display_name,
                                                                  "player", "reclaimed"))
-        await self.notify(game_id)
+        await self.core.notify(game_id)
         return Said("seat_back")
 
-    async def offer_seat(self, game_id: int, user_id: int, seat: int, open_: bool) -> Said:
+    async def offer(self, game_id: int, user_id: int, seat: int, open_: bool) -> Said:
         """The host lets watchers take ``seat`` (``open_``), or stops offering it."""
-        async with self.lock(game_id):
-            loaded = await self.load(game_id)
+        async with self.core.lock(game_id):
+            loaded = await self.core.load(game_id)
             record = loaded.record
             if record.kind == "daily":
                 raise SessionError("seats_daily")
@@ -107,13 +136,13 @@ class Seats(SessionsCore):
                     game_id, record.version, seat, user_id, open_=open_, deliveries=[note])
             except (StaleVersion, WrongStatus) as error:
                 raise SessionError("moved_on", stale=True) from error
-        await self.notify(game_id)
+        await self.core.notify(game_id)
         return Said("seat_offered" if open_ else "seat_closed")
 
-    async def take_seat(self, game_id: int, user_id: int, name: str, seat: int) -> Said:
+    async def take(self, game_id: int, user_id: int, name: str, seat: int) -> Said:
         """A watcher takes the seat the host offered them all; ``name``: their name where they clicked."""
-        async with self.lock(game_id):
-            loaded = await self.load(game_id)
+        async with self.core.lock(game_id):
+            loaded = await self.core.load(game_id)
             record = loaded.record
             if any(s.user_id == user_id for s in record.seats):
                 raise SessionError("seat_already_yours")
@@ -125,7 +154,7 @@ class Seats(SessionsCore):
             note = announce(game_id, SeatTaken(seat=seat, name=taken.display_name, was=was))
             await self._hand_over(record, taken, note, SeatChange(seat, record.move_count, user_id,
                                                                   taken.display_name, "player", "substitute"))
-        await self.notify(game_id)
+        await self.core.notify(game_id)
         return Said("seat_taken")
 
     async def _hand_over(self, record: GameRecord, seat: Seat, note: Delivery, change: SeatChange) -> None:
@@ -134,7 +163,7 @@ class Seats(SessionsCore):
         except (StaleVersion, WrongStatus) as error:
             raise SessionError("moved_on", stale=True) from error
         # A deadline that was a computer's (none) or the seat's own stands; the timers' dispatcher looks again.
-        self.timers_changed.set()
+        self.core.timers_changed.set()
 
 
 __all__ = ["Seats", "last_change", "offerable_seats", "reclaimable_seat", "seat_parts"]

@@ -16,8 +16,9 @@ from hardback_bot.engine import GameOptions
 from hardback_bot.engine.options import GAME_LENGTHS, PENNY_GENRES, UNIQUE_WORDS, VOTE_MODES
 from hardback_bot.i18n import N_, Translator
 
-from .describe import ENGLISH, genre_word
 from .game_threads import TURN_BASED_OVER
+from .messages import SessionError
+from .phrases import ENGLISH, genre_word
 from .terms import terms
 
 # The speeds offered, as on Board Game Arena: real time (a game in one sitting) and turn-based (a move when you
@@ -79,6 +80,14 @@ DICTIONARY_WORDS = {
 def offered(option: TableOption, options: GameOptions) -> bool:
     """Whether the option means anything at this table (Penny's genre only in co-op, and so on)."""
     return option.coop is None or option.coop == options.coop
+
+
+def option_for(key: str, options: GameOptions) -> str:
+    """The option ``key`` of a lobby, checked to be one the lobby offers now (SessionError otherwise)."""
+    option = BY_KEY.get(key)
+    if option is None or not offered(option, options):
+        raise SessionError("not_offered")
+    return key
 
 
 def choices(key: str, dictionaries: Sequence[str] = ()) -> list[Any]:
@@ -216,5 +225,5 @@ def differs(options: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if plain.get(k) != v}
 
 
-__all__ = ["BY_KEY", "OPTIONS", "TableOption", "choices", "encode_value", "offered", "option_line", "parse_value",
-           "speed_explains", "speed_words", "summary", "turn_based", "value_words", "with_value"]
+__all__ = ["BY_KEY", "OPTIONS", "TableOption", "choices", "encode_value", "offered", "option_for", "option_line",
+           "parse_value", "speed_explains", "speed_words", "summary", "turn_based", "value_words", "with_value"]

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from hardback_bot.i18n import N_, Translator
 
-from .describe import ENGLISH
+from .phrases import ENGLISH
 
 TERMS: dict[str, str] = {
     "flush": N_("Flushing throws away all seven offer-row cards and deals seven new ones (R18.3)."),

@@ -22,7 +22,7 @@ LEADERBOARD_KINDS: tuple[LeaderboardKind, ...] = ("rating", "wins", "win_rate", 
 Place = Literal["server", "dm", "private"]
 PLACES: tuple[Place, ...] = ("server", "dm", "private")
 #: The name a deleted player's seats and results keep (docs/privacy.md): stored in English like the computers'
-#: names, and said in the reader's language where seats are named (sessions/describe.py, ``seat_name``).
+#: names, and said in the reader's language where seats are named (sessions/phrases.py, ``seat_name``).
 ERASED_NAME = "Deleted player"
 
 

@@ -1,7 +1,7 @@
 """What an outbox row and a timer row carry, as values: one closed union per family.
 
 The store decodes a row's ``kind`` and JSON ``payload`` columns once, where it reads the row, into one of these
-frozen values; the readers (cogs/outbox.py, cogs/group_dm_pages.py, sessions/timing.py) dispatch on them with
+frozen values; the readers (cogs/outbox.py, cogs/group_dm_pages.py, sessions/timers.py) dispatch on them with
 ``match`` ending in ``assert_never``, and tests/sessions/test_describers_typed.py runs mypy on those matches, so
 a new kind of row without its handler fails the suite.
 

@@ -18,9 +18,9 @@ from hardback_bot.engine import Game, IllegalMove, Move
 from hardback_bot.engine.events import Event
 from hardback_bot.engine.moves import MOVE_SHAPES, parse_move
 from hardback_bot.i18n import Translator
-from hardback_bot.sessions.describe import move_words
-from hardback_bot.sessions.describe_play import move_label
 from hardback_bot.sessions.examples import table_example
+from hardback_bot.sessions.phrases import move_words
+from hardback_bot.sessions.play_by_play import move_label
 from hardback_bot.sessions.screens.table import options_summary
 from hardback_bot.words.solver import PlayerCards, best_arrangement
 

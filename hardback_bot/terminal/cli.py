@@ -12,7 +12,7 @@ from hardback_bot.ai import STRENGTHS
 from hardback_bot.engine import Game, GameOptions, OptionsError
 from hardback_bot.engine.options import GAME_LENGTHS, PENNY_GENRES
 from hardback_bot.i18n import LANGUAGES, Translator, resolve_locale, translator
-from hardback_bot.sessions.describe import computer_name
+from hardback_bot.sessions.phrases import computer_name
 from hardback_bot.words import DictionaryError, available_dictionaries, get_dictionary
 
 from .app import Terminal

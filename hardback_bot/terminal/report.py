@@ -1,4 +1,4 @@
-"""What the terminal says of a move's events: the sentences of sessions/describe_play.py, chosen for who is
+"""What the terminal says of a move's events: the sentences of sessions/play_by_play.py, chosen for who is
 at the keyboard.
 
 A person's own moves are confirmed as they happen, one line each (the wild cards of a word with their
@@ -43,8 +43,8 @@ from hardback_bot.engine.events import (
     WordAccepted,
 )
 from hardback_bot.i18n import Translator
-from hardback_bot.sessions.describe import turn_line
-from hardback_bot.sessions.describe_play import event_lines, plain
+from hardback_bot.sessions.phrases import turn_line
+from hardback_bot.sessions.play_by_play import event_lines, plain
 
 #: A computer's own events the table hears only in the line of its turn.
 FOLDED = (WordAccepted, Earn, Gain, Uncover, Double, Trash, Dump, Preview, PreviewDiscard, Take, Jail, Unjail, Flush,

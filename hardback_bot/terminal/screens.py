@@ -12,8 +12,8 @@ from hardback_bot.cardtext import card_summary
 from hardback_bot.engine import Game
 from hardback_bot.engine.cards import card
 from hardback_bot.i18n import Translator
-from hardback_bot.sessions.describe import card_name, genre_word, phase_prompt, separator
-from hardback_bot.sessions.describe_play import plain
+from hardback_bot.sessions.phrases import card_name, genre_word, phase_prompt, separator
+from hardback_bot.sessions.play_by_play import plain
 
 
 def help_lines(t: Translator) -> list[str]:

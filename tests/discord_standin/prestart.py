@@ -113,7 +113,7 @@ def send(message: dict[str, Any]) -> None:
 
 
 def drawn_seeds(seeds: list[int]) -> types.SimpleNamespace:
-    """What ``hardback_bot.sessions.lobby_actions`` is given as its ``random`` module so that the games it starts
+    """What ``hardback_bot.sessions.lobby`` is given as its ``random`` module so that the games it starts
     are dealt from ``seeds``, in order, instead of a random seed: a test that needs some game names a seed that
     deals it. ``SystemRandom().randrange`` draws the next seed; ``Random`` (the seat order, shuffled from the
     seed) is the real one. Tests check ``record.seed``: a bot that stopped drawing its seeds here would fail them."""
@@ -144,7 +144,7 @@ def run_bot(request: dict[str, Any]) -> None:
         module, attribute = name.rsplit(".", 1)
         setattr(importlib.import_module(module), attribute, value)
     if request.get("seeds"):
-        importlib.import_module("hardback_bot.sessions.lobby_actions").random = drawn_seeds(request["seeds"])
+        importlib.import_module("hardback_bot.sessions.lobby").random = drawn_seeds(request["seeds"])
     script, *args = request["argv"][1:]
     sys.argv = [script, *args]
     sys.path[0] = os.path.dirname(os.path.abspath(script))

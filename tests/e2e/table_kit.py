@@ -87,10 +87,10 @@ def seeded_games(*seeds: int) -> Iterator[None]:
     test that needs some situation names a seed that deals it at once rather than playing games until one
     comes up. The test checks ``record.seed`` (a bot that stopped drawing its seeds here would fail it).
     A prestarted bot process takes ``BotProcess(..., seeds=...)``."""
-    from hardback_bot.sessions import lobby_actions
+    from hardback_bot.sessions import lobby
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(lobby_actions, "random", drawn_seeds(list(seeds)))
+        patch.setattr(lobby, "random", drawn_seeds(list(seeds)))
         yield
 
 

@@ -59,7 +59,7 @@ def bot(world: World, dsn: str, shards: str, workdir: Path) -> BotProcess:
     argv = [sys.executable, str(ROOT / "bot.py"), "--shards", shards, "--shard-count", str(COUNT)]
     # The timer task looks at the store's deadlines every half second rather than every RECHECK (5 s): the test
     # moves the deadlines in the store, as an operator's restore would, and the processes serve them within that.
-    patches = {**quick_posts_in_process(world), "hardback_bot.sessions.timing.RECHECK": 0.5}
+    patches = {**quick_posts_in_process(world), "hardback_bot.sessions.timers.RECHECK": 0.5}
     return BotProcess(world.standin, argv, env=env, cwd=workdir, prestarted=True, patches=patches)
 
 

@@ -22,10 +22,10 @@ from discord_standin.world import World
 from scenario_kit import BotRefused, Driver, load_game, move_arg, refresh_id, selects
 
 from hardback_bot.engine import Game, GameOptions, parse_move
+from hardback_bot.sessions.coach_advice import MECHANICS, advice, last_explanation, note_event, walk
 from hardback_bot.sessions.codec import HandView, OpenHand, decode_moves, move_value
-from hardback_bot.sessions.teaching import money, say
 from hardback_bot.sessions.turn_history import stored_log
-from hardback_bot.sessions.tutor import MECHANICS, advice, last_explanation, note_event, walk
+from hardback_bot.sessions.why_it_paid import money, say
 from hardback_bot.store import Store
 from hardback_bot.store.seasons import season_of
 

@@ -84,5 +84,5 @@ async def test_an_alert_row_at_each_turn_of_who_asked_and_a_quiet_one_dropped_wh
     await sessions.play(game_id, 100, Move("skip"), None)  # Ada plays before her quiet hours end
     assert not [t for t in await store.timers.game_timers(game_id) if t.kind == "alert"]
     clock.now = timer.deadline + 1
-    await sessions.handle_timer(timer)  # a stale copy of it comes due anyway: nothing is sent
+    await sessions.timers.handle(timer)  # a stale copy of it comes due anyway: nothing is sent
     assert len(await alert_rows()) == expected

@@ -13,15 +13,15 @@ from hardback_bot.engine import Game, GameOptions, Move
 from hardback_bot.engine.views import player_view
 from hardback_bot.sessions import SessionError, Sessions
 from hardback_bot.sessions.agreements import answer_hints
+from hardback_bot.sessions.coach_advice import PLAN
 from hardback_bot.sessions.coaching import coach, is_coached
 from hardback_bot.sessions.codec import AnswerHints, SetCoach
 from hardback_bot.sessions.learners import coached_people
 from hardback_bot.sessions.notes import HintsAsked, notes_of
 from hardback_bot.sessions.screens.hand import hand_panel, has_vowel
+from hardback_bot.sessions.screens.my_panel import hand_screen, hints_off_screen
 from hardback_bot.sessions.screens.panel import Button
-from hardback_bot.sessions.screens.private import hand_screen, hints_off_screen
 from hardback_bot.sessions.turn_history import stored_log
-from hardback_bot.sessions.tutor import PLAN
 from hardback_bot.store import GameOutcome, PlayerResult, open_store
 from hardback_bot.words import get_dictionary
 
@@ -45,12 +45,12 @@ async def sessions(tmp_path: Path):
 async def table(sessions: Sessions, people: list[tuple[int, str]], *, computers: int = 0, channel: int = 10,
                 **options: object) -> int:
     host, host_name = people[0]
-    record = await sessions.open_lobby(1, channel, host, host_name, GameOptions(length=40, **options))  # type: ignore[arg-type]
+    record = await sessions.lobby.open(1, channel, host, host_name, GameOptions(length=40, **options))  # type: ignore[arg-type]
     for user, name in people[1:]:
-        await sessions.lobby_action(record.id, user, name, "join")
+        await sessions.lobby.act(record.id, user, name, "join")
     for _ in range(computers):
-        await sessions.lobby_action(record.id, host, host_name, "computer", strength=1)
-    await sessions.lobby_action(record.id, host, host_name, "start")
+        await sessions.lobby.act(record.id, host, host_name, "computer", strength=1)
+    await sessions.lobby.act(record.id, host, host_name, "start")
     return record.id
 
 
@@ -124,9 +124,9 @@ async def test_the_daily_is_never_coached(sessions: Sessions) -> None:
 async def test_the_try_line_and_the_one_click_word_agree_in_the_guided_game(sessions: Sessions) -> None:
     """Turn 2 of the guided game: the plan teaches QUESTION (a wild Q, the award) though OUTSHINE earns more;
     the button must spell the word the Try line names."""
-    record = await sessions.open_lobby(1, 10, ANN, "Ann", GameOptions())
+    record = await sessions.lobby.open(1, 10, ANN, "Ann", GameOptions())
     sessions.set_ai(lambda game, seat, strength: Move("skip"), lambda game, seat: game.active_seat == seat)
-    await sessions.lobby_action(record.id, ANN, "Ann", "learn")
+    await sessions.lobby.act(record.id, ANN, "Ann", "learn")
     for step in PLAN:
         if step.key == "question":
             break

@@ -5,7 +5,7 @@ runs.  A new event, note or move kind without a sentence fails here.
 
 The dispatchers of stored rows are held the same way: every kind of outbox row (``Outgoing``) has its handler in
 the relay and the interaction relay, every kind of timer (``Due``) in the timer dispatcher (store/payloads.py,
-cogs/outbox.py, cogs/group_dm_pages.py, sessions/timing.py); a new kind of row without one fails here.
+cogs/outbox.py, cogs/group_dm_pages.py, sessions/timers.py); a new kind of row without one fails here.
 
 The run is scoped to those modules and the ones defining the closed sets (what they import is not followed:
 its names are ``Any`` here) so that it stays quick (1 s without a cache instead of 6 s); a probe per union, a
@@ -32,10 +32,10 @@ ROOT = Path(__file__).resolve().parents[2]
 CLOSED_SETS = ["hardback_bot/engine/events.py", "hardback_bot/engine/event_parts.py", "hardback_bot/engine/moves.py",
                "hardback_bot/sessions/notes.py", "hardback_bot/store/payloads.py", "hardback_bot/store/models.py",
                "hardback_bot/store/__init__.py"]
-DESCRIBERS = [*CLOSED_SETS, "hardback_bot/sessions/describe.py", "hardback_bot/sessions/describe_play.py",
+DESCRIBERS = [*CLOSED_SETS, "hardback_bot/sessions/phrases.py", "hardback_bot/sessions/play_by_play.py",
               "hardback_bot/terminal/report.py"]
 # Each dispatcher of stored rows, by the union it must handle whole.
-DISPATCHERS = {"Outgoing": ["cogs/outbox.py", "cogs/group_dm_pages.py"], "Due": ["hardback_bot/sessions/timing.py"]}
+DISPATCHERS = {"Outgoing": ["cogs/outbox.py", "cogs/group_dm_pages.py"], "Due": ["hardback_bot/sessions/timers.py"]}
 PAYLOADS = ROOT / "hardback_bot/store/payloads.py"
 
 

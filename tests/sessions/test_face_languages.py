@@ -18,8 +18,8 @@ from hardback_bot.engine.views import player_view
 from hardback_bot.engine.words import AcceptAll
 from hardback_bot.i18n import LANGUAGES, translator
 from hardback_bot.sessions import Loaded, SessionError, SpellingError
-from hardback_bot.sessions.describe import computer_name, note_line, seat_name
 from hardback_bot.sessions.messages import MESSAGES
+from hardback_bot.sessions.phrases import computer_name, note_line, seat_name
 from hardback_bot.sessions.preview import simulate_word
 from hardback_bot.sessions.screens.announcements import announcement
 from hardback_bot.sessions.screens.hand import hand_panel

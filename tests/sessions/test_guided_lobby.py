@@ -34,16 +34,16 @@ async def sessions(tmp_path: Path):
 
 async def test_learn_to_play_turns_the_lobby_into_a_guided_game(sessions: Sessions) -> None:
     # A table with a longer game, votes and a hard computer already added: the guided game sets its own rules.
-    record = await sessions.open_lobby(1, 10, 100, "Ada", GameOptions(length=90, vote="majority", turn_timer=600))
-    await sessions.lobby_action(record.id, 200, "Bob", "join")
-    await sessions.lobby_action(record.id, 100, "Ada", "computer", strength=3)
+    record = await sessions.lobby.open(1, 10, 100, "Ada", GameOptions(length=90, vote="majority", turn_timer=600))
+    await sessions.lobby.act(record.id, 200, "Bob", "join")
+    await sessions.lobby.act(record.id, 100, "Ada", "computer", strength=3)
     assert LobbyClick(record.id, LobbyOp.LEARN).custom_id() in [b.custom_id for row in
                                                                 lobby_panel(await sessions.record(record.id)).rows
                                                                 if isinstance(row, list) for b in row]
     assert parse(f"hb:l:{record.id}:0:learn") == LobbyClick(record.id, LobbyOp.LEARN)
     with pytest.raises(SessionError, match="Only the host"):
-        await sessions.lobby_action(record.id, 200, "Bob", "learn")
-    started, said = await sessions.lobby_action(record.id, 100, "Ada", "learn")
+        await sessions.lobby.act(record.id, 200, "Bob", "learn")
+    started, said = await sessions.lobby.act(record.id, 100, "Ada", "learn")
     assert said.code == "guided_started" and started.status == "playing"
     # People first in the order they joined, then one easy computer (the hard one is not part of the lesson).
     assert [(s.display_name, s.user_id, s.ai_strength) for s in started.seats] == [
@@ -57,14 +57,14 @@ async def test_learn_to_play_turns_the_lobby_into_a_guided_game(sessions: Sessio
 
 
 async def test_a_guided_game_takes_four_people(sessions: Sessions) -> None:
-    record = await sessions.open_lobby(1, 11, 100, "Ada", GameOptions())
+    record = await sessions.lobby.open(1, 11, 100, "Ada", GameOptions())
     for user in range(201, 205):
-        await sessions.lobby_action(record.id, user, f"P{user}", "join")
+        await sessions.lobby.act(record.id, user, f"P{user}", "join")
     with pytest.raises(SessionError, match="at most 4 players"):
-        await sessions.lobby_action(record.id, 100, "Ada", "learn")
+        await sessions.lobby.act(record.id, 100, "Ada", "learn")
     assert (await sessions.record(record.id)).status == "lobby"  # nothing changed
-    await sessions.lobby_action(record.id, 204, "P204", "leave")
-    started, _ = await sessions.lobby_action(record.id, 100, "Ada", "learn")
+    await sessions.lobby.act(record.id, 204, "P204", "leave")
+    started, _ = await sessions.lobby.act(record.id, 100, "Ada", "learn")
     assert len(started.seats) == 5 and started.seats[-1].ai_strength == 1
 
 
@@ -88,16 +88,16 @@ def test_a_finished_guided_game_is_practice() -> None:
 
 
 async def test_a_rematch_of_a_guided_game_is_a_real_one(sessions: Sessions) -> None:
-    record = await sessions.open_lobby(1, 12, 100, "Ada", GameOptions())
-    await sessions.lobby_action(record.id, 100, "Ada", "learn")
+    record = await sessions.lobby.open(1, 12, 100, "Ada", GameOptions())
+    await sessions.lobby.act(record.id, 100, "Ada", "learn")
     await sessions.end_game(record.id, 100, can_manage=False)  # ended early: no rematch yet
     with pytest.raises(SessionError):
-        await sessions.rematch(record.id, 100)
-    lobby = await sessions.open_lobby(1, 13, 100, "Ada", GameOptions())
-    await sessions.lobby_action(lobby.id, 100, "Ada", "learn")
+        await sessions.lobby.rematch(record.id, 100)
+    lobby = await sessions.lobby.open(1, 13, 100, "Ada", GameOptions())
+    await sessions.lobby.act(lobby.id, 100, "Ada", "learn")
     await sessions.store.games.commit_move(lobby.id, (await sessions.record(lobby.id)).version, 0, "skip", "{}",
                                            finished=True)  # the store's record of a finished game is enough here
-    again = await sessions.rematch(lobby.id, 100)
+    again = await sessions.lobby.rematch(lobby.id, 100)
     options = GameOptions.from_dict(dict(again.options))
     assert not options.tutorial and options.length == GameOptions().length and options.hints
     assert [s.display_name for s in again.seats] == ["Ada", "Computer 1 (easy)"]
@@ -105,5 +105,5 @@ async def test_a_rematch_of_a_guided_game_is_a_real_one(sessions: Sessions) -> N
 
 async def test_the_guided_deal_comes_with_learn_to_play_only(sessions: Sessions) -> None:
     """A configured default (or anything else) asking for the guided deal opens an ordinary table."""
-    options = await sessions.check_new_table(14, {"deal": "tutorial", "length": 60})
+    options = await sessions.lobby.check_new_table(14, {"deal": "tutorial", "length": 60})
     assert not options.tutorial and options.length == 60

@@ -80,8 +80,8 @@ def test_a_turn_that_cycles_the_row_says_so_in_its_line() -> None:
     # R18.5: cycling happens as the turn ends, before its summary; the turn's line names the card that left.
     from hardback_bot.engine import Game, GameOptions
     from hardback_bot.engine.events import Cycle, TurnEnd
-    from hardback_bot.sessions.describe import card_words, note_line
     from hardback_bot.sessions.notes import deliveries_for
+    from hardback_bot.sessions.phrases import card_words, note_line
 
     game = Game.new(2, 5, GameOptions(length=40))
     events = game.apply(0, parse_move("skip"))  # writer's block: nothing bought, the row cycles (R9.3)

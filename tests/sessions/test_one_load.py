@@ -12,7 +12,7 @@ import pytest
 from hardback_bot.engine import GameOptions
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.sessions import SessionError, Sessions
-from hardback_bot.sessions.screens.private import hand_screen
+from hardback_bot.sessions.screens.my_panel import hand_screen
 from hardback_bot.sessions.screens.table import table_panel
 from hardback_bot.store import open_store
 
@@ -27,9 +27,9 @@ async def env(tmp_path: Path):
 
 
 async def two_players(sessions: Sessions) -> int:
-    record = await sessions.open_lobby(1, 10, 100, "Ada", GameOptions(adverts=False))
-    await sessions.lobby_action(record.id, 200, "Bob", "join")
-    await sessions.lobby_action(record.id, 100, "Ada", "start")
+    record = await sessions.lobby.open(1, 10, 100, "Ada", GameOptions(adverts=False))
+    await sessions.lobby.act(record.id, 200, "Bob", "join")
+    await sessions.lobby.act(record.id, 100, "Ada", "start")
     return record.id
 
 
@@ -129,7 +129,7 @@ async def test_a_move_that_hands_penny_her_goal_asks_first_on_the_same_load(env)
     from hardback_bot.sessions import PennyWouldWin
 
     sessions, store = env
-    record = await sessions.open_lobby(1, 10, 100, "Ada", GameOptions(coop=True, penny_genre="horror"))
+    record = await sessions.lobby.open(1, 10, 100, "Ada", GameOptions(coop=True, penny_genre="horror"))
     game = build_game({"players": 1, "options": {"coop": True, "penny_genre": "horror"},
                        "offer_row": [36, 17, 29, 58, 61, 126, 135],
                        "seats": [{"hand": [1141, 1145], "draw": [1148], "ink": 1}]})

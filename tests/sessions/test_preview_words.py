@@ -25,7 +25,7 @@ from hardback_bot.engine.scenario import build_game
 from hardback_bot.engine.words import AcceptAll
 from hardback_bot.render.models import WordPreview, WordSlot
 from hardback_bot.render.word import draw_word_preview
-from hardback_bot.sessions.describe import genre_word
+from hardback_bot.sessions.phrases import genre_word
 from hardback_bot.sessions.preview import WordOutcome, simulate_word
 from hardback_bot.sessions.screens.panel import Select
 from hardback_bot.sessions.screens.pictures import word_description, word_model, word_picture

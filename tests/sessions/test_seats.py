@@ -14,7 +14,7 @@ from test_sessions import Clock, Recorder, random_ai, said, two_players, wants
 from hardback_bot.engine import Game, Move
 from hardback_bot.sessions import SessionError, Sessions
 from hardback_bot.sessions.codec import ForgedId, OfferSeat, ReclaimSeat, TakeSeat, parse
-from hardback_bot.sessions.screens.private import hand_screen, spectator_screen
+from hardback_bot.sessions.screens.my_panel import hand_screen, spectator_screen
 from hardback_bot.sessions.screens.seats import played_by
 from hardback_bot.store import GuildSettings, open_store
 
@@ -38,7 +38,7 @@ async def time_out(sessions: Sessions, store, clock, game_id: int, user_id: int,
             await sessions.play(game_id, other, Move("skip"), None)
         turn = next(t for t in await store.timers.game_timers(game_id) if t.kind == "turn")
         clock.now = turn.deadline + 1
-        await sessions.handle_timer(turn)
+        await sessions.timers.handle(turn)
 
 
 async def seat(store, game_id: int, user_id: int):
@@ -68,15 +68,15 @@ async def test_a_player_takes_back_the_seat_a_computer_took_for_their_timeouts(e
     # Nobody else can take it back: not the other player, not a watcher (a forged click names only the game).
     for user in (200, 300):
         with pytest.raises(SessionError, match="no seat of yours to take back"):
-            await sessions.reclaim_seat(game_id, user)
-    await sessions.reclaim_seat(game_id, 100)
+            await sessions.seats.reclaim(game_id, user)
+    await sessions.seats.reclaim(game_id, 100)
     record = await store.games.get_game(game_id)
     ada = await seat(store, game_id, 100)
     assert ada.ai_strength is None and ada.display_name == "Ada"
     assert [c.reason for c in record.holders] == ["timeouts", "reclaimed"]
     assert any("Ada is back" in line for line in await said(sessions, store, game_id))
     with pytest.raises(SessionError, match="no seat of yours"):
-        await sessions.reclaim_seat(game_id, 100)  # a second click: nothing to take back
+        await sessions.seats.reclaim(game_id, 100)  # a second click: nothing to take back
     assert ReclaimSeat(game_id).custom_id() not in buttons(await hand_screen(sessions, game_id, 100))
     # Her timeouts count afresh: one more does not hand the seat back to a computer.
     await time_out(sessions, store, clock, game_id, 100, 1)
@@ -87,10 +87,10 @@ async def test_a_player_who_left_cannot_take_the_seat_back(env) -> None:
     sessions, store, _, _ = env
     sessions.set_ai(random_ai, lambda game, seat: False)
     game_id = await two_players(sessions)
-    await sessions.leave(game_id, 200)
+    await sessions.seats.leave(game_id, 200)
     assert [c.reason for c in (await store.games.get_game(game_id)).holders] == ["left"]
     with pytest.raises(SessionError, match="no seat of yours"):
-        await sessions.reclaim_seat(game_id, 200)
+        await sessions.seats.reclaim(game_id, 200)
 
 
 async def test_an_absent_seat_comes_back_and_counts_its_timeouts_afresh(env) -> None:
@@ -100,7 +100,7 @@ async def test_an_absent_seat_comes_back_and_counts_its_timeouts_afresh(env) -> 
     await time_out(sessions, store, clock, game_id, 100, 2)
     await sessions.wait_for_computers(game_id)
     assert (await seat(store, game_id, 100)).ai_strength == 0
-    await sessions.reclaim_seat(game_id, 100)
+    await sessions.seats.reclaim(game_id, 100)
     await time_out(sessions, store, clock, game_id, 100, 1)
     ada = await seat(store, game_id, 100)
     assert ada.ai_strength is None and ada.display_name == "Ada"
@@ -125,7 +125,7 @@ async def test_the_seat_comes_back_after_the_computers_move_never_in_the_middle(
         await sessions.play(game_id, 200, Move("skip"), None)  # the computer's turn comes
     await asyncio.wait_for(asyncio.to_thread(deciding.wait, 10), 15)
     moves_before = len(await store.games.get_moves(game_id))
-    reclaim = asyncio.create_task(sessions.reclaim_seat(game_id, 100))
+    reclaim = asyncio.create_task(sessions.seats.reclaim(game_id, 100))
     await asyncio.sleep(0.2)  # a check that something does not happen: the reclaim had this long to (wrongly) end
     assert not reclaim.done(), "the seat must not change hands while the computer decides"
     release.set()
@@ -149,23 +149,23 @@ async def test_the_host_lets_a_watcher_take_an_absent_seat(env) -> None:
     assert (await store.games.get_game(game_id)).seats[bob].ai_strength == 2
     # A watcher cannot take a seat the host did not offer; only the host offers, and only a seat nobody plays.
     with pytest.raises(SessionError, match="not open to watchers"):
-        await sessions.take_seat(game_id, 300, "Cy", bob)
+        await sessions.seats.take(game_id, 300, "Cy", bob)
     with pytest.raises(SessionError, match="Only the host"):
-        await sessions.offer_seat(game_id, 300, bob, True)
+        await sessions.seats.offer(game_id, 300, bob, True)
     with pytest.raises(SessionError, match="A person plays that seat"):
-        await sessions.offer_seat(game_id, 100, ada, True)
+        await sessions.seats.offer(game_id, 100, ada, True)
     assert OfferSeat(game_id, bob, True).custom_id() in buttons(await hand_screen(sessions, game_id, 100))
     assert OfferSeat(game_id, bob, True).custom_id() not in buttons(await spectator_screen(sessions, game_id,
                                                                                            user_id=300))
-    await sessions.offer_seat(game_id, 100, bob, True)
+    await sessions.seats.offer(game_id, 100, bob, True)
     assert (await store.games.get_game(game_id)).offers == (bob,)
     watching = await spectator_screen(sessions, game_id, user_id=300)
     assert TakeSeat(game_id, bob).custom_id() in buttons(watching)
     assert TakeSeat(game_id, bob).custom_id() not in buttons(await hand_screen(sessions, game_id, 100))
     # A seated player cannot take a second seat.
     with pytest.raises(SessionError, match="already have a seat"):
-        await sessions.take_seat(game_id, 100, "Ada", bob)
-    await sessions.take_seat(game_id, 300, "Cy", bob)
+        await sessions.seats.take(game_id, 100, "Ada", bob)
+    await sessions.seats.take(game_id, 300, "Cy", bob)
     record = await store.games.get_game(game_id)
     taken = record.seats[bob]
     assert (taken.user_id, taken.display_name, taken.ai_strength) == (300, "Cy", None)
@@ -175,9 +175,9 @@ async def test_the_host_lets_a_watcher_take_an_absent_seat(env) -> None:
     assert any("Cy takes over Bob (computer)'s seat" in line for line in await said(sessions, store, game_id))
     # Bob cannot take back a seat that is no longer his, nor can another watcher take it.
     with pytest.raises(SessionError, match="no seat of yours"):
-        await sessions.reclaim_seat(game_id, 200)
+        await sessions.seats.reclaim(game_id, 200)
     with pytest.raises(SessionError, match="not open to watchers"):
-        await sessions.take_seat(game_id, 400, "Di", bob)
+        await sessions.seats.take(game_id, 400, "Di", bob)
     assert played_by(record, bob) == "Bob (then computer, then Cy)"
     assert played_by(record, ada) == "Ada"
 
@@ -191,8 +191,8 @@ def test_seat_ids_round_trip_and_forged_ones_are_refused() -> None:
 
 
 def test_seat_notes_read_back_and_are_said() -> None:
-    from hardback_bot.sessions.describe import note_line
     from hardback_bot.sessions.notes import SeatBack, SeatOffered, SeatTaken, note_from_dict
+    from hardback_bot.sessions.phrases import note_line
 
     notes = [SeatBack(seat=0, name="Ada"), SeatOffered(seat=1, name="Bob (computer)"),
              SeatOffered(seat=1, name="Bob (computer)", open=False), SeatTaken(seat=1, name="Cy", was="Bob")]

@@ -33,7 +33,7 @@ class Recorder:
 async def said(sessions: Sessions, store, game_id: int) -> list[str]:
     """Every announcement line the outbox holds for a game, as the relay would render it now."""
     loaded = await sessions.load(game_id)
-    deadline = await sessions.current_deadline(game_id, len(loaded.game.move_log))
+    deadline = await sessions.timers.current_deadline(game_id, len(loaded.game.move_log))
     lines: list[str] = []
     for row in await store.outbox.pending_deliveries(game_id, limit=10_000):
         if isinstance(row.payload, AnnounceNotes):
@@ -81,35 +81,35 @@ async def env(tmp_path: Path):
 
 
 async def two_players(sessions: Sessions, **options) -> int:
-    record = await sessions.open_lobby(1, 10, 100, "Ada", GameOptions(**options))
-    await sessions.lobby_action(record.id, 200, "Bob", "join")
-    started, _ = await sessions.lobby_action(record.id, 100, "Ada", "start")
+    record = await sessions.lobby.open(1, 10, 100, "Ada", GameOptions(**options))
+    await sessions.lobby.act(record.id, 200, "Bob", "join")
+    started, _ = await sessions.lobby.act(record.id, 100, "Ada", "start")
     assert started.status == "playing"
     return record.id
 
 
 async def test_lobby_rules(env) -> None:
     sessions, _store, recorder, _ = env
-    record = await sessions.open_lobby(1, 10, 100, "Ada", GameOptions())
+    record = await sessions.lobby.open(1, 10, 100, "Ada", GameOptions())
     with pytest.raises(SessionError, match="already running"):
-        await sessions.open_lobby(1, 10, 300, "Cy", GameOptions())
+        await sessions.lobby.open(1, 10, 300, "Cy", GameOptions())
     with pytest.raises(SessionError, match="already at this table"):
-        await sessions.lobby_action(record.id, 100, "Ada", "join")
-    await sessions.lobby_action(record.id, 200, "Bob", "join")
+        await sessions.lobby.act(record.id, 100, "Ada", "join")
+    await sessions.lobby.act(record.id, 200, "Bob", "join")
     with pytest.raises(SessionError, match="Only the host"):
-        await sessions.lobby_action(record.id, 200, "Bob", "start")
+        await sessions.lobby.act(record.id, 200, "Bob", "start")
     with pytest.raises(SessionError, match="Only the host"):
-        await sessions.lobby_action(record.id, 200, "Bob", "computer")
+        await sessions.lobby.act(record.id, 200, "Bob", "computer")
     for _ in range(3):
-        await sessions.lobby_action(record.id, 100, "Ada", "computer", strength=3)
+        await sessions.lobby.act(record.id, 100, "Ada", "computer", strength=3)
     with pytest.raises(SessionError, match="full"):
-        await sessions.lobby_action(record.id, 400, "Di", "join")
-    await sessions.lobby_action(record.id, 200, "Bob", "leave")
+        await sessions.lobby.act(record.id, 400, "Di", "join")
+    await sessions.lobby.act(record.id, 200, "Bob", "leave")
     current = await sessions.record(record.id)
     assert [s.display_name for s in current.seats][:2] == ["Ada", "Computer 1 (hard)"]
     assert set(recorder.changed_games) == {record.id}
     # Manage Channels may cancel somebody else's lobby.
-    await sessions.lobby_action(record.id, 999, "Mod", "cancel", can_manage=True)
+    await sessions.lobby.act(record.id, 999, "Mod", "cancel", can_manage=True)
     assert (await sessions.record(record.id)).status == "abandoned"
 
 
@@ -123,9 +123,9 @@ async def test_a_computer_player_is_named_once_in_the_tables_language(env) -> No
 
     sessions, _store, _, _ = env
     sessions.set_ai(lambda game, seat, strength: Move("timeout"), lambda game, seat: False)  # it waits: nothing moves
-    record = await sessions.open_lobby(1, 10, 100, "Ada", GameOptions())
-    await sessions.lobby_action(record.id, 100, "Ada", "computer", strength=3, language="es")
-    await sessions.lobby_action(record.id, 100, "Ada", "start")
+    record = await sessions.lobby.open(1, 10, 100, "Ada", GameOptions())
+    await sessions.lobby.act(record.id, 100, "Ada", "computer", strength=3, language="es")
+    await sessions.lobby.act(record.id, 100, "Ada", "start")
     loaded = await sessions.load(record.id)
     seat = loaded.seat_of(100)
     if loaded.game.active_seat == seat:  # Ada passes, so that her panel names whose turn it is
@@ -171,9 +171,9 @@ async def test_a_form_is_admitted_from_the_last_read_and_anything_else_is_read(e
 async def test_coop_needs_one_and_options_are_checked(env) -> None:
     sessions, *_ = env
     with pytest.raises(SessionError, match="turn votes on"):
-        await sessions.open_lobby(1, 11, 100, "Ada", GameOptions(dictionary="none"))
-    record = await sessions.open_lobby(1, 11, 100, "Ada", GameOptions(coop=True))
-    started, _ = await sessions.lobby_action(record.id, 100, "Ada", "start")
+        await sessions.lobby.open(1, 11, 100, "Ada", GameOptions(dictionary="none"))
+    record = await sessions.lobby.open(1, 11, 100, "Ada", GameOptions(coop=True))
+    started, _ = await sessions.lobby.act(record.id, 100, "Ada", "start")
     assert started.status == "playing" and len(started.seats) == 1
 
 
@@ -254,10 +254,10 @@ async def test_turn_timer_reminder_timeout_and_afk_to_computer(env) -> None:
     timers = await store.timers.game_timers(game_id)
     assert {t.kind for t in timers} == {"turn", "reminder"}
     reminder = next(t for t in timers if t.kind == "reminder")
-    await sessions.handle_timer(reminder)
+    await sessions.timers.handle(reminder)
     last = (await said(sessions, store, game_id))[-1]
     assert "time is running out" in last and "<t:" in last
-    await sessions.handle_timer(reminder)  # a reminder handled twice (two paths) is said once
+    await sessions.timers.handle(reminder)  # a reminder handled twice (two paths) is said once
     assert sum("time is running out" in line for line in await said(sessions, store, game_id)) == 1
     await store.settings.set_guild_settings(1, GuildSettings(afk_misses=2, afk_policy="computer"))
     absent = record.seats[0].user_id
@@ -269,7 +269,7 @@ async def test_turn_timer_reminder_timeout_and_afk_to_computer(env) -> None:
             await sessions.play(game_id, loaded.record.seats[loaded.game.active_seat].user_id, Move("skip"), None)
             turn = next(t for t in await store.timers.game_timers(game_id) if t.kind == "turn")
         clock.now = turn.deadline + 1
-        await sessions.handle_timer(turn)
+        await sessions.timers.handle(turn)
     seats = (await store.games.get_game(game_id)).seats
     taken = next(s for s in seats if s.user_id == absent)
     assert taken.ai_strength == 2 and taken.display_name.endswith("(computer)")
@@ -287,14 +287,14 @@ async def test_stale_timer_is_dropped(env) -> None:
     loaded = await sessions.load(game_id)
     await sessions.play(game_id, loaded.record.seats[0].user_id, Move("skip"), None)  # replaces the timers
     clock.now = turn.deadline + 1
-    await sessions.handle_timer(turn)
+    await sessions.timers.handle(turn)
     assert [m.move for m in await store.games.get_moves(game_id)] == ["skip"]
 
 
 async def test_leave_end_and_rematch(env) -> None:
     sessions, store, _, _ = env
     game_id = await two_players(sessions)
-    await sessions.leave(game_id, 200)
+    await sessions.seats.leave(game_id, 200)
     seat = next(s for s in (await store.games.get_game(game_id)).seats if s.user_id == 200)
     assert seat.ai_strength == 2
     with pytest.raises(SessionError, match="Only the host"):
@@ -302,24 +302,24 @@ async def test_leave_end_and_rematch(env) -> None:
     await sessions.end_game(game_id, 100, can_manage=False)
     assert (await store.games.get_game(game_id)).status == "abandoned"
     with pytest.raises(SessionError, match="once the game is over"):
-        await sessions.rematch(game_id, 100)
+        await sessions.lobby.rematch(game_id, 100)
 
 
 async def test_computers_play_a_whole_game(env) -> None:
     sessions, store, _recorder, _ = env
-    record = await sessions.open_lobby(1, 12, 100, "Ada", GameOptions(length=40, coop=False))
+    record = await sessions.lobby.open(1, 12, 100, "Ada", GameOptions(length=40, coop=False))
     for _ in range(2):
-        await sessions.lobby_action(record.id, 100, "Ada", "computer")
+        await sessions.lobby.act(record.id, 100, "Ada", "computer")
     # Ada leaves her seat to a computer too, so the whole game runs by itself.
-    await sessions.lobby_action(record.id, 100, "Ada", "start")
-    await sessions.leave(record.id, 100)
+    await sessions.lobby.act(record.id, 100, "Ada", "start")
+    await sessions.seats.leave(record.id, 100)
     await sessions.wait_for_computers(record.id)
     final = await store.games.get_game(record.id)
     assert final.status == "finished"
     assert [d.kind for d in await store.outbox.pending_deliveries(record.id, limit=10_000)][-1] == "results"
     results = await store.results.get_results(record.id)
     assert len(results) == 3
-    again = await sessions.rematch(record.id, 100)
+    again = await sessions.lobby.rematch(record.id, 100)
     assert again.status == "lobby" and len(again.seats) == 3
 
 
@@ -328,13 +328,13 @@ async def test_a_stopping_bot_starts_no_computer_turn(env) -> None:
     # seat to a computer) must not start a computer's turn, which would read the closed store. The next
     # start lets the computers play on (Play.resume kicks them).
     sessions, store, _recorder, _ = env
-    record = await sessions.open_lobby(1, 13, 100, "Ada", GameOptions(length=40, coop=False))
-    await sessions.lobby_action(record.id, 100, "Ada", "computer")
-    await sessions.lobby_action(record.id, 100, "Ada", "start")
+    record = await sessions.lobby.open(1, 13, 100, "Ada", GameOptions(length=40, coop=False))
+    await sessions.lobby.act(record.id, 100, "Ada", "computer")
+    await sessions.lobby.act(record.id, 100, "Ada", "start")
     await sessions.wait_for_computers(record.id)  # a computer seated first plays until Ada's turn
     before = len(await store.games.get_moves(record.id))
     await sessions.close()
-    await sessions.leave(record.id, 100)
+    await sessions.seats.leave(record.id, 100)
     await sessions.wait_for_computers(record.id)
     assert len(await store.games.get_moves(record.id)) == before
     again = Sessions(store, ai_delay=0)
@@ -406,7 +406,7 @@ async def test_afk_remove_policy_makes_the_seat_pass(env) -> None:
     absent = record.seats[0].user_id
     turn = next(t for t in await store.timers.game_timers(game_id) if t.kind == "turn")
     clock.now = turn.deadline + 1
-    await sessions.handle_timer(turn)
+    await sessions.timers.handle(turn)
     seat = (await store.games.get_game(game_id)).seats[0]
     assert seat.user_id == absent and seat.ai_strength == 0 and seat.display_name.endswith("(absent)")
     assert any("is out" in line for line in await said(sessions, store, game_id))

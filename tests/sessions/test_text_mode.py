@@ -12,8 +12,8 @@ import pytest
 from hardback_bot.engine import GameOptions, Move
 from hardback_bot.engine.cards import card
 from hardback_bot.sessions import Sessions
+from hardback_bot.sessions.screens.my_panel import deck_view, hand_screen, spectator_screen
 from hardback_bot.sessions.screens.panel import Panel
-from hardback_bot.sessions.screens.private import deck_view, hand_screen, spectator_screen
 from hardback_bot.sessions.screens.text_mode import TEXT_LIMIT
 from hardback_bot.store import open_store
 
@@ -51,9 +51,9 @@ def check_words_only(panel: Panel) -> None:
 
 async def test_the_choice_is_the_players_own_and_changes_only_how_their_panels_say_things(
         sessions: Sessions) -> None:
-    record = await sessions.open_lobby(1, 10, ANN, "Ann", GameOptions(length=40))
-    await sessions.lobby_action(record.id, BOB, "Bob", "join")
-    await sessions.lobby_action(record.id, ANN, "Ann", "start")
+    record = await sessions.lobby.open(1, 10, ANN, "Ann", GameOptions(length=40))
+    await sessions.lobby.act(record.id, BOB, "Bob", "join")
+    await sessions.lobby.act(record.id, ANN, "Ann", "start")
     loaded = await sessions.load(record.id)
     pictured = await hand_screen(sessions, record.id, ANN)
     assert pictured.picture is not None and pictured.picture.filename == "hand.png"
@@ -91,8 +91,8 @@ async def test_the_guided_first_game_in_text_mode(sessions: Sessions) -> None:
     """Learn to play with text mode on: the coach's Try line, the hint's one-click word and the hand in words,
     no picture."""
     await sessions.store.players.set_player_settings(ANN, text_mode=True)
-    record = await sessions.open_lobby(1, 10, ANN, "Ann", GameOptions())
-    started, _ = await sessions.lobby_action(record.id, ANN, "Ann", "learn")
+    record = await sessions.lobby.open(1, 10, ANN, "Ann", GameOptions())
+    started, _ = await sessions.lobby.act(record.id, ANN, "Ann", "learn")
     panel = await hand_screen(sessions, started.id, ANN)
     check_words_only(panel)
     assert any(line.startswith("**Try:**") for line in panel.lines), panel.lines

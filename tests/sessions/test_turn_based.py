@@ -1,5 +1,5 @@
 """Turn-based speeds (a day per move and more): reminders at sensible points of a long deadline, timeouts after
-days, and vacations that hold a player's deadlines (sessions/core.py, sessions/timing.py, sessions/vacation.py),
+days, and vacations that hold a player's deadlines (sessions/core.py, sessions/timers.py, sessions/vacation.py),
 with an injected clock."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ class Clock:
 async def said(sessions: Sessions, store, game_id: int) -> list[str]:
     """Every announcement line the outbox holds for a game, as the relay would render it now."""
     loaded = await sessions.load(game_id)
-    deadline = await sessions.current_deadline(game_id, len(loaded.game.move_log))
+    deadline = await sessions.timers.current_deadline(game_id, len(loaded.game.move_log))
     lines: list[str] = []
     for row in await store.outbox.pending_deliveries(game_id, limit=10_000):
         if isinstance(row.payload, AnnounceNotes):
@@ -40,9 +40,9 @@ async def said(sessions: Sessions, store, game_id: int) -> list[str]:
 
 
 async def two_players(sessions: Sessions, **options) -> int:
-    record = await sessions.open_lobby(1, 10, 100, "Ada", GameOptions(**options))
-    await sessions.lobby_action(record.id, 200, "Bob", "join")
-    started, _ = await sessions.lobby_action(record.id, 100, "Ada", "start")
+    record = await sessions.lobby.open(1, 10, 100, "Ada", GameOptions(**options))
+    await sessions.lobby.act(record.id, 200, "Bob", "join")
+    started, _ = await sessions.lobby.act(record.id, 100, "Ada", "start")
     assert started.status == "playing"
     return record.id
 
@@ -85,7 +85,7 @@ async def test_a_day_per_move_reminds_twice_then_times_out_after_a_day(env) -> N
     for at in (12, 22):
         clock.now = start + at * HOUR
         for timer in [t for t in await store.timers.due_timers(now=clock.now)]:
-            await sessions.handle_timer(timer)
+            await sessions.timers.handle(timer)
         last = (await said(sessions, store, game_id))[-1]
         assert "your move is waiting: the deadline is" in last
         assert f"<t:{int(start + DAY)}:R>" in last and f"<t:{int(start + DAY)}:f>" in last
@@ -94,7 +94,7 @@ async def test_a_day_per_move_reminds_twice_then_times_out_after_a_day(env) -> N
     assert [t.kind for t in await store.timers.due_timers(now=clock.now)] == []  # nothing acts a second early
     clock.now = start + DAY + 1
     (turn,) = await store.timers.due_timers(now=clock.now)
-    await sessions.handle_timer(turn)
+    await sessions.timers.handle(turn)
     assert [m.move for m in await store.games.get_moves(game_id)] == ["timeout"]
     # The next player has a day of their own, from now.
     assert ("turn", clock.now + DAY) in await deadlines(store, game_id)
@@ -143,9 +143,9 @@ async def test_vacation_is_bounded_and_only_for_turn_based_games(env) -> None:
     await sessions.play(game_id, loaded.record.seats[loaded.game.active_seat].user_id, Move("skip"), None)
     assert ("turn", clock.now + MAX_VACATION + DAY) in await deadlines(store, game_id)
 
-    real_time = await sessions.open_lobby(1, 11, 100, "Ada", GameOptions(turn_timer=300))
-    await sessions.lobby_action(real_time.id, 200, "Bob", "join")
-    await sessions.lobby_action(real_time.id, 100, "Ada", "start")
+    real_time = await sessions.lobby.open(1, 11, 100, "Ada", GameOptions(turn_timer=300))
+    await sessions.lobby.act(real_time.id, 200, "Bob", "join")
+    await sessions.lobby.act(real_time.id, 100, "Ada", "start")
     with pytest.raises(SessionError, match="turn-based games"):
         await go_away(sessions, real_time.id, 100, 1)
 
@@ -159,9 +159,9 @@ async def test_the_vacation_button_is_on_turn_based_tables_only(env) -> None:
     ids = [b.custom_id for row in (await table_panel(day)).rows if isinstance(row, list) for b in row
            if isinstance(b, Button)]
     assert f"hb:u:{day.record.id}:0:panel" in ids
-    quick = await sessions.open_lobby(1, 11, 100, "Ada", GameOptions(turn_timer=300))
-    await sessions.lobby_action(quick.id, 200, "Bob", "join")
-    await sessions.lobby_action(quick.id, 100, "Ada", "start")
+    quick = await sessions.lobby.open(1, 11, 100, "Ada", GameOptions(turn_timer=300))
+    await sessions.lobby.act(quick.id, 200, "Bob", "join")
+    await sessions.lobby.act(quick.id, 100, "Ada", "start")
     ids = [b.custom_id for row in (await table_panel(await sessions.load(quick.id))).rows if isinstance(row, list)
            for b in row if isinstance(b, Button)]
     assert ids and not any(i.startswith("hb:u:") for i in ids)

@@ -88,9 +88,9 @@ async def test_a_form_from_the_panel_it_came_from_reads_nothing(tmp_path: Path) 
     store = await open_store(tmp_path / "s.db")
     sessions = Sessions(store, ai_delay=0)
     try:
-        record = await sessions.open_lobby(1, 10, 100, "Ada", GameOptions())
-        await sessions.lobby_action(record.id, 200, "Bob", "join")
-        await sessions.lobby_action(record.id, 100, "Ada", "start")
+        record = await sessions.lobby.open(1, 10, 100, "Ada", GameOptions())
+        await sessions.lobby.act(record.id, 200, "Bob", "join")
+        await sessions.lobby.act(record.id, 100, "Ada", "start")
         shown = await sessions.load(record.id)  # the panel the Spell button is on was drawn from this
         reads: list[int] = []
         get_game = store.games.get_game

@@ -192,7 +192,7 @@ async def test_a_daily_refuses_hints_leaving_a_rematch_and_spoilers(services: tu
     assert not hints_allowed(loaded.game, loaded.record.kind)
     assert hints_allowed(loaded.game)  # the same solo table opened with /hardback start offers them
     with pytest.raises(SessionError) as leave:
-        await a.sessions.leave(ann.record.id, 7)
+        await a.sessions.seats.leave(ann.record.id, 7)
     assert leave.value.code == "daily_no_leave"
     # Today's daily is no one else's to see while they may still play theirs.
     assert not await a.spoils(ann.record, 7)
@@ -203,7 +203,7 @@ async def test_a_daily_refuses_hints_leaving_a_rematch_and_spoilers(services: tu
     await play_to_the_end(a.sessions, bob.record.id, 8)
     assert not await a.spoils(ann.record, 8)  # bob has played his
     with pytest.raises(SessionError) as rematch:
-        await a.sessions.rematch(bob.record.id, 8)
+        await a.sessions.lobby.rematch(bob.record.id, 8)
     assert rematch.value.code == "daily_no_rematch"
     # Ending it gives the day's attempt up: the next start says so and deals nothing.
     await a.sessions.end_game(ann.record.id, 7, can_manage=False)

@@ -192,7 +192,7 @@ async def test_a_rematch_of_a_game_with_a_deleted_player_leaves_the_seat_out(sto
 
     ids = await world(store)
     await store.privacy.erase_player(ANN)
-    lobby = await Sessions(store).rematch(ids["finished"], BOB)
+    lobby = await Sessions(store).lobby.rematch(ids["finished"], BOB)
     assert [(s.seat, s.user_id) for s in lobby.seats] == [(0, BOB)] and lobby.host_id == BOB
 
 

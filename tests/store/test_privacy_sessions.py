@@ -70,16 +70,16 @@ async def test_a_deletion_in_the_middle_of_a_game_leaves_the_others_a_whole_game
     sessions = Sessions(store, recorder, ai_delay=0)
     sessions.set_ai(computer, wants)
     try:
-        record = await sessions.open_lobby(1, 20, ANN, ANN_NAME, GameOptions(length=40, adverts=False))
-        await sessions.lobby_action(record.id, BOB, "Bob", "join")
-        await sessions.lobby_action(record.id, ANN, ANN_NAME, "start")
+        record = await sessions.lobby.open(1, 20, ANN, ANN_NAME, GameOptions(length=40, adverts=False))
+        await sessions.lobby.act(record.id, BOB, "Bob", "join")
+        await sessions.lobby.act(record.id, ANN, ANN_NAME, "start")
         rng = random.Random(3)
         for _ in range(12):  # a few turns of both
             loaded = await sessions.load(record.id)
             who, move = random_move(loaded.game, rng, off_turn_ink=0)
             await sessions.play(record.id, loaded.record.seats[who].user_id, move, None)
-        solo = await sessions.open_lobby(1, 21, ANN, ANN_NAME, GameOptions(length=40, coop=True))
-        await sessions.lobby_action(solo.id, ANN, ANN_NAME, "start")
+        solo = await sessions.lobby.open(1, 21, ANN, ANN_NAME, GameOptions(length=40, coop=True))
+        await sessions.lobby.act(solo.id, ANN, ANN_NAME, "start")
         ledger = Ledger(tmp_path / "erasures.jsonl")
         seat = (await sessions.load(record.id)).seat_of(ANN)
         assert seat is not None

@@ -15,7 +15,7 @@ from hardback_bot.render.daily import DailyShareImage, diff_text, render_daily_s
 from hardback_bot.store.daily import DailyEntry, DailyPar, DailyStreaks
 
 from ..codec import DailyClick, DailyOp
-from ..describe import ENGLISH
+from ..phrases import ENGLISH
 from ..screens.panel import Button, Panel
 from ..screens.pictures import Picture
 from .service import DailyResult, DailyStart

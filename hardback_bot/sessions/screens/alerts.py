@@ -7,7 +7,7 @@ from hardback_bot.i18n import Translator
 from hardback_bot.store import GameRecord, PlayerSettings
 
 from ..codec_alerts import AlertsClick, AlertsPart
-from ..describe import ENGLISH
+from ..phrases import ENGLISH
 from .panel import Button, Option, Panel
 
 NO_QUIET = "none"  # the quiet-hours selects' value for "no quiet hours"

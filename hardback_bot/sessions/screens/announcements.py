@@ -13,10 +13,10 @@ from typing import Any
 
 from hardback_bot.i18n import Translator
 
-from ..describe import ENGLISH, mention, note_line
 from ..judging import deciders
 from ..loaded import Loaded
 from ..notes import Note, Reminder, VoteCalled, YourTurn, as_note
+from ..phrases import ENGLISH, mention, note_line
 from ..table_options import turn_based
 
 

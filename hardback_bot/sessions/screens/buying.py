@@ -11,8 +11,8 @@ from hardback_bot.engine.cards import card
 from hardback_bot.i18n import Translator
 
 from ..codec import PickMove, PlayMoves, encode_move, encode_moves
-from ..describe import ENGLISH, card_name
 from ..loaded import Loaded
+from ..phrases import ENGLISH, card_name
 from .panel import Option
 
 PASS, END = Move("pass"), Move("end")

@@ -9,8 +9,8 @@ from hardback_bot.i18n import Translator
 
 from ..codec import GamesPage, OpenMyHand
 from ..codec_alerts import AlertsClick, AlertsPart
-from ..describe import ENGLISH
 from ..my_games import GameLine
+from ..phrases import ENGLISH
 from .panel import Button, Panel
 
 PER_PAGE = 10  # games on one page: no list longer than a person reads at a glance (two rows of hand buttons)

@@ -31,9 +31,9 @@ from ..codec import (
     VacationClick,
     VacationOp,
 )
-from ..describe import ENGLISH, card_name, phase_prompt, separator
 from ..loaded import Loaded
 from ..notes import ghost_request_id
+from ..phrases import ENGLISH, card_name, phase_prompt, separator
 from ..preview import WordOutcome
 from ..table_options import turn_based
 from .buying import END, PASS, bought_this_turn, buy_options, chain_id, move_id, option_of, purchases, select_id

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from hardback_bot.i18n import Translator
 
 from ..codec import OpenHand, PickMove, ShowRules, parse
-from ..describe import ENGLISH
+from ..phrases import ENGLISH
 from .pictures import Picture
 
 MAX_ROWS = 5

@@ -20,7 +20,7 @@ from hardback_bot.i18n import Translator, translator
 from hardback_bot.store import GameNotFound, GameRecord, Store
 
 from ..codec import ReplayClick, ReplayOp
-from ..describe import seat_name
+from ..phrases import seat_name
 from ..turn_history import ReplayError, TurnRecord, Walk, stored_log, walk_turns
 from .panel import Button, Option, Panel, Select
 from .pictures import table_picture

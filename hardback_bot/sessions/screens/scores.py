@@ -9,7 +9,7 @@ from typing import Any
 
 from hardback_bot.i18n import Translator
 
-from ..describe import ENGLISH
+from ..phrases import ENGLISH
 
 
 def standing_line(view: dict[str, Any], names: Sequence[str], viewer: int | None,

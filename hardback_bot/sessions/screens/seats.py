@@ -8,7 +8,7 @@ from hardback_bot.i18n import Translator
 from hardback_bot.store import GameRecord
 
 from ..codec_seats import OfferSeat, ReclaimSeat, TakeSeat
-from ..describe import ENGLISH, seat_name
+from ..phrases import ENGLISH, seat_name
 from ..seats import offerable_seats, reclaimable_seat, seat_parts
 from .panel import MAX_ROWS, Button, Panel
 

@@ -16,8 +16,8 @@ from hardback_bot.engine import Game, Move
 from hardback_bot.i18n import N_, Translator
 
 from ..codec import encode_moves
-from ..describe import ENGLISH, card_name
 from ..loaded import Loaded
+from ..phrases import ENGLISH, card_name
 from .buying import END, PASS, buy_options, chain_id, move_id, select_id
 from .panel import MAX_ROWS, Button, Option, Panel
 

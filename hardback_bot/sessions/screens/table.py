@@ -25,16 +25,16 @@ from ..codec import (
     VacationOp,
 )
 from ..core import STRENGTH_NAMES
-from ..describe import ENGLISH, bold, genre_word, seat_name
 from ..learners import COACH_GAMES, newcomers
 from ..loaded import Loaded
-from ..lobby import option_for
+from ..phrases import ENGLISH, bold, genre_word, seat_name
 from ..table_options import (
     BY_KEY,
     OPTIONS,
     choices,
     encode_value,
     offered,
+    option_for,
     option_line,
     speed_explains,
     summary,

@@ -22,7 +22,7 @@ from hardback_bot.i18n import Translator
 from hardback_bot.render.models import WordPreview
 from hardback_bot.store import Store
 
-from ..describe import ENGLISH
+from ..phrases import ENGLISH
 from .in_words import classic_items, genre_words, hand_items, offer_items, word_items
 from .panel import Panel
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from hardback_bot.i18n import Translator
 
 from ..codec import HandView, OpenHand, VacationClick, VacationOp
-from ..describe import ENGLISH
 from ..manager import Sessions
 from ..messages import SessionError
+from ..phrases import ENGLISH
 from ..table_options import turn_based
 from ..vacation import DAY, MAX_VACATION, VACATION_DAYS
 from .panel import Button, Panel

@@ -29,7 +29,7 @@ from ..codec import (
     fits,
     more_value,
 )
-from ..describe import ENGLISH, describe_moves
+from ..phrases import ENGLISH, describe_moves
 from ..preview import WordOutcome
 from ..yields import undominated, yield_of
 from .panel import Button, Option, Panel, Select, rules_button

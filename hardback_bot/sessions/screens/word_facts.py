@@ -17,7 +17,7 @@ from hardback_bot.engine.cards import card
 from hardback_bot.i18n import Translator
 from hardback_bot.render.models import WordPreview, WordSlot
 
-from ..describe import ENGLISH, genre_word
+from ..phrases import ENGLISH, genre_word
 
 
 def wild_slots(model: WordPreview) -> list[WordSlot]:

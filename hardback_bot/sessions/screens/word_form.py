@@ -15,11 +15,11 @@ from hardback_bot.engine import Game
 from hardback_bot.engine.cards import card
 from hardback_bot.i18n import Translator
 
-from ..describe import ENGLISH, card_name
 from ..examples import table_example
 from ..manager import Sessions
 from ..messages import SessionError
 from ..notes import ghost_request_id
+from ..phrases import ENGLISH, card_name
 
 TITLE_LIMIT = 45
 LABEL_LIMIT = 45

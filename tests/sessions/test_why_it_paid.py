@@ -1,4 +1,4 @@
-"""Why a move paid what it paid (sessions/teaching.py): the explanation of every move of many random games
+"""Why a move paid what it paid (sessions/why_it_paid.py): the explanation of every move of many random games
 agrees with what the engine paid, in every language, and the guided deal's turns say what they should."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from hardback_bot.engine.cards import card
 from hardback_bot.engine.options import TUTORIAL_DEAL, TUTORIAL_LENGTH
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.i18n import LANGUAGES, translator
-from hardback_bot.sessions.teaching import explain, money, say
+from hardback_bot.sessions.why_it_paid import explain, money, say
 from hardback_bot.words import get_dictionary
 
 

@@ -1,11 +1,13 @@
-"""Timers of running games (R33): reminders, timeouts and the AFK policy, held timers of places where
-nobody can be told, and the dispatcher that serves every stored timer."""
+"""The timers of running games (``sessions.timers``, R33): reminders, timeouts and the AFK policy (a seat that
+keeps timing out goes to a computer, or passes every turn), held timers of places where nobody can be told, and
+the dispatcher that serves every stored timer. The turn timers a commit sets are the core's (core.turn_timers)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import assert_never
 
@@ -27,28 +29,37 @@ log = logging.getLogger(__name__)
 RECHECK = 5.0
 
 
-class Timing(SessionsCore):
-    async def handle_timer(self, timer: Timer) -> None:
+class Timers:
+    """Every stored timer of the bot; ``core`` loads, locks, commits and tells."""
+
+    def __init__(self, core: SessionsCore) -> None:
+        self.core = core
+        self.store = core.store
+        # Asked before a due timer acts: can the game's players be told of it now? Where they cannot (a group
+        # DM nobody clicked in for 15 minutes) the timer waits for the game's next click (release).
+        self.gate: Callable[[int], Awaitable[bool]] | None = None
+
+    async def handle(self, timer: Timer) -> None:
         """A stored timer came due: remind, or apply the timeout move (R33.2) and the AFK policy."""
         due = timer.payload
         if isinstance(due, Unreadable):  # a kind this version does not know: nothing it could do with it
             log.warning("timer %s of game %s cannot be read (kind %r); dropped", timer.id, timer.game_id, due.kind)
-            await self.drop_timer(timer)
+            await self.drop(timer)
             return
         after: tuple[Loaded, list[Event], int] | None = None
         reminded = False
-        async with self.lock(timer.game_id):
+        async with self.core.lock(timer.game_id):
             try:
-                loaded = await self.load(timer.game_id)
+                loaded = await self.core.load(timer.game_id)
             except SessionError:
-                await self.drop_timer(timer)
+                await self.drop(timer)
                 return
             record = loaded.record
             if record.status != "playing" or due.moves != len(loaded.game.move_log):
-                await self.drop_timer(timer)  # the game moved on since the timer was set
+                await self.drop(timer)  # the game moved on since the timer was set
                 return
-            if self.timer_gate is not None and not await self.timer_gate(record.id):
-                await hold(self.store, timer, self.clock())
+            if self.gate is not None and not await self.gate(record.id):
+                await hold(self.store, timer, self.core.clock())
                 return
             match due:
                 case DeadlineReminder():
@@ -60,9 +71,9 @@ class Timing(SessionsCore):
                 case _:
                     assert_never(due)
         if reminded:
-            await self.notify(timer.game_id)
+            await self.core.notify(timer.game_id)
         if after is not None:
-            await self.after_commit(*after)
+            await self.core.after_commit(*after)
 
     async def _alert_due(self, loaded: Loaded, timer: Timer, due: AlertDue) -> bool:
         """The end of a player's quiet hours, and the turn has not passed (checked by the caller): the alert is
@@ -79,7 +90,7 @@ class Timing(SessionsCore):
         seats = [s for s in deciders(game) if loaded.user_of(s) is not None]
         # The deadline as it stands now (a restart moves it), not as it was when the reminder was set.
         current = await self.current_deadline(record.id, len(game.move_log))
-        set_for = due.deadline if due.deadline is not None else self.clock()
+        set_for = due.deadline if due.deadline is not None else self.core.clock()
         when = int(current if current is not None else set_for)
         rows = [announce(record.id, Reminder(seats=tuple(seats), deadline=when))] if seats else []
         return timer.id is not None and await self.store.outbox.fire_timer(timer.id, rows) and bool(rows)
@@ -92,20 +103,20 @@ class Timing(SessionsCore):
         # player's timeout is said by their turn's line.
         voters = [s for s, _ in moves if s != game.active_seat or game.phase == "vote"]
         notes: list[Note] = [VotersTimedOut(seats=tuple(voters))] if voters and game.phase == "vote" else []
-        after = await self.apply_and_commit(loaded, moves, notes=notes)
+        after = await self.core.apply_and_commit(loaded, moves, notes=notes)
         settings = await self.store.settings.get_guild_settings(record.guild_id)
         replaced = await self._afk(after[0], [s for s, _ in moves], settings.afk_misses, settings.afk_policy)
         return after if replaced is None else (replaced, after[1], after[2])
 
-    async def release_timers(self, game_id: int) -> None:
+    async def release(self, game_id: int) -> None:
         """A click came in a game whose timers were held (nobody could be told when they came due): they act
         now, before the click itself, as they would have at their time."""
         for timer in await held_timers(self.store, game_id):
             try:
-                await self.handle_timer(timer)
+                await self.handle(timer)
             except Exception:
                 log.exception("held timer %s of game %s failed", timer.id, timer.game_id)
-                await self.drop_timer(timer)
+                await self.drop(timer)
 
     async def current_deadline(self, game_id: int, moves: int) -> float | None:
         """The deadline of the decision the game waits for after ``moves`` moves (turn or vote), if timed."""
@@ -113,6 +124,9 @@ class Timing(SessionsCore):
         return next((t.deadline for t in timers
                      if isinstance(t.payload, TurnDeadline | VoteDeadline) and t.payload.moves == moves), None)
 
+    async def drop(self, timer: Timer) -> None:
+        if timer.id is not None:
+            await self.store.timers.delete_timer(timer.id)
 
     async def _afk(self, loaded: Loaded, seats: list[int], misses: int, policy: str) -> Loaded | None:
         """After ``misses`` timeouts in a row a seat goes to a computer player, or passes every turn, until its
@@ -148,25 +162,25 @@ class Timing(SessionsCore):
             changed = True
         return Loaded(record, loaded.game) if changed else None
 
-    async def run_timers(self) -> None:
+    async def run(self) -> None:
         """Serve every stored timer: sleep until the next deadline, handle what is due (forever)."""
         while True:
-            self.timers_changed.clear()
+            self.core.timers_changed.clear()
             nxt = await self.store.timers.next_timer()
-            delay = RECHECK if nxt is None else nxt.deadline - self.clock()
+            delay = RECHECK if nxt is None else nxt.deadline - self.core.clock()
             if delay > 0:
                 # asyncio.timeout, not wait_for: Python 3.11's wait_for drops a cancellation that comes in the same
                 # instant as the event, and the bot's stop would leave this loop running.
                 with contextlib.suppress(TimeoutError):
                     async with asyncio.timeout(min(delay, RECHECK)):
-                        await self.timers_changed.wait()
+                        await self.core.timers_changed.wait()
                 continue
-            for timer in await self.store.timers.due_timers(now=self.clock()):
+            for timer in await self.store.timers.due_timers(now=self.core.clock()):
                 try:
-                    await self.handle_timer(timer)
+                    await self.handle(timer)
                 except Exception:
                     log.exception("timer %s of game %s failed", timer.id, timer.game_id)
-                    await self.drop_timer(timer)
+                    await self.drop(timer)
 
 
-__all__ = ["Timing"]
+__all__ = ["RECHECK", "Timers"]

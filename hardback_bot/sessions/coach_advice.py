@@ -38,9 +38,9 @@ from hardback_bot.engine.words import WordChecker
 from hardback_bot.i18n import Translator
 from hardback_bot.store import StoredMove
 
-from .describe import ENGLISH, card_name, genre_word
+from .phrases import ENGLISH, card_name, genre_word
 from .spelling import used_words
-from .teaching import Explanation, explain, say
+from .why_it_paid import Explanation, explain, say
 
 #: The mechanics a guided game shows (docs/tutorial.md), in the order the plan meets them.
 MECHANICS = ("word", "flush", "buy", "ink", "wild", "award", "remover", "uncover", "jail", "double")

@@ -15,9 +15,9 @@ from hardback_bot.i18n import Translator
 from hardback_bot.store import AnnounceNotes
 
 from ..agreements import hints_request
+from ..coach_advice import Coaching
 from ..coaching import coach, is_coached
 from ..codec import AnswerHints, HandView, OpenHand
-from ..describe import ENGLISH, card_name, note_line, separator
 from ..loaded import Loaded
 from ..manager import Sessions
 from ..messages import SessionError
@@ -33,9 +33,9 @@ from ..notes import (
     VoteSettled,
     notes_of,
 )
+from ..phrases import ENGLISH, card_name, note_line, separator
 from ..preview import WordOutcome, simulate_word
 from ..spelling import best_word, hints_allowed
-from ..tutor import Coaching
 from ..vacation import away_now
 from .announcements import dictionary_language
 from .deck import deck_screen

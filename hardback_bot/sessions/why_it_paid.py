@@ -51,7 +51,7 @@ from hardback_bot.engine.events import (
 from hardback_bot.engine.state import Slot
 from hardback_bot.i18n import Translator
 
-from .describe import ENGLISH, card_name, genre_word
+from .phrases import ENGLISH, card_name, genre_word
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""The guided first game's tutor (sessions/tutor.py): following its advice against the easy computer meets
+"""The guided first game's tutor (sessions/coach_advice.py): following its advice against the easy computer meets
 every mechanic of the lesson; the first four turns hold whatever the computer does; a table of people
 gets advice it can always follow; a player's last click is read back from the stored log."""
 
@@ -15,8 +15,8 @@ from hardback_bot.engine.randomplay import random_move
 from hardback_bot.engine.views import public_view
 from hardback_bot.engine.words import AcceptAll
 from hardback_bot.i18n import LANGUAGES, translator
+from hardback_bot.sessions.coach_advice import MECHANICS, PLAN, advice, advice_text, guided_lines, note_event, walk
 from hardback_bot.sessions.turn_history import walk_turns
-from hardback_bot.sessions.tutor import MECHANICS, PLAN, advice, advice_text, guided_lines, note_event, walk
 from hardback_bot.store import StoredMove
 from hardback_bot.words import get_dictionary
 

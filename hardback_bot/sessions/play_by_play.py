@@ -70,7 +70,7 @@ from hardback_bot.engine.moves import Move
 from hardback_bot.engine.options import ADVERTS
 from hardback_bot.i18n import N_
 
-from .describe import ENGLISH, card_name, genre_word, move_words, separator, turn_line
+from .phrases import ENGLISH, card_name, genre_word, move_words, separator, turn_line
 
 if TYPE_CHECKING:
     from hardback_bot.engine import Game
