@@ -11,7 +11,7 @@ from typing import Any
 from hardback_bot.engine import Game, GameOptions, OptionsError
 from hardback_bot.engine.options import TUTORIAL_DEAL
 from hardback_bot.i18n import translator
-from hardback_bot.store import ChannelBusy, GameRecord, Place, Seat, StaleVersion
+from hardback_bot.store import ChannelBusy, GameRecord, Place, Seat, StaleVersion, Store
 
 from .alerts import turn_alerts
 from .core import MAX_SEATS, STRENGTH_NAMES, SessionsCore
@@ -29,7 +29,10 @@ class Lobby:
 
     def __init__(self, core: SessionsCore) -> None:
         self.core = core
-        self.store = core.store
+
+    @property
+    def store(self) -> Store:
+        return self.core.store
 
     async def check_new_table(self, channel_id: int, chosen: Mapping[str, Any], *, own_thread: bool = False
                               ) -> GameOptions:

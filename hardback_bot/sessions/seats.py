@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hardback_bot.store import Delivery, GameRecord, Seat, SeatChange, StaleVersion, WrongStatus
+from hardback_bot.store import Delivery, GameRecord, Seat, SeatChange, StaleVersion, Store, WrongStatus
 
 from .core import SessionsCore
 from .messages import Said, SessionError
@@ -72,7 +72,10 @@ class Seats:
 
     def __init__(self, core: SessionsCore) -> None:
         self.core = core
-        self.store = core.store
+
+    @property
+    def store(self) -> Store:
+        return self.core.store
 
     async def leave(self, game_id: int, user_id: int) -> Said:
         """A player drops out of a running game: a computer player takes the seat."""

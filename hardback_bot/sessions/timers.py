@@ -13,7 +13,16 @@ from typing import assert_never
 
 from hardback_bot.engine import Move
 from hardback_bot.engine.events import Event
-from hardback_bot.store import AlertDue, DeadlineReminder, SeatChange, Timer, TurnDeadline, Unreadable, VoteDeadline
+from hardback_bot.store import (
+    AlertDue,
+    DeadlineReminder,
+    SeatChange,
+    Store,
+    Timer,
+    TurnDeadline,
+    Unreadable,
+    VoteDeadline,
+)
 
 from .alerts import alert_row
 from .core import ABSENT, SessionsCore
@@ -34,10 +43,13 @@ class Timers:
 
     def __init__(self, core: SessionsCore) -> None:
         self.core = core
-        self.store = core.store
         # Asked before a due timer acts: can the game's players be told of it now? Where they cannot (a group
         # DM nobody clicked in for 15 minutes) the timer waits for the game's next click (release).
         self.gate: Callable[[int], Awaitable[bool]] | None = None
+
+    @property
+    def store(self) -> Store:
+        return self.core.store
 
     async def handle(self, timer: Timer) -> None:
         """A stored timer came due: remind, or apply the timeout move (R33.2) and the AFK policy."""
