@@ -1,6 +1,6 @@
 """The game as it is played, in words: each engine event in one sentence, and each legal move as a choice.
 
-Beside describe.py (cards, names, the turn's line, the notes), for the front-ends that follow a game move by
+Beside phrases.py (cards, names, the turn's line, the notes), for the front-ends that follow a game move by
 move (the terminal): :func:`event_line` says any event of the closed union
 :data:`~hardback_bot.engine.events.Event`, and :func:`move_label` names any move of the notation as an option,
 both in the reader's language. Both are exhaustive matches a type checker holds to the whole set
@@ -82,7 +82,7 @@ PASS_LABELS = {"trash": N_("Done trashing"), "dump": N_("No dump"), "preview": N
 
 
 def plain(text: str) -> str:
-    """A sentence of describe.py without its Markdown (bold names and words), for a plain-text front-end."""
+    """A sentence of phrases.py without its Markdown (bold names and words), for a plain-text front-end."""
     return text.replace("**", "")
 
 

@@ -6,7 +6,7 @@
     python -m hardback_bot.terminal --coop --penny-genre romance    # solo against Penny Dreadful
     python -m hardback_bot.terminal --lang fr               # in French (default: the environment's language)
 
-The game is said in the bot's own words (sessions/phrases.py, describe_play.py and the catalogues) in
+The game is said in the bot's own words (sessions/phrases.py, play_by_play.py and the catalogues) in
 English, Spanish, French or Japanese: ``app`` runs the game, ``report`` says what each move did, ``screens``
 draws the table, a hand, a decision and the results as text, ``cli`` reads the command line.
 """

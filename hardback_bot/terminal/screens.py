@@ -1,5 +1,5 @@
 """What the terminal shows, as lines of text: the table, a hand, the decision a seat faces, the results and
-the commands.  Every sentence is one of the sessions layer's (describe.py, the hand panel's and the table
+the commands.  Every sentence is one of the sessions layer's (phrases.py, the hand panel's and the table
 message's words, shared through the catalogues) or the terminal's own, all in the reader's language; the
 Markdown of the bot's sentences is taken off (``describe_play.plain``).  Nothing private of another seat is
 shown: only ``seat``'s own hand, and every seat's public piles and tokens."""

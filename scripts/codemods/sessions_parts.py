@@ -148,6 +148,9 @@ def rewrite_paths(text: str) -> str:
         old_path, new_path = old.replace(".", "/") + ".py", new.replace(".", "/") + ".py"
         text = re.sub(rf"(?<![\w])(hardback_bot/)?sessions/{re.escape(old_path)}",
                       lambda m, p=new_path: f"{m.group(1) or ''}sessions/{p}", text)
+        if "." not in old:  # a file named alone, as prose does ("Beside describe.py"); screens/private below
+            text = re.sub(rf"(?<![\w/.]){old}\.py\b", f"{new}.py", text)
+    text = re.sub(r"(?<![\w/])screens/private\b", "screens/my_panel", text)  # not the stand-in's private.py
     return text
 
 

@@ -1,4 +1,4 @@
-"""A player's private panel of a game, built from the store alone.
+"""A person's own panel of a game (their hand, their deck, a watcher's view, game over), built from the store alone.
 
 The same function answers a click and redraws a panel the bot keeps current (cogs/private_panels.py), so what a
 player sees after any move — theirs or anybody's — is what a fresh "Open my hand" would show.
