@@ -153,7 +153,9 @@ def rewrite_paths(text: str) -> str:
         text = re.sub(rf"(?<![\w])(hardback_bot/)?sessions/{re.escape(old_path)}",
                       lambda m, p=new_path: f"{m.group(1) or ''}sessions/{p}", text)
         if "." not in old:  # a file named alone, as prose does ("Beside describe.py"); screens/private below
-            text = re.sub(rf"(?<![\w/.]){old}\.py\b", f"{new}.py", text)
+            # A map's column stays where it was: the spaces after the name take up the difference in length.
+            text = re.sub(rf"(?<![\w/.]){old}\.py\b( {{2,}})?", lambda m, o=old, n=new: f"{n}.py" + (
+                " " * max(2, len(m.group(1)) + len(o) - len(n)) if m.group(1) else ""), text)
     if "screens/private" in text:
         text = re.sub(r"(?<![\w/])screens/private\b", "screens/my_panel", text)  # not the stand-in's private.py
     return text
