@@ -62,28 +62,31 @@ class Decoded:
 
     Kept games are never changed: every move is applied to a copy (``SessionsCore.apply_and_commit``), and
     readers that try moves clone first. The text is compared whole, not by version: a database restored from a
-    backup can reach a version number again with another state."""
+    backup can reach a version number again with another state. An older state read late (a form drawn from the
+    record its panel came from, a relay pass that read the store just before a commit) is decoded for its reader
+    but does not replace a newer one kept."""
 
     def __init__(self, size: int = KEPT_GAMES) -> None:
-        self._games: OrderedDict[int, tuple[str, Game]] = OrderedDict()
+        self._games: OrderedDict[int, tuple[int, str, Game]] = OrderedDict()
         self.size = size
         self.count = 0  # decodes so far (a test holds a click to at most one)
 
     def loaded(self, record: GameRecord) -> Loaded:
         assert record.state is not None
         kept = self._games.get(record.id)
-        if kept is not None and kept[0] == record.state:
+        if kept is not None and kept[1] == record.state:
             self._games.move_to_end(record.id)
-            return Loaded(record, kept[1])
+            return Loaded(record, kept[2])
         options = GameOptions.from_dict(dict(record.options))
         game = Game.from_json(record.state, checker=checker_for(options))
         self.count += 1
-        self.keep(record.id, record.state, game)
+        if kept is None or record.version >= kept[0]:
+            self.keep(record.id, record.version, record.state, game)
         return Loaded(record, game)
 
-    def keep(self, game_id: int, state: str, game: Game) -> None:
-        """``game`` is what ``state`` decodes to (a commit's own game and the text it stored)."""
-        self._games[game_id] = (state, game)
+    def keep(self, game_id: int, version: int, state: str, game: Game) -> None:
+        """``game`` is what ``state`` decodes to (a commit's own game and the text it stored, at ``version``)."""
+        self._games[game_id] = (version, state, game)
         self._games.move_to_end(game_id)
         while len(self._games) > self.size:
             self._games.popitem(last=False)
@@ -239,7 +242,7 @@ class SessionsCore:
         self.timers_changed.set()
         record = replace(record, version=version, status="finished" if game.finished else record.status,
                          state=state)
-        self.decoded.keep(record.id, state, game)
+        self.decoded.keep(record.id, version, state, game)
         return Loaded(record, game), events, active_before
 
     async def after_commit(self, loaded: Loaded, events: list[Event], seat_before: int) -> None:
