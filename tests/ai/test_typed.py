@@ -12,6 +12,7 @@ both.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -24,9 +25,10 @@ FLAGS = ["--follow-imports=silent", "--ignore-missing-imports", "--check-untyped
 
 
 def _mypy(*paths: str) -> tuple[str, int]:
-    # mypy's incremental cache, kept between runs like pytest's and ruff's (.gitignore), shared with the
-    # describers' check (tests/sessions/test_describers_typed.py).
-    out, err, status = api.run([*FLAGS, "--cache-dir", str(ROOT / ".mypy_cache"), *paths])
+    # mypy's incremental cache, kept between runs like pytest's and ruff's (.gitignore): one per test worker (two
+    # runs writing one cache at once can read each other's half-written entries).
+    cache = ROOT / ".mypy_cache" / "ai" / os.environ.get("PYTEST_XDIST_WORKER", "main")
+    out, err, status = api.run([*FLAGS, "--cache-dir", str(cache), *paths])
     return out + err, status
 
 

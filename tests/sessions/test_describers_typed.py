@@ -14,6 +14,7 @@ match leaving one member out, checked the same way, shows that mypy does report 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import get_args
 
@@ -41,6 +42,8 @@ PAYLOADS = ROOT / "hardback_bot/store/payloads.py"
 
 def _mypy(tmp: Path, *files: str, shadow: tuple[Path, Path] | None = None) -> tuple[str, int]:
     shadowing = ["--shadow-file", str(shadow[0]), str(shadow[1])] if shadow else []
+    if shadow:  # a shadowed module is cached under its real name: kept apart from the true modules' cache
+        tmp = tmp / "shadowed"
     out, err, status = api.run(["--follow-imports=skip", "--ignore-missing-imports", "--no-error-summary",
                                 "--cache-dir", str(tmp), "--python-version", "3.11", *shadowing, *files])
     return out + err, status
@@ -48,8 +51,9 @@ def _mypy(tmp: Path, *files: str, shadow: tuple[Path, Path] | None = None) -> tu
 
 @pytest.fixture(scope="module")
 def cache() -> Path:
-    """mypy's incremental cache, kept between runs like pytest's and ruff's (.gitignore)."""
-    return ROOT / ".mypy_cache"
+    """mypy's incremental cache, kept between runs like pytest's and ruff's (.gitignore): one per test worker,
+    since two mypy runs writing one cache at once can read each other's half-written entries."""
+    return ROOT / ".mypy_cache" / os.environ.get("PYTEST_XDIST_WORKER", "main")
 
 
 def test_the_describers_name_every_event_note_and_move(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
