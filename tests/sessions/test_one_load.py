@@ -143,6 +143,9 @@ async def test_a_move_that_hands_penny_her_goal_asks_first_on_the_same_load(env)
     done = await sessions.play(record.id, 100, Move("ink"), version)  # "Do it anyway"
     assert done.game.finished and not done.game.results()[0]["won"]
     assert sessions.decoded.count == count + 1
+    # The panel after a click that ended the game says what the click did above the results.
+    panel = await hand_screen(sessions, record.id, 100, notice="You drew with ink.", loaded=done)
+    assert panel.lines[0] == "*You drew with ink.*" and sessions.decoded.count == count + 1
 
 
 async def test_an_older_state_read_late_is_decoded_for_its_reader_and_the_newer_one_stays_kept(env) -> None:

@@ -77,6 +77,8 @@ async def _hand(sessions: Sessions, loaded: Loaded, user_id: int, *, notice: str
         panel = over_screen(loaded, t)
         if coached and loaded.record.status == "finished":
             panel.lines[0:0] = (await coach(sessions, loaded, seat, t)).lines  # why the last click paid what it did
+        if notice:  # what the click did, when it ended the game (a word played as typed that gave Penny her goal)
+            panel.lines.insert(0, f"*{notice}*")
         return panel
     game = loaded.game
     view = player_view(game, seat)
