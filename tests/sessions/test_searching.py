@@ -108,6 +108,9 @@ def test_other_players_run_in_a_thread_and_a_dead_worker_is_replaced(searcher) -
     assert loop.run_until_complete(searching.decide_off_loop(stand_in_player, game, 0, 2)) == Move("skip")
     # The job kills its worker: the caller still gets an answer (computed here), and the next job gets a new pool.
     assert loop.run_until_complete(pool.call(die_unless_in, os.getpid())) == "ran here"
+    # The new pool's interpreters load, warm the word list and rehearse before their first job: on a loaded
+    # machine that can take longer than a job's own wait, so the test waits for them first.
+    assert loop.run_until_complete(pool.call(os.getpid, timeout=180)) != os.getpid()
     seat = game.active_seat
     assert wants_to_act(game, seat)
     again = loop.run_until_complete(pool.choose_move(game, seat, 2))
