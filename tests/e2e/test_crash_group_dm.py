@@ -71,6 +71,17 @@ async def true_table_after_a_click(world: World, store: Store, game_id: int, cha
         await asyncio.sleep(0.01)
 
 
+async def panel_recorded(world: World, store: Store, game_id: int, user: User) -> None:
+    """Wait until the bot has stored, as ``user``'s newest panel of the game, the one their last interaction
+    answered with (if that interaction answered with a panel: a form does not, and then this gives up after 5 s)."""
+    last = max((i for i in world.standin.interactions.values() if i.user.id == user.id), key=lambda i: i.received_at)
+    for _ in range(500):
+        if any(p.user_id == user.id and p.token == last.token
+               for p in await store.panels.fresh_panels(game_id, since=0)):
+            return
+        await asyncio.sleep(0.01)
+
+
 async def answered(world: World, inter: object, panel: Message) -> Message:
     """The private panel ``panel`` once the click ``inter`` on it has been answered."""
     await world.standin.wait_for(lambda: inter.answers, timeout=15, what="the answer")  # type: ignore[attr-defined]
@@ -148,6 +159,11 @@ async def test_sigkills_in_a_group_dm_lose_nothing(world: World, tmp_path: Path)
                     continue
                 await player.play_turn(seat)
                 if mode == "turn":
+                    # The turn's last click is done once the bot has recorded the panel it answered with (the
+                    # token the relay follows it by): the kill lands after that, while the page calling the
+                    # next player is posted. A kill between an answer and its record is the crash test's
+                    # (tests/store/test_crash.py) and the click tests' (test_bot_restart.py) to judge.
+                    await panel_recorded(world, store, gid, user)
                     await kill_and_restart("while the next page is posted", rng.uniform(0.0, 0.1))
             else:
                 raise AssertionError("the game did not finish")
