@@ -213,6 +213,22 @@ def user_for(world: World, user_id: int | None) -> User:
     raise LookupError(user_id)
 
 
+async def skip_turn(world: World, bot: botmod.HardbackBot, game_id: int, *, quiet: float = 0.3) -> None:
+    """Whoever's turn it is skips it (writer's block), through their hand panel opened from the table."""
+    s = world.standin
+    loaded = await bot.sessions.load(game_id)
+    user = user_for(world, loaded.record.seats[loaded.game.active_seat].user_id)
+    table = table_of(world)
+    await s.click(user, table, button(table, "hb:h:"))
+    await s.settle()
+    hand = s.last_ephemeral(user)
+    await s.click(user, hand, button(hand, "hb:x:"))
+    await s.settle()
+    confirm = s.last_ephemeral(user)
+    await s.click(user, confirm, button(confirm, ":skip"))
+    await s.settle(quiet=quiet)
+
+
 async def open_table(world: World, bot: botmod.HardbackBot, options: dict[str, object] | None = None) -> int:
     """alice opens a table with ``options``, bob joins, alice starts; returns the game id."""
     s = world.standin

@@ -10,7 +10,7 @@ import os
 from typing import Any
 
 import pytest
-from botkit import QuietNotifier, button, open_table, running_bot, table_of, text_of, user_for
+from botkit import QuietNotifier, button, open_table, running_bot, skip_turn, table_of, text_of, user_for
 from discord_standin import scratch_dir
 from discord_standin.models import CREATE_PUBLIC_THREADS
 from discord_standin.world import World
@@ -25,20 +25,6 @@ def db() -> str:
 
 def announcements(world: World, needle: str) -> list[str]:
     return [m.content for m in world.standin.messages(world.channel) if needle in m.content]
-
-
-async def skip_turn(world: World, bot: Any, game_id: int) -> None:
-    s = world.standin
-    loaded = await bot.sessions.load(game_id)
-    user = user_for(world, loaded.record.seats[loaded.game.active_seat].user_id)
-    table = table_of(world)
-    await s.click(user, table, button(table, "hb:h:"))
-    await s.settle()
-    hand = s.last_ephemeral(user)
-    await s.click(user, hand, button(hand, "hb:x:"))
-    await s.settle()
-    await s.click(user, s.last_ephemeral(user), button(s.last_ephemeral(user), ":skip"))
-    await s.settle(quiet=0.3)
 
 
 class _Crash(asyncio.CancelledError):

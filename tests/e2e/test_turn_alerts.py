@@ -7,11 +7,10 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 
-from botkit import ManualClock, button, open_table, running_bot, table_of, text_of, user_for
+from botkit import ManualClock, open_table, running_bot, skip_turn, table_of, text_of
 from discord_standin.world import World
 from test_attacks import refused
 
-import bot as botmod
 from hardback_bot.sessions.codec import OpenMyHand
 from hardback_bot.sessions.codec_alerts import AlertsClick, AlertsPart
 from hardback_bot.store import GuildSettings
@@ -19,22 +18,6 @@ from hardback_bot.store import GuildSettings
 
 def dms(world: World, user) -> list:
     return world.standin.messages(world.standin.add_dm(user))
-
-
-async def skip_turn(world: World, bot: botmod.HardbackBot, game_id: int) -> None:
-    """Whoever's turn it is skips it, through their hand panel."""
-    s = world.standin
-    loaded = await bot.sessions.load(game_id)
-    user = user_for(world, loaded.record.seats[loaded.game.active_seat].user_id)
-    table = table_of(world)
-    await s.click(user, table, button(table, "hb:h:"))
-    await s.settle()
-    hand = s.last_ephemeral(user)
-    await s.click(user, hand, button(hand, "hb:x:"))
-    await s.settle()
-    confirm = s.last_ephemeral(user)
-    await s.click(user, confirm, button(confirm, ":skip"))
-    await s.settle(quiet=0.6)
 
 
 async def until(predicate, timeout: float = 15.0) -> None:
@@ -52,7 +35,7 @@ async def test_an_alert_dm_with_a_working_open_my_hand_and_none_for_who_did_not_
         game_id = await open_table(world, bot, {"turn_timer": 2})
         loaded = await bot.sessions.load(game_id)
         if loaded.record.seats[loaded.game.active_seat].user_id != world.alice.id:
-            await skip_turn(world, bot, game_id)  # bob's turn first: alice's begins after it
+            await skip_turn(world, bot, game_id, quiet=0.6)  # bob's turn first: alice's begins after it
 
         async def alerted() -> bool:
             return any(OpenMyHand(game_id).custom_id() in m.custom_ids() for m in dms(world, world.alice))
@@ -66,7 +49,7 @@ async def test_an_alert_dm_with_a_working_open_my_hand_and_none_for_who_did_not_
         hand = s.last_ephemeral(world.alice)
         assert any(c.startswith("hb:x:") for c in hand.custom_ids()), hand.custom_ids()
         # Bob never asked: nothing was sent to him, whatever happened.
-        await skip_turn(world, bot, game_id)
+        await skip_turn(world, bot, game_id, quiet=0.6)
         assert dms(world, world.bob) == []
         assert s.violations == []
 
@@ -82,7 +65,7 @@ async def test_quiet_hours_hold_the_alert_until_their_end(world: World) -> None:
         game_id = await open_table(world, bot, {"turn_timer": 60 * 24})  # turn-based: a day a move
         loaded = await bot.sessions.load(game_id)
         if loaded.record.seats[loaded.game.active_seat].user_id != world.alice.id:
-            await skip_turn(world, bot, game_id)
+            await skip_turn(world, bot, game_id, quiet=0.6)
         alert = next(t for t in await bot.store.timers.game_timers(game_id) if t.kind == "alert")
         ends = dt.datetime.fromtimestamp(alert.deadline, dt.UTC)
         assert (ends.hour, ends.minute) == ((hour + 2) % 24, 0) and alert.deadline > clock.now
@@ -108,7 +91,7 @@ async def test_closed_dms_are_said_once_in_the_game_and_not_tried_again(world: W
             return [m for m in s.messages(world.channel) if "could not reach you" in m.content]
 
         for _ in range(4):  # two turns of alice's at least
-            await skip_turn(world, bot, game_id)
+            await skip_turn(world, bot, game_id, quiet=0.6)
         await until(lambda: asyncio.sleep(0, result=bool(told())))
         await s.settle(quiet=0.5)  # anything more it would say is said by now
         assert len(told()) == 1 and f"<@{world.alice.id}>" in told()[0].content
