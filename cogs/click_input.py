@@ -5,13 +5,12 @@ them."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import discord
 
-from hardback_bot.i18n import N_, Translator, resolve_locale, translator
+from hardback_bot.i18n import N_
 from hardback_bot.sessions import SessionError, SpellingError
 from hardback_bot.sessions.access import Origin
 from hardback_bot.sessions.codec import (
@@ -46,11 +45,6 @@ MAX_FIELD = 100  # no value of a select or form the bot makes is longer
 # Refused as out of date, these answer with the player's current panel instead of a dead one.
 STALE_ANSWERED = (PlayMoves, PickMove, SpellWord, SuggestWord, PickArrangement, AdoptSuggestion, OpenSuggestForm,
                   ConfirmSkip, ConfirmLeave, AnswerHints)
-
-
-def reader(interaction: discord.Interaction) -> Translator:
-    """The language of a private answer: the clicking user's Discord client (docs/i18n.md)."""
-    return translator(resolve_locale(interaction.locale))
 
 
 def origin_of(interaction: discord.Interaction) -> Origin:
@@ -139,15 +133,6 @@ async def defer(interaction: discord.Interaction, origin: Origin | None = None) 
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
-
-
-async def reply(interaction: discord.Interaction, text: str) -> None:
-    """A private line, as the first answer or after the click's acknowledgement."""
-    with contextlib.suppress(discord.HTTPException):
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
 
 
 async def send_private(interaction: discord.Interaction, panel: Panel) -> None:

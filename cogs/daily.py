@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from hardback_bot.i18n import N_, Translator, resolve_locale, translator
+from hardback_bot.i18n import N_, Translator, translator
 from hardback_bot.sessions import SessionError
 from hardback_bot.sessions.codec import DailyClick, DailyOp
 from hardback_bot.sessions.daily.card import (
@@ -45,6 +45,7 @@ from hardback_bot.sessions.screens.text_mode import text_mode_of, without_pictur
 from hardback_bot.store import StoreError
 from hardback_bot.store.daily import DailyAttempt
 
+from .answers import reader
 from .ui import embed_of, file_of, view_of
 from .weather import log_failure, weather_of
 
@@ -59,9 +60,6 @@ THREAD_ARCHIVE = 1440  # minutes without a message before Discord hides the dail
 MAX_ACTIVE_THREADS = 160006  # Discord's error for a server at its cap on active threads
 NOT_DAILY_KEPT = 50_000  # game ids known not to be dailies, kept to skip their kind's read
 
-
-def _reader(interaction: discord.Interaction) -> Translator:
-    return translator(resolve_locale(interaction.locale))
 
 
 def _day_text(number: int) -> str:
@@ -80,7 +78,7 @@ class DailyCommand:
         # The extension loads this module again (discord.py imports extensions afresh): no isinstance here.
         cog = self.bot.get_cog("Daily")
         if cog is None:
-            await interaction.response.send_message(_reader(interaction).gettext(SORRY), ephemeral=True)
+            await interaction.response.send_message(reader(interaction).gettext(SORRY), ephemeral=True)
             return
         await cog.command(interaction)  # type: ignore[attr-defined]
 
@@ -126,7 +124,7 @@ class Daily(commands.Cog):
 
     # ------------------------------------------------------------------ /hardback daily
     async def command(self, interaction: discord.Interaction) -> None:
-        t = _reader(interaction)
+        t = reader(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
             await interaction.response.send_message(t.gettext("The daily is played in a server channel."),
                                                     ephemeral=True)
@@ -270,7 +268,7 @@ class Daily(commands.Cog):
     # ------------------------------------------------------------------ the daily's buttons
     async def click(self, interaction: discord.Interaction, action: DailyClick) -> None:
         """A daily button (the game router hands these over before its own checks: they name no game)."""
-        t = _reader(interaction)
+        t = reader(interaction)
         try:
             if interaction.guild_id is None:
                 raise SessionError("elsewhere")

@@ -19,7 +19,8 @@ from hardback_bot.sessions.screens.games import games_screen
 from hardback_bot.sessions.screens.my_panel import hand_screen
 from hardback_bot.store import PanelToken
 
-from .click_input import SORRY, origin_of, reader
+from .answers import reader
+from .click_input import SORRY, origin_of
 from .ui import embed_of, file_of, view_of
 from .weather import log_failure, weather_of
 

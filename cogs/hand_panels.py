@@ -26,7 +26,8 @@ from hardback_bot.sessions.screens.text_mode import text_mode_of, without_pictur
 from hardback_bot.sessions.turn_history import ReplayError
 from hardback_bot.store import PanelToken
 
-from .click_input import STALE_ANSWERED, reader, reply
+from .answers import reader, say_privately
+from .click_input import STALE_ANSWERED
 from .rules import topic_files, topics_view
 from .ui import COLOUR, embed_of, file_of, view_of
 from .weather import log_failure, weather_of
@@ -128,7 +129,7 @@ class HandPanels:
                     raise
                 log_failure(log, failed, "the current view for user %s", interaction.user.id)
                 return
-        await reply(interaction, said)
+        await say_privately(interaction, said)
 
     async def rules(self, interaction: discord.Interaction, game_id: int, topic: str) -> None:
         """How to play, privately: the topic named, or the rules of what this player faces now with the cards in

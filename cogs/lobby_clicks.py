@@ -11,7 +11,8 @@ from hardback_bot.sessions.codec import LobbyClick, LobbyOp
 from hardback_bot.sessions.places import by_interactions
 from hardback_bot.sessions.screens.table import lobby_screen
 
-from .click_input import close_confirmation, reader
+from .answers import reader
+from .click_input import close_confirmation
 from .reconciler import Relay
 from .ui import embed_of, view_of
 

@@ -75,6 +75,7 @@ from hardback_bot.sessions.spelling import clean_word
 from hardback_bot.sessions.vacation import come_back, go_away
 from hardback_bot.words import available_dictionaries
 
+from .answers import reader, say_privately
 from .click_input import (
     SORRY,
     answers_first,
@@ -86,8 +87,6 @@ from .click_input import (
     modal_value,
     one_value,
     origin_of,
-    reader,
-    reply,
     send_private,
     word_modal,
 )
@@ -205,7 +204,7 @@ class Play(commands.Cog):
             parsed = parse(custom_id)
         except ForgedId:  # any id of ours that does not decode, for every listener (info, replays) at once
             log.info("refused a forged custom_id %.120r from user %s", custom_id, interaction.user.id)
-            await reply(interaction, SessionError("forged").say(t))
+            await say_privately(interaction, SessionError("forged").say(t))
             return
         match parsed:
             case DailyClick():  # the daily's buttons name a day, not a game: cogs/daily.py answers them
@@ -227,7 +226,7 @@ class Play(commands.Cog):
                 # Pages that play no move: the Hardback cog's listener answers them (cogs/hardback.py, to its parts),
                 # components only; such an id on a form was made by no one but a modified client.
                 if interaction.type is discord.InteractionType.modal_submit:
-                    await reply(interaction, SessionError("forged").say(t))
+                    await say_privately(interaction, SessionError("forged").say(t))
                 return
         action: GameAction = parsed
         origin = origin_of(interaction)
@@ -266,7 +265,7 @@ class Play(commands.Cog):
                 # What was committed stays; the relay shows it. Discord's weather is one line, a bug a traceback.
                 log_failure(log, error, "interaction %s (%s) by %s", custom_id, interaction.type, interaction.user.id)
                 if weather_of(error) is None:
-                    await reply(interaction, t.gettext(SORRY))
+                    await say_privately(interaction, t.gettext(SORRY))
         if by_interactions(record):
             self.relay.wake(record.id)  # the first click after a quiet spell brings the table up to date
 
@@ -321,8 +320,8 @@ class Play(commands.Cog):
             case ConfirmSkip():
                 await self.hands.confirm_skip(interaction, action)
             case ConfirmLeave(game_id):
-                reply = await sessions.seats.leave(game_id, user.id)
-                await close_confirmation(interaction, t.gettext("You left the game"), reply.say(t))
+                said = await sessions.seats.leave(game_id, user.id)
+                await close_confirmation(interaction, t.gettext("You left the game"), said.say(t))
             case CancelConfirmation():
                 await close_confirmation(interaction, t.gettext("Cancelled"), t.gettext("Nothing changed."))
             case AdoptSuggestion(game_id, version):

@@ -38,10 +38,11 @@ from hardback_bot.help.privacy import (
     parse_privacy_id,
     privacy_panel,
 )
-from hardback_bot.i18n import N_, Translator, resolve_locale, translator
+from hardback_bot.i18n import N_, Translator
 from hardback_bot.sessions.privacy import erase_player, export_files
 from hardback_bot.store.erasures import Ledger, reconcile
 
+from .answers import reader, say_privately
 from .ui import embed_of, view_of
 
 if TYPE_CHECKING:
@@ -55,17 +56,6 @@ FIRST_LOOK = 300.0  # after a start: the catch-up of the channels comes first
 PRUNE_BATCH = 200  # games a prune transaction takes (short transactions: moves go on meanwhile)
 
 
-def _reader(interaction: discord.Interaction) -> Translator:
-    return translator(resolve_locale(interaction.locale))
-
-
-async def _say(interaction: discord.Interaction, text: str) -> None:
-    """A short private answer, whether or not the interaction was already acknowledged."""
-    with contextlib.suppress(discord.HTTPException):
-        if interaction.response.is_done():
-            await interaction.followup.send(text[:2000], ephemeral=True)
-        else:
-            await interaction.response.send_message(text[:2000], ephemeral=True)
 
 
 class PrivacyCommand:
@@ -78,7 +68,7 @@ class PrivacyCommand:
     async def privacy(self, interaction: discord.Interaction) -> None:
         cog = self.bot.get_cog("Privacy")
         if cog is None:
-            await _say(interaction, _reader(interaction).gettext(SORRY))
+            await say_privately(interaction, reader(interaction).gettext(SORRY))
             return
         await cog.command(interaction)  # type: ignore[attr-defined]
 
@@ -101,7 +91,7 @@ class Privacy(commands.Cog):
 
     # ------------------------------------------------------------------ /hardback privacy
     async def command(self, interaction: discord.Interaction) -> None:
-        t = _reader(interaction)
+        t = reader(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             data = await self.bot.store.privacy.player_data(interaction.user.id)
@@ -110,7 +100,7 @@ class Privacy(commands.Cog):
                                             ephemeral=True)
         except Exception:
             log.exception("/hardback privacy by %s failed", interaction.user.id)
-            await _say(interaction, t.gettext(SORRY))
+            await say_privately(interaction, t.gettext(SORRY))
 
     # ------------------------------------------------------------------ its buttons (hbp:…)
     @commands.Cog.listener("on_interaction")
@@ -121,11 +111,11 @@ class Privacy(commands.Cog):
         custom_id = str(data.get("custom_id", ""))
         if not custom_id.startswith(PREFIX + ":"):
             return
-        t = _reader(interaction)
+        t = reader(interaction)
         click = parse_privacy_id(custom_id)
         try:
             if click is None:
-                await _say(interaction, t.gettext("That button is not one I made; it does nothing."))
+                await say_privately(interaction, t.gettext("That button is not one I made; it does nothing."))
             elif click.what == EXPORT:
                 await self._export(interaction, t)
             elif click.what == ASK:
@@ -142,7 +132,7 @@ class Privacy(commands.Cog):
                     await self._erase(interaction, t)
         except Exception:
             log.exception("privacy click %s by %s failed", custom_id, interaction.user.id)
-            await _say(interaction, t.gettext(SORRY))
+            await say_privately(interaction, t.gettext(SORRY))
 
     async def _export(self, interaction: discord.Interaction, t: Translator) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -14,7 +14,7 @@ from hardback_bot.sessions.codec import CancelConfirmation, ConfirmLeave, LobbyC
 from hardback_bot.sessions.places import THREAD_OF
 from hardback_bot.sessions.screens.panel import Button, Panel
 
-from .click_input import reader
+from .answers import reader
 from .game_threads import open_game_thread, thread_wanted
 from .ui import embed_of, view_of
 from .where import place_of

@@ -20,7 +20,8 @@ from hardback_bot.sessions.screens.text_mode import text_mode_of
 from hardback_bot.sessions.screens.word import confirm_moves, default_choice, nothing_to_choose, word_panel
 from hardback_bot.sessions.spelling import arrangements, choice_paths, clean_word
 
-from .click_input import decoded, reader
+from .answers import reader
+from .click_input import decoded
 from .hand_panels import HandPanels
 
 if TYPE_CHECKING:
