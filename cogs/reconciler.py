@@ -164,6 +164,9 @@ class Relay:
             if record.message_versions.get("table") != record.version or "results" not in record.messages:
                 ids.add(record.id)
         ids.update(await store.outbox.games_with_pending_deliveries())
+        # A game that ended in the instant before a crash may still show a button (taken down after the end's
+        # deliveries): live rows bring it back here, whatever its table and results say.
+        ids.update(await store.outbox.games_with_live_deliveries())
         log.info("start-up: bringing %s game(s) up to date: %s", len(ids), sorted(ids))
         self.recovering = True
         try:

@@ -88,6 +88,7 @@ async def test_hot_queries_use_indexes(backend: Backend, monkeypatch: pytest.Mon
             await store.outbox.pending_deliveries(1)
             await store.outbox.live_deliveries(1)
             await store.outbox.games_with_pending_deliveries()
+            await store.outbox.games_with_live_deliveries()
             await store.panels.fresh_panels(1, since=0.0)
         finally:
             await store.close()

@@ -86,6 +86,16 @@ class OutboxRoom(Room):
         rows = await self.core.query(f"SELECT DISTINCT game_id FROM deliveries WHERE {where} ORDER BY game_id", params)
         return [int(r[0]) for r in rows]
 
+    async def games_with_live_deliveries(self) -> list[int]:
+        """Ids of games one of whose messages still shows game buttons (restart recovery: a game that ended
+        just before a crash may not have had them taken off)."""
+        where, params = "live = 1", []
+        if self.core.shards is not None:
+            scope, params = shard_filter(self.core.shards, "g.guild_id")
+            where += f" AND EXISTS (SELECT 1 FROM games g WHERE g.id = deliveries.game_id AND {scope})"
+        rows = await self.core.query(f"SELECT DISTINCT game_id FROM deliveries WHERE {where} ORDER BY game_id", params)
+        return [int(r[0]) for r in rows]
+
     async def claim_deliveries(self, ids: Sequence[int]) -> int:
         """Put rows into one batch before sending them as one message: sets ``batch`` (the smallest id)
         and ``claimed_at`` on those not yet claimed; returns the batch id. Rows claimed before keep theirs."""
