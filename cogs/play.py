@@ -48,6 +48,7 @@ from hardback_bot.sessions.codec import (
     PickArrangement,
     PickMove,
     PlayMoves,
+    PrivacyClick,
     ReclaimSeat,
     ReplayClick,
     SetCoach,
@@ -211,6 +212,14 @@ class Play(commands.Cog):
                 daily = self.bot.get_cog("Daily")
                 if daily is not None:
                     await daily.click(interaction, parsed)  # type: ignore[attr-defined]
+                return
+            case PrivacyClick():  # /hardback privacy's buttons: cogs/privacy.py answers them
+                privacy = self.bot.get_cog("Privacy")
+                if privacy is not None:
+                    if interaction.type is discord.InteractionType.modal_submit:  # no form of it exists
+                        await say_privately(interaction, SessionError("forged").say(t))
+                    else:
+                        await privacy.click(interaction, parsed)  # type: ignore[attr-defined]
                 return
             case AlertsClick():  # a player's turn-alert settings: cogs/alerts.py answers them
                 hardback = self.bot.get_cog("Hardback")

@@ -3,7 +3,8 @@ private confirmation (docs/privacy.md). Also the retention of ended games' move 
 and the deletion ledger's hourly look.
 
 Two parts, like the daily's: :class:`PrivacyCommand`, held by the /hardback group cog (``cogs/hardback.py``) whose
-command it answers, and :class:`Privacy`, a cog of its own that answers the ``hbp:`` buttons and runs the hourly task.
+command it answers, and :class:`Privacy`, a cog of its own that answers the buttons (the codec's ``PrivacyClick``,
+handed over by the router of cogs/play.py) and runs the hourly task.
 Every answer is private and made in the reader's language; it works in servers, group DMs and the bot's DM alike
 (the answers travel on the interaction, never on the bot's channel permissions). The texts are in
 ``hardback_bot.help.privacy``, the store's side in ``store/rooms/privacy.py`` and ``store/rooms/retention.py``.
@@ -16,17 +17,12 @@ import contextlib
 import io
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, assert_never
 
 import discord
 from discord.ext import commands
 
 from hardback_bot.help.privacy import (
-    ASK,
-    CANCEL,
-    CONFIRM,
-    EXPORT,
-    PREFIX,
     cancelled_text,
     confirm_panel,
     confirmation_expired,
@@ -35,10 +31,10 @@ from hardback_bot.help.privacy import (
     export_text,
     export_too_big_text,
     file_description,
-    parse_privacy_id,
     privacy_panel,
 )
 from hardback_bot.i18n import N_, Translator
+from hardback_bot.sessions.codec_privacy import PrivacyClick, PrivacyPart
 from hardback_bot.sessions.privacy import erase_player, export_files
 from hardback_bot.store.erasures import Ledger, reconcile
 
@@ -102,36 +98,30 @@ class Privacy(commands.Cog):
             log.exception("/hardback privacy by %s failed", interaction.user.id)
             await say_privately(interaction, t.gettext(SORRY))
 
-    # ------------------------------------------------------------------ its buttons (hbp:…)
-    @commands.Cog.listener("on_interaction")
-    async def _privacy_click(self, interaction: discord.Interaction) -> None:
-        if interaction.type != discord.InteractionType.component:
-            return
-        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
-        custom_id = str(data.get("custom_id", ""))
-        if not custom_id.startswith(PREFIX + ":"):
-            return
+    # ------------------------------------------------------------------ its buttons
+    async def click(self, interaction: discord.Interaction, click: PrivacyClick) -> None:
+        """A button of /hardback privacy (the router of cogs/play.py decoded it; a forged one never reaches here)."""
         t = reader(interaction)
-        click = parse_privacy_id(custom_id)
         try:
-            if click is None:
-                await say_privately(interaction, t.gettext("That button is not one I made; it does nothing."))
-            elif click.what == EXPORT:
-                await self._export(interaction, t)
-            elif click.what == ASK:
-                data_now = await self.bot.store.privacy.player_data(interaction.user.id)
-                panel = confirm_panel(data_now, t, now=time.time())
-                await interaction.response.edit_message(content=None, embed=embed_of(panel),
-                                                        view=view_of(panel.rows))
-            elif click.what == CANCEL:
-                await interaction.response.edit_message(content=cancelled_text(t), embed=None, view=None)
-            elif click.what == CONFIRM:
-                if confirmation_expired(click, time.time()):
-                    await interaction.response.edit_message(content=expired_text(t), embed=None, view=None)
-                else:
-                    await self._erase(interaction, t)
+            match click.part:
+                case PrivacyPart.EXPORT:
+                    await self._export(interaction, t)
+                case PrivacyPart.ASK:
+                    data_now = await self.bot.store.privacy.player_data(interaction.user.id)
+                    panel = confirm_panel(data_now, t, now=self.bot.store.now())
+                    await interaction.response.edit_message(content=None, embed=embed_of(panel),
+                                                            view=view_of(panel.rows))
+                case PrivacyPart.CANCEL:
+                    await interaction.response.edit_message(content=cancelled_text(t), embed=None, view=None)
+                case PrivacyPart.CONFIRM:
+                    if confirmation_expired(click, self.bot.store.now()):
+                        await interaction.response.edit_message(content=expired_text(t), embed=None, view=None)
+                    else:
+                        await self._erase(interaction, t)
+                case _:
+                    assert_never(click.part)
         except Exception:
-            log.exception("privacy click %s by %s failed", custom_id, interaction.user.id)
+            log.exception("privacy click %s by %s failed", click.custom_id(), interaction.user.id)
             await say_privately(interaction, t.gettext(SORRY))
 
     async def _export(self, interaction: discord.Interaction, t: Translator) -> None:

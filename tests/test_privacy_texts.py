@@ -7,18 +7,15 @@ from __future__ import annotations
 import pytest
 
 from hardback_bot.help.privacy import (
-    CONFIRM,
     CONFIRM_FOR,
-    PrivacyClick,
     confirm_panel,
     confirmation_expired,
     erased_text,
     export_text,
-    parse_privacy_id,
-    privacy_id,
     privacy_panel,
 )
 from hardback_bot.i18n import LANGUAGES, translator
+from hardback_bot.sessions.codec import ForgedId, PrivacyClick, PrivacyPart, label, parse
 from hardback_bot.store.models import Erasure, PlayerData
 
 MUCH = PlayerData(user_id=1, games=12_345, running=3, moves=987_654, results=12_000, boards=40, ratings=38,
@@ -46,11 +43,11 @@ def test_every_text_in_every_language_fits_discord(language: str) -> None:
 def test_what_the_panel_offers() -> None:
     t = translator("en")
     full = privacy_panel(MUCH, t, days=365)
-    assert [b.custom_id for row in full.rows for b in row] == ["hbp:x", "hbp:d"]  # type: ignore[union-attr]
+    assert [b.custom_id for row in full.rows for b in row] == ["hb:z:0:0:export", "hb:z:0:0:ask"]  # type: ignore[union-attr]
     assert "12,345 games (3 still open), with 987,654 of your moves" in full.text
     assert "365 days after it ended" in full.text and "<t:1700000000:D>" in full.text
     empty = privacy_panel(NOTHING, t, days=None)
-    assert [b.custom_id for row in empty.rows for b in row] == ["hbp:x"]  # type: ignore[union-attr]
+    assert [b.custom_id for row in empty.rows for b in row] == ["hb:z:0:0:export"]  # type: ignore[union-attr]
     assert "keeps nothing about you" in empty.text and "until you delete it" in empty.text
 
 
@@ -72,11 +69,17 @@ def test_a_game_ended_by_a_deleted_player_says_so_without_anybody() -> None:
 
 
 def test_custom_ids() -> None:
-    assert parse_privacy_id(privacy_id(CONFIRM, 1_800_000_000)) == PrivacyClick("y", 1_800_000_000)
-    assert parse_privacy_id("hbp:x") == PrivacyClick("x")
-    for forged in ("hbp:y", "hbp:x:12", "hbp:z", "hbp:y:-1", "hbp:y:1e9", "hbi:x", "hbp:y:" + "9" * 13):
-        assert parse_privacy_id(forged) is None, forged
-    click = PrivacyClick("y", 1_000)
+    """The buttons are in the codec's grammar, and the ``hbp:`` ones of earlier versions are still read."""
+    yes = PrivacyClick(PrivacyPart.CONFIRM, 1_800_000_000)
+    assert yes.custom_id() == "hb:z:0:30000000:yes" and parse(yes.custom_id()) == yes
+    assert parse("hb:z:0:0:export") == PrivacyClick(PrivacyPart.EXPORT) and label("hb:z:0:0:export") == "privacy"
+    assert parse("hbp:y:1800000012") == PrivacyClick(PrivacyPart.CONFIRM, 1_800_000_012)  # an older Yes
+    assert parse("hbp:x") == PrivacyClick(PrivacyPart.EXPORT) and label("hbp:x") == "privacy"
+    for forged in ("hb:z:0:0:yes", "hb:z:1:0:export", "hb:z:0:5:ask", "hb:z:0:0:erase", "hbp:y", "hbp:x:12",
+                   "hbp:z", "hbp:y:-1", "hbp:y:1e9", "hbp:y:" + "9" * 13):
+        with pytest.raises(ForgedId):
+            parse(forged)
+    click = PrivacyClick(PrivacyPart.CONFIRM, 1_000)
     assert not confirmation_expired(click, 1_000 + CONFIRM_FOR)
     assert confirmation_expired(click, 1_001 + CONFIRM_FOR) and confirmation_expired(click, 1_000 - 61)
     assert not confirmation_expired(click, 1_000 - 60)  # another process's clock a little behind

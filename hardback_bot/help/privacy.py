@@ -1,43 +1,21 @@
 """``/hardback privacy``: what the bot keeps about the player, a copy of it, and its deletion — the texts and the
 buttons (no Discord here; docs/privacy.md says the same at length).
 
-Every answer is private. The buttons carry what they do in their custom_id (``hbp:<what>``), so they work after a
-restart; each acts on the clicking player's own data only, so a forged one can harm nobody else. The deletion's
-**Yes** names the minute its confirmation was shown and is refused once :data:`CONFIRM_FOR` has passed.
+Every answer is private. The buttons carry what they do in their custom_id (the codec's grammar,
+sessions/codec_privacy.py), so they work after a restart; each acts on the clicking player's own data only, so a
+forged one can harm nobody else. The deletion's **Yes** names the minute its confirmation was shown and is refused
+once :data:`CONFIRM_FOR` has passed.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 from hardback_bot.i18n import Translator
+from hardback_bot.sessions.codec_privacy import PrivacyClick, PrivacyPart
 from hardback_bot.sessions.phrases import ERASED_PLAYER
 from hardback_bot.sessions.screens.panel import Button, Panel
 from hardback_bot.store.models import Erasure, PlayerData
 
-PREFIX = "hbp"
 CONFIRM_FOR = 600  # seconds a deletion's confirmation stays good
-_ID = re.compile(r"^hbp:(?P<what>[xdny])(?::(?P<stamp>\d{1,12}))?$")
-EXPORT, ASK, CANCEL, CONFIRM = "x", "d", "n", "y"
-
-
-@dataclass(frozen=True)
-class PrivacyClick:
-    what: str  # EXPORT, ASK, CANCEL or CONFIRM
-    stamp: int | None = None  # CONFIRM: when its confirmation was shown (Unix seconds)
-
-
-def privacy_id(what: str, stamp: int | None = None) -> str:
-    return f"{PREFIX}:{what}" + (f":{stamp}" if stamp is not None else "")
-
-
-def parse_privacy_id(custom_id: str) -> PrivacyClick | None:
-    """The click a custom_id names; None for anything the bot did not make."""
-    match = _ID.match(custom_id)
-    if match is None or (match["what"] == CONFIRM) != (match["stamp"] is not None):
-        return None
-    return PrivacyClick(match["what"], int(match["stamp"]) if match["stamp"] else None)
 
 
 def _date(t: float) -> str:
@@ -90,9 +68,9 @@ def privacy_panel(data: PlayerData, t: Translator, *, days: int | None) -> Panel
     panel.lines.append(t.gettext(
         "**Download my data**: a JSON file of all of it. **Delete my data**: all of it goes, and your name in "
         "stored games becomes “{name}”, so the games stay whole for the other players.", name=erased_name(t)))
-    buttons = [Button(t.gettext("Download my data"), privacy_id(EXPORT), "primary")]
+    buttons = [Button(t.gettext("Download my data"), PrivacyClick(PrivacyPart.EXPORT).custom_id(), "primary")]
     if kept:
-        buttons.append(Button(t.gettext("Delete my data"), privacy_id(ASK), "danger"))
+        buttons.append(Button(t.gettext("Delete my data"), PrivacyClick(PrivacyPart.ASK).custom_id(), "danger"))
     panel.add_buttons(buttons)
     return panel
 
@@ -117,14 +95,15 @@ def confirm_panel(data: PlayerData, t: Translator, *, now: float) -> Panel:
     panel.lines.append(t.gettext(
         "This cannot be undone. Messages the bot already posted in channels stay there, like everyone's "
         "messages."))
-    panel.add_buttons([Button(t.gettext("Yes, delete my data"), privacy_id(CONFIRM, int(now)), "danger"),
-                       Button(t.gettext("Cancel"), privacy_id(CANCEL))])
+    yes = PrivacyClick(PrivacyPart.CONFIRM, int(now)).custom_id()
+    panel.add_buttons([Button(t.gettext("Yes, delete my data"), yes, "danger"),
+                       Button(t.gettext("Cancel"), PrivacyClick(PrivacyPart.CANCEL).custom_id())])
     return panel
 
 
 def confirmation_expired(click: PrivacyClick, now: float) -> bool:
     # A minute's slack the other way: another process of a sharded bot may have shown it, by its own clock.
-    return click.stamp is None or not -60 <= now - click.stamp <= CONFIRM_FOR
+    return click.shown is None or not -60 <= now - click.shown <= CONFIRM_FOR
 
 
 def expired_text(t: Translator) -> str:
@@ -172,6 +151,6 @@ def file_description(t: Translator) -> str:
     return t.gettext("What Hardback keeps about you (JSON)")
 
 
-__all__ = ["CONFIRM_FOR", "PREFIX", "PrivacyClick", "cancelled_text", "confirm_panel", "confirmation_expired",
+__all__ = ["CONFIRM_FOR", "cancelled_text", "confirm_panel", "confirmation_expired",
            "erased_text", "expired_text", "export_text", "export_too_big_text", "file_description",
-           "parse_privacy_id", "privacy_id", "privacy_panel"]
+           "privacy_panel"]

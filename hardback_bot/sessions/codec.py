@@ -46,6 +46,7 @@ from .codec_pages import (
     game_value,
     step_value,
 )
+from .codec_privacy import OLD_PRIVACY_PREFIX, PrivacyClick, PrivacyPart, decode_old_privacy, decode_privacy
 from .codec_seats import OfferSeat, ReclaimSeat, TakeSeat, decode_seat
 from .codec_vacation import VacationClick, VacationOp, decode_vacation
 from .codec_values import move_value, suggestion_value
@@ -342,13 +343,15 @@ class MoreArrangements:
     move: Move
 
 
-Action: TypeAlias = GameAction | PageAction
+Action: TypeAlias = GameAction | PageAction | PrivacyClick
 
 
 def parse(custom_id: object) -> Action:
     """The action a custom_id of ours stands for; :class:`ForgedId` for anything else."""
-    if prefix_of(custom_id) in OLD_PREFIXES:
-        old = decode_old(str(custom_id))
+    prefix = prefix_of(custom_id)
+    if prefix in OLD_PREFIXES:
+        old: Action | None = (decode_old_privacy(str(custom_id)) if prefix == OLD_PRIVACY_PREFIX
+                              else decode_old(str(custom_id)))
         if old is None:
             raise ForgedId(str(custom_id)[:120])
         return old
@@ -356,6 +359,8 @@ def parse(custom_id: object) -> Action:
     action: Action | None
     if kind in (Kind.BOARD, Kind.EXPORT, Kind.TOPICS, Kind.TEXT_MODE, Kind.REPLAY):
         action = decode_page(kind, subject, number, arg)
+    elif kind is Kind.PRIVACY:
+        action = decode_privacy(subject, number, arg)
     elif kind is Kind.DAILY or 0 < subject <= MAX_GAME_ID:  # a daily's subject is a day, checked as one
         action = _decode(kind, subject, number, arg)
     else:
@@ -430,8 +435,8 @@ def _decode(kind: Kind, game: int, number: int, arg: str) -> GameAction | None:
             if op is None or not _is_day(game) or (op is DailyOp.SHARE and number != 0) or number > 9999:
                 return None
             return DailyClick(game, op, number)
-        case Kind.BOARD | Kind.EXPORT | Kind.TOPICS | Kind.TEXT_MODE | Kind.REPLAY:
-            return None  # the pages' kinds: codec_pages.decode_page reads them
+        case Kind.BOARD | Kind.EXPORT | Kind.TOPICS | Kind.TEXT_MODE | Kind.REPLAY | Kind.PRIVACY:
+            return None  # the pages' kinds and the privacy buttons': parse reads them
 
 
 def _is_day(number: int) -> bool:
@@ -484,7 +489,8 @@ __all__ = ["CHAIN", "MAX_GAME_ID", "MAX_ID", "MAX_NUMBER", "MAX_STEPS", "MORE", 
            "ConfirmLeave", "ConfirmSkip", "DailyClick", "DailyOp", "ExportPick", "ForgedId", "GameAction",
            "GamesPage", "HandView", "Kind", "LobbyClick", "LobbyOp", "MoreArrangements", "OfferSeat", "OpenHand",
            "OpenMyHand", "OpenSpellForm", "OpenSuggestForm", "OptionsMenu", "PageAction", "PickArrangement",
-           "PickMove", "PlayMoves", "ReclaimSeat", "ReplayClick", "ReplayOp", "SetCoach", "SetOption", "ShowRules",
+           "PickMove", "PlayMoves", "PrivacyClick", "PrivacyPart",
+           "ReclaimSeat", "ReplayClick", "ReplayOp", "SetCoach", "SetOption", "ShowRules",
            "SortWords", "SpellWord", "SuggestWord", "TakeSeat", "TextModeSwitch", "TopicsPick", "VacationClick",
            "VacationOp", "arrangement_value", "decode_move", "decode_moves", "encode_move", "encode_moves", "fits",
            "game_value", "label", "more_value", "move_value", "parse", "prefix_of", "step_value", "suggestion_value"]

@@ -8,11 +8,8 @@ a step; ``argument`` at most 80 characters of ``[A-Za-z0-9_.=~-]``. The typed ac
 and their decoding are the codec's (sessions/codec.py, sessions/codec_pages.py): this module is only the
 shape, shared by both, and the names the metrics give the kinds.
 
-Two older prefixes are read, never written any more: ``hbi:`` (the information commands' buttons and selects)
-and ``hbr:`` (replays'), so that those already posted in a channel keep working.
-
-One prefix stays outside this grammar: ``hbp:``, the buttons of ``/hardback privacy`` (hardback_bot/help/privacy.py),
-which its own cog parses and answers; :func:`prefix_of` does not claim it.
+Three older prefixes are read, never written any more: ``hbi:`` (the information commands' buttons and selects),
+``hbr:`` (replays') and ``hbp:`` (``/hardback privacy``'s), so that those already posted keep working.
 """
 
 from __future__ import annotations
@@ -23,7 +20,7 @@ from enum import StrEnum
 from .move_text import ForgedId
 
 PREFIX = "hb"
-OLD_PREFIXES = ("hbi", "hbr")  # read, never written (sessions/codec_pages.py)
+OLD_PREFIXES = ("hbi", "hbr", "hbp")  # read, never written (sessions/codec_pages.py, codec_privacy.py)
 MAX_ID = 100
 MAX_GAME_ID = 2**63 - 1  # a signed 64-bit key on both databases
 MAX_NUMBER = 999_999_999
@@ -56,6 +53,7 @@ class Kind(StrEnum):
     REPLAY = "v"  # subject: the game; number: the step shown; argument: a ReplayOp, then "e" private or "p" public
     TEXT_MODE = "n"  # subject 0; number 1 (turn text mode on) or 0 (off); argument: the rules topic shown again
     VACATION = "u"  # a turn-based player's days away: number the days (go) or 0; argument a VacationOp
+    PRIVACY = "z"  # /hardback privacy: subject 0; argument a PrivacyPart (sessions/codec_privacy.py)
 
     @property
     def label(self) -> str:
@@ -67,9 +65,10 @@ _LABELS = {Kind.LOBBY: "lobby", Kind.HAND: "hand", Kind.MOVE: "move", Kind.SPELL
            Kind.ARRANGEMENT: "arrangement", Kind.GHOST: "ghostwriter", Kind.CONFIRM: "confirm", Kind.WORDS: "words",
            Kind.TABLE: "options", Kind.RULES: "rules", Kind.DAILY: "daily", Kind.COACH: "coach", Kind.HINTS: "hints",
            Kind.GAMES: "games", Kind.BOARD: "info", Kind.EXPORT: "info", Kind.TOPICS: "info", Kind.REPLAY: "replay",
-           Kind.TEXT_MODE: "info", Kind.VACATION: "vacation", Kind.SEAT: "seat", Kind.ALERTS: "alerts"}
+           Kind.TEXT_MODE: "info", Kind.VACATION: "vacation", Kind.SEAT: "seat", Kind.ALERTS: "alerts",
+           Kind.PRIVACY: "privacy"}
 # The kind each older prefix's ids belong to, for the metrics (the information commands' are all "info").
-_OLD_KINDS = {"hbi": Kind.BOARD, "hbr": Kind.REPLAY}
+_OLD_KINDS = {"hbi": Kind.BOARD, "hbr": Kind.REPLAY, "hbp": Kind.PRIVACY}
 
 
 def encode(kind: Kind, subject: int, number: int, argument: str) -> str:

@@ -25,7 +25,7 @@ from hardback_bot.help.privacy import CONFIRM_FOR
 from hardback_bot.store.backup import backup, restore
 from hardback_bot.store.models import ERASED_NAME
 
-DELETE, DOWNLOAD, CANCEL = "hbp:d", "hbp:x", "hbp:n"
+DELETE, DOWNLOAD, CANCEL = "hb:z:0:0:ask", "hb:z:0:0:export", "hb:z:0:0:cancel"
 
 
 async def privacy_panel(world: World, user: User, channel=None) -> Message:  # type: ignore[no-untyped-def]
@@ -45,7 +45,7 @@ def now(world: World, message: Message) -> Message:
 
 
 def confirm_id(message: Message) -> str:
-    return next(c for c in message.custom_ids() if c.startswith("hbp:y:"))
+    return next(c for c in message.custom_ids() if c.startswith("hb:z:0:") and c.endswith(":yes"))
 
 
 def no_trace(db: str, user_id: int, name: str) -> list[str]:
@@ -147,11 +147,11 @@ async def test_a_confirmation_goes_stale_and_forged_ids_do_nothing(world: World)
         await seed_game(bot.store, world.guild.id, world.channel.id, [(world.alice.id, "alice"), (world.bob.id, "bob")],
                         seed=5)
         panel = await privacy_panel(world, world.alice)
-        stale = f"hbp:y:{int(bot.store.now()) - CONFIRM_FOR - 5}"
+        stale = f"hb:z:0:{(int(bot.store.now()) - CONFIRM_FOR) // 60 - 1}:yes"
         await s.forged(world.alice, panel, {"custom_id": stale, "component_type": 2})
         await s.settle()
         assert "more than 10 minutes old" in text_of(now(world, panel)) and now(world, panel).custom_ids() == []
-        for forged in ("hbp:y", "hbp:q", "hbp:y:x", "hbp:" + "9" * 90):
+        for forged in ("hb:z:0:0:yes", "hb:z:7:0:export", "hb:z:0:0:q", "hbp:y", "hbp:y:x", "hbp:" + "9" * 90):
             inter = await s.forged(world.alice, panel, {"custom_id": forged, "component_type": 2})
             await s.settle()
             said = text_of(inter.followups[-1] if inter.followups else inter.message)

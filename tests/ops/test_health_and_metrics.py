@@ -236,6 +236,8 @@ def test_safe_errors_hide_passwords() -> None:
     ({"type": 3, "data": {"custom_id": "hb:b:0:1:rating"}}, "click:info"),
     ({"type": 3, "data": {"custom_id": "hb:v:12:3:ne"}}, "click:replay"),
     ({"type": 3, "data": {"custom_id": "hbr:n:12:3:e"}}, "click:replay"),
+    ({"type": 3, "data": {"custom_id": "hb:z:0:0:export"}}, "click:privacy"),
+    ({"type": 3, "data": {"custom_id": "hbp:y:1800000000"}}, "click:privacy"),
     ({"type": 3, "data": {"custom_id": "hb:p:12:3:next"}}, "click:other"),  # a kind the codec has not
     ({"type": 3, "data": {"custom_id": ["hb:m"]}}, "click:other"),
 ])
