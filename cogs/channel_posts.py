@@ -113,7 +113,7 @@ class ChannelPosts:
         marking it sent). Within Discord's nonce window the nonce does it; past it, the channel's recent
         history is searched for a matching message of the bot posted since the row was written. ``build``:
         more of the message, made once the channel has room for it (None: nothing to post any more)."""
-        if since is not None and time.time() - since > NONCE_WINDOW:
+        if since is not None and self.bot.clock() - since > NONCE_WINDOW:  # since: the store's clock
             found = await self._posted_since(record, since, matches)
             if found is not None:
                 return found

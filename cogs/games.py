@@ -7,7 +7,6 @@ list's buttons (codec ``OpenMyHand`` and ``GamesPage``) to the group cog, which 
 from __future__ import annotations
 
 import logging
-import time
 from typing import TYPE_CHECKING
 
 import discord
@@ -91,7 +90,7 @@ class MyGames:
                                                      view=view_of(panel.rows) or discord.ui.View())
             # This panel is the player's newest: the relay keeps it current while its token lives.
             await self.bot.store.panels.save_panel(PanelToken(
-                game_id, user.id, interaction.application_id, interaction.token, time.time(), panel.version,
+                game_id, user.id, interaction.application_id, interaction.token, self.bot.clock(), panel.version,
                 str(interaction.locale), "@original"))
 
 

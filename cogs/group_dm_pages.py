@@ -104,17 +104,17 @@ class GroupDmPages:
         """A component or form interaction of a group DM game: its token may carry the game for 15 minutes;
         ``clicked``, the public message it was a click on (its deferred update makes it ``@original``)."""
         store = self.bot.store
-        await store.handles.save_game_token(_token_of(record, interaction), clicked=clicked)
+        await store.handles.save_game_token(_token_of(record, interaction, self.bot.clock()), clicked=clicked)
         if clicked is not None and clicked not in record.messages.values() and _is_page(interaction.message):
             # A page of this game nobody keeps track of any more (one sent just before a crash): cut it down.
             await store.messages.set_message(record.id, f"{OLD}{clicked}", clicked)
         if time.monotonic() - self._swept > SWEEP_EVERY:  # every click is kept: the dead ones go now and then
             self._swept = time.monotonic()
-            await store.panels.drop_panels(time.time() - 3600)
+            await store.panels.drop_panels(self.bot.clock() - 3600)
 
     async def answered_with(self, record: GameRecord, interaction: discord.Interaction, message_id: int) -> None:
         """``message_id`` is the public answer of ``interaction`` (a lobby): its token edits it."""
-        token = _token_of(record, interaction)
+        token = _token_of(record, interaction, self.bot.clock())
         await self.bot.store.handles.save_game_token(token)
         await self.bot.store.handles.add_handle(MessageHandle(record.id, message_id, token.token, ORIGINAL,
                                                       token.created_at))
@@ -127,7 +127,7 @@ class GroupDmPages:
             return True
         if not by_interactions(record):
             return True
-        tokens = await self.bot.store.handles.live_game_tokens(game_id, since=time.time() - TOKEN_LIFE)
+        tokens = await self.bot.store.handles.live_game_tokens(game_id, since=self.bot.clock() - TOKEN_LIFE)
         return any(t.followups < RELAY_FOLLOWUPS for t in tokens)
 
     # ------------------------------------------------------------------ one game
@@ -371,7 +371,7 @@ class GroupDmPages:
     async def _token(self, record: GameRecord) -> GameToken | None:
         """The freshest live interaction of the game with a follow-up left, that follow-up counted."""
         store = self.bot.store
-        for token in await store.handles.live_game_tokens(record.id, since=time.time() - TOKEN_LIFE):
+        for token in await store.handles.live_game_tokens(record.id, since=self.bot.clock() - TOKEN_LIFE):
             if token.followups < RELAY_FOLLOWUPS and await store.handles.claim_followup(record.id, token.token,
                                                                                         most=RELAY_FOLLOWUPS):
                 return token
@@ -380,7 +380,7 @@ class GroupDmPages:
     async def _edit(self, record: GameRecord, message_id: int, **fields: Any) -> bool:
         """Edit a public message through any live token that can; False when none can."""
         for handle in await self.bot.store.handles.message_handles(
-            record.id, message_id, since=time.time() - TOKEN_LIFE):
+            record.id, message_id, since=self.bot.clock() - TOKEN_LIFE):
             webhook = discord.Webhook.partial(handle.application_id, handle.token, client=self.bot)
             target: Any = handle.target if handle.target == ORIGINAL else int(handle.target)
             try:
@@ -396,8 +396,8 @@ class GroupDmPages:
         return False
 
 
-def _token_of(record: GameRecord, interaction: discord.Interaction) -> GameToken:
-    return GameToken(record.id, interaction.token, interaction.application_id, interaction.user.id, time.time())
+def _token_of(record: GameRecord, interaction: discord.Interaction, now: float) -> GameToken:
+    return GameToken(record.id, interaction.token, interaction.application_id, interaction.user.id, now)
 
 
 def _is_page(message: discord.Message | None) -> bool:

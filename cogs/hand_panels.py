@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import time
 from typing import TYPE_CHECKING
 
 import discord
@@ -74,7 +73,7 @@ class HandPanels:
                 target = str(sent.id)  # @original is the public message clicked (a group DM's table)
         # This panel is now the player's newest: the relay keeps it current while its token lives.
         await self.bot.store.panels.save_panel(PanelToken(
-            game_id, interaction.user.id, interaction.application_id, interaction.token, time.time(),
+            game_id, interaction.user.id, interaction.application_id, interaction.token, self.bot.clock(),
             panel.version, str(interaction.locale), target))
 
     async def play(self, interaction: discord.Interaction, game_id: int, version: int, moves: tuple[Move, ...],

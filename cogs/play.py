@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -142,7 +141,7 @@ class Play(commands.Cog):
         if away is not None:
             log.info("away for %.1f s: %d deadlines moved by that", *away)
         await store.recovery.expire_lobbies(older_than=self.bot.settings.lobby_expiry_hours * 3600)
-        await store.panels.drop_panels(time.time() - 3600)
+        await store.panels.drop_panels(self.bot.clock() - 3600)
         for info in await store.recovery.list_unfinished():
             if info.game.status == "playing" and any(s.is_computer_controlled for s in info.game.seats):
                 self.bot.sessions.kick_computers(info.game.id)

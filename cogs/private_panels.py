@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -40,7 +39,7 @@ class PrivatePanels:
         """Each player's newest panel (and each spectator's) redrawn when older than the game."""
         record = loaded.record
         store = self.bot.store
-        since = time.time() - PANEL_LIFE
+        since = self.bot.clock() - PANEL_LIFE
         for token in await store.panels.fresh_panels(record.id, since=since):
             if token.version is not None and token.version >= record.version:
                 continue
@@ -88,7 +87,7 @@ class PrivatePanels:
         says it is over, in its owner's language."""
         record = loaded.record
         store = self.bot.store
-        tokens = await store.panels.open_panel_tokens(record.id, since=time.time() - PANEL_LIFE)
+        tokens = await store.panels.open_panel_tokens(record.id, since=self.bot.clock() - PANEL_LIFE)
         if not tokens:
             return
         # Old tokens keep no locale of their own: each owner's newest panel says which language they read.

@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from typing import TYPE_CHECKING
 
 from hardback_bot.i18n import Translator
@@ -160,7 +159,7 @@ class Relay:
         ids: set[int] = set()
         for info in await store.recovery.list_unfinished():
             ids.add(info.game.id)
-        for record in await store.games.ended_since(time.time() - 7 * 24 * 3600):
+        for record in await store.games.ended_since(self.bot.clock() - 7 * 24 * 3600):
             if record.message_versions.get("table") != record.version or "results" not in record.messages:
                 ids.add(record.id)
         ids.update(await store.outbox.games_with_pending_deliveries())

@@ -47,6 +47,17 @@ class ManualClock:
         return self.now
 
 
+class DiscordClock:
+    """The bot's clock kept with the stand-in's ``advance_time``: when a test lets 16 minutes pass on Discord, they
+    pass for the bot too, so it knows which interaction tokens have died (it reads their ages on its clock)."""
+
+    def __init__(self, world: World) -> None:
+        self.standin = world.standin
+
+    def __call__(self) -> float:
+        return time.time() + self.standin.time_advanced
+
+
 class _KeptSearcher(Searcher):
     """A search worker pool that outlives the bot that asked for it: closing only uninstalls it."""
 

@@ -5,10 +5,7 @@ fifteen minutes. Each gets a clear private answer and changes nothing it should 
 
 from __future__ import annotations
 
-import time
-
-import pytest
-from botkit import button, running_bot, table_of, text_of, with_component
+from botkit import DiscordClock, button, running_bot, table_of, text_of, with_component
 from discord_standin.world import World
 from scenario_kit import (
     SORRY,
@@ -17,12 +14,6 @@ from scenario_kit import (
     seat_users,
     start_table,
 )
-
-import cogs.channel_posts as channel_posts_module
-import cogs.hand_panels as hand_panels_module
-import cogs.play as play_module
-import cogs.private_panels as private_panels_module
-import cogs.reconciler as reconciler_module
 
 
 async def test_outsiders_and_forged_ids_change_nothing(world: World) -> None:
@@ -110,28 +101,11 @@ async def test_odd_words_in_the_spell_form(world: World) -> None:
         assert await bot.store.games.get_moves(record.id) == []
 
 
-class _ShiftedClock:
-    """The bot's wall clock moved along with the stand-in's ``advance_time`` (its monotonic clock, which
-    paces posts with real sleeps, stays): on Discord the 16 minutes pass for the bot too, so it knows
-    which panel tokens have expired and keeps only the fresh ones current."""
-
-    def __init__(self, world: World) -> None:
-        self.standin = world.standin
-
-    def time(self) -> float:
-        return time.time() + self.standin.time_advanced
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(time, name)
-
-
-async def test_panels_older_than_fifteen_minutes_still_work(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_panels_older_than_fifteen_minutes_still_work(world: World) -> None:
     """Interaction tokens last 15 minutes; a hand panel left open longer must still answer, because every
     click brings a fresh token (the stand-in records token_expired if the bot used an old one)."""
     s = world.standin
-    for module in (play_module, hand_panels_module, reconciler_module, channel_posts_module, private_panels_module):
-        monkeypatch.setattr(module, "time", _ShiftedClock(world))
-    async with running_bot(world) as bot:
+    async with running_bot(world, clock=DiscordClock(world)) as bot:
         record = await start_table(world, bot.store, {"length": 40}, joiners=(world.bob,))
         driver = Driver(world, bot.store, record.id, seat_users(world, record))
         seat, word = await driver.turn_with_a_word()
