@@ -50,7 +50,7 @@ def chains(panel: Message) -> list[tuple[str, str, str | None, tuple[str, ...]]]
 
 def agreed(game: Game, seat: int, seen: set[str], chain: tuple[str, ...]) -> int:
     """How many moves of ``chain`` the tutor would advise in a row from here (the first is given)."""
-    trial = Game.from_dict(game.to_dict(), checker=game.checker)
+    trial = game.clone()
     seen = set(seen)
     for i, move in enumerate(chain):
         if i:

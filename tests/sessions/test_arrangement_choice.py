@@ -40,7 +40,7 @@ def positions(count: int) -> Iterator[tuple[Game, int, str]]:
                 seat = game.active_seat
                 move = random_spell(game, seat, random.Random(len(game.move_log)))
                 if move is not None and len(move.word) <= 5:
-                    yield Game.from_dict(game.to_dict(), checker=game.checker), seat, \
+                    yield game.clone(), seat, \
                         "".join(w.wild or card(w.card).letter for w in move.word)
             seat, move = random_move(game, rng)
             game.apply(seat, move)

@@ -61,7 +61,7 @@ def random_games(count: int, **options: Any) -> Iterator[Game]:
         for _ in range(400):
             if game.finished:
                 break
-            yield Game.from_dict(game.to_dict(), checker=game.checker)
+            yield game.clone()
             seat, move = random_move(game, rng)
             game.apply(seat, move)
         yield game

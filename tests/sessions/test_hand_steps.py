@@ -40,7 +40,7 @@ def positions(count: int, phases: tuple[str, ...] | None = None, **options: obje
             if game.finished:
                 break
             if phases is None or game.phase in phases:
-                yield Game.from_dict(game.to_dict(), checker=game.checker)
+                yield game.clone()
             game.apply(*random_move(game, rng))
 
 
@@ -83,7 +83,7 @@ def test_each_card_to_buy_once_and_one_purchase_ends_the_turn() -> None:
         assert len(cards) == len(set(cards)), cards
         assert len(selects(panel)) == 1
         for moves in entries:  # the purchase ends the turn: with "end", or because nothing else is affordable
-            trial = Game.from_dict(game.to_dict(), checker=game.checker)
+            trial = game.clone()
             for m in moves:
                 trial.apply(game.active_seat, m)
             assert trial.active_seat != game.active_seat or trial.finished or trial.phase != "buy", moves
@@ -107,7 +107,7 @@ def test_each_card_to_buy_once_and_one_purchase_ends_the_turn() -> None:
 
 def legal_chain(game: Game, moves: list[str]) -> Game:
     """The game after ``moves`` (in the notation) by the active seat, each one legal (else IllegalMove)."""
-    trial = Game.from_dict(game.to_dict(), checker=game.checker)
+    trial = game.clone()
     seat = game.active_seat
     for m in moves:
         trial.apply(seat, parse_move(m))

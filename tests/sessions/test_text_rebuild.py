@@ -82,7 +82,7 @@ def positions(seed: int) -> Iterator[tuple[Game, tuple[int, Move]]]:
             return
         seat, move = random_move(game, rng)
         if step % 3 == 0:
-            yield Game.from_dict(game.to_dict(), checker=game.checker), (seat, move)
+            yield game.clone(), (seat, move)
         game.apply(seat, move)
 
 

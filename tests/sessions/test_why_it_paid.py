@@ -31,7 +31,7 @@ def test_every_explanation_agrees_with_what_was_paid(seed: int) -> None:
     words = 0
     while not game.finished:
         seat, move = random_move(game, rng)
-        before = Game.from_dict(game.to_dict(), checker=game.checker)
+        before = game.clone()
         events = [e.to_dict() for e in game.apply(seat, move)]
         explained = explain(before, seat, [move])
         assert (explained.coins, explained.prestige) == paid(events, seat), (move, events)
