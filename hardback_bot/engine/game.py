@@ -79,8 +79,8 @@ class Game(Table):
     def clone(self) -> Game:
         """An independent copy, RNG and move log included, with the same word checker."""
         self.state.rng = self.rng.state
-        # The state through its plain form (a deep copy); the log's entries are immutable values.
-        return type(self)(State.from_dict(self.state.to_dict()), GameOptions.from_dict(self.options.to_dict()),
+        # The log's entries are immutable values.
+        return type(self)(self.state.copy(), GameOptions.from_dict(self.options.to_dict()),
                           self.num_players, self.checker, list(self.move_log))
 
     @classmethod

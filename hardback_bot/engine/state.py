@@ -112,6 +112,12 @@ class Player:
             "longest_word": self.longest_word,
         }
 
+    def copy(self) -> Player:
+        """An independent copy (what :meth:`from_dict` of :meth:`to_dict` gives, in a fraction of its time)."""
+        return Player(self.seat, list(self.draw), list(self.discard), list(self.hand), list(self.inked),
+                      list(self.cleared), list(self.timeless), self.jail, self.prestige, self.ink, self.remover,
+                      self.adverts, self.award, self.stats.copy(), self.best_word, self.longest_word)
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Player:
         return cls(
@@ -178,6 +184,13 @@ class Turn:
             "extra": self.extra.to_dict(),
         }
 
+    def copy(self) -> Turn:
+        """An independent copy (the variants' bookkeeping through its plain form: it is small, and seldom there)."""
+        return Turn(self.seat, self.phase, [Slot.from_list(s.to_list()) for s in self.word], list(self.classics),
+                    dict(self.counts), list(self.used), list(self.trashed), self.skipped_dumps, self.skipped_jails,
+                    list(self.preview_cards), list(self.preview_returned), self.coins, self.prestige_from_word,
+                    self.changed_row, self.flushed, self.history_recorded, TurnExtra.from_dict(self.extra.to_dict()))
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Turn:
         return cls(
@@ -237,6 +250,14 @@ class State:
             "score_history": [list(r) for r in self.score_history],
             "penny": plain_copy(self.penny),  # holds the list of claims
         }
+
+    def copy(self) -> State:
+        """An independent copy, equal to ``State.from_dict(self.to_dict())`` (tests/engine/test_copies.py), made
+        without the plain form: games are copied for every preview, purchase list and computer's trial."""
+        return State(self.seed, self.rng, [p.copy() for p in self.players], list(self.offer_row),
+                     list(self.offer_deck), list(self.removed), list(self.box), self.turn.copy(), self.round,
+                     self.final_round, self.finished, [list(w) for w in self.word_history], self.table_stats.copy(),
+                     [list(r) for r in self.score_history], plain_copy(self.penny))
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> State:

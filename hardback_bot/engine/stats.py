@@ -8,6 +8,7 @@ under them and the store keeps ``GameStats.to_dict()`` with a finished game's re
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Self, cast
@@ -41,8 +42,14 @@ class _Counters:
         return cls(**{name: int(data[key]) for name, key in zip(_names(cls), cls.STORED, strict=True) if key in data})
 
 
-def _names(cls: type) -> list[str]:
-    return [f.name for f in fields(cast(Any, cls))]
+    def copy(self) -> Self:
+        """An equal, independent copy (its counters are ints): what a game's copy takes, without the stored form."""
+        return type(self)(*[getattr(self, name) for name in _names(type(self))])
+
+
+@functools.cache
+def _names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cast(Any, cls)))
 
 
 @dataclass(slots=True)
