@@ -8,7 +8,6 @@ under them and the store keeps ``GameStats.to_dict()`` with a finished game's re
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Self, cast
@@ -47,9 +46,14 @@ class _Counters:
         return type(self)(*[getattr(self, name) for name in _names(type(self))])
 
 
-@functools.cache
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cast(Any, cls)))
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in fields(cast(Any, cls)))
+    return names
 
 
 @dataclass(slots=True)

@@ -51,42 +51,46 @@ LONG_TIMER = 12 * 3600
 LAST_CALL = 2 * 3600
 KNOWN_PLACES = 5000  # games whose last read record admit_form remembers
 KEPT_STATES = 256  # games whose last loaded state a form may show without a read (form_game)
-KEPT_GAMES = 256  # games whose last state is kept decoded (Decoded)
+KEPT_GAMES = 256  # games whose last states are kept decoded (Decoded)
+KEPT_STATES = 3  # states kept of each: the newest and those a late reader may still ask for
 
 
 class Decoded:
-    """Each game's newest state, kept decoded: a click reads the record, and decodes its state only when the text
-    differs from the one kept (another process committed, or the bot just started). Every commit of this process
+    """Each game's newest states, kept decoded: a click reads the record, and decodes its state only when the text
+    is none of those kept (another process committed, or the bot just started). Every commit of this process
     hands its game over, so the click that made it, the relay that tells the channel and the panels it redraws
     all read that one game: about one decode per game per process instead of five to seven per click.
 
     Kept games are never changed: every move is applied to a copy (``SessionsCore.apply_and_commit``), and
     readers that try moves clone first. The text is compared whole, not by version: a database restored from a
-    backup can reach a version number again with another state. An older state read late (a form drawn from the
-    record its panel came from, a relay pass that read the store just before a commit) is decoded for its reader
-    but does not replace a newer one kept."""
+    backup can reach a version number again with another state. The last few states of a game are kept, not only
+    the newest: a reader that read the store just before a commit (a relay pass, a form drawn from the record its
+    panel came from) finds the state it read without decoding it again."""
 
-    def __init__(self, size: int = KEPT_GAMES) -> None:
-        self._games: OrderedDict[int, tuple[int, str, Game]] = OrderedDict()
-        self.size = size
+    def __init__(self, size: int = KEPT_GAMES, depth: int = KEPT_STATES) -> None:
+        self._games: OrderedDict[int, list[tuple[int, str, Game]]] = OrderedDict()  # the last kept first
+        self.size, self.depth = size, depth
         self.count = 0  # decodes so far (a test holds a click to at most one)
 
     def loaded(self, record: GameRecord) -> Loaded:
         assert record.state is not None
-        kept = self._games.get(record.id)
-        if kept is not None and kept[1] == record.state:
-            self._games.move_to_end(record.id)
-            return Loaded(record, kept[2])
+        kept = self._games.get(record.id, [])
+        for _, state, game in kept:
+            if state == record.state:
+                self._games.move_to_end(record.id)
+                return Loaded(record, game)
         options = GameOptions.from_dict(dict(record.options))
         game = Game.from_json(record.state, checker=checker_for(options))
         self.count += 1
-        if kept is None or record.version >= kept[0]:
-            self.keep(record.id, record.version, record.state, game)
+        self.keep(record.id, record.version, record.state, game)
         return Loaded(record, game)
 
     def keep(self, game_id: int, version: int, state: str, game: Game) -> None:
         """``game`` is what ``state`` decodes to (a commit's own game and the text it stored, at ``version``)."""
-        self._games[game_id] = (version, state, game)
+        # The last kept first, whatever its version: a late reader's older state does not push the newest out
+        # (depth > 1), and after a restore from a backup the versions start again lower.
+        others = [entry for entry in self._games.get(game_id, []) if entry[1] != state]
+        self._games[game_id] = [(version, state, game), *others][:self.depth]
         self._games.move_to_end(game_id)
         while len(self._games) > self.size:
             self._games.popitem(last=False)

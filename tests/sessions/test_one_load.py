@@ -12,6 +12,7 @@ import pytest
 from hardback_bot.engine import GameOptions
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.sessions import SessionError, Sessions
+from hardback_bot.sessions.core import KEPT_STATES
 from hardback_bot.sessions.screens.my_panel import hand_screen
 from hardback_bot.sessions.screens.table import table_panel
 from hardback_bot.store import open_store
@@ -148,15 +149,22 @@ async def test_a_move_that_hands_penny_her_goal_asks_first_on_the_same_load(env)
     assert panel.lines[0] == "*You drew with ink.*" and sessions.decoded.count == count + 1
 
 
-async def test_an_older_state_read_late_is_decoded_for_its_reader_and_the_newer_one_stays_kept(env) -> None:
+async def test_an_older_state_read_late_is_still_kept_and_the_newest_stays_kept(env) -> None:
     # A form drawn from the record its panel came from, or a relay pass that read the store just before a commit,
-    # reads an older state: it gets that game, and the next click still finds the newest one decoded.
+    # reads an older state: the last few states are kept, so it gets that game without a decode; one older still
+    # is decoded for its reader, and the next click still finds the newest one decoded.
     sessions, _store = env
     game_id = await two_players(sessions)
     old = await sessions.load(game_id)
     await a_click(sessions, game_id, random.Random(6))
     count = sessions.decoded.count
     late = sessions.decoded.loaded(old.record)
-    assert late.game.to_json() == old.record.state and sessions.decoded.count == count + 1
+    assert late.game is old.game and sessions.decoded.count == count
+    rng = random.Random(7)
+    for _ in range(KEPT_STATES):
+        await a_click(sessions, game_id, rng)
+    assert sessions.decoded.count == count
+    later = sessions.decoded.loaded(old.record)  # pushed out by the newer ones: decoded again, for this reader
+    assert later.game.to_json() == old.record.state and sessions.decoded.count == count + 1
     newest = await sessions.load(game_id)
-    assert newest.record.version > old.record.version and sessions.decoded.count == count + 1
+    assert newest.record.version > old.record.version + KEPT_STATES - 1 and sessions.decoded.count == count + 1
