@@ -52,7 +52,7 @@ LAST_CALL = 2 * 3600
 KNOWN_PLACES = 5000  # games whose last read record admit_form remembers
 KEPT_STATES = 256  # games whose last loaded state a form may show without a read (form_game)
 KEPT_GAMES = 256  # games whose last states are kept decoded (Decoded)
-KEPT_STATES = 3  # states kept of each: the newest and those a late reader may still ask for
+DECODED_DEPTH = 3  # states kept decoded of each game: the newest and those a late reader may still ask for
 
 
 class Decoded:
@@ -67,7 +67,7 @@ class Decoded:
     the newest: a reader that read the store just before a commit (a relay pass, a form drawn from the record its
     panel came from) finds the state it read without decoding it again."""
 
-    def __init__(self, size: int = KEPT_GAMES, depth: int = KEPT_STATES) -> None:
+    def __init__(self, size: int = KEPT_GAMES, depth: int = DECODED_DEPTH) -> None:
         self._games: OrderedDict[int, list[tuple[int, str, Game]]] = OrderedDict()  # the last kept first
         self.size, self.depth = size, depth
         self.count = 0  # decodes so far (a test holds a click to at most one)

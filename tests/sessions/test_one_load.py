@@ -12,7 +12,7 @@ import pytest
 from hardback_bot.engine import GameOptions
 from hardback_bot.engine.randomplay import random_move
 from hardback_bot.sessions import SessionError, Sessions
-from hardback_bot.sessions.core import KEPT_STATES
+from hardback_bot.sessions.core import DECODED_DEPTH
 from hardback_bot.sessions.screens.my_panel import hand_screen
 from hardback_bot.sessions.screens.table import table_panel
 from hardback_bot.store import open_store
@@ -161,10 +161,10 @@ async def test_an_older_state_read_late_is_still_kept_and_the_newest_stays_kept(
     late = sessions.decoded.loaded(old.record)
     assert late.game is old.game and sessions.decoded.count == count
     rng = random.Random(7)
-    for _ in range(KEPT_STATES):
+    for _ in range(DECODED_DEPTH):
         await a_click(sessions, game_id, rng)
     assert sessions.decoded.count == count
     later = sessions.decoded.loaded(old.record)  # pushed out by the newer ones: decoded again, for this reader
     assert later.game.to_json() == old.record.state and sessions.decoded.count == count + 1
     newest = await sessions.load(game_id)
-    assert newest.record.version > old.record.version + KEPT_STATES - 1 and sessions.decoded.count == count + 1
+    assert newest.record.version > old.record.version + DECODED_DEPTH - 1 and sessions.decoded.count == count + 1
