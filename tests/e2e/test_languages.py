@@ -62,10 +62,12 @@ async def play_turn(world: World, bot, game_id: int, user: User, panel: Message,
         return None
     inter = await s.click(user, panel, button(panel, "hb:s:"))
     assert inter.modal is not None
+    played = len(game.move_log)
     preview = await answer(world, user, lambda: s.submit_modal(user, inter.modal.custom_id, {"word": word}))
     confirm = next((b for b in preview.buttons() if confirm_word in str(b.get("label", ""))), None)
     _, game = await load_game(bot.store, game_id)
-    if confirm is None and game.phase != "spell":  # nothing to choose: the word was played as typed
+    # Nothing to choose: the word was played as typed (and the turn may have ended with it, the next one begun).
+    if confirm is None and len(game.move_log) > played:
         panel = preview
     else:
         assert confirm is not None, (word, text_of(preview), [b.get("label") for b in preview.buttons()],
