@@ -119,7 +119,8 @@ async def test_two_requests_in_one_game_each_get_a_thread_of_their_own(world: Wo
         assert second_request.id != first.id and second_request.thread_id not in (None, thread.id)
         thread2 = s.channels[second_request.thread_id]
         seat2 = (await bot.sessions.load(game_id)).game.active_seat
-        word2 = spellable_word((await bot.sessions.load(game_id)).game, seat2)
+        # Not a word suggested in the first thread: the check below is that this one goes to the second only.
+        word2 = spellable_word((await bot.sessions.load(game_id)).game, seat2, {word, second})
         await s.send_message(helper2, thread2, word2)
         await s.settle(quiet=0.6)
         assert any(f"suggests **{word2}**" in m.content for m in s.messages(thread2))

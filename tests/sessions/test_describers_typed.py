@@ -14,6 +14,7 @@ match leaving one member out, checked the same way, shows that mypy does report 
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 from typing import get_args
@@ -42,8 +43,11 @@ PAYLOADS = ROOT / "hardback_bot/store/payloads.py"
 
 def _mypy(tmp: Path, *files: str, shadow: tuple[Path, Path] | None = None) -> tuple[str, int]:
     shadowing = ["--shadow-file", str(shadow[0]), str(shadow[1])] if shadow else []
-    if shadow:  # a shadowed module is cached under its real name: kept apart from the true modules' cache
-        tmp = tmp / "shadowed"
+    if shadow:
+        # A shadowed module is cached under its real name and checked against the real file's stat: each shadow's
+        # text gets a cache of its own, apart from the true modules' (two probes of one worker shared one, and the
+        # second read the first one's module from it).
+        tmp = tmp / f"shadowed-{hashlib.sha256(shadow[1].read_bytes()).hexdigest()[:16]}"
     out, err, status = api.run(["--follow-imports=skip", "--ignore-missing-imports", "--no-error-summary",
                                 "--cache-dir", str(tmp), "--python-version", "3.11", *shadowing, *files])
     return out + err, status
