@@ -24,7 +24,10 @@ from hardback_bot.render import (
     samples,
 )
 from hardback_bot.render.assets import genre_colours
-from hardback_bot.render.compose import PHONE_W  # Discord on a phone shows images about this wide
+from hardback_bot.render.compose import (
+    PHONE_W,  # Discord on a phone shows images about this wide
+    palette_png,
+)
 
 MIN_LETTER_PX = 28
 MIN_UNCOVERED_PX = 24
@@ -69,6 +72,24 @@ def test_the_png_is_a_palette_image_the_eye_cannot_tell_from_the_drawing(kind: s
     assert error.mean() < 2.0, error.mean()
     assert np.percentile(error, 99.9) <= 40
     assert error.max() <= 64
+
+
+@pytest.mark.parametrize("size", [(1, 1), (3, 2), (772, 5), (5, 900)])
+def test_the_palette_png_writer_gives_back_every_index_and_colour(size: tuple[int, int]) -> None:
+    """render/compose.palette_png writes the PNG file itself (its deflate is ISA-L's): Pillow reads it back, checks
+    its chunks' CRCs, and finds the very indices and palette it was given, whatever the width and height."""
+    import numpy as np
+
+    rng = np.random.default_rng(size[0] * 1000 + size[1])
+    indexed = Image.fromarray(rng.integers(0, 256, (size[1], size[0]), dtype=np.uint8), "L").convert("P")
+    indexed.putpalette(rng.integers(0, 256, 768, dtype=np.uint8).tobytes())
+    data = palette_png(indexed)
+    Image.open(io.BytesIO(data)).verify()  # signature, chunk order, CRCs
+    back = Image.open(io.BytesIO(data))
+    assert back.mode == "P" and back.size == indexed.size
+    assert back.tobytes() == indexed.tobytes() and back.getpalette() == indexed.getpalette()
+    with pytest.raises(ValueError):
+        palette_png(indexed.convert("RGB"))
 
 
 @pytest.mark.parametrize("kind", ["offer_row", "hand", "word_preview", "table_5p", "lookup_portrait"])
