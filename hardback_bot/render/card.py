@@ -45,7 +45,7 @@ from hardback_bot.render.card_parts import (
     uncovered_badge,
     word_tag,
 )
-from hardback_bot.render.layout import Box
+from hardback_bot.render.layout import Box, Layout
 from hardback_bot.render.models import CardFace
 from hardback_bot.render.text import MIN_SQUEEZE, printable
 
@@ -288,9 +288,6 @@ def _draw_overlays(c: CardCanvas, face: CardFace, w: int, h: int) -> None:
         n = lines_needed(c, text, "bold", w - 28)
         # the jail's tag lies over the foot of the barred card: its benefits, on a landscape card the letter
         word_tag(c, text, (10, h - 12 - BAND * n, w - 10, h - 10), ui("jail"), on=(*OVER_BENEFITS, "letter", "emblem"))
-    if face.dimmed:
-        c.overlay(lambda o: o.rounded_rectangle(c.box((0, 0, w, h)), c.u(12), fill=(*ui("background"), 150)))
-        c.record_units("state", (0, 0, w, h), state="dimmed", overlay=True)
 
 
 def render_card(face: CardFace, scale: float = 1.0, language: str = "en") -> CardRender:
@@ -304,6 +301,8 @@ def render_card(face: CardFace, scale: float = 1.0, language: str = "en") -> Car
 # hold every card at the scales the composed images use plus the common states.
 @lru_cache(maxsize=1024)
 def _drawn(face: CardFace, scale: float, language: str) -> CardRender:
+    if face.dimmed:
+        return _dimmed(_drawn(replace(face, dimmed=False), scale, language))
     d = card(face.card_id)
     w, h = card_units(face)
     c = CardCanvas(w, h, scale, language)
@@ -313,6 +312,20 @@ def _drawn(face: CardFace, scale: float, language: str) -> CardRender:
         _draw_face(c, face, d, w, h)
     _draw_overlays(c, face, w, h)
     return c.finish()
+
+
+DIM_ALPHA = 150  # how much of the background's colour veils a card that cannot be bought
+
+
+def _dimmed(face: CardRender) -> CardRender:
+    """A card the player cannot afford: the face as drawn, veiled in the background's colour.  Made from the face
+    already kept rather than drawn afresh (every card of an offer row has both): the veil covers exactly the
+    card's rounded shape, so veiling the finished face gives the same picture, to a level or two."""
+    rgb = face.image.convert("RGB")
+    veiled = Image.blend(rgb, Image.new("RGB", rgb.size, ui("background")), DIM_ALPHA / 255)
+    veiled.putalpha(face.image.getchannel("A"))
+    veil = Layout(face.size).add("state", (0, 0, *face.size), state="dimmed", overlay=True)
+    return CardRender(veiled, (*face.regions, veil))
 
 
 def cache_info() -> str:
