@@ -224,15 +224,21 @@ def user_for(world: World, user_id: int | None) -> User:
     raise LookupError(user_id)
 
 
-async def skip_turn(world: World, bot: botmod.HardbackBot, game_id: int, *, quiet: float = 0.3) -> None:
-    """Whoever's turn it is skips it (writer's block), through their hand panel opened from the table."""
+async def active_hand(world: World, bot: botmod.HardbackBot, game_id: int) -> tuple[User, Message]:
+    """Whoever's turn it is, and their hand panel, opened from the table message."""
     s = world.standin
     loaded = await bot.sessions.load(game_id)
     user = user_for(world, loaded.record.seats[loaded.game.active_seat].user_id)
     table = table_of(world)
     await s.click(user, table, button(table, "hb:h:"))
     await s.settle()
-    hand = s.last_ephemeral(user)
+    return user, s.last_ephemeral(user)
+
+
+async def skip_turn(world: World, bot: botmod.HardbackBot, game_id: int, *, quiet: float = 0.3) -> None:
+    """Whoever's turn it is skips it (writer's block), through their hand panel opened from the table."""
+    s = world.standin
+    user, hand = await active_hand(world, bot, game_id)
     await s.click(user, hand, button(hand, "hb:x:"))
     await s.settle()
     confirm = s.last_ephemeral(user)

@@ -10,7 +10,7 @@ import os
 from typing import Any
 
 import pytest
-from botkit import QuietNotifier, button, open_table, running_bot, skip_turn, table_of, text_of, user_for
+from botkit import QuietNotifier, active_hand, button, open_table, running_bot, skip_turn, table_of, text_of, user_for
 from discord_standin import scratch_dir
 from discord_standin.models import CREATE_PUBLIC_THREADS
 from discord_standin.world import World
@@ -141,12 +141,7 @@ async def test_a_missing_permission_is_said_once_and_the_game_goes_on(world: Wor
     async with running_bot(world) as bot:
         game_id = await open_table(world, bot)
         for _ in range(2):  # two ghostwriter requests, in two turns
-            loaded = await bot.sessions.load(game_id)
-            user = user_for(world, loaded.record.seats[loaded.game.active_seat].user_id)
-            table = table_of(world)
-            await s.click(user, table, button(table, "hb:h:"))
-            await s.settle()
-            hand = s.last_ephemeral(user)
+            user, hand = await active_hand(world, bot, game_id)
             await s.click(user, hand, button(hand, "ghostwriter"))
             await s.settle(quiet=0.6)
             await s.click(user, s.last_ephemeral(user), button(s.last_ephemeral(user), "hb:x:"))

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from botkit import ROOT, ManualClock, beat_after, button, open_table, running_bot, table_of
+from botkit import ROOT, ManualClock, beat_after, open_table, running_bot, skip_turn
 from discord_standin import BotProcess, scratch_dir
 from discord_standin.world import World
 from scenario_kit import opened_store, start_table
@@ -63,16 +63,8 @@ async def test_reminder_timeout_and_computer_takeover(world: World) -> None:
 
         # The second player skips; the first misses again: a computer player takes the seat and plays on.
         loaded = await bot.sessions.load(game_id)
-        second = next(u for u in (world.alice, world.bob) if u.id == loaded.record.seats[1].user_id)
-        table = table_of(world)
-        await s.click(second, table, button(table, "hb:h:"))
-        await s.settle()
-        hand = s.last_ephemeral(second)
-        await s.click(second, hand, button(hand, "hb:x:"))
-        await s.settle()
-        confirm = s.last_ephemeral(second)
-        await s.click(second, confirm, button(confirm, ":skip"))
-        await s.settle(quiet=0.6)
+        assert loaded.game.active_seat == 1
+        await skip_turn(world, bot, game_id, quiet=0.6)
         await fire(bot, clock, "turn", world)
         seats = (await bot.store.games.get_game(game_id)).seats
         assert seats[0].ai_strength == 2 and seats[0].user_id == first.user_id

@@ -79,17 +79,16 @@ class OutboxRoom(Room):
 
     async def games_with_pending_deliveries(self) -> list[int]:
         """Ids of games that have undelivered rows (restart recovery)."""
-        where, params = "delivered_at IS NULL", []
-        if self.core.shards is not None:
-            scope, params = shard_filter(self.core.shards, "g.guild_id")
-            where += f" AND EXISTS (SELECT 1 FROM games g WHERE g.id = deliveries.game_id AND {scope})"
-        rows = await self.core.query(f"SELECT DISTINCT game_id FROM deliveries WHERE {where} ORDER BY game_id", params)
-        return [int(r[0]) for r in rows]
+        return await self._games_with("delivered_at IS NULL")
 
     async def games_with_live_deliveries(self) -> list[int]:
         """Ids of games one of whose messages still shows game buttons (restart recovery: a game that ended
         just before a crash may not have had them taken off)."""
-        where, params = "live = 1", []
+        return await self._games_with("live = 1")
+
+    async def _games_with(self, condition: str) -> list[int]:
+        """Ids of this process's games (its shards') that have delivery rows matching ``condition``."""
+        where, params = condition, []
         if self.core.shards is not None:
             scope, params = shard_filter(self.core.shards, "g.guild_id")
             where += f" AND EXISTS (SELECT 1 FROM games g WHERE g.id = deliveries.game_id AND {scope})"
